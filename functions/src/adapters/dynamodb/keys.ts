@@ -1,0 +1,24 @@
+/** Key builders for every item type (docs/data-model.md). One place, so keys never drift. */
+export const keys = {
+  listing: (id: string) => ({ pk: `LISTING#${id}`, sk: 'LISTING' }),
+  listingByOwner: (userId: string, createdAt: string, id: string) => ({ gsi1pk: `OWNER#${userId}`, gsi1sk: `${createdAt}#${id}` }),
+  listingByStatus: (status: string, createdAt: string, id: string) => ({ gsi2pk: `LSTATUS#${status}`, gsi2sk: `${createdAt}#${id}` }),
+  listingTombstone: (id: string) => ({ pk: `LISTING#${id}`, sk: 'TOMBSTONE' }),
+  scraped: (id: string) => ({ pk: `SCRAPED#${id}`, sk: 'SCRAPED' }),
+  scrapedBySource: (sourceWebsite: string, externalId: string) => ({ gsi1pk: `SOURCE#${sourceWebsite}`, gsi1sk: externalId }),
+  scrapedByStatus: (active: boolean, scrapedAt: string, id: string) => ({
+    gsi2pk: `SSTATUS#${active ? 'active' : 'inactive'}`,
+    gsi2sk: `${scrapedAt}#${id}`,
+  }),
+  /** Change feed shared by listings and scraped listings; sharded so one hot key never takes every write. */
+  change: (updatedAt: string, id: string) => ({ gsi3pk: `CHANGES#${shardOf(id)}`, gsi3sk: `${updatedAt}#${id}` }),
+  profile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  tier: (name: string) => ({ pk: 'TIER', sk: name }),
+};
+
+export const CHANGE_SHARDS = 4;
+export function shardOf(id: string): number {
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) | 0;
+  return Math.abs(h) % CHANGE_SHARDS;
+}

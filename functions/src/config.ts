@@ -1,0 +1,47 @@
+/**
+ * Configuration read from the environment, validated once. Missing required variables fail
+ * loudly with their name. Local defaults live in dev/ (which sets these variables), never here.
+ */
+function required(name: string): string {
+  const v = process.env[name];
+  if (v === undefined || v === '') throw new Error(`Missing required environment variable ${name}`);
+  return v;
+}
+function optional(name: string, fallback: string): string {
+  const v = process.env[name];
+  return v === undefined || v === '' ? fallback : v;
+}
+
+export const config = {
+  get stage(): 'local' | 'aws' {
+    return optional('STAGE', 'aws') === 'local' ? 'local' : 'aws';
+  },
+  get tableName() {
+    return required('TABLE_NAME');
+  },
+  get cognito() {
+    return {
+      userPoolId: required('COGNITO_USER_POOL_ID'),
+      clientId: required('COGNITO_CLIENT_ID'),
+      issuer: required('COGNITO_ISSUER'),
+      jwksUrl: required('COGNITO_JWKS_URL'),
+    };
+  },
+  get buckets() {
+    return {
+      truckImages: required('BUCKET_TRUCK_IMAGES'),
+      privateUploads: optional('BUCKET_PRIVATE_UPLOADS', ''),
+    };
+  },
+  /** Public path or URL under which the truck-images bucket is served (CloudFront, or the local server). */
+  get imagesBaseUrl() {
+    return optional('IMAGES_BASE_URL', '/images');
+  },
+  /** How often a warm search index asks the table for changes. */
+  get searchRefreshMs() {
+    return Number(optional('SEARCH_REFRESH_MS', '1000'));
+  },
+  get siteUrl() {
+    return optional('SITE_URL', 'http://localhost:3000');
+  },
+};

@@ -1,0 +1,78 @@
+import type {
+  AxleConfig,
+  CabType,
+  Category,
+  EuroStandard,
+  Fuel,
+  ListingStatus,
+  Make,
+  Transmission,
+  VatStatus,
+} from '../../../../shared/values.js';
+
+/** An image as stored: the key prefix in the truck-images bucket and the original's size. Variants are `${key}/w{400,800,1600}.webp`. */
+export interface StoredImage {
+  key: string;
+  width: number;
+  height: number;
+}
+
+/** A user listing as stored (the table item without its keys). */
+export interface ListingRecord {
+  id: string;
+  userId: string;
+  title: string;
+  make: Make | null;
+  model: string | null;
+  year: number | null;
+  category: Category | null;
+  fuelType: Fuel | null;
+  transmission: Transmission | null;
+  mileage: number | null;
+  engineSize: string | null;
+  price: number;
+  vatStatus: VatStatus | null;
+  axleConfig: AxleConfig | null;
+  gvwTonnes: number | null;
+  euroStandard: EuroStandard | null;
+  cabType: CabType | null;
+  description: string | null;
+  features: string[] | null;
+  contactName: string;
+  companyName: string | null;
+  phone: string;
+  email: string | null;
+  location: string | null;
+  postcode: string | null;
+  images: StoredImage[];
+  status: ListingStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A listing collected from another website (spec §3 scraped_listings), as stored. */
+export interface ScrapedRecord {
+  /** Without the 'scraped-' namespace prefix. */
+  id: string;
+  externalId: string;
+  sourceWebsite: string;
+  sourceUrl: string | null;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  mileage: number | null;
+  price: number | null;
+  location: string | null;
+  dealerName: string | null;
+  dealerContact: string | null;
+  /** What the source page said, when it said it; null means "Not stated". */
+  category: Category | null;
+  fuelType: Fuel | null;
+  transmission: Transmission | null;
+  description: string | null;
+  scrapedAt: string;
+  isActive: boolean;
+  updatedAt: string;
+}
+
+export const SCRAPED_ID_PREFIX = 'scraped-';

@@ -1,0 +1,109 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { config } from '../config.js';
+import { type Caller, ANONYMOUS, callerFromClaims } from '../domain/caller.js';
+import { DomainError, forbidden, unauthenticated, validationError } from '../domain/errors.js';
+import { type AccessTokenVerifier, createAccessTokenVerifier } from '../adapters/cognito/token-verifier.js';
+import type { RouteAuth } from '../routes.js';
+
+export type HttpEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims?: Record<string, unknown>; scopes?: string[] | null } };
+  };
+};
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+export interface RequestContext {
+  event: HttpEvent;
+  caller: Caller;
+  requestId: string;
+}
+
+let verifier: AccessTokenVerifier | undefined;
+function accessTokenVerifier(): AccessTokenVerifier {
+  verifier ??= createAccessTokenVerifier({ ...config.cognito });
+  return verifier;
+}
+
+/** For `optional` routes: a valid bearer token makes a signed-in caller; an invalid one is a 401 so the client refreshes. */
+async function callerFromBearer(event: HttpEvent): Promise<Caller> {
+  const header = event.headers?.authorization ?? event.headers?.Authorization;
+  if (!header) return ANONYMOUS;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  if (!match) throw unauthenticated('Malformed Authorization header');
+  try {
+    const payload = await accessTokenVerifier()(match[1]);
+    return callerFromClaims(payload as Record<string, unknown>);
+  } catch {
+    throw unauthenticated('Your session has expired. Please sign in again.');
+  }
+}
+
+export async function resolveCaller(event: HttpEvent, auth: RouteAuth): Promise<Caller> {
+  if (auth === 'public') return ANONYMOUS;
+  if (auth === 'optional') return callerFromBearer(event);
+  const caller = callerFromClaims(event.requestContext.authorizer?.jwt?.claims);
+  if (caller.kind === 'anonymous') throw unauthenticated();
+  if (auth === 'admin' && !caller.isAdmin) throw forbidden('Admin access required');
+  if (auth === 'superAdmin' && !caller.isSuperAdmin) throw forbidden('Super admin access required');
+  return caller;
+}
+
+export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+function errorResult(err: unknown, requestId: string): HttpResult {
+  if (err instanceof DomainError) return json(err.statusCode, err.toJSON());
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      requestId,
+      message: 'Unhandled error',
+      error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+    }),
+  );
+  return json(500, { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
+}
+
+/** Parses with a shared zod schema; failures become a 400 naming each bad field. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const message = fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; ');
+  throw validationError(message || 'Invalid input', { fields });
+}
+
+/** The JSON body, honouring `isBase64Encoded`; invalid JSON is a 400. */
+export function jsonBody(event: HttpEvent): unknown {
+  if (!event.body) return {};
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw validationError('Request body is not valid JSON');
+  }
+}
+
+/**
+ * Wraps one route's logic: resolves the caller for the route's auth level, maps domain errors
+ * to their status and unknown errors to a generic 500 that leaks nothing.
+ */
+export function httpHandler(auth: RouteAuth, fn: (ctx: RequestContext) => Promise<HttpResult>) {
+  return middy<HttpEvent, HttpResult, Error, Context>()
+    .use({
+      onError: async (request) => {
+        request.response = errorResult(request.error, request.context?.awsRequestId ?? 'local');
+      },
+    })
+    .handler(async (event, context) => {
+      const caller = await resolveCaller(event, auth);
+      return fn({ event, caller, requestId: context?.awsRequestId ?? 'local' });
+    });
+}

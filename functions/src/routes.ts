@@ -1,0 +1,53 @@
+/**
+ * The HTTP route table: one row per endpoint. CDK makes one Lambda + route per row
+ * (infra/lib/api-stack.ts); the local API server (dev/api-server.ts) mounts the same rows.
+ *
+ * auth:
+ * - public     no authorizer; the caller is always anonymous.
+ * - optional   no authorizer (API Gateway cannot make one optional); the handler verifies a
+ *              bearer token itself when one is sent, so signed-in callers see more (contacts).
+ * - user       API Gateway JWT authorizer; any signed-in user.
+ * - admin      JWT authorizer + the handler checks the `admins` or `super_admins` group.
+ * - superAdmin JWT authorizer + the handler checks the `super_admins` group.
+ */
+export type RouteAuth = 'public' | 'optional' | 'user' | 'admin' | 'superAdmin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  /** Stable id, used for the Lambda's construct id. */
+  id: string;
+  method: HttpMethod;
+  /** API Gateway route path, e.g. /api/listings/{id}. */
+  path: string;
+  /** Handler module relative to functions/src, exporting `handler`. */
+  handler: string;
+  auth: RouteAuth;
+  /** Pass the body through untouched (webhooks verify signatures on the raw bytes). */
+  rawBody?: boolean;
+  memoryMb?: number;
+  timeoutSeconds?: number;
+}
+
+export const routes: RouteDef[] = [
+  {
+    id: 'SearchListings',
+    method: 'GET',
+    path: '/api/listings',
+    handler: 'http/listings/search-listings.ts',
+    auth: 'optional',
+    memoryMb: 1024,
+  },
+  {
+    id: 'LatestListings',
+    method: 'GET',
+    path: '/api/listings/latest',
+    handler: 'http/listings/latest-listings.ts',
+    auth: 'optional',
+    memoryMb: 1024,
+  },
+  { id: 'GetListing', method: 'GET', path: '/api/listings/{id}', handler: 'http/listings/get-listing.ts', auth: 'optional' },
+  { id: 'ResolveLocation', method: 'GET', path: '/api/locations/{query}', handler: 'http/listings/resolve-location.ts', auth: 'public' },
+];
+
+/** Routes a request needs to pass API Gateway's JWT authorizer for. */
+export const needsAuthorizer = (r: RouteDef) => r.auth === 'user' || r.auth === 'admin' || r.auth === 'superAdmin';

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { LIMITS, SORT_VALUES } from '../constants.js';
+import {
+  type AxleConfig,
+  type CabType,
+  type Category,
+  type EuroStandard,
+  type Fuel,
+  type ListingStatus,
+  type Make,
+  type Transmission,
+  type VatStatus,
+  CATEGORY_VALUES,
+  FUEL_VALUES,
+  MAKE_VALUES,
+  TRANSMISSION_VALUES,
+} from '../values.js';
+
+export interface ListingImage {
+  /** Storage key prefix of the image (variants live under it). */
+  key: string;
+  /** Default URL (800 px wide WebP, or the only URL for external images). */
+  url: string;
+  /** Small URL for cards (400 px). */
+  thumbUrl: string;
+  /** srcset for the gallery: "url 400w, url 800w, url 1600w". */
+  srcSet: string;
+  width: number;
+  height: number;
+}
+
+/** A listing as the API returns it: user listings and scraped listings share this shape. */
+export interface Listing {
+  /** User listings: a ULID. Scraped listings: 'scraped-<id>' (namespaced, so /truck/{id} opens both). */
+  id: string;
+  source: 'user' | 'scraped';
+  /** Owner; null for scraped listings and for anonymous callers. */
+  userId: string | null;
+  title: string;
+  make: Make | null;
+  model: string | null;
+  year: number | null;
+  category: Category | null;
+  fuelType: Fuel | null;
+  transmission: Transmission | null;
+  mileage: number | null;
+  /** Litres, as text ("12.8"). */
+  engineSize: string | null;
+  /** Pounds, excluding VAT where vatStatus is plus_vat. 0 means unknown: shown as POA. */
+  price: number;
+  vatStatus: VatStatus | null;
+  axleConfig: AxleConfig | null;
+  gvwTonnes: number | null;
+  euroStandard: EuroStandard | null;
+  cabType: CabType | null;
+  description: string | null;
+  features: string[] | null;
+  contactName: string | null;
+  companyName: string | null;
+  phone: string | null;
+  email: string | null;
+  location: string | null;
+  postcode: string | null;
+  images: ListingImage[];
+  status: ListingStatus;
+  createdAt: string;
+  updatedAt: string;
+  /** Scraped listings only: the site it was collected from, and its page there. */
+  sourceWebsite: string | null;
+  sourceUrl: string | null;
+  /** Present on search results when a postcode location was given. */
+  distanceMiles?: number | null;
+}
+
+const csvList = <T extends [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .optional()
+    .transform((s) =>
+      s
+        ? s
+            .split(',')
+            .map((v) => v.trim().toLowerCase())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(z.array(z.enum(values, { message: `must be one of: ${values.join(', ')}` })));
+
+const optionalInt = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((s) => (s === undefined || s.trim() === '' ? undefined : s.trim()))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+$/, `${name} must be a whole number`)
+        .transform(Number)
+        .pipe(z.number().int().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
+        .optional(),
+    );
+
+/**
+ * Browse query, as it appears in the URL and the API's query string.
+ * Absent bounds mean "no limit" (the slider end-points).
+ */
+export const listingSearchQuerySchema = z
+  .object({
+    q: z
+      .string()
+      .trim()
+      .max(LIMITS.maxSearchTextLength, 'search text is too long')
+      .optional()
+      .transform((s) => s || undefined),
+    category: z
+      .string()
+      .optional()
+      .transform((s) => (s ? s.trim().toLowerCase() : undefined))
+      .pipe(z.enum(CATEGORY_VALUES, { message: `category must be one of: ${CATEGORY_VALUES.join(', ')}` }).optional()),
+    make: z
+      .string()
+      .optional()
+      .transform((s) => (s ? s.trim().toLowerCase() : undefined))
+      .pipe(z.enum(MAKE_VALUES, { message: `make must be one of: ${MAKE_VALUES.join(', ')}` }).optional()),
+    fuel: csvList(FUEL_VALUES),
+    transmission: csvList(TRANSMISSION_VALUES),
+    location: z
+      .string()
+      .trim()
+      .max(100, 'location is too long')
+      .optional()
+      .transform((s) => s || undefined),
+    radius: optionalInt('radius', 1, 1000),
+    priceMin: optionalInt('priceMin', 0, 100_000_000),
+    priceMax: optionalInt('priceMax', 0, 100_000_000),
+    yearMin: optionalInt('yearMin', 1900, 2100),
+    yearMax: optionalInt('yearMax', 1900, 2100),
+    mileageMin: optionalInt('mileageMin', 0, 100_000_000),
+    mileageMax: optionalInt('mileageMax', 0, 100_000_000),
+    sort: z
+      .string()
+      .optional()
+      .transform((s) => s || 'relevance')
+      .pipe(z.enum(SORT_VALUES, { message: `sort must be one of: ${SORT_VALUES.join(', ')}` })),
+    page: optionalInt('page', 1, 100_000).transform((n) => n ?? 1),
+    pageSize: optionalInt('pageSize', 1, LIMITS.searchMaxPageSize).transform((n) => n ?? LIMITS.searchPageSize),
+  })
+  .superRefine((q, ctx) => {
+    const pairs = [
+      ['priceMin', 'priceMax'],
+      ['yearMin', 'yearMax'],
+      ['mileageMin', 'mileageMax'],
+    ] as const;
+    for (const [lo, hi] of pairs) {
+      const a = q[lo];
+      const b = q[hi];
+      if (a !== undefined && b !== undefined && a > b) {
+        ctx.addIssue({ code: 'custom', path: [lo], message: `${lo} must not be greater than ${hi}` });
+      }
+    }
+  });
+
+export type ListingSearchQuery = z.output<typeof listingSearchQuerySchema>;
+/** The raw (string) form, as kept in the URL. */
+export type ListingSearchParams = z.input<typeof listingSearchQuerySchema>;
+
+export type FacetCounts = Record<string, number>;
+
+export interface ListingSearchResult {
+  items: Listing[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  /** Counts per value for the current filter; each facet ignores its own selection (so other choices stay visible). */
+  facets: {
+    make: FacetCounts;
+    category: FacetCounts;
+    fuelType: FacetCounts;
+    transmission: FacetCounts;
+  };
+  /** When `location` was a UK postcode or district: where it was placed and the radius used. */
+  near: { outcode: string; label: string; radiusMiles: number } | null;
+}
+
+/** Error body every API endpoint returns on failure. */
+export interface ApiErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
