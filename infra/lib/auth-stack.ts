@@ -1,0 +1,56 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AccountRecovery, CfnUserPoolGroup, UserPool, type UserPoolClient, VerificationEmailStyle } from 'aws-cdk-lib/aws-cognito';
+import type { Construct } from 'constructs';
+import { LIMITS } from '../../shared/constants.js';
+
+/** Cognito groups the admin handlers check (functions/src/routes.ts: admin, superAdmin). */
+export const USER_GROUPS = ['admins', 'super_admins'] as const;
+
+export class AuthStack extends Stack {
+  readonly userPool: UserPool;
+  readonly userPoolClient: UserPoolClient;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      userVerification: { emailStyle: VerificationEmailStyle.CODE },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        fullname: { required: false, mutable: true },
+        phoneNumber: { required: false, mutable: true },
+      },
+      passwordPolicy: {
+        minLength: LIMITS.minPasswordLength,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      authFlows: { userPassword: true, userSrp: true },
+      preventUserExistenceErrors: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+
+    // Lower precedence wins when a user is in both groups: super_admins first.
+    USER_GROUPS.forEach((groupName, i) => {
+      new CfnUserPoolGroup(this, `Group-${groupName}`, {
+        userPoolId: this.userPool.userPoolId,
+        groupName,
+        precedence: USER_GROUPS.length - 1 - i,
+      });
+    });
+  }
+}

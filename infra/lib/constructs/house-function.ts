@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import type { BucketKey } from '../data-stack.js';
+import { FUNCTIONS_SRC_DIR, REPO_ROOT } from '../paths.js';
+
+/** Everything every TruckYard function is wired to: the table, the user pool, the buckets, the bus. */
+export interface HouseDefaults {
+  table: ITable;
+  userPool: IUserPool;
+  userPoolClient: IUserPoolClient;
+  buckets: Record<BucketKey, IBucket>;
+  eventBus: IEventBus;
+  /** The site's public origin (https://…), for links in e-mails and redirects. */
+  siteUrl: string;
+  /** Directory the handler paths are relative to; functions/src unless a test points elsewhere. */
+  functionsDir?: string;
+}
+
+export interface HouseFunctionProps {
+  defaults: HouseDefaults;
+  /** Handler module relative to functions/src, exporting `handler` (a routes/jobs/events row's `handler`). */
+  handler: string;
+  memoryMb?: number;
+  timeoutSeconds?: number;
+  /** Native packages installed into the bundle instead of bundled (e.g. ['sharp']). */
+  nodeModules?: string[];
+  description?: string;
+}
+
+export const HOUSE_FUNCTION_DEFAULTS = { memoryMb: 512, timeoutSeconds: 10 } as const;
+
+/** Environment variable carrying a bucket's generated name: 'truck-images' -> BUCKET_TRUCK_IMAGES. */
+export const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().replaceAll('-', '_')}`;
+
+/** The environment functions/src/config.ts reads, derived from the wired resources. */
+export function houseEnvironment(scope: Construct, d: HouseDefaults): Record<string, string> {
+  const issuer = `https://cognito-idp.${Stack.of(scope).region}.amazonaws.com/${d.userPool.userPoolId}`;
+  const bucketVars = Object.fromEntries(Object.entries(d.buckets).map(([key, b]) => [bucketEnvVar(key as BucketKey), b.bucketName]));
+  return {
+    STAGE: 'aws',
+    NODE_OPTIONS: '--enable-source-maps',
+    TABLE_NAME: d.table.tableName,
+    COGNITO_USER_POOL_ID: d.userPool.userPoolId,
+    COGNITO_CLIENT_ID: d.userPoolClient.userPoolClientId,
+    COGNITO_ISSUER: issuer,
+    COGNITO_JWKS_URL: `${issuer}/.well-known/jwks.json`,
+    ...bucketVars,
+    IMAGES_BASE_URL: '/images',
+    EVENT_BUS_NAME: d.eventBus.eventBusName,
+    SITE_URL: d.siteUrl,
+  };
+}
+
+/**
+ * A Lambda with the house defaults (Node 20 on ARM64, esbuild bundling with source maps, one-month
+ * logs) that is granted the table, the buckets and the bus and gets their names as env vars in one call.
+ */
+export class HouseFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: HouseFunctionProps) {
+    const { defaults } = props;
+    const functionsDir = defaults.functionsDir ?? FUNCTIONS_SRC_DIR;
+    const entry = join(functionsDir, props.handler);
+    if (!existsSync(entry)) {
+      throw new Error(`${id}: handler file ${entry} does not exist (its row names '${props.handler}' under ${functionsDir})`);
+    }
+    // esbuild's project root must contain the entry and a lock file; a test's functions dir may live
+    // outside the repository (it then carries its own package-lock.json).
+    const projectRoot = relative(REPO_ROOT, functionsDir).startsWith('..') ? functionsDir : REPO_ROOT;
+    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    super(scope, id, {
+      entry,
+      handler: 'handler',
+      projectRoot,
+      depsLockFilePath: join(projectRoot, 'package-lock.json'),
+      description: props.description,
+      runtime: Runtime.NODEJS_20_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memoryMb ?? HOUSE_FUNCTION_DEFAULTS.memoryMb,
+      timeout: Duration.seconds(props.timeoutSeconds ?? HOUSE_FUNCTION_DEFAULTS.timeoutSeconds),
+      logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      environment: houseEnvironment(scope, defaults),
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node20',
+        minify: true,
+        sourceMap: true,
+        mainFields: ['module', 'main'],
+        // Some dependencies are CommonJS and call require(); give the ESM bundle one.
+        banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+        externalModules: ['@aws-sdk/*'],
+        nodeModules: props.nodeModules,
+        forceDockerBundling: false,
+      },
+    });
+    defaults.table.grantReadWriteData(this);
+    for (const bucket of Object.values(defaults.buckets)) bucket.grantReadWrite(this);
+    defaults.eventBus.grantPutEventsTo(this);
+  }
+}

@@ -1,0 +1,70 @@
+import type { App, StackProps } from 'aws-cdk-lib';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type EventSubscription, eventSubscriptions } from '../../functions/src/events.js';
+import { type JobDef, jobs as jobRows } from '../../functions/src/jobs.js';
+import { type RouteDef, routes as routeRows } from '../../functions/src/routes.js';
+import { ApiStack } from './api-stack.js';
+import { AuthStack } from './auth-stack.js';
+import { BUCKET_KEYS, DataStack } from './data-stack.js';
+import { JobsStack } from './jobs-stack.js';
+import { FUNCTIONS_SRC_DIR, WEB_DIST_DIR } from './paths.js';
+import { WebStack } from './web-stack.js';
+
+export interface TruckYardOptions {
+  /** Stack name prefix; one app can hold several stages. */
+  prefix?: string;
+  /** The site's public origin, for upload CORS and links in e-mails. Context key `siteUrl`. */
+  siteUrl: string;
+  env?: StackProps['env'];
+  /** For tests: alternative rows and directories. The defaults are the real tables and folders. */
+  routes?: readonly RouteDef[];
+  jobs?: readonly JobDef[];
+  subscriptions?: readonly EventSubscription[];
+  functionsDir?: string;
+  webDistDir?: string;
+}
+
+/** Builds the five stacks: data, auth, jobs (bus, events, schedules), api, web. */
+export function buildTruckYard(app: App, options: TruckYardOptions) {
+  const prefix = options.prefix ?? 'TruckYard';
+  const env = options.env;
+  const siteOrigin = new URL(options.siteUrl).origin;
+  assertHandlersExist(options);
+
+  const data = new DataStack(app, `${prefix}-Data`, { env, uploadOrigins: [siteOrigin] });
+  const auth = new AuthStack(app, `${prefix}-Auth`, { env });
+  const baseDefaults = {
+    table: data.table,
+    buckets: data.buckets,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+    siteUrl: siteOrigin,
+    functionsDir: options.functionsDir,
+  };
+  const jobs = new JobsStack(app, `${prefix}-Jobs`, {
+    env,
+    defaults: baseDefaults,
+    jobs: options.jobs,
+    subscriptions: options.subscriptions,
+  });
+  const api = new ApiStack(app, `${prefix}-Api`, { env, defaults: jobs.defaults, routes: options.routes });
+  const web = new WebStack(app, `${prefix}-Web`, {
+    env,
+    httpApi: api.httpApi,
+    truckImages: data.buckets['truck-images'],
+    uploadBuckets: BUCKET_KEYS.map((k) => data.buckets[k]),
+    webDistDir: options.webDistDir ?? WEB_DIST_DIR,
+  });
+  return { data, auth, jobs, api, web };
+}
+
+/** Fails with every missing handler at once, rather than at the first function that bundles. */
+function assertHandlersExist(options: TruckYardOptions) {
+  const dir = options.functionsDir ?? FUNCTIONS_SRC_DIR;
+  const rows = [...(options.routes ?? routeRows), ...(options.jobs ?? jobRows), ...(options.subscriptions ?? eventSubscriptions)];
+  const missing = rows.filter((r) => !existsSync(join(dir, r.handler))).map((r) => `  ${r.id}: ${join(dir, r.handler)}`);
+  if (missing.length > 0) {
+    throw new Error(`Handler files named in functions/src/{routes,jobs,events}.ts do not exist yet:\n${missing.join('\n')}`);
+  }
+}
