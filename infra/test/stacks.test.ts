@@ -1,0 +1,311 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dynamodb/table.js';
+import { needsAuthorizer, routes } from '../../functions/src/routes.js';
+import { HOUSE_FUNCTION_DEFAULTS } from '../lib/constructs/house-function.js';
+import { synthTruckYard, TEST_SITE_URL } from './synth-app.js';
+
+type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
+
+let t: ReturnType<typeof synthTruckYard>['templates'];
+let stacks: ReturnType<typeof synthTruckYard>['stacks'];
+
+beforeAll(() => {
+  ({ templates: t, stacks } = synthTruckYard());
+});
+
+const resourcesOf = (template: Template, type: string) => template.findResources(type) as Resources;
+
+/** The route id (the function's construct id) behind each HTTP API route, read from the template alone. */
+function routesInTemplate(api: Template) {
+  const all = api.toJSON().Resources as Resources;
+  return Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Route')).map((route) => {
+    const [method, path] = String(route.Properties.RouteKey).split(' ');
+    const integrationRef = JSON.stringify(route.Properties.Target).match(/"Ref":"([^"]+)"/)![1];
+    const functionLogicalId = (all[integrationRef].Properties.IntegrationUri as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const id = functionLogicalId.replace(/[0-9A-F]{8}$/, '');
+    return { id, method, path, authorizationType: route.Properties.AuthorizationType, functionLogicalId };
+  });
+}
+
+describe('api stack', () => {
+  it('CDK and the local runtime see the same rows: the template has exactly the routes of functions/src/routes.ts', () => {
+    // Prepare
+    const expected = routes.map((r) => `${r.id} ${r.method} ${r.path}`).sort();
+    // Act
+    const actual = routesInTemplate(t.api)
+      .map((r) => `${r.id} ${r.method} ${r.path}`)
+      .sort();
+    // Assess
+    expect(actual).toEqual(expected);
+  });
+
+  it('gives every route row its own Node 20 ARM64 function with the row memory and timeout or the house defaults', () => {
+    for (const row of routes) {
+      const fn = stacks.api.functions[row.id];
+      expect(fn, row.id).toBeDefined();
+      const logicalId = stacks.api.getLogicalId(fn.node.defaultChild as never);
+      const props = (t.api.toJSON().Resources as Resources)[logicalId].Properties;
+      expect(props).toMatchObject({
+        Runtime: 'nodejs20.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: row.memoryMb ?? HOUSE_FUNCTION_DEFAULTS.memoryMb,
+        Timeout: row.timeoutSeconds ?? HOUSE_FUNCTION_DEFAULTS.timeoutSeconds,
+      });
+    }
+  });
+
+  it('puts the JWT authorizer on user/admin/superAdmin routes and none on public/optional ones', () => {
+    const byId = new Map(routesInTemplate(t.api).map((r) => [r.id, r]));
+    for (const row of routes) {
+      expect(byId.get(row.id)?.authorizationType, row.id).toBe(needsAuthorizer(row) ? 'JWT' : 'NONE');
+    }
+    const jwtRoutes = Object.values(resourcesOf(t.api, 'AWS::ApiGatewayV2::Route')).filter((r) => r.Properties.AuthorizationType === 'JWT');
+    expect(jwtRoutes.length).toBe(routes.filter(needsAuthorizer).length);
+    for (const r of jwtRoutes) expect(r.Properties.AuthorizerId).toBeDefined();
+    if (routes.some(needsAuthorizer)) {
+      t.api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+        AuthorizerType: 'JWT',
+        IdentitySource: ['$request.header.Authorization'],
+        JwtConfiguration: {
+          Audience: [Match.objectLike({ 'Fn::ImportValue': Match.stringLikeRegexp('UserPoolWebClient') })],
+          Issuer: Match.objectLike({
+            'Fn::Join': ['', Match.arrayWith(['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/'])],
+          }),
+        },
+      });
+    }
+  });
+
+  it('gives every function the house environment', () => {
+    const fns = Object.values(resourcesOf(t.api, 'AWS::Lambda::Function'));
+    expect(fns.length).toBe(routes.length);
+    for (const fn of fns) {
+      const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(vars)).toEqual(
+        expect.arrayContaining([
+          'TABLE_NAME',
+          'COGNITO_USER_POOL_ID',
+          'COGNITO_CLIENT_ID',
+          'COGNITO_ISSUER',
+          'COGNITO_JWKS_URL',
+          'BUCKET_TRUCK_IMAGES',
+          'BUCKET_PRIVATE_UPLOADS',
+          'EVENT_BUS_NAME',
+        ]),
+      );
+      expect(vars).toMatchObject({
+        STAGE: 'aws',
+        IMAGES_BASE_URL: '/images',
+        NODE_OPTIONS: '--enable-source-maps',
+        SITE_URL: TEST_SITE_URL,
+      });
+      expect(JSON.stringify(vars.COGNITO_JWKS_URL)).toContain('/.well-known/jwks.json');
+    }
+  });
+
+  it('grants every function read/write on the table', () => {
+    const policies = Object.values(resourcesOf(t.api, 'AWS::IAM::Policy'));
+    const withTableWrite = policies.filter((p) => {
+      const json = JSON.stringify(p.Properties.PolicyDocument);
+      return json.includes('dynamodb:PutItem') && json.includes('ExportsOutputFnGetAttTable');
+    });
+    expect(withTableWrite.length).toBe(routes.length);
+  });
+});
+
+describe('data stack', () => {
+  it('builds the table from table.ts: keys, the GSIs, TTL, PITR, on-demand, retained', () => {
+    t.data.resourceCountIs('AWS::DynamoDB::Table', 1);
+    t.data.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+        ],
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      }),
+    });
+    const table = Object.values(resourcesOf(t.data, 'AWS::DynamoDB::Table'))[0];
+    const gsis = (table.Properties.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown; Projection: unknown }[]).map((g) => ({
+      IndexName: g.IndexName,
+      KeySchema: g.KeySchema,
+      Projection: g.Projection,
+    }));
+    expect(gsis).toEqual(
+      GSIS.map((g) => ({
+        IndexName: g.indexName,
+        KeySchema: [
+          { AttributeName: g.partitionKey, KeyType: 'HASH' },
+          { AttributeName: g.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+  });
+
+  it('has the six buckets with generated names, encryption and upload CORS for the site origin', () => {
+    const buckets = Object.values(resourcesOf(t.data, 'AWS::S3::Bucket'));
+    expect(buckets.length).toBe(6);
+    for (const b of buckets) {
+      expect(b.Properties.BucketName).toBeUndefined();
+      expect(b.Properties.BucketEncryption).toEqual({
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      });
+      expect(b.Properties.CorsConfiguration).toEqual({
+        CorsRules: [expect.objectContaining({ AllowedOrigins: [TEST_SITE_URL], AllowedMethods: expect.arrayContaining(['POST']) })],
+      });
+    }
+  });
+
+  it('lets CloudFront read truck-images only, and never the private uploads', () => {
+    const policies = Object.values(resourcesOf(t.data, 'AWS::S3::BucketPolicy'));
+    const cloudFrontReaders = policies.filter((p) => JSON.stringify(p.Properties).includes('cloudfront.amazonaws.com'));
+    expect(cloudFrontReaders.map((p) => p.Properties.Bucket)).toEqual([
+      { Ref: stacks.data.getLogicalId(stacks.data.buckets['truck-images'].node.defaultChild as never) },
+    ]);
+  });
+});
+
+describe('no bucket is public', () => {
+  it('blocks public access on every bucket in every stack and grants nothing to everyone', () => {
+    for (const template of Object.values(t)) {
+      for (const b of Object.values(resourcesOf(template, 'AWS::S3::Bucket'))) {
+        expect(b.Properties.PublicAccessBlockConfiguration).toEqual({
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        });
+        expect(b.Properties.WebsiteConfiguration).toBeUndefined();
+      }
+      for (const p of Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy'))) {
+        const statements = (p.Properties.PolicyDocument as { Statement: { Effect: string; Principal: unknown }[] }).Statement;
+        for (const s of statements.filter((st) => st.Effect === 'Allow')) {
+          expect(s.Principal).not.toEqual('*');
+          expect(s.Principal).not.toEqual({ AWS: '*' });
+        }
+        // enforceSSL
+        expect(statements).toContainEqual(
+          expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        );
+      }
+    }
+  });
+});
+
+describe('auth stack', () => {
+  it('signs in by e-mail with self sign-up, code verification and 8-character passwords', () => {
+    t.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+    });
+  });
+
+  it('has a web client without secret allowing password, SRP and refresh-token auth', () => {
+    t.auth.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    const client = Object.values(resourcesOf(t.auth, 'AWS::Cognito::UserPoolClient'))[0];
+    expect(client.Properties.GenerateSecret).toBe(false);
+    expect([...(client.Properties.ExplicitAuthFlows as string[])].sort()).toEqual(
+      ['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH'].sort(),
+    );
+  });
+
+  it('has the admins and super_admins groups', () => {
+    const groups = Object.values(resourcesOf(t.auth, 'AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName);
+    expect(groups.sort()).toEqual(['admins', 'super_admins']);
+  });
+});
+
+describe('jobs stack', () => {
+  it('has the custom event bus', () => {
+    t.jobs.resourceCountIs('AWS::Events::EventBus', 1);
+  });
+});
+
+describe('web stack', () => {
+  const behaviour = (pattern: string) => {
+    const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
+    const config = dist.Properties.DistributionConfig as { CacheBehaviors: { PathPattern: string }[] };
+    return config.CacheBehaviors.find((b) => b.PathPattern === pattern);
+  };
+
+  it('serves the SPA from a private bucket through origin access control, falling back to index.html', () => {
+    t.web.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    t.web.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    });
+    t.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+      }),
+    });
+    t.web.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: Match.stringLikeRegexp("request.uri = '/index.html'"),
+    });
+  });
+
+  it('sends /api/* to the HTTP API uncached with every viewer header but Host and every method', () => {
+    expect(behaviour('/api/*')).toMatchObject({
+      AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
+    const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
+    expect(JSON.stringify(dist.Properties)).toContain('.execute-api.');
+  });
+
+  it('sends /images/* to the truck-images bucket through origin access control', () => {
+    expect(behaviour('/images/*')).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https' });
+    const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
+    const origins = (dist.Properties.DistributionConfig as { Origins: { DomainName: unknown; OriginAccessControlId?: unknown }[] }).Origins;
+    const images = origins.find((o) => JSON.stringify(o.DomainName).includes('TruckImages'));
+    expect(images?.OriginAccessControlId).toBeDefined();
+  });
+
+  it('adds HSTS, CSP, nosniff, frame DENY and a referrer policy to every behaviour', () => {
+    const policies = Object.values(resourcesOf(t.web, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    expect(policies.length).toBe(1);
+    const headers = (
+      policies[0].Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Record<string, unknown>> }
+    ).SecurityHeadersConfig;
+    expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+    expect(headers.StrictTransportSecurity.IncludeSubdomains).toBe(true);
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ReferrerPolicy.ReferrerPolicy).toBe('strict-origin-when-cross-origin');
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    for (const directive of [
+      "default-src 'self'",
+      "img-src 'self' data: blob:",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "connect-src 'self' https://cognito-idp.",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
+    const config = dist.Properties.DistributionConfig as { DefaultCacheBehavior: object; CacheBehaviors: object[] };
+    for (const b of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(b).toHaveProperty('ResponseHeadersPolicyId');
+    }
+  });
+
+  it('does not deploy the site when web/dist has not been built', () => {
+    t.web.resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});

@@ -1,0 +1,36 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { buildTruckYard, type TruckYardOptions } from '../lib/truckyard.js';
+
+export const TEST_SITE_URL = 'https://test.truckyard.example';
+
+/**
+ * Synthesizes the whole app once, with the real route, job and event tables, and returns each
+ * stack's template. Bundling is skipped (the synth test bundles for real): these tests read templates.
+ */
+export function synthTruckYard(options: Partial<TruckYardOptions> = {}) {
+  const app = new App({
+    outdir: mkdtempSync(join(tmpdir(), 'truckyard-infra-test-')),
+    context: { 'aws:cdk:bundling-stacks': [] },
+    // The CLI synth (synth.test.ts) runs CloudFormation Validate; here it would only add seconds.
+    builtinCloudFormationValidation: false,
+  });
+  const webDistDir = options.webDistDir ?? join(tmpdir(), 'truckyard-no-web-dist');
+  if (existsSync(webDistDir) && options.webDistDir === undefined) throw new Error(`${webDistDir} must not exist`);
+  const stacks = buildTruckYard(app, { siteUrl: TEST_SITE_URL, webDistDir, ...options });
+  const assembly = app.synth();
+  const template = (name: keyof typeof stacks) => Template.fromJSON(assembly.getStackByName(stacks[name].stackName).template);
+  return {
+    stacks,
+    templates: {
+      data: template('data'),
+      auth: template('auth'),
+      jobs: template('jobs'),
+      api: template('api'),
+      web: template('web'),
+    },
+  };
+}
