@@ -1,0 +1,192 @@
+/**
+ * Every e-mail the product sends, as functions from data to { subject, html, text }. Pure: no
+ * clock, no environment; links are built from the MailContext passed in.
+ */
+import { SITE_NAME, SUPPORT } from '../../../../shared/constants.js';
+import { html, multiline } from './html.js';
+import {
+  type MailContext,
+  button,
+  codeBlock,
+  detailsTable,
+  heading,
+  paragraph,
+  quote,
+  renderEmail,
+  singleLine,
+  smallPrint,
+} from './layout.js';
+import type { RenderedEmail } from './mailer.js';
+
+/** The reply time the contact acknowledgement promises. */
+export const CONTACT_REPLY_HOURS = 24;
+
+const ukTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium', timeStyle: 'short' });
+
+/** A UK wall-clock time for people, e.g. "22 Nov 2026, 19:51". */
+export const formatUkTime = (iso: string) => ukTime.format(new Date(iso));
+
+/**
+ * The name to greet someone by, or none. Acknowledgements go to whatever address the form was given,
+ * so a "name" that looks like a link or an essay is dropped rather than mailed to a stranger.
+ */
+export function greetingName(name: string | undefined): string | undefined {
+  const n = singleLine(name ?? '');
+  if (!n || n.length > 40 || /[/@:<>]|www\.|\.[a-z]{2,}\b/i.test(n)) return undefined;
+  return n;
+}
+
+const greeting = (name: string | undefined) => {
+  const n = greetingName(name);
+  return n ? `Hi ${n},` : 'Hello,';
+};
+
+// ---------- contact form ----------
+
+export interface ContactMessageEmailData {
+  id: string;
+  /** ISO time the message was received. */
+  receivedAt: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  subject: string;
+  message: string;
+}
+
+/** To staff (SUPPORT_INBOX), sent with Reply-To the sender so "Reply" answers them. */
+export function contactMessageToStaff(m: ContactMessageEmailData, ctx: MailContext): RenderedEmail {
+  const name = singleLine(`${m.firstName} ${m.lastName}`);
+  const received = formatUkTime(m.receivedAt);
+  const rows: Array<[string, string | ReturnType<typeof html>]> = [
+    ['From', name],
+    ['Email', html`<a href="mailto:${m.email}" style="color:#0f2a44;">${m.email}</a>`],
+    ['Phone', m.phone ? html`<a href="tel:${m.phone.replace(/[^\d+]/g, '')}" style="color:#0f2a44;">${m.phone}</a>` : 'Not given'],
+    ['Subject', m.subject],
+    ['Received', received],
+  ];
+  return renderEmail(
+    {
+      subject: `Contact form: ${m.subject} (${name})`,
+      preheader: `${name} wrote: ${singleLine(m.message).slice(0, 120)}`,
+      body: html`${heading('New message from the contact form')}
+${detailsTable(rows)}
+${quote(multiline(m.message))}
+${paragraph(`Reply to this e-mail to answer ${name} directly. We promised a reply within ${CONTACT_REPLY_HOURS} hours.`)}
+${smallPrint(`Reference ${m.id}`)}`,
+      text: [
+        'New message from the contact form',
+        '',
+        `From:     ${name}`,
+        `Email:    ${m.email}`,
+        `Phone:    ${m.phone ?? 'Not given'}`,
+        `Subject:  ${singleLine(m.subject)}`,
+        `Received: ${received}`,
+        '',
+        m.message,
+        '',
+        `Reply to this e-mail to answer ${name} directly. We promised a reply within ${CONTACT_REPLY_HOURS} hours.`,
+        `Reference ${m.id}`,
+      ].join('\n'),
+    },
+    ctx,
+  );
+}
+
+/**
+ * To the sender. It repeats none of what they typed except a plausible first name: the form takes
+ * any address, and an acknowledgement echoing the message would let anyone mail anyone through us.
+ */
+export function contactAcknowledgement(m: { firstName: string }, ctx: MailContext): RenderedEmail {
+  const intro = `Thanks for contacting ${SITE_NAME}. We've received your message and a member of our team will reply within ${CONTACT_REPLY_HOURS} hours.`;
+  const urgent = `If it's urgent, call us on ${SUPPORT.phone} (Mon–Fri 9am–6pm, Sat 9am–4pm).`;
+  const notYou = `If you didn't send us a message, you can ignore this e-mail.`;
+  return renderEmail(
+    {
+      subject: `We've received your message`,
+      preheader: `We'll reply within ${CONTACT_REPLY_HOURS} hours.`,
+      body: html`${heading('Thanks, we’ve got your message')}
+${paragraph(greeting(m.firstName))}
+${paragraph(intro)}
+${paragraph(urgent)}
+${button(`Browse trucks on ${SITE_NAME}`, ctx.siteUrl)}
+${smallPrint(notYou)}`,
+      text: [greeting(m.firstName), '', intro, '', urgent, '', `Browse trucks: ${ctx.siteUrl}`, '', notYou].join('\n'),
+    },
+    ctx,
+  );
+}
+
+// ---------- accounts ----------
+
+export interface VerificationCodeData {
+  code: string;
+  name?: string;
+  expiresInMinutes: number;
+}
+
+/** A one-time code to confirm an e-mail address (sign-up, e-mail change). */
+export function verificationCode(d: VerificationCodeData, ctx: MailContext): RenderedEmail {
+  const intro = `Use this code to confirm your e-mail address for ${SITE_NAME}:`;
+  const expiry = `The code expires in ${d.expiresInMinutes} minutes. Never share it: we will never ask you for it.`;
+  const notYou = `If you didn't try to sign up or change your e-mail, you can ignore this e-mail.`;
+  return renderEmail(
+    {
+      subject: `Your ${SITE_NAME} verification code`,
+      preheader: `Your code expires in ${d.expiresInMinutes} minutes.`,
+      body: html`${heading('Confirm your e-mail address')}
+${paragraph(greeting(d.name))}
+${paragraph(intro)}
+${codeBlock(d.code)}
+${paragraph(expiry)}
+${smallPrint(notYou)}`,
+      text: [greeting(d.name), '', intro, '', `    ${d.code}`, '', expiry, '', notYou].join('\n'),
+    },
+    ctx,
+  );
+}
+
+export interface PasswordResetData {
+  /** Absolute http(s) link to the reset page, carrying its token. */
+  resetUrl: string;
+  /** A code to type in, when the reset flow uses one as well as (or instead of following) the link. */
+  code?: string;
+  name?: string;
+  expiresInMinutes: number;
+}
+
+/** A password reset requested by the user or sent by an admin (spec §6). */
+export function passwordReset(d: PasswordResetData, ctx: MailContext): RenderedEmail {
+  const intro = `We received a request to reset the password for your ${SITE_NAME} account.`;
+  const expiry = `This link expires in ${d.expiresInMinutes} minutes and can be used once.`;
+  const notYou = `If you didn't ask for this, you can ignore this e-mail: your password stays as it is.`;
+  return renderEmail(
+    {
+      subject: `Reset your ${SITE_NAME} password`,
+      preheader: `This link expires in ${d.expiresInMinutes} minutes.`,
+      body: html`${heading('Reset your password')}
+${paragraph(greeting(d.name))}
+${paragraph(intro)}
+${button('Choose a new password', d.resetUrl)}
+${d.code ? html`${paragraph('Or enter this code on the reset page:')}${codeBlock(d.code)}` : ''}
+${paragraph(expiry)}
+${smallPrint(html`If the button doesn't work, copy this link into your browser:<br><span style="word-break:break-all;">${d.resetUrl}</span>`)}
+${smallPrint(notYou)}`,
+      text: [
+        greeting(d.name),
+        '',
+        intro,
+        '',
+        'Choose a new password:',
+        d.resetUrl,
+        ...(d.code ? ['', `Or enter this code on the reset page: ${d.code}`] : []),
+        '',
+        expiry,
+        '',
+        notYou,
+      ].join('\n'),
+    },
+    ctx,
+  );
+}
