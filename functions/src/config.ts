@@ -44,4 +44,25 @@ export const config = {
   get siteUrl() {
     return optional('SITE_URL', 'http://localhost:3000');
   },
+  /** How e-mail leaves: SES in AWS, SMTP to the local mail catcher (dev/mail) locally. */
+  get mailTransport(): 'ses' | 'smtp' {
+    const v = optional('MAIL_TRANSPORT', this.stage === 'local' ? 'smtp' : 'ses');
+    if (v !== 'ses' && v !== 'smtp') throw new Error(`MAIL_TRANSPORT must be "ses" or "smtp", got "${v}"`);
+    return v;
+  },
+  /** The From of every e-mail; in AWS an SES-verified identity. */
+  get mailFrom() {
+    return optional('MAIL_FROM', 'TruckYard <no-reply@truckyard.example>');
+  },
+  /** The staff inbox that receives contact-form messages. */
+  get supportInbox() {
+    return optional('SUPPORT_INBOX', 'support@truckyard.example');
+  },
+  /** Only read when MAIL_TRANSPORT=smtp. */
+  get smtp() {
+    const port = Number(required('SMTP_PORT'));
+    if (!Number.isInteger(port) || port <= 0 || port > 65535)
+      throw new Error(`SMTP_PORT must be a port number, got "${process.env.SMTP_PORT}"`);
+    return { host: required('SMTP_HOST'), port };
+  },
 };

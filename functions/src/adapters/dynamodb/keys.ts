@@ -14,6 +14,11 @@ export const keys = {
   change: (updatedAt: string, id: string) => ({ gsi3pk: `CHANGES#${shardOf(id)}`, gsi3sk: `${updatedAt}#${id}` }),
   profile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   tier: (name: string) => ({ pk: 'TIER', sk: name }),
+  /** Pattern 25: a contact-form message; GSI2 lists them newest first for staff. */
+  contactMessage: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
+  contactMessagesByDate: (createdAt: string) => ({ gsi2pk: 'CONTACTS', gsi2sk: createdAt }),
+  /** Pattern 29: the counter of one rate-limit window (windowStart is an ISO time). */
+  rateCounter: (scope: string, key: string, windowStart: string) => ({ pk: `RATE#${scope}#${key}`, sk: windowStart }),
 };
 
 export const CHANGE_SHARDS = 4;
