@@ -1,0 +1,332 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RADIUS_MILES, SORT_VALUES } from '../../../../shared/constants.js';
+import type { Listing, ListingSearchQuery, ListingSearchResult } from '../../../../shared/schemas/listing.js';
+import { CATEGORY_VALUES, FUEL_VALUES, type ListingStatus, MAKE_VALUES, TRANSMISSION_VALUES } from '../../../../shared/values.js';
+import { DomainError } from '../errors.js';
+import { distanceMiles, resolveLocation } from '../geo/geo.js';
+import { SearchIndex, type SearchViewer, smallestKeys } from './search-index.js';
+
+// ---- the deliberately naive reference: filter every listing, sort, slice --------------------
+
+function referenceSearch(all: Listing[], query: ListingSearchQuery, viewer: SearchViewer): ListingSearchResult {
+  const place = query.location ? resolveLocation(query.location) : null;
+  if (query.sort === 'distance' && !place) throw new Error('distance without place');
+  const radius = query.radius ?? DEFAULT_RADIUS_MILES;
+  const known = (p: number) => Number.isFinite(p) && p > 0;
+  const distanceOf = (l: Listing): number | null | 'unplaceable' => {
+    const text = l.postcode?.trim() || l.location?.trim() || null;
+    if (!text) return null;
+    const at = resolveLocation(text);
+    if (!at || !place) return 'unplaceable';
+    return distanceMiles(place.lat, place.lon, at.lat, at.lon);
+  };
+
+  type Check = (l: Listing) => boolean;
+  const base: Check[] = [];
+  if (query.priceMin !== undefined || query.priceMax !== undefined) {
+    base.push((l) => known(l.price) && l.price >= (query.priceMin ?? 0) && l.price <= (query.priceMax ?? Number.POSITIVE_INFINITY));
+  }
+  if (query.yearMin !== undefined || query.yearMax !== undefined) {
+    base.push((l) => l.year != null && l.year >= (query.yearMin ?? 0) && l.year <= (query.yearMax ?? 9999));
+  }
+  base.push(
+    (l) => l.mileage == null || (l.mileage >= (query.mileageMin ?? 0) && l.mileage <= (query.mileageMax ?? Number.POSITIVE_INFINITY)),
+  );
+  const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  base.push((l) =>
+    words.every((w) => {
+      const fields = [l.title, l.location];
+      if (viewer === 'user') fields.push(l.companyName, l.contactName);
+      return fields.some((f) => (f ?? '').toLowerCase().includes(w));
+    }),
+  );
+  if (place) {
+    base.push((l) => {
+      const d = distanceOf(l);
+      return d === null || (d !== 'unplaceable' && d <= radius);
+    });
+  } else if (query.location) {
+    const needle = query.location.toLowerCase();
+    base.push((l) => {
+      if (!l.location && !l.postcode) return true;
+      return (l.location ?? '').toLowerCase().includes(needle) || (l.postcode ?? '').toLowerCase().includes(needle);
+    });
+  }
+  const facetChecks = {
+    make: (l: Listing) => !query.make || l.make === null || l.make === query.make,
+    category: (l: Listing) => !query.category || l.category === query.category,
+    fuelType: (l: Listing) => !query.fuel?.length || l.fuelType === null || query.fuel.includes(l.fuelType),
+    transmission: (l: Listing) => !query.transmission?.length || l.transmission === null || query.transmission.includes(l.transmission),
+  };
+  const active = all.filter((l) => l.status === 'active');
+  const passesExcept = (l: Listing, except: keyof typeof facetChecks | null) =>
+    base.every((c) => c(l)) && (Object.keys(facetChecks) as (keyof typeof facetChecks)[]).every((k) => k === except || facetChecks[k](l));
+
+  const facet = (name: keyof typeof facetChecks, values: readonly string[], get: (l: Listing) => string | null) => {
+    const counts: Record<string, number> = Object.fromEntries(values.map((v) => [v, 0]));
+    for (const l of active) {
+      const v = get(l);
+      if (v !== null && passesExcept(l, name)) counts[v]++;
+    }
+    return counts;
+  };
+
+  const matches = active.filter((l) => passesExcept(l, null));
+  const recency = (a: Listing, b: Listing) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const lastIf = (a: boolean, b: boolean) => (a === b ? 0 : a ? 1 : -1);
+  const tenths = (l: Listing) => {
+    const d = distanceOf(l);
+    return typeof d === 'number' ? Math.round(d * 10) : Number.POSITIVE_INFINITY;
+  };
+  const sorts: Record<string, (a: Listing, b: Listing) => number> = {
+    relevance: recency,
+    'price-low': (a, b) => lastIf(!known(a.price), !known(b.price)) || (known(a.price) ? a.price - b.price : 0) || recency(a, b),
+    'price-high': (a, b) => lastIf(!known(a.price), !known(b.price)) || (known(a.price) ? b.price - a.price : 0) || recency(a, b),
+    'year-new': (a, b) => lastIf(a.year == null, b.year == null) || (b.year ?? 0) - (a.year ?? 0) || recency(a, b),
+    'year-old': (a, b) => lastIf(a.year == null, b.year == null) || (a.year ?? 0) - (b.year ?? 0) || recency(a, b),
+    'mileage-low': (a, b) => (a.mileage ?? 0) - (b.mileage ?? 0) || recency(a, b),
+    'mileage-high': (a, b) => (b.mileage ?? 0) - (a.mileage ?? 0) || recency(a, b),
+    distance: (a, b) => {
+      const ta = tenths(a);
+      const tb = tenths(b);
+      return ta === tb ? recency(a, b) : ta < tb ? -1 : 1;
+    },
+  };
+  matches.sort(sorts[query.sort]);
+  const start = (query.page - 1) * query.pageSize;
+  const items = matches.slice(start, start + query.pageSize).map((l) => {
+    if (!place) return l;
+    const d = distanceOf(l);
+    return { ...l, distanceMiles: typeof d === 'number' ? Math.round(d * 10) / 10 : null };
+  });
+  return {
+    items,
+    total: matches.length,
+    page: query.page,
+    pageSize: query.pageSize,
+    totalPages: Math.ceil(matches.length / query.pageSize),
+    facets: {
+      make: facet('make', MAKE_VALUES, (l) => l.make),
+      category: facet('category', CATEGORY_VALUES, (l) => l.category),
+      fuelType: facet('fuelType', FUEL_VALUES, (l) => l.fuelType),
+      transmission: facet('transmission', TRANSMISSION_VALUES, (l) => l.transmission),
+    },
+    near: place ? { outcode: place.outcode, label: place.label, radiusMiles: radius } : null,
+  };
+}
+
+// ---- arbitraries: small pools, so ties, misses and unknowns are common ----------------------
+
+const nullable = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null, freq: 4 });
+const LOCATIONS = ['Leeds', 'Manchester', 'Bradford, West Yorkshire', 'Atlantis', 'York', 'Cardiff', 'Wakefield'];
+const POSTCODES = ['LS11 5AB', 'M1 1AA', 'BD1 2CD', 'ZZ9 9ZZ', 'CF10 1AA'];
+const TITLES = ['2019 Volvo FH 500', 'Scania R450 Highline', 'DAF XF 480', 'Used Truck', 'Iveco Daily 7.2t', 'MAN TGX north'];
+const SELLERS = ['North Haulage Ltd', 'Jo Bloggs', 'Leeds Truck Centre', 'Volvo Direct'];
+const CREATED = ['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.500Z', '2026-02-01T12:00:00.000Z'];
+
+const listingArb = (id: string): fc.Arbitrary<Listing> =>
+  fc
+    .record({
+      source: fc.constantFrom<'user' | 'scraped'>('user', 'scraped'),
+      title: fc.constantFrom(...TITLES),
+      make: nullable(fc.constantFrom(...MAKE_VALUES)),
+      year: nullable(fc.integer({ min: 1998, max: 2026 })),
+      category: nullable(fc.constantFrom(...CATEGORY_VALUES)),
+      fuelType: nullable(fc.constantFrom(...FUEL_VALUES)),
+      transmission: nullable(fc.constantFrom(...TRANSMISSION_VALUES)),
+      mileage: nullable(fc.constantFrom(0, 50_000, 120_000, 400_000, 900_000)),
+      price: fc.constantFrom(0, 0, 5000, 15_000, 15_000, 42_000, 120_000),
+      companyName: nullable(fc.constantFrom(...SELLERS)),
+      contactName: nullable(fc.constantFrom(...SELLERS)),
+      location: nullable(fc.constantFrom(...LOCATIONS)),
+      postcode: fc.option(fc.constantFrom(...POSTCODES), { nil: null, freq: 2 }),
+      status: fc.constantFrom<ListingStatus>('active', 'active', 'active', 'inactive', 'sold'),
+      createdAt: fc.constantFrom(...CREATED),
+    })
+    .map((p) => ({
+      ...p,
+      id,
+      userId: p.source === 'user' ? 'u1' : null,
+      model: null,
+      engineSize: null,
+      vatStatus: null,
+      axleConfig: null,
+      gvwTonnes: null,
+      euroStandard: null,
+      cabType: null,
+      description: null,
+      features: null,
+      phone: null,
+      email: null,
+      images: [],
+      updatedAt: p.createdAt,
+      sourceWebsite: null,
+      sourceUrl: null,
+    }));
+
+const listingsArb = fc
+  .uniqueArray(fc.stringMatching(/^[a-f0-9]{4}$/), { minLength: 10, maxLength: 80 })
+  .chain((ids) => fc.tuple(...ids.map((id) => listingArb(id))));
+
+/** A parsed query with nothing set but what is given. */
+const queryOf = (p: Partial<ListingSearchQuery>): ListingSearchQuery => ({
+  q: undefined,
+  category: undefined,
+  make: undefined,
+  fuel: [],
+  transmission: [],
+  location: undefined,
+  radius: undefined,
+  priceMin: undefined,
+  priceMax: undefined,
+  yearMin: undefined,
+  yearMax: undefined,
+  mileageMin: undefined,
+  mileageMax: undefined,
+  sort: 'relevance',
+  page: 1,
+  pageSize: 24,
+  ...p,
+});
+
+/** Mostly absent, so that the random queries still match something. */
+const sometimes = <T>(arb: fc.Arbitrary<T>, weight = 1) =>
+  fc.oneof({ arbitrary: fc.constant(undefined), weight: 6 }, { arbitrary: arb, weight }) as fc.Arbitrary<T | undefined>;
+
+const range = (pool: number[]) =>
+  fc
+    .tuple(sometimes(fc.constantFrom(...pool)), sometimes(fc.constantFrom(...pool)))
+    .map(([a, b]) => (a !== undefined && b !== undefined && a > b ? [b, a] : [a, b]) as [number | undefined, number | undefined]);
+
+const queryArb: fc.Arbitrary<ListingSearchQuery> = fc
+  .record({
+    q: sometimes(fc.constantFrom('volvo', 'leeds', 'haulage', 'north leeds', 'FH', 'jo', 'x')),
+    category: sometimes(fc.constantFrom(...CATEGORY_VALUES)),
+    make: sometimes(fc.constantFrom(...MAKE_VALUES)),
+    fuel: fc.oneof({ arbitrary: fc.constant([] as never[]), weight: 6 }, fc.subarray([...FUEL_VALUES], { minLength: 1, maxLength: 3 })),
+    transmission: fc.oneof(
+      { arbitrary: fc.constant([] as never[]), weight: 6 },
+      fc.subarray([...TRANSMISSION_VALUES], { minLength: 1, maxLength: 2 }),
+    ),
+    location: sometimes(fc.constantFrom('Leeds', 'M1', 'LS11 5AB', 'shire', 'york', 'Atlantis', 'cardiff'), 3),
+    radius: sometimes(fc.constantFrom(10, 25, 50, 200), 2),
+    price: range([0, 5000, 15_000, 42_000, 200_000]),
+    year: range([2000, 2010, 2019, 2024]),
+    mileage: range([0, 50_000, 400_000, 1_000_000]),
+    sort: fc.constantFrom(...SORT_VALUES),
+    page: fc.integer({ min: 1, max: 4 }),
+    pageSize: fc.integer({ min: 1, max: 12 }),
+  })
+  .map(({ price, year, mileage, ...q }) =>
+    queryOf({
+      ...q,
+      priceMin: price[0],
+      priceMax: price[1],
+      yearMin: year[0],
+      yearMax: year[1],
+      mileageMin: mileage[0],
+      mileageMax: mileage[1],
+    }),
+  );
+
+const viewerArb = fc.constantFrom<SearchViewer>('anonymous', 'user');
+
+function outcome(run: () => ListingSearchResult) {
+  try {
+    const r = run();
+    return { ...r, items: r.items.map((l) => ({ id: l.id, distanceMiles: l.distanceMiles })) };
+  } catch (err) {
+    return { error: err instanceof DomainError ? 'distance without place' : String(err) };
+  }
+}
+
+describe('SearchIndex', () => {
+  it('returns exactly what filtering, sorting and slicing every listing returns', () => {
+    fc.assert(
+      fc.property(listingsArb, queryArb, viewerArb, (listings, query, viewer) => {
+        const index = new SearchIndex();
+        index.upsertMany(listings);
+        const expected = outcome(() => referenceSearch(listings, query, viewer));
+        const actual = outcome(() => index.search(query, viewer));
+        if ('error' in expected) expect(actual).toEqual({ error: 'distance without place' });
+        else expect(actual).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('sorts by distance from a postcode or town like the reference, listings without a location last', () => {
+    const nearQueryArb = fc
+      .tuple(queryArb, fc.constantFrom('Leeds', 'M1', 'LS11 5AB', 'cardiff', 'BD1'), fc.constantFrom(10, 50, 200, 1000))
+      .map(([q, location, radius]) => ({ ...q, sort: 'distance' as const, location, radius }));
+    fc.assert(
+      fc.property(listingsArb, nearQueryArb, viewerArb, (listings, query, viewer) => {
+        const index = new SearchIndex();
+        index.upsertMany(listings);
+        expect(outcome(() => index.search(query, viewer))).toEqual(outcome(() => referenceSearch(listings, query, viewer)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('stays equal to the reference after changes patch its sorted orders in place', () => {
+    fc.assert(
+      fc.property(listingsArb, listingsArb, fc.array(fc.nat()), queryArb, viewerArb, (first, second, removals, query, viewer) => {
+        const index = new SearchIndex();
+        index.upsertMany(first);
+        index.warm();
+        // Second batch: same ids as some of the first get new values, the rest are new.
+        const renamed = second.map((l, i) => (i % 2 === 0 && first[i] ? { ...l, id: first[i].id } : { ...l, id: `n${l.id}` }));
+        index.upsertMany(renamed);
+        const byId = new Map([...first, ...renamed].map((l) => [l.id, l]));
+        const removedIds = removals.map((n) => [...byId.keys()][n % Math.max(1, byId.size)]).filter(Boolean);
+        index.removeMany(removedIds);
+        for (const id of removedIds) byId.delete(id);
+        const expected = outcome(() => referenceSearch([...byId.values()], query, viewer));
+        const actual = outcome(() => index.search(query, viewer));
+        if ('error' in expected) expect(actual).toEqual({ error: 'distance without place' });
+        else expect(actual).toEqual(expected);
+        expect(index.size).toBe([...byId.values()].filter((l) => l.status === 'active').length);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('does not let anonymous visitors find listings by the masked seller name', () => {
+    const [l] = fc.sample(listingArb('a1'), 1);
+    const index = new SearchIndex();
+    index.upsertMany([{ ...l, status: 'active', title: 'DAF XF', location: null, companyName: 'Acme Haulage', contactName: 'Jo' }]);
+    const q = queryOf({ q: 'acme' });
+    expect(index.search(q, 'anonymous').total).toBe(0);
+    expect(index.search(q, 'user').total).toBe(1);
+  });
+
+  it('rejects a distance sort without a place it can find', () => {
+    const index = new SearchIndex();
+    const q = queryOf({ location: 'Atlantis', sort: 'distance' });
+    expect(() => index.search(q, 'anonymous')).toThrow('sort=distance needs a postcode or town location');
+  });
+
+  it('lists the newest listings first for latest()', () => {
+    const index = new SearchIndex();
+    const base = fc.sample(listingArb('x'), 1)[0];
+    index.upsertMany([
+      { ...base, id: 'a', status: 'active', createdAt: '2026-01-01T00:00:00.000Z' },
+      { ...base, id: 'b', status: 'active', createdAt: '2026-03-01T00:00:00.000Z' },
+      { ...base, id: 'c', status: 'pending', createdAt: '2026-04-01T00:00:00.000Z' },
+    ]);
+    expect(index.latest(6).map((l) => l.id)).toEqual(['b', 'a']);
+  });
+});
+
+describe('smallestKeys', () => {
+  it('returns the k smallest keys in order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 1e9 })), fc.nat({ max: 50 }), (keys, k) => {
+        const expected = [...keys].sort((a, b) => a - b).slice(0, k);
+        expect([...smallestKeys(Float64Array.from(keys), k)]).toEqual(expected);
+      }),
+    );
+  });
+});
