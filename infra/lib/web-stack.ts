@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { Annotations, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -106,7 +106,8 @@ export class WebStack extends Stack {
       'The truck-images bucket policy in the data stack grants CloudFront OAC read access.',
     );
 
-    const apiDomain = `${props.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com
+    const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'TruckYard site, /api and /images',

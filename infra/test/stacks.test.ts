@@ -235,7 +235,9 @@ describe('web stack', () => {
   const behaviour = (pattern: string) => {
     const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
     const config = dist.Properties.DistributionConfig as { CacheBehaviors: { PathPattern: string }[] };
-    return config.CacheBehaviors.find((b) => b.PathPattern === pattern);
+    return config.CacheBehaviors.find((b) => b.PathPattern === pattern) as
+      | ({ TargetOriginId: string } & Record<string, unknown>)
+      | undefined;
   };
 
   it('serves the SPA from a private bucket through origin access control, falling back to index.html', () => {
@@ -265,7 +267,12 @@ describe('web stack', () => {
       ViewerProtocolPolicy: 'redirect-to-https',
     });
     const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
-    expect(JSON.stringify(dist.Properties)).toContain('.execute-api.');
+    const config = dist.Properties.DistributionConfig as {
+      Origins: { Id: string; DomainName: unknown }[];
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string }[];
+    };
+    const apiOrigin = config.Origins.find((o) => o.Id === behaviour('/api/*')?.TargetOriginId);
+    expect(JSON.stringify(apiOrigin?.DomainName)).toMatch(/TruckYard-Api:ExportsOutputFnGetAttHttpApi/);
   });
 
   it('sends /images/* to the truck-images bucket through origin access control', () => {
