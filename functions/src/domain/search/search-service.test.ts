@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { ListingSearchQuery } from '../../../../shared/schemas/listing.js';
+import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
+import { type FeedChanges, type SearchFeed, SearchService } from './search-service.js';
+
+const record = (id: string, over: Partial<ListingRecord> = {}): ListingRecord =>
+  ({
+    id,
+    userId: 'u1',
+    title: `Truck ${id}`,
+    make: 'volvo',
+    model: 'FH',
+    year: 2019,
+    category: 'articulated',
+    fuelType: 'diesel',
+    transmission: 'automatic',
+    mileage: 100_000,
+    engineSize: null,
+    price: 30_000,
+    vatStatus: null,
+    axleConfig: null,
+    gvwTonnes: null,
+    euroStandard: null,
+    cabType: null,
+    description: null,
+    features: null,
+    contactName: 'Sam',
+    companyName: null,
+    phone: '0113 496 0000',
+    email: null,
+    location: 'Leeds',
+    postcode: null,
+    images: [],
+    status: 'active',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  }) as ListingRecord;
+
+const scraped = (id: string, over: Partial<ScrapedRecord> = {}): ScrapedRecord => ({
+  id,
+  externalId: id,
+  sourceWebsite: 'site.example',
+  sourceUrl: null,
+  make: 'DAF',
+  model: 'XF',
+  year: 2018,
+  mileage: null,
+  price: null,
+  location: null,
+  dealerName: null,
+  dealerContact: null,
+  category: null,
+  fuelType: null,
+  transmission: null,
+  description: null,
+  scrapedAt: '2026-01-03T00:00:00.000Z',
+  isActive: true,
+  updatedAt: '2026-01-03T00:00:00.000Z',
+  ...over,
+});
+
+const query = { fuel: [], transmission: [], sort: 'relevance', page: 1, pageSize: 24 } as unknown as ListingSearchQuery;
+
+class FakeFeed implements SearchFeed {
+  initial: { listings: ListingRecord[]; scraped: ScrapedRecord[] } = { listings: [], scraped: [] };
+  next: FeedChanges = { listings: [], scraped: [], removedIds: [] };
+  cursors: string[] = [];
+  loads = 0;
+  async loadAllActive() {
+    this.loads++;
+    return this.initial;
+  }
+  async changesSince(cursor: string) {
+    this.cursors.push(cursor);
+    return this.next;
+  }
+}
+
+function setup() {
+  let now = Date.parse('2026-02-01T00:00:00.000Z');
+  const feed = new FakeFeed();
+  const service = new SearchService(feed, { imagesBaseUrl: '/images', refreshMs: 1000, overlapMs: 5000, now: () => now });
+  return { feed, service, advance: (ms: number) => (now += ms) };
+}
+
+describe('SearchService', () => {
+  it('loads active listings and scraped listings once per cold start', async () => {
+    const { feed, service } = setup();
+    feed.initial = { listings: [record('a')], scraped: [scraped('s1')] };
+    const [r1] = await Promise.all([service.search(query, 'anonymous'), service.search(query, 'user')]);
+    expect(r1.items.map((l) => l.id)).toEqual(['scraped-s1', 'a']);
+    expect(feed.loads).toBe(1);
+  });
+
+  it('does not ask for changes again within the refresh interval', async () => {
+    const { feed, service, advance } = setup();
+    await service.search(query, 'anonymous');
+    advance(500);
+    await service.search(query, 'anonymous');
+    expect(feed.cursors).toHaveLength(0);
+    advance(600);
+    await service.search(query, 'anonymous');
+    expect(feed.cursors).toEqual(['2026-01-31T23:59:55.000Z']);
+  });
+
+  it('applies new, changed, deactivated and deleted listings from the change feed', async () => {
+    const { feed, service, advance } = setup();
+    feed.initial = { listings: [record('a'), record('b'), record('c')], scraped: [scraped('s1')] };
+    await service.search(query, 'anonymous');
+    feed.next = {
+      listings: [
+        record('d', { createdAt: '2026-01-05T00:00:00.000Z', updatedAt: '2026-02-01T00:00:01.000Z' }),
+        record('a', { title: 'Renamed', updatedAt: '2026-02-01T00:00:01.000Z' }),
+        record('b', { status: 'inactive', updatedAt: '2026-02-01T00:00:01.000Z' }),
+      ],
+      scraped: [scraped('s1', { isActive: false, updatedAt: '2026-02-01T00:00:01.000Z' })],
+      removedIds: ['c'],
+    };
+    advance(1500);
+    const result = await service.search(query, 'anonymous');
+    expect(result.items.map((l) => [l.id, l.title])).toEqual([
+      ['d', 'Truck d'],
+      ['a', 'Renamed'],
+    ]);
+  });
+
+  it('ignores a stale copy of a listing re-read through the overlap', async () => {
+    const { feed, service, advance } = setup();
+    feed.initial = { listings: [record('a', { title: 'New', updatedAt: '2026-01-20T00:00:00.000Z' })], scraped: [] };
+    await service.search(query, 'anonymous');
+    feed.next = { listings: [record('a', { title: 'Old', updatedAt: '2026-01-10T00:00:00.000Z' })], scraped: [], removedIds: [] };
+    advance(2000);
+    expect((await service.search(query, 'anonymous')).items[0].title).toBe('New');
+  });
+
+  it('retries the load after a failed cold start', async () => {
+    const { feed, service } = setup();
+    let fail = true;
+    feed.loadAllActive = async () => {
+      if (fail) throw new Error('table unavailable');
+      return { listings: [record('a')], scraped: [] };
+    };
+    await expect(service.search(query, 'anonymous')).rejects.toThrow('table unavailable');
+    fail = false;
+    expect((await service.search(query, 'anonymous')).total).toBe(1);
+  });
+});

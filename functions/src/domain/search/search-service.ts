@@ -1,0 +1,128 @@
+import type { Listing, ListingSearchQuery, ListingSearchResult } from '../../../../shared/schemas/listing.js';
+import { mapScrapedToListing, toListingDto } from '../listings/to-listing.js';
+import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
+import { SearchIndex, type SearchViewer } from './search-index.js';
+
+/** Changes read from the change feed: current records, plus ids (as the API spells them) of deleted listings. */
+export interface FeedChanges {
+  listings: ListingRecord[];
+  scraped: ScrapedRecord[];
+  removedIds: string[];
+}
+
+/** What the search index needs from storage (the listings repo implements it). */
+export interface SearchFeed {
+  /** Every active user listing and active scraped listing. */
+  loadAllActive(): Promise<{ listings: ListingRecord[]; scraped: ScrapedRecord[] }>;
+  /** Everything whose change-feed key (`updatedAt#id`) sorts after the cursor. */
+  changesSince(cursorIso: string): Promise<FeedChanges>;
+}
+
+export interface SearchServiceOptions {
+  imagesBaseUrl: string;
+  /** A query is served from an index synced no longer ago than this. */
+  refreshMs: number;
+  /**
+   * Each sync re-reads this much of the feed before the previous sync started, so writes with the
+   * same millisecond, a writer's clock a little behind, or a GSI that lags are not missed; the
+   * version check below makes the re-read harmless.
+   */
+  overlapMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Holds the search index for one execution environment: loaded at cold start, then brought up
+ * to date from the change feed before serving a query when the last sync is older than
+ * `refreshMs`. Syncs are single-flight, so concurrent requests share one.
+ * (Lambda freezes between invocations, so the sync is awaited rather than run in the background.)
+ */
+export class SearchService {
+  private readonly index = new SearchIndex();
+  /** The `updatedAt` applied per listing id, so re-read changes and stale records are skipped. */
+  private readonly applied = new Map<string, string>();
+  private loading: Promise<void> | undefined;
+  private syncing: Promise<void> | undefined;
+  private cursorMs = 0;
+  private lastSyncMs = 0;
+  private readonly now: () => number;
+  private readonly overlapMs: number;
+
+  constructor(
+    private readonly feed: SearchFeed,
+    private readonly options: SearchServiceOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.overlapMs = options.overlapMs ?? 5_000;
+  }
+
+  async search(query: ListingSearchQuery, viewer: SearchViewer): Promise<ListingSearchResult> {
+    await this.fresh();
+    return this.index.search(query, viewer);
+  }
+
+  async latest(n: number): Promise<Listing[]> {
+    await this.fresh();
+    return this.index.latest(n);
+  }
+
+  /** The index, loaded and synced within `refreshMs`. */
+  async fresh(): Promise<SearchIndex> {
+    this.loading ??= this.load().catch((err) => {
+      this.loading = undefined;
+      throw err;
+    });
+    await this.loading;
+    if (this.now() - this.lastSyncMs >= this.options.refreshMs) {
+      this.syncing ??= this.sync().finally(() => {
+        this.syncing = undefined;
+      });
+      await this.syncing;
+    }
+    return this.index;
+  }
+
+  get size(): number {
+    return this.index.size;
+  }
+
+  private async load(): Promise<void> {
+    const startedAt = this.now();
+    const { listings, scraped } = await this.feed.loadAllActive();
+    this.apply({ listings, scraped, removedIds: [] });
+    this.index.warm();
+    this.cursorMs = startedAt - this.overlapMs;
+    this.lastSyncMs = startedAt;
+  }
+
+  private async sync(): Promise<void> {
+    const startedAt = this.now();
+    const changes = await this.feed.changesSince(new Date(this.cursorMs).toISOString());
+    this.apply(changes);
+    this.cursorMs = startedAt - this.overlapMs;
+    this.lastSyncMs = startedAt;
+  }
+
+  private isNewer(id: string, updatedAt: string): boolean {
+    const seen = this.applied.get(id);
+    if (seen !== undefined && seen >= updatedAt) return false;
+    this.applied.set(id, updatedAt);
+    return true;
+  }
+
+  private apply(changes: FeedChanges): void {
+    const upserts: Listing[] = [];
+    for (const r of changes.listings) {
+      if (this.isNewer(r.id, r.updatedAt)) upserts.push(toListingDto(r, this.options.imagesBaseUrl));
+    }
+    for (const r of changes.scraped) {
+      const listing = mapScrapedToListing(r);
+      if (this.isNewer(listing.id, listing.updatedAt)) upserts.push(listing);
+    }
+    if (upserts.length > 0) this.index.upsertMany(upserts);
+    if (changes.removedIds.length > 0) {
+      for (const id of changes.removedIds) this.applied.set(id, '\uffff');
+      this.index.removeMany(changes.removedIds);
+    }
+  }
+}
