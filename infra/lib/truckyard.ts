@@ -16,6 +16,8 @@ export interface TruckYardOptions {
   prefix?: string;
   /** The site's public origin, for upload CORS and links in e-mails. Context key `siteUrl`. */
   siteUrl: string;
+  /** MAIL_FROM and SUPPORT_INBOX for the functions. Context keys `mailFrom`, `supportInbox`. */
+  mail?: { from?: string; supportInbox?: string };
   env?: StackProps['env'];
   /** For tests: alternative rows and directories. The defaults are the real tables and folders. */
   routes?: readonly RouteDef[];
@@ -40,6 +42,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     siteUrl: siteOrigin,
+    mail: options.mail,
     functionsDir: options.functionsDir,
   };
   const jobs = new JobsStack(app, `${prefix}-Jobs`, {

@@ -100,9 +100,15 @@ describe('api stack', () => {
         IMAGES_BASE_URL: '/images',
         NODE_OPTIONS: '--enable-source-maps',
         SITE_URL: TEST_SITE_URL,
+        MAIL_TRANSPORT: 'ses',
       });
       expect(JSON.stringify(vars.COGNITO_JWKS_URL)).toContain('/.well-known/jwks.json');
     }
+  });
+
+  it('lets every function send e-mail through SES and put events on the bus', () => {
+    const policies = Object.values(resourcesOf(t.api, 'AWS::IAM::Policy')).map((p) => JSON.stringify(p.Properties.PolicyDocument));
+    expect(policies.filter((p) => p.includes('ses:SendEmail') && p.includes('events:PutEvents')).length).toBe(routes.length);
   });
 
   it('grants every function read/write on the table', () => {

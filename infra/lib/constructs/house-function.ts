@@ -4,6 +4,7 @@ import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -21,6 +22,8 @@ export interface HouseDefaults {
   eventBus: IEventBus;
   /** The site's public origin (https://…), for links in e-mails and redirects. */
   siteUrl: string;
+  /** MAIL_FROM (an SES-verified identity) and SUPPORT_INBOX; config.ts has defaults when unset. */
+  mail?: { from?: string; supportInbox?: string };
   /** Directory the handler paths are relative to; functions/src unless a test points elsewhere. */
   functionsDir?: string;
 }
@@ -57,6 +60,9 @@ export function houseEnvironment(scope: Construct, d: HouseDefaults): Record<str
     IMAGES_BASE_URL: '/images',
     EVENT_BUS_NAME: d.eventBus.eventBusName,
     SITE_URL: d.siteUrl,
+    MAIL_TRANSPORT: 'ses',
+    ...(d.mail?.from ? { MAIL_FROM: d.mail.from } : {}),
+    ...(d.mail?.supportInbox ? { SUPPORT_INBOX: d.mail.supportInbox } : {}),
   };
 }
 
@@ -105,5 +111,13 @@ export class HouseFunction extends NodejsFunction {
     defaults.table.grantReadWriteData(this);
     for (const bucket of Object.values(defaults.buckets)) bucket.grantReadWrite(this);
     defaults.eventBus.grantPutEventsTo(this);
+    // E-mail leaves through SES (config.mailTransport); sending is limited to this account's verified identities.
+    const stack = Stack.of(this);
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+      }),
+    );
   }
 }
