@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Listing } from '@shared/schemas/listing';
+import { apiGet } from '@/lib/api-client';
+
+/** GET /api/listings/{id} — one listing (404 when it doesn't exist or isn't public). */
+export function getListing(id: string, signal?: AbortSignal): Promise<Listing> {
+  return apiGet<Listing>(`/listings/${encodeURIComponent(id)}`, undefined, signal);
+}
+
+export const listingQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['listings', 'detail', id],
+    queryFn: ({ signal }) => getListing(id, signal),
+    staleTime: 60_000,
+  });
+
+export function useListing(id: string) {
+  return useQuery(listingQueryOptions(id));
+}

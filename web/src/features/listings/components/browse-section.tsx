@@ -1,0 +1,208 @@
+import { CircleAlert, LayoutGrid, List, SearchX, SlidersHorizontal, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
+import type { Category } from '@shared/values';
+import { useSearchListings } from '../api/search-listings';
+import { countActiveFilters, defaultFilters, hasAnyFilter, toApiQuery, type ViewMode } from '../lib/browse-params';
+import { useBrowseState } from '../lib/use-browse-state';
+import { FilterSidebar } from './filter-sidebar';
+import { ListingCardSkeleton, ListingGrid } from './listing-card';
+import { Pagination } from './pagination';
+import { SearchBar } from './search-bar';
+import { SortSelect } from './sort-select';
+
+const DESKTOP = '(min-width: 1024px)';
+const isDesktop = () => typeof window !== 'undefined' && window.matchMedia?.(DESKTOP).matches;
+
+export interface BrowseSectionProps {
+  /** Category pages fix the category: it is always sent and not offered as a filter. */
+  fixedCategory?: Category;
+  /** Used in the empty state: 'No <noun> found'. */
+  emptyNoun?: string;
+  /** Visible heading of the results area. */
+  heading?: string;
+  headingLevel?: 'h1' | 'h2';
+  className?: string;
+}
+
+/** Search, sort, filters, results and paging — the browse UI shared by home and category pages. */
+export function BrowseSection({
+  fixedCategory,
+  emptyNoun = 'trucks',
+  heading = 'Browse Trucks',
+  headingLevel = 'h2',
+  className,
+}: BrowseSectionProps) {
+  const { state, bounds, update } = useBrowseState();
+  const query = toApiQuery(state, { fixedCategory, bounds });
+  const { data, isPending, isError, error, refetch, isFetching, isPlaceholderData } = useSearchListings(query);
+  const [filtersOpen, setFiltersOpen] = useState<boolean>(() => Boolean(isDesktop()));
+  const panelId = useId();
+  const headingId = useId();
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const activeCount = countActiveFilters(state.filters, { fixedCategory: Boolean(fixedCategory) });
+  const filtered = hasAnyFilter(state, bounds);
+  const Heading = headingLevel;
+
+  // A page change lands the reader at the top of the results, not the top of the page.
+  const lastPage = useRef(state.page);
+  useEffect(() => {
+    if (lastPage.current !== state.page) resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    lastPage.current = state.page;
+  }, [state.page]);
+
+  const clearAll = () => update({ q: '', filters: defaultFilters(bounds) });
+  const setView = (view: ViewMode) => update({ view, page: state.page });
+
+  return (
+    <section aria-labelledby={headingId} className={className}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <Heading id={headingId} className="text-2xl font-bold tracking-tight text-primary sm:text-3xl">
+          {heading}
+        </Heading>
+      </div>
+
+      <div className="mt-4 rounded-lg border border-border bg-card p-3 shadow-sm sm:p-4">
+        <SearchBar value={state.q} onSearch={(q) => update({ q })} />
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <Button
+            variant="outline"
+            className="h-11"
+            aria-expanded={filtersOpen}
+            aria-controls={panelId}
+            onClick={() => setFiltersOpen((o) => !o)}
+          >
+            <SlidersHorizontal aria-hidden="true" />
+            Filters
+            {activeCount > 0 ? (
+              <span className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-bold text-accent-foreground">
+                {activeCount}
+                <span className="sr-only"> active</span>
+              </span>
+            ) : null}
+          </Button>
+          <div className="flex flex-wrap items-center gap-3">
+            <SortSelect value={state.sort} onChange={(sort) => update({ sort })} hasLocation={state.filters.location.trim() !== ''} />
+            <fieldset className="hidden items-center rounded-md border border-border p-0.5 sm:flex">
+              <legend className="sr-only">View</legend>
+              <ViewButton active={state.view === 'grid'} onClick={() => setView('grid')} label="Grid view" icon={LayoutGrid} />
+              <ViewButton active={state.view === 'list'} onClick={() => setView('list')} label="List view" icon={List} />
+            </fieldset>
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-6 flex flex-col gap-6 lg:flex-row lg:items-start lg:gap-8">
+        <aside id={panelId} hidden={!filtersOpen} className="w-full shrink-0 lg:sticky lg:top-20 lg:w-72" aria-label="Filter trucks">
+          <div className="rounded-lg border border-border bg-card p-5 shadow-sm">
+            <div className="mb-5 flex items-center justify-between">
+              <h2 className="text-lg font-bold text-primary">Filters</h2>
+              <button
+                type="button"
+                className="rounded-md p-1.5 text-muted-foreground hover:bg-muted lg:hidden"
+                onClick={() => setFiltersOpen(false)}
+                aria-label="Close filters"
+              >
+                <X className="size-5" aria-hidden="true" />
+              </button>
+            </div>
+            <FilterSidebar
+              applied={state.filters}
+              bounds={bounds}
+              facets={data?.facets}
+              fixedCategory={fixedCategory}
+              onApply={(filters) => {
+                update({ filters });
+                if (!isDesktop()) setFiltersOpen(false);
+              }}
+              onClear={() => update({ filters: defaultFilters(bounds) })}
+            />
+          </div>
+        </aside>
+
+        <div ref={resultsRef} className="min-w-0 flex-1 scroll-mt-24">
+          <div className="mb-4 flex min-h-6 flex-wrap items-center justify-between gap-2">
+            <p className="text-sm font-medium text-muted-foreground" aria-live="polite">
+              {data ? (
+                <>
+                  <span className="font-bold text-foreground">
+                    {formatNumber(data.total)} {data.total === 1 ? 'truck' : 'trucks'} found
+                  </span>
+                  {data.near ? ` within ${data.near.radiusMiles} miles of ${data.near.label}` : ''}
+                </>
+              ) : isPending ? (
+                'Loading trucks...'
+              ) : null}
+            </p>
+            {isFetching && isPlaceholderData ? (
+              <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
+                <Spinner className="size-3.5" /> Updating…
+              </span>
+            ) : null}
+          </div>
+
+          {isPending ? (
+            <div role="status" aria-label="Loading trucks...">
+              <p className="mb-4 flex items-center gap-2 text-muted-foreground">
+                <Spinner /> Loading trucks...
+              </p>
+              <div className={cn('grid gap-5', state.view === 'grid' ? 'grid-cols-1 sm:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1')}>
+                {Array.from({ length: 6 }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+                  <ListingCardSkeleton key={i} layout={state.view} />
+                ))}
+              </div>
+            </div>
+          ) : isError && !data ? (
+            <div role="alert" className="flex flex-col items-center rounded-lg border border-destructive/30 bg-card px-6 py-12 text-center">
+              <CircleAlert className="size-10 text-destructive" aria-hidden="true" />
+              <h3 className="mt-3 text-lg font-semibold">We couldn't load trucks</h3>
+              <p className="mt-1 max-w-md text-sm text-muted-foreground">{error?.message || 'Something went wrong. Please try again.'}</p>
+              <Button className="mt-5" onClick={() => refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : data && data.items.length === 0 ? (
+            <div className="flex flex-col items-center rounded-lg border border-dashed border-border bg-card px-6 py-14 text-center">
+              <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+              <h3 className="mt-3 text-lg font-semibold">No {emptyNoun} found</h3>
+              <p className="mt-1 text-sm text-muted-foreground">Try adjusting your search criteria or filters</p>
+              <Button variant="outline" className="mt-5" onClick={clearAll} disabled={!filtered && state.page === 1}>
+                Clear All Filters
+              </Button>
+            </div>
+          ) : data ? (
+            <div
+              aria-busy={isFetching && isPlaceholderData}
+              className={cn('transition-opacity', isFetching && isPlaceholderData && 'opacity-60')}
+            >
+              <ListingGrid listings={data.items} layout={state.view} />
+              <Pagination page={data.page} totalPages={data.totalPages} onPageChange={(page) => update({ page })} />
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ViewButton({ active, onClick, label, icon: Icon }: { active: boolean; onClick: () => void; label: string; icon: typeof List }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-pressed={active}
+      aria-label={label}
+      title={label}
+      className={cn(
+        'inline-flex size-9 items-center justify-center rounded',
+        active ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted',
+      )}
+    >
+      <Icon className="size-4" aria-hidden="true" />
+    </button>
+  );
+}

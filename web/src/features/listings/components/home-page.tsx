@@ -1,0 +1,172 @@
+import { ArrowRight, BellRing, ChevronRight, PoundSterling, Tag, Timer, Truck, Users } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/app/paths';
+import { PageContainer } from '@/components/layout/page-shell';
+import { buttonVariants } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { usePageMeta } from '@/lib/page-meta';
+import { LIMITS, MARKETING_STATS } from '@shared/constants';
+import { CATEGORY_PAGES } from '@shared/values';
+import { useLatestListings } from '../api/get-latest-listings';
+import { BrowseSection } from './browse-section';
+import { ListingCardSkeleton, ListingGrid } from './listing-card';
+
+export function HomePage() {
+  usePageMeta(
+    'Used Trucks & HGVs for Sale in the UK',
+    'Browse used trucks, tippers, box vans, curtainsiders and artics for sale across the UK, or list your truck for free and reach over 10,000 buyers and dealers.',
+  );
+  return (
+    <>
+      <Hero />
+      <PageContainer className="space-y-14 py-12">
+        <LatestTrucks />
+        <CategoryStrip />
+        <div id="browse" className="scroll-mt-20">
+          <BrowseSection heading="Browse All Trucks" />
+        </div>
+      </PageContainer>
+    </>
+  );
+}
+
+function Hero() {
+  const points = [
+    { icon: PoundSterling, text: '£0 listing fees, no commission' },
+    { icon: Users, text: 'A network of over 10,000 buyers and dealers' },
+    { icon: Timer, text: '85% of trucks sell within 30 days' },
+  ];
+  return (
+    <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-primary text-white">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(245,158,11,0.22),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(37,99,235,0.25),transparent_50%)]"
+      />
+      <PageContainer className="relative grid gap-10 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_420px] lg:items-center lg:py-20">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-accent ring-1 ring-white/15">
+            <Tag className="size-4" aria-hidden="true" />
+            Free to list, free to browse
+          </p>
+          <h1 id="hero-heading" className="mt-5 text-4xl leading-[1.1] font-extrabold tracking-tight sm:text-5xl">
+            List your truck for <span className="text-accent">free</span>.<br className="hidden sm:block" /> Sell it to the right buyer.
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-white/85">
+            TruckYard is the UK marketplace for used trucks and HGVs. We actively match each new listing to subscribed buyers, so your truck
+            reaches people already looking for one.
+          </p>
+          <ul className="mt-6 space-y-2.5">
+            {points.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-3 text-white/90">
+                <span className="inline-flex size-7 items-center justify-center rounded-full bg-accent/20 text-accent">
+                  <Icon className="size-4" aria-hidden="true" />
+                </span>
+                {text}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Link to={paths.sellTruck} className={cn(buttonVariants({ variant: 'accent', size: 'lg' }), 'shadow-lg shadow-black/20')}>
+              List your truck for free
+              <ArrowRight aria-hidden="true" />
+            </Link>
+            <a
+              href="#browse"
+              className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'border-white/30 bg-white/5 text-white hover:bg-white/15')}
+            >
+              <Truck aria-hidden="true" />
+              Browse trucks
+            </a>
+          </div>
+        </div>
+
+        <div className="rounded-xl bg-white/[0.07] p-6 ring-1 ring-white/15 backdrop-blur-sm sm:p-8">
+          <h2 className="text-sm font-semibold tracking-wider text-white/70 uppercase">Why sellers choose TruckYard</h2>
+          <dl className="mt-5 grid grid-cols-2 gap-4">
+            {MARKETING_STATS.map((s) => (
+              <div key={s.label} className="rounded-lg bg-white p-4 text-center shadow-sm">
+                <dt className="text-sm font-medium text-muted-foreground">{s.label}</dt>
+                <dd className="order-first text-3xl font-extrabold tracking-tight text-primary">{s.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-5 flex items-start gap-2 text-sm text-white/80">
+            <BellRing className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+            Buyers get alerts the moment a matching truck is listed.{' '}
+            <Link to={paths.subscribe} className="font-semibold text-accent underline-offset-2 hover:underline">
+              Get Truck Alerts
+            </Link>
+          </p>
+        </div>
+      </PageContainer>
+    </section>
+  );
+}
+
+function LatestTrucks() {
+  const { data, isPending, isError } = useLatestListings();
+  return (
+    <section aria-labelledby="latest-heading">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="latest-heading" className="text-2xl font-bold tracking-tight text-primary sm:text-3xl">
+            Latest Trucks
+          </h2>
+          <p className="mt-1 text-muted-foreground">The newest trucks on TruckYard, fresh from sellers and dealers.</p>
+        </div>
+        <a href="#browse" className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline">
+          View all trucks
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </a>
+      </div>
+      <div className="mt-6">
+        {isPending ? (
+          <div role="status" aria-label="Loading trucks..." className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3">
+            {Array.from({ length: LIMITS.latestTrucksCount }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+              <ListingCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : isError ? (
+          <p role="alert" className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">
+            We couldn't load the latest trucks just now.
+          </p>
+        ) : data.length === 0 ? (
+          <div className="flex flex-col items-center rounded-lg border border-dashed border-border bg-card px-6 py-14 text-center">
+            <Truck className="size-10 text-muted-foreground" aria-hidden="true" />
+            <h3 className="mt-3 text-lg font-semibold">No trucks listed yet</h3>
+            <p className="mt-1 text-muted-foreground">Be the first to list your truck!</p>
+            <Link to={paths.sellTruck} className={cn(buttonVariants({ variant: 'accent' }), 'mt-5')}>
+              Sell Your Truck
+            </Link>
+          </div>
+        ) : (
+          <ListingGrid listings={data.slice(0, LIMITS.latestTrucksCount)} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function CategoryStrip() {
+  return (
+    <nav aria-labelledby="categories-heading">
+      <h2 id="categories-heading" className="text-xl font-bold tracking-tight text-primary">
+        Browse by category
+      </h2>
+      <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5 xl:grid-cols-9">
+        {CATEGORY_PAGES.map((c) => (
+          <li key={c.path}>
+            <Link
+              to={c.path}
+              className="flex h-full items-center gap-2 rounded-lg border border-border bg-card px-3 py-3 text-sm font-semibold shadow-sm transition-colors hover:border-accent hover:bg-accent/5"
+            >
+              <span className="flex-1">{c.title}</span>
+              <ChevronRight className="size-4 shrink-0 text-accent" aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

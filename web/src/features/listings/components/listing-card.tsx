@@ -1,0 +1,162 @@
+import { BadgeCheck, Calendar, Gauge, Globe, MapPin, Navigation, Pencil, Truck } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/app/paths';
+import { Badge } from '@/components/ui/badge';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { formatDistance, formatMileage, formatPrice, vatSuffix } from '@/lib/format';
+import type { Listing } from '@shared/schemas/listing';
+import { categoryLabel } from '@shared/values';
+
+export type CardLayout = 'grid' | 'list';
+
+const GRID_SIZES = '(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw';
+const LIST_SIZES = '(min-width: 640px) 320px, 100vw';
+
+/** A listing in browse results and the latest grid (spec §2 Listing card). */
+export function ListingCard({ listing, layout = 'grid', className }: { listing: Listing; layout?: CardLayout; className?: string }) {
+  const { userId } = useAuth();
+  const href = paths.truck(listing.id);
+  const image = listing.images[0];
+  const isList = layout === 'list';
+  const vat = vatSuffix(listing.price, listing.vatStatus);
+  const facts = [
+    listing.year ? { icon: Calendar, text: String(listing.year), label: 'Year' } : null,
+    listing.mileage != null ? { icon: Gauge, text: formatMileage(listing.mileage), label: 'Mileage' } : null,
+    listing.category ? { icon: Truck, text: categoryLabel(listing.category), label: 'Category' } : null,
+    listing.location ? { icon: MapPin, text: listing.location, label: 'Location' } : null,
+    listing.distanceMiles != null ? { icon: Navigation, text: formatDistance(listing.distanceMiles), label: 'Distance' } : null,
+  ].filter((f): f is NonNullable<typeof f> & { text: string } => Boolean(f?.text));
+
+  return (
+    <article
+      className={cn(
+        'group relative flex overflow-hidden rounded-lg border border-border bg-card shadow-sm transition-shadow hover:shadow-md',
+        isList ? 'flex-col sm:flex-row' : 'flex-col',
+        className,
+      )}
+    >
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className={cn(
+          'relative block shrink-0 overflow-hidden bg-muted',
+          isList ? 'aspect-[4/3] sm:aspect-auto sm:w-72 lg:w-80' : 'aspect-[4/3]',
+        )}
+      >
+        {image ? (
+          <img
+            src={image.thumbUrl || image.url}
+            srcSet={image.srcSet || undefined}
+            sizes={isList ? LIST_SIZES : GRID_SIZES}
+            width={image.width || 400}
+            height={image.height || 300}
+            loading="lazy"
+            decoding="async"
+            alt=""
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+          />
+        ) : (
+          <div className="flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-muted to-border/60 text-muted-foreground">
+            <Truck className="size-12 opacity-60" strokeWidth={1.5} />
+            <span className="text-xs font-medium">No photo yet</span>
+          </div>
+        )}
+        {listing.status === 'sold' ? (
+          <span className="absolute top-3 right-3 rounded-md bg-destructive px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase shadow">
+            Sold
+          </span>
+        ) : null}
+      </Link>
+
+      <div className="flex min-w-0 flex-1 flex-col gap-2.5 p-4 sm:p-5">
+        <div className="flex items-center justify-between gap-2">
+          <SourceBadge source={listing.source} />
+          {userId && listing.userId === userId ? (
+            <Link
+              to={paths.editTruck(listing.id)}
+              className="relative z-10 inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-primary hover:bg-muted"
+            >
+              <Pencil className="size-3.5" aria-hidden="true" />
+              Edit<span className="sr-only"> {listing.title}</span>
+            </Link>
+          ) : null}
+        </div>
+        <h3 className="text-base leading-snug font-semibold text-foreground sm:text-lg">
+          <Link to={href} className="line-clamp-2 hover:text-primary hover:underline">
+            {listing.title}
+          </Link>
+        </h3>
+        <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
+          <p className={cn('text-sm text-muted-foreground', isList ? 'line-clamp-3' : 'line-clamp-2')}>
+            {listing.description?.trim() || 'No description available.'}
+          </p>
+        </Link>
+        {facts.length ? (
+          <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground sm:text-sm" aria-label="Key facts">
+            {facts.map((f) => (
+              <li key={f.label} className="inline-flex items-center gap-1">
+                <f.icon className="size-3.5 shrink-0" aria-hidden="true" />
+                <span className="sr-only">{f.label}: </span>
+                {f.text}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="mt-auto flex items-baseline gap-1.5 pt-1">
+          <span className="text-xl font-extrabold tracking-tight text-primary sm:text-2xl">{formatPrice(listing.price)}</span>
+          {vat ? <span className="text-sm font-semibold text-muted-foreground">{vat}</span> : null}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function SourceBadge({ source, className }: { source: Listing['source']; className?: string }) {
+  return source === 'user' ? (
+    <Badge variant="outline" className={cn('border-success/30 bg-success/10 text-success', className)}>
+      <BadgeCheck className="size-3.5" aria-hidden="true" />
+      Verified Listing
+    </Badge>
+  ) : (
+    <Badge variant="muted" className={className}>
+      <Globe className="size-3.5" aria-hidden="true" />
+      Scraped Listing
+    </Badge>
+  );
+}
+
+/** A card-shaped placeholder while results load. */
+export function ListingCardSkeleton({ layout = 'grid' }: { layout?: CardLayout }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cn(
+        'flex overflow-hidden rounded-lg border border-border bg-card',
+        layout === 'list' ? 'flex-col sm:flex-row' : 'flex-col',
+      )}
+    >
+      <div className={cn('animate-pulse bg-muted', layout === 'list' ? 'aspect-[4/3] sm:aspect-auto sm:h-56 sm:w-80' : 'aspect-[4/3]')} />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="h-5 w-28 animate-pulse rounded-full bg-muted" />
+        <div className="h-5 w-4/5 animate-pulse rounded bg-muted" />
+        <div className="h-4 w-full animate-pulse rounded bg-muted" />
+        <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
+        <div className="mt-2 h-7 w-32 animate-pulse rounded bg-muted" />
+      </div>
+    </div>
+  );
+}
+
+export function ListingGrid({ listings, layout = 'grid' }: { listings: Listing[]; layout?: CardLayout }) {
+  return (
+    <ul className={cn('grid gap-5', layout === 'grid' ? 'grid-cols-1 sm:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1')}>
+      {listings.map((l) => (
+        <li key={l.id} className="flex">
+          <ListingCard listing={l} layout={layout} className="w-full" />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,43 @@
+import { Search } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { LIMITS } from '@shared/constants';
+
+export const SEARCH_PLACEHOLDER = 'Search for trucks by make, model, or keyword...';
+
+/** Free-text search; applied on Enter or the Search button. */
+export function SearchBar({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(text.trim());
+  };
+
+  return (
+    <search className="block min-w-0 flex-1">
+      <form onSubmit={submit} className="flex min-w-0 flex-1 gap-2">
+        <div className="relative min-w-0 flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            maxLength={LIMITS.maxSearchTextLength}
+            placeholder={SEARCH_PLACEHOLDER}
+            aria-label="Search trucks"
+            enterKeyHint="search"
+            className="h-11 w-full rounded-md border border-border bg-card pr-3 pl-10 text-base placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
+          />
+        </div>
+        <Button type="submit" className="h-11 px-5">
+          Search
+        </Button>
+      </form>
+    </search>
+  );
+}

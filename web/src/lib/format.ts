@@ -1,0 +1,62 @@
+import type { VatStatus } from '@shared/values';
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const count = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+
+/** '£45,000' — pounds with thousands separators and no decimals. */
+export function formatGBP(amount: number): string {
+  return gbp.format(Math.round(amount));
+}
+
+/** A listing's price: 'POA' when unknown (0), else '£45,000'. The '+VAT' suffix is separate: see `vatSuffix`. */
+export function formatPrice(price: number | null | undefined): string {
+  if (!price || !Number.isFinite(price) || price <= 0) return 'POA';
+  return formatGBP(price);
+}
+
+/** '+VAT' when the price excludes VAT and is known, else ''. */
+export function vatSuffix(price: number | null | undefined, vatStatus: VatStatus | null | undefined): string {
+  return vatStatus === 'plus_vat' && price && price > 0 ? '+VAT' : '';
+}
+
+/** Price with the VAT note, for plain-text uses: '£45,000 +VAT'. */
+export function formatPriceWithVat(price: number | null | undefined, vatStatus: VatStatus | null | undefined): string {
+  const suffix = vatSuffix(price, vatStatus);
+  return suffix ? `${formatPrice(price)} ${suffix}` : formatPrice(price);
+}
+
+export function formatNumber(n: number): string {
+  return count.format(n);
+}
+
+/** '123,456 mi' */
+export function formatMileage(miles: number | null | undefined): string | null {
+  if (miles == null || !Number.isFinite(miles)) return null;
+  return `${formatNumber(miles)} mi`;
+}
+
+/** '12 miles away' (one decimal under 10 miles). */
+export function formatDistance(miles: number | null | undefined): string | null {
+  if (miles == null || !Number.isFinite(miles)) return null;
+  const rounded = miles < 10 ? Math.round(miles * 10) / 10 : Math.round(miles);
+  return `${rounded} ${rounded === 1 ? 'mile' : 'miles'} away`;
+}
+
+/** Slider labels: '£5k', '£200k+', '1m mi'. */
+export function formatCompactGBP(n: number): string {
+  if (n >= 1_000_000) return `£${trim(n / 1_000_000)}m`;
+  if (n >= 1000) return `£${trim(n / 1000)}k`;
+  return `£${n}`;
+}
+export function formatCompactMiles(n: number): string {
+  if (n >= 1_000_000) return `${trim(n / 1_000_000)}m mi`;
+  if (n >= 1000) return `${trim(n / 1000)}k mi`;
+  return `${n} mi`;
+}
+const trim = (n: number) => String(Math.round(n * 10) / 10);
+
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
