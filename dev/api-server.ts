@@ -1,0 +1,373 @@
+/**
+ * The local stand-in for API Gateway + Lambda + CloudFront on one origin:
+ *   /api/*      the routes.ts rows, invoked in-process with API Gateway's event and authorizer
+ *   /images/*   the truck-images bucket (CloudFront's role)
+ *   /_dev/*     health and the local event bus
+ *   everything else: the built web app (web/dist) with SPA fallback.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import type { PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
+import { GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { createAccessTokenVerifier } from '../functions/src/adapters/cognito/token-verifier.js';
+import { type RouteDef, needsAuthorizer, routes as allRoutes } from '../functions/src/routes.js';
+import {
+  INTERNAL_ERROR_BODY,
+  NOT_FOUND_BODY,
+  type TokenVerifier,
+  UNAUTHORIZED_BODY,
+  authorize,
+  buildHttpEvent,
+  createRouter,
+  lambdaContext,
+  toHttpResponse,
+} from './api-gateway.js';
+import { LOCAL_CREDENTIALS, REGION, REPO_ROOT } from './config.js';
+import { type LocalBus, createLocalBus } from './local-bus.js';
+import { loadHandler } from './lib/handlers.js';
+import { listenLoopback } from './lib/net.js';
+import { makeDynamoClient } from './stand-ins/dynamodb-local.js';
+
+export interface ApiServerOptions {
+  /** 0 picks a free port (tests). */
+  port: number;
+  /** Handler environment (dev/config.ts handlerEnv); applied to process.env, handlers run in-process. */
+  env: Record<string, string>;
+  /** Built web app; defaults to web/dist. */
+  webDir?: string;
+  routes?: RouteDef[];
+  /** Request log lines; silent when omitted. */
+  log?: (msg: string) => void;
+  bus?: LocalBus;
+}
+
+export interface ApiServer {
+  url: string;
+  port: number;
+  bus: LocalBus;
+  close(): Promise<void>;
+}
+
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024; // API Gateway's limit
+
+function readBody(req: http.IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_PAYLOAD_BYTES) chunks.push(c);
+    });
+    req.on('end', () => resolve(size > MAX_PAYLOAD_BYTES ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(res: http.ServerResponse, status: number, body: string | Buffer, headers: Record<string, string | string[]> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(body);
+}
+
+/** The verifier used by the local JWT authorizer: the same code the handlers use for `optional` routes. */
+export function createAuthorizerVerifier(env: Record<string, string | undefined>): TokenVerifier {
+  const issuer = env.COGNITO_ISSUER;
+  const jwksUrl = env.COGNITO_JWKS_URL;
+  const clientId = env.COGNITO_CLIENT_ID;
+  if (!issuer || !jwksUrl || !clientId) throw new Error('COGNITO_ISSUER, COGNITO_JWKS_URL and COGNITO_CLIENT_ID are required');
+  const verify = createAccessTokenVerifier({ issuer, jwksUrl, clientId });
+  return async (token) => (await verify(token)) as Record<string, unknown>;
+}
+
+/**
+ * What the browser needs to know at run time (in AWS, a config.json deployed beside the app):
+ * the Cognito pool and client, and where cognito-local answers.
+ */
+export function runtimeConfig(env: Record<string, string | undefined>) {
+  return {
+    stage: env.STAGE ?? 'local',
+    region: env.AWS_REGION ?? REGION,
+    apiBaseUrl: '/api',
+    imagesBaseUrl: env.IMAGES_BASE_URL ?? '/images',
+    cognito: {
+      userPoolId: env.COGNITO_USER_POOL_ID ?? '',
+      clientId: env.COGNITO_CLIENT_ID ?? '',
+      endpoint: env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER ?? null,
+    },
+  };
+}
+
+// ---------- static web ----------
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.map': 'application/json',
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml)|image\/svg)/;
+
+const PLACEHOLDER_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>TruckYard (local)</title></head>
+<body><h1>TruckYard</h1><p>The web app has not been built (no web/dist). The API is up under <code>/api</code>.</p></body></html>`;
+
+interface StaticFile {
+  mtimeMs: number;
+  raw: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+function createStaticHandler(webDir: string) {
+  const root = path.resolve(webDir);
+  const cache = new Map<string, StaticFile>();
+
+  function load(file: string): StaticFile | null {
+    let st: ReturnType<typeof statSync>;
+    try {
+      st = statSync(file);
+    } catch {
+      return null;
+    }
+    if (!st.isFile()) return null;
+    const hit = cache.get(file);
+    if (hit && hit.mtimeMs === st.mtimeMs) return hit;
+    const entry: StaticFile = { mtimeMs: st.mtimeMs, raw: readFileSync(file) };
+    cache.set(file, entry);
+    return entry;
+  }
+
+  return (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, NOT_FOUND_BODY, { allow: 'GET, HEAD' });
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return send(res, 400, JSON.stringify({ message: 'Bad Request' }));
+    }
+    let file = path.join(root, path.normalize(decoded));
+    if (!file.startsWith(root)) return send(res, 404, NOT_FOUND_BODY);
+    let entry = decoded.endsWith('/') ? null : load(file);
+    const isAsset = decoded.startsWith('/assets/');
+    if (!entry) {
+      // Missing hashed assets are real 404s; anything else is a client-side route.
+      if (isAsset || path.extname(decoded)) return send(res, 404, 'Not found', { 'content-type': 'text/plain; charset=utf-8' });
+      file = path.join(root, 'index.html');
+      entry = load(file);
+      if (!entry) return send(res, 200, PLACEHOLDER_HTML, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    }
+    const type = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const etag = `W/"${entry.raw.length.toString(16)}-${Math.floor(entry.mtimeMs).toString(16)}"`;
+    const headers: Record<string, string> = {
+      'content-type': type,
+      etag,
+      'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'x-content-type-options': 'nosniff',
+      vary: 'accept-encoding',
+    };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      return res.end();
+    }
+    let body = entry.raw;
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    if (COMPRESSIBLE.test(type) && body.length > 1024) {
+      if (/\bbr\b/.test(accept)) {
+        entry.br ??= zlib.brotliCompressSync(entry.raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
+        body = entry.br;
+        headers['content-encoding'] = 'br';
+      } else if (/\bgzip\b/.test(accept)) {
+        entry.gzip ??= zlib.gzipSync(entry.raw, { level: 9 });
+        body = entry.gzip;
+        headers['content-encoding'] = 'gzip';
+      }
+    }
+    headers['content-length'] = String(body.length);
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+}
+
+// ---------- server ----------
+
+export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer> {
+  Object.assign(process.env, opts.env);
+  const log = opts.log ?? (() => undefined);
+  const match = createRouter(opts.routes ?? allRoutes);
+  let verifier: TokenVerifier | undefined;
+  const verify: TokenVerifier = (token) => {
+    verifier ??= createAuthorizerVerifier(process.env);
+    return verifier(token);
+  };
+  const bus = opts.bus ?? createLocalBus({ log });
+  const s3 = new S3Client({
+    endpoint: opts.env.AWS_ENDPOINT_URL_S3,
+    forcePathStyle: true,
+    region: REGION,
+    credentials: LOCAL_CREDENTIALS,
+  });
+  const ddb = makeDynamoClient(opts.env.AWS_ENDPOINT_URL_DYNAMODB ?? '');
+  const serveStatic = createStaticHandler(opts.webDir ?? path.join(REPO_ROOT, 'web', 'dist'));
+
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
+    const started = Date.now();
+    const method = req.method ?? 'GET';
+    const found = match(method, pathname);
+    if (!found) return send(res, 404, NOT_FOUND_BODY);
+    const body = await readBody(req);
+    if (body === null) return send(res, 413, JSON.stringify({ message: 'Request Entity Too Large' }));
+    const event = buildHttpEvent(
+      { method, url: req.url ?? pathname, headers: req.headers, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
+      found,
+    );
+    const route = found.compiled.route;
+    if (needsAuthorizer(route)) {
+      const auth = await authorize(event.headers, verify);
+      if (!auth.ok) {
+        log(`${method} ${req.url} 401 (authorizer) ${Date.now() - started}ms`);
+        return send(res, 401, UNAUTHORIZED_BODY, { 'www-authenticate': 'Bearer' });
+      }
+      event.requestContext.authorizer = { jwt: { claims: auth.claims, scopes: auth.scopes } };
+    }
+    let response: ReturnType<typeof toHttpResponse>;
+    try {
+      const handler = await loadHandler(route.handler);
+      const result = await handler(event, lambdaContext(route.id, route.timeoutSeconds, route.memoryMb));
+      response = toHttpResponse(result);
+    } catch (err) {
+      console.error(`[api] ${route.id} threw:`, err);
+      response = { statusCode: 500, headers: { 'content-type': 'application/json' }, body: Buffer.from(INTERNAL_ERROR_BODY) };
+    }
+    res.writeHead(response.statusCode, { 'apigw-requestid': event.requestContext.requestId, ...response.headers });
+    res.end(method === 'HEAD' ? undefined : response.body);
+    log(`${method} ${req.url} ${response.statusCode} ${Date.now() - started}ms`);
+  }
+
+  async function handleImage(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, NOT_FOUND_BODY);
+    let key: string;
+    try {
+      key = decodeURIComponent(pathname.slice('/images/'.length));
+    } catch {
+      return send(res, 400, JSON.stringify({ message: 'Bad Request' }));
+    }
+    if (!key) return send(res, 404, NOT_FOUND_BODY);
+    const bucket = process.env.BUCKET_TRUCK_IMAGES ?? 'truck-images';
+    try {
+      const obj = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      const etag = obj.ETag ?? '';
+      const headers: Record<string, string> = {
+        'content-type': obj.ContentType ?? 'application/octet-stream',
+        'cache-control': obj.CacheControl ?? 'public, max-age=3600',
+        'x-content-type-options': 'nosniff',
+      };
+      if (etag) headers.etag = etag;
+      if (obj.ContentLength !== undefined) headers['content-length'] = String(obj.ContentLength);
+      if (obj.LastModified) headers['last-modified'] = obj.LastModified.toUTCString();
+      const stream = obj.Body as Readable | undefined;
+      if (etag && req.headers['if-none-match'] === etag) {
+        stream?.destroy();
+        delete headers['content-length'];
+        res.writeHead(304, headers);
+        return res.end();
+      }
+      res.writeHead(200, headers);
+      if (req.method === 'HEAD' || !stream) {
+        stream?.destroy();
+        return res.end();
+      }
+      Readable.from(stream).pipe(res);
+    } catch (err) {
+      const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404 || (err instanceof Error && (err.name === 'NoSuchKey' || err.name === 'NotFound'))) {
+        return send(res, 404, '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code></Error>', {
+          'content-type': 'application/xml',
+        });
+      }
+      throw err;
+    }
+  }
+
+  async function health(res: http.ServerResponse) {
+    const checks: Record<string, string> = {};
+    const probe = async (name: string, fn: () => Promise<unknown>) => {
+      try {
+        await fn();
+        checks[name] = 'ok';
+      } catch (err) {
+        checks[name] = err instanceof Error ? err.message : String(err);
+      }
+    };
+    await Promise.all([
+      probe('dynamodb', () => ddb.send(new ListTablesCommand({ Limit: 1 }))),
+      probe('s3', () => s3.send(new HeadBucketCommand({ Bucket: process.env.BUCKET_TRUCK_IMAGES ?? 'truck-images' }))),
+      probe('cognito', async () => {
+        const r = await fetch(process.env.COGNITO_JWKS_URL ?? '');
+        if (!r.ok) throw new Error(`JWKS ${r.status}`);
+      }),
+    ]);
+    const ok = Object.values(checks).every((v) => v === 'ok');
+    send(res, ok ? 200 : 503, JSON.stringify({ ok, checks }), { 'cache-control': 'no-store' });
+  }
+
+  async function handleEvents(req: http.IncomingMessage, res: http.ServerResponse) {
+    if (req.method !== 'POST') return send(res, 405, NOT_FOUND_BODY);
+    const body = await readBody(req);
+    let entries: PutEventsRequestEntry[];
+    try {
+      entries = (JSON.parse(body?.toString('utf8') ?? '') as { Entries?: PutEventsRequestEntry[] }).Entries ?? [];
+    } catch {
+      return send(res, 400, JSON.stringify({ message: 'Body must be a PutEvents request' }));
+    }
+    const { eventIds } = bus.publish(entries);
+    send(res, 200, JSON.stringify({ FailedEntryCount: 0, Entries: eventIds.map((EventId) => ({ EventId })) }));
+  }
+
+  const server = await listenLoopback((req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0];
+    const run = async () => {
+      if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(req, res, pathname);
+      if (pathname.startsWith('/images/')) return handleImage(req, res, pathname);
+      if (pathname === '/_dev/health') return health(res);
+      if (pathname === '/_dev/events') return handleEvents(req, res);
+      if (pathname === '/config.json') return send(res, 200, JSON.stringify(runtimeConfig(process.env)), { 'cache-control': 'no-cache' });
+      return serveStatic(req, res, pathname);
+    };
+    run().catch((err) => {
+      console.error(`[server] ${req.method} ${req.url} failed:`, err);
+      if (!res.headersSent) send(res, 500, INTERNAL_ERROR_BODY);
+      else res.destroy();
+    });
+  }, opts.port);
+
+  const url = `http://localhost:${server.port}`;
+  // The local event publisher posts here; with port 0 the port is only known now.
+  process.env.LOCAL_EVENTS_URL = `${url}/_dev/events`;
+  return {
+    url,
+    port: server.port,
+    bus,
+    close: async () => {
+      await server.close();
+      s3.destroy();
+      ddb.destroy();
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Configuration of the local cloud (`npm start`): ports, the data directory, and the
+ * environment variables the handlers read (functions/src/config.ts), pointed at the stand-ins.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TABLE_NAME_DEFAULT } from '../functions/src/adapters/dynamodb/table.js';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const REGION = 'eu-west-2';
+/** s3rver refuses any other access key id; DynamoDB Local and cognito-local accept anything. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+export const BUCKETS = {
+  truckImages: 'truck-images',
+  promotionalImages: 'promotional-images',
+  banners: 'banners',
+  logos: 'logos',
+  generalMedia: 'general-media',
+  privateUploads: 'private-uploads',
+} as const;
+export const ALL_BUCKETS: string[] = Object.values(BUCKETS);
+
+export const ADMIN_GROUPS = ['admins', 'super_admins'] as const;
+
+export interface LocalCloudConfig {
+  /** Web app and API, one origin. */
+  port: number;
+  dynamodbPort: number;
+  s3Port: number;
+  cognitoPort: number;
+  /** Reserved for the local mail catcher. */
+  smtpPort: number;
+  /** Where the stand-ins keep their state (`.local/`). */
+  dataDir: string;
+  tableName: string;
+}
+
+function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): LocalCloudConfig {
+  return {
+    port: portFrom(env, 'PORT', 3000),
+    dynamodbPort: portFrom(env, 'DYNAMODB_PORT', 8000),
+    s3Port: portFrom(env, 'S3_PORT', 4569),
+    cognitoPort: portFrom(env, 'COGNITO_PORT', 9229),
+    smtpPort: portFrom(env, 'SMTP_PORT', 1025),
+    dataDir: path.resolve(REPO_ROOT, env.DATA_DIR || '.local'),
+    tableName: env.TABLE_NAME || TABLE_NAME_DEFAULT,
+  };
+}
+
+/** Everyone (browser and server) calls the stand-ins via `localhost`: cognito-local's issuer names the host. */
+export const serviceUrl = (port: number) => `http://localhost:${port}`;
+
+export const cognitoIssuer = (cognitoPort: number, userPoolId: string) => `${serviceUrl(cognitoPort)}/${userPoolId}`;
+
+export interface CognitoIds {
+  userPoolId: string;
+  clientId: string;
+}
+
+/** The environment variables the handlers need, pointed at the local stand-ins. */
+export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<string, string> {
+  const issuer = cognitoIssuer(cfg.cognitoPort, cognito.userPoolId);
+  const siteUrl = serviceUrl(cfg.port);
+  return {
+    STAGE: 'local',
+    AWS_REGION: REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: serviceUrl(cfg.dynamodbPort),
+    AWS_ENDPOINT_URL_S3: serviceUrl(cfg.s3Port),
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: serviceUrl(cfg.cognitoPort),
+    // s3rver speaks path-style only, and does not understand the SDK's default aws-chunked
+    // checksum trailers on streamed uploads (SDK >= 3.729), so only checksum when required.
+    S3_FORCE_PATH_STYLE: 'true',
+    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+    AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+    TABLE_NAME: cfg.tableName,
+    COGNITO_USER_POOL_ID: cognito.userPoolId,
+    COGNITO_CLIENT_ID: cognito.clientId,
+    COGNITO_ISSUER: issuer,
+    COGNITO_JWKS_URL: `${issuer}/.well-known/jwks.json`,
+    BUCKET_TRUCK_IMAGES: BUCKETS.truckImages,
+    BUCKET_PRIVATE_UPLOADS: BUCKETS.privateUploads,
+    BUCKET_PROMOTIONAL_IMAGES: BUCKETS.promotionalImages,
+    BUCKET_BANNERS: BUCKETS.banners,
+    BUCKET_LOGOS: BUCKETS.logos,
+    BUCKET_GENERAL_MEDIA: BUCKETS.generalMedia,
+    IMAGES_BASE_URL: '/images',
+    SITE_URL: siteUrl,
+    EVENT_BUS_MODE: 'local',
+    LOCAL_EVENTS_URL: `${siteUrl}/_dev/events`,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(cfg.smtpPort),
+  };
+}

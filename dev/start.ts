@@ -1,0 +1,152 @@
+/**
+ * `npm start`: the whole product on this machine — DynamoDB Local, s3rver, cognito-local, the
+ * API server (API Gateway + Lambda + CloudFront stand-in) serving the built web app, the job
+ * scheduler and the event bus. Ctrl-C stops everything, java included.
+ */
+import './lib/quiet-sdk.js';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { jobs } from '../functions/src/jobs.js';
+import { type ApiServer, startApiServer } from './api-server.js';
+import { ensureTable, ensureUserPool, makeCognitoClient, readCloudState, seedOnce, writeCloudState } from './bootstrap.js';
+import { REPO_ROOT, handlerEnv, loadConfig, serviceUrl } from './config.js';
+import { isPortFree } from './lib/net.js';
+import { type Scheduler, startScheduler } from './scheduler.js';
+import { type CognitoStandIn, startCognito } from './stand-ins/cognito.js';
+import {
+  type DynamoDbLocal,
+  JAVA_MISSING_MESSAGE,
+  javaMajorVersion,
+  makeDynamoClient,
+  startDynamoDbLocal,
+} from './stand-ins/dynamodb-local.js';
+import { type S3StandIn, startS3 } from './stand-ins/s3.js';
+import { buildWeb } from './web-build.js';
+
+const started = Date.now();
+const log = (msg: string) => console.log(msg);
+const cfg = loadConfig();
+const pidFile = path.join(cfg.dataDir, 'start.pid');
+
+let dynamo: DynamoDbLocal | undefined;
+let s3: S3StandIn | undefined;
+let cognito: CognitoStandIn | undefined;
+let api: ApiServer | undefined;
+let scheduler: Scheduler | undefined;
+let stoppingSince = 0;
+
+async function stopAll(): Promise<void> {
+  scheduler?.stop();
+  await Promise.allSettled([api?.close(), cognito?.stop(), s3?.stop(), dynamo?.stop()]);
+  if (existsSync(pidFile)) rmSync(pidFile, { force: true });
+}
+
+async function fail(message: string): Promise<never> {
+  console.error(message);
+  await stopAll();
+  process.exit(1);
+}
+
+async function main() {
+  const java = javaMajorVersion();
+  if (java === null || java < 17) return fail(JAVA_MISSING_MESSAGE);
+
+  const ports: Array<[string, number]> = [
+    ['PORT', cfg.port],
+    ['DYNAMODB_PORT', cfg.dynamodbPort],
+    ['S3_PORT', cfg.s3Port],
+    ['COGNITO_PORT', cfg.cognitoPort],
+  ];
+  for (const [name, port] of ports) {
+    if (!(await isPortFree(port))) return fail(`Port ${port} is already in use (set ${name}=… to use another)`);
+  }
+  mkdirSync(cfg.dataDir, { recursive: true });
+  writeFileSync(pidFile, `${process.pid}\n`);
+
+  const siteUrl = serviceUrl(cfg.port);
+  const webBuild = buildWeb();
+  [dynamo, s3, cognito] = await Promise.all([
+    startDynamoDbLocal({ port: cfg.dynamodbPort, dbPath: path.join(cfg.dataDir, 'dynamodb') }),
+    startS3({
+      port: cfg.s3Port,
+      directory: path.join(cfg.dataDir, 's3'),
+      allowedOrigins: [siteUrl, `http://127.0.0.1:${cfg.port}`],
+    }),
+    startCognito({ port: cfg.cognitoPort, directory: path.join(cfg.dataDir, 'cognito'), logLevel: 'info', log }),
+  ]);
+
+  // Provision (idempotent) and remember the pool for the next start.
+  const ddb = makeDynamoClient(dynamo.endpoint);
+  const cognitoClient = makeCognitoClient(cognito.endpoint);
+  const state = readCloudState(cfg.dataDir);
+  const [tableStatus, pool] = await Promise.all([ensureTable(ddb, cfg.tableName), ensureUserPool(cognitoClient, state)]);
+  ddb.destroy();
+  const ids = { userPoolId: pool.userPoolId, clientId: pool.clientId };
+  // A new pool or table means the earlier demo users or data are gone: seed again.
+  const reseed = pool.created || tableStatus === 'created';
+  writeCloudState(cfg.dataDir, reseed ? { ...ids } : { ...state, ...ids });
+
+  const env = handlerEnv(cfg, ids);
+  Object.assign(process.env, env);
+
+  const seedStarted = Date.now();
+  const wasSeeded = !reseed && Boolean(state.seededAt);
+  const logins = await seedOnce({
+    dataDir: cfg.dataDir,
+    env,
+    cognito: cognitoClient,
+    ids,
+    log: (m) => log(`[seed] ${m}`),
+    seedModulePath: path.join(REPO_ROOT, 'dev', 'seed', 'index.ts'),
+  });
+  if (!wasSeeded && readCloudState(cfg.dataDir).seededAt) log(`Seeded demo data in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+  cognitoClient.destroy();
+
+  const web = await webBuild;
+  if (web.status === 'failed') return fail(`The web build failed (vite build --config web/vite.config.ts):\n${web.output}`);
+  if (web.status === 'absent') log('⚠ web/vite.config.ts not found: serving a placeholder page instead of the web app.');
+
+  api = await startApiServer({ port: cfg.port, env, log: (m) => log(`[api] ${m}`) });
+  scheduler = startScheduler(jobs, { log });
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const lines = [
+    '',
+    '  TruckYard is running locally',
+    '',
+    `  Open        ${api.url}`,
+    `  Health      ${api.url}/_dev/health`,
+    `  DynamoDB    ${dynamo.endpoint}   table ${cfg.tableName} (${tableStatus})`,
+    `  S3          ${s3.endpoint}   images served at ${api.url}/images/…`,
+    `  Cognito     ${cognito.endpoint}   pool ${ids.userPoolId}, client ${ids.clientId}`,
+    `  Web         ${web.status === 'built' ? `built in ${(web.ms / 1000).toFixed(1)} s` : web.status === 'fresh' ? 'web/dist is up to date' : `not built (${web.status})`}`,
+    `  Jobs        ${jobs.length ? jobs.map((j) => j.id).join(', ') : 'none scheduled'}   (npm run job -- <id>)`,
+    `  Data        ${path.relative(REPO_ROOT, cfg.dataDir) || cfg.dataDir}/   (npm run reset wipes it)`,
+    '',
+    logins.length ? '  Demo logins' : '  Demo logins: none (no seed data yet)',
+    ...logins.map((l) => `    ${l.role.padEnd(12)} ${l.email.padEnd(32)} ${l.password}`),
+    '',
+    `  Ready in ${seconds} s — Ctrl-C to stop`,
+    '',
+  ];
+  log(lines.join('\n'));
+}
+
+const onSignal = (signal: NodeJS.Signals) => {
+  if (stoppingSince) {
+    // A terminal's Ctrl-C reaches us twice (directly and relayed by tsx); only a later one forces.
+    if (Date.now() - stoppingSince < 1500) return;
+    console.error('Forced exit.');
+    process.exit(130);
+  }
+  stoppingSince = Date.now();
+  log(`\n${signal}: stopping…`);
+  stopAll().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+main().catch((err: unknown) => fail(`npm start failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`));

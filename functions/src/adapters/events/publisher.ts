@@ -1,0 +1,68 @@
+import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
+import { type DomainEventType, EVENT_SOURCE } from '../../events.js';
+
+export interface DomainEvent<T extends object = Record<string, unknown>> {
+  type: DomainEventType;
+  detail: T;
+}
+
+/** Publishes domain events to the bus (events.ts lists who consumes them). */
+export interface EventPublisher {
+  publish(events: DomainEvent[]): Promise<void>;
+}
+
+/** PutEvents takes at most 10 entries per call. */
+const PUT_EVENTS_BATCH = 10;
+
+export function toPutEventsEntries(events: DomainEvent[], busName: string): PutEventsRequestEntry[] {
+  return events.map((e) => ({ EventBusName: busName, Source: EVENT_SOURCE, DetailType: e.type, Detail: JSON.stringify(e.detail) }));
+}
+
+/** EventBridge (AWS): PutEvents to EVENT_BUS_NAME; a partially failed batch is an error. */
+export function createEventBridgePublisher(client: Pick<EventBridgeClient, 'send'>, busName: string): EventPublisher {
+  return {
+    async publish(events) {
+      const entries = toPutEventsEntries(events, busName);
+      for (let i = 0; i < entries.length; i += PUT_EVENTS_BATCH) {
+        const res = await client.send(new PutEventsCommand({ Entries: entries.slice(i, i + PUT_EVENTS_BATCH) }));
+        if (res.FailedEntryCount) {
+          const reasons = (res.Entries ?? []).filter((e) => e.ErrorCode).map((e) => `${e.ErrorCode}: ${e.ErrorMessage}`);
+          throw new Error(`EventBridge rejected ${res.FailedEntryCount} event(s): ${reasons.join('; ')}`);
+        }
+      }
+    },
+  };
+}
+
+/** Local: the same PutEvents body, POSTed to the local API server's in-process bus (dev/local-bus.ts). */
+export function createLocalPublisher(url: string, fetchFn: typeof fetch = fetch): EventPublisher {
+  return {
+    async publish(events) {
+      if (events.length === 0) return;
+      const res = await fetchFn(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ Entries: toPutEventsEntries(events, 'local') }),
+      });
+      if (!res.ok) throw new Error(`Local event bus answered ${res.status}: ${await res.text()}`);
+    },
+  };
+}
+
+let publisher: EventPublisher | undefined;
+
+/** The publisher for this environment (EVENT_BUS_MODE=local|eventbridge), created once. */
+export function eventPublisher(env: NodeJS.ProcessEnv = process.env): EventPublisher {
+  if (publisher) return publisher;
+  const mode = env.EVENT_BUS_MODE ?? 'eventbridge';
+  if (mode === 'local') {
+    const url = env.LOCAL_EVENTS_URL;
+    if (!url) throw new Error('Missing required environment variable LOCAL_EVENTS_URL');
+    publisher = createLocalPublisher(url);
+  } else {
+    const busName = env.EVENT_BUS_NAME;
+    if (!busName) throw new Error('Missing required environment variable EVENT_BUS_NAME');
+    publisher = createEventBridgePublisher(new EventBridgeClient({}), busName);
+  }
+  return publisher;
+}
