@@ -1,0 +1,29 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { Mailer, OutgoingEmail } from '../../domain/mail/mailer.js';
+import { formatAddress } from './format-address.js';
+
+/** One SES client per execution environment (region and credentials from the Lambda's environment). */
+const ses = new SESv2Client({});
+
+/** Sends through SES v2 as Simple content: SES builds the multipart/alternative message. */
+export function createSesMailer(opts: { from: string }): Mailer {
+  return {
+    async send(email: OutgoingEmail) {
+      const utf8 = (Data: string) => ({ Data, Charset: 'UTF-8' });
+      await ses.send(
+        new SendEmailCommand({
+          FromEmailAddress: opts.from,
+          Destination: { ToAddresses: [formatAddress(email.to)] },
+          ReplyToAddresses: email.replyTo ? [formatAddress(email.replyTo)] : undefined,
+          Content: {
+            Simple: {
+              Subject: utf8(email.subject),
+              Body: { Text: utf8(email.text), Html: utf8(email.html) },
+              Headers: email.headers ? Object.entries(email.headers).map(([Name, Value]) => ({ Name, Value })) : undefined,
+            },
+          },
+        }),
+      );
+    },
+  };
+}
