@@ -1,0 +1,56 @@
+import type { DomainEventType } from '../../events.js';
+import type { ProfileStore } from '../accounts/profiles.js';
+import type { ListingRecord, StoredImage } from './types.js';
+
+/** The owner's view of the listings table (patterns 1, 4, 6, 20–21). */
+export interface OwnerListingStore {
+  get(id: string): Promise<ListingRecord | null>;
+  /** Pattern 4: every status, newest first. */
+  listByOwner(userId: string): Promise<ListingRecord[]>;
+  /** Writes a new listing; fails if the id exists. */
+  create(record: ListingRecord): Promise<void>;
+  /**
+   * Replaces a listing written by its owner; a CONFLICT DomainError when it changed since
+   * `expectedUpdatedAt` or is no longer theirs.
+   */
+  replace(record: ListingRecord, expectedUpdatedAt: string): Promise<void>;
+  /** Deletes the listing and leaves a tombstone for the search change feed. */
+  remove(record: ListingRecord, deletedAt: string): Promise<void>;
+  /** Pattern 21: removes everyone's saved-truck entries for the listing. */
+  removeSavedEntries(listingId: string): Promise<void>;
+}
+
+/** Images verified by POST /api/uploads/listing-images/complete, waiting to be attached (pk USER#, sk UPLOAD#, with a TTL). */
+export interface PendingImageStore {
+  /** The pending images of this user among `keys`. */
+  find(userId: string, keys: string[]): Promise<Map<string, StoredImage>>;
+  forget(userId: string, keys: string[]): Promise<void>;
+}
+
+/** The processed image files in the truck-images bucket. */
+export interface ListingImageFiles {
+  /** Deletes each image's original and variants. */
+  deleteImages(keys: string[]): Promise<void>;
+}
+
+export interface ListingEvent {
+  type: DomainEventType;
+  detail: Record<string, unknown>;
+}
+
+/** Publishes to the event bus (adapters/events/publisher.ts satisfies this). */
+export interface ListingEventPublisher {
+  publish(events: ListingEvent[]): Promise<void>;
+}
+
+export interface ManageListingDeps {
+  listings: OwnerListingStore;
+  profiles: ProfileStore;
+  pendingImages: PendingImageStore;
+  imageFiles: ListingImageFiles;
+  events: ListingEventPublisher;
+  now: () => Date;
+  newId: () => string;
+  /** Errors that must not fail the request (spec §8: a failed matching trigger is only logged). */
+  logError: (message: string, err: unknown) => void;
+}

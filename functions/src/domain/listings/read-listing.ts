@@ -1,0 +1,35 @@
+import type { Listing } from '../../../../shared/schemas/listing.js';
+import type { Caller } from '../caller.js';
+import { notFound } from '../errors.js';
+import { maskForCaller } from './mask.js';
+import { mapScrapedToListing, scrapedIdOf, toListingDto } from './to-listing.js';
+import type { ListingRecord, ScrapedRecord } from './types.js';
+
+export interface ListingReader {
+  getListing(id: string): Promise<ListingRecord | null>;
+  getScraped(id: string): Promise<ScrapedRecord | null>;
+}
+
+export const TRUCK_NOT_FOUND = 'Truck not found';
+
+/** Active and sold listings are public (sold shows a badge); others only to their owner and admins. */
+export function isVisibleTo(listing: Pick<Listing, 'status' | 'userId'>, caller: Caller): boolean {
+  if (listing.status === 'active' || listing.status === 'sold') return true;
+  if (caller.kind === 'anonymous') return false;
+  return caller.isAdmin || (listing.userId !== null && listing.userId === caller.userId);
+}
+
+/** One listing by its API id ('scraped-…' for scraped ones), masked for the caller; NOT_FOUND when missing or not visible. */
+export async function readListingForCaller(repo: ListingReader, id: string, caller: Caller, imagesBaseUrl: string): Promise<Listing> {
+  const scrapedId = scrapedIdOf(id);
+  let listing: Listing | null = null;
+  if (scrapedId !== null) {
+    const record = scrapedId ? await repo.getScraped(scrapedId) : null;
+    listing = record ? mapScrapedToListing(record) : null;
+  } else {
+    const record = await repo.getListing(id);
+    listing = record ? toListingDto(record, imagesBaseUrl) : null;
+  }
+  if (!listing || !isVisibleTo(listing, caller)) throw notFound(TRUCK_NOT_FOUND);
+  return maskForCaller(listing, caller);
+}

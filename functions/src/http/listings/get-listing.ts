@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { config } from '../../config.js';
+import { listingsRepo } from '../../deps.js';
+import { readListingForCaller } from '../../domain/listings/read-listing.js';
+import { httpHandler, json, parseWith } from '../handler.js';
+import { cacheHeadersFor } from './cache.js';
+
+const paramsSchema = z.object({ id: z.string().trim().min(1, 'id is required').max(200, 'id is too long') });
+
+/** GET /api/listings/{id} — one listing (user or 'scraped-…'), masked for the caller; 404 'Truck not found' when not public. */
+export const handler = httpHandler('optional', async ({ event, caller }) => {
+  const { id } = parseWith(paramsSchema, event.pathParameters ?? {});
+  const listing = await readListingForCaller(listingsRepo(), id, caller, config.imagesBaseUrl);
+  return json(200, listing, cacheHeadersFor(caller, 30));
+});
