@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, Send } from 'lucide-react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { CONTACT_LIMITS, type ContactMessage, type ContactMessageInput, contactMessageSchema } from '@shared/schemas/contact';
+import { Button } from '@/components/ui/button';
+import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
+import { toast } from '@/lib/toast';
+import { useSendContactMessage } from '../api/send-contact-message';
+import { showSubmitError } from './submit-error-toast';
+
+const EMPTY: ContactMessageInput = { firstName: '', lastName: '', email: '', phone: '', subject: '', message: '', website: '' };
+
+export function ContactForm() {
+  const id = useId();
+  const send = useSendContactMessage();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactMessageInput, unknown, ContactMessage>({
+    resolver: zodResolver(contactMessageSchema),
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = async (values: ContactMessage) => {
+    try {
+      await send.mutateAsync(values);
+      toast({
+        title: 'Message sent',
+        description: 'Thanks for getting in touch. We reply to every message within 24 hours.',
+        variant: 'success',
+      });
+      reset(EMPTY);
+    } catch (error) {
+      showSubmitError(error);
+    }
+  };
+
+  const field = (name: keyof ContactMessageInput) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
+      <p className="text-sm text-muted-foreground">
+        Fields marked{' '}
+        <span aria-hidden="true" className="text-destructive">
+          *
+        </span>
+        <span className="sr-only">with an asterisk</span> are required.
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <Label htmlFor={`${id}-firstName`}>
+            First name <RequiredMark />
+          </Label>
+          <Input
+            {...field('firstName')}
+            {...register('firstName')}
+            required
+            autoComplete="given-name"
+            className="mt-1.5"
+            maxLength={CONTACT_LIMITS.nameMax}
+          />
+          <FieldError id={`${id}-firstName-error`} message={errors.firstName?.message} />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-lastName`}>
+            Last name <RequiredMark />
+          </Label>
+          <Input
+            {...field('lastName')}
+            {...register('lastName')}
+            required
+            autoComplete="family-name"
+            className="mt-1.5"
+            maxLength={CONTACT_LIMITS.nameMax}
+          />
+          <FieldError id={`${id}-lastName-error`} message={errors.lastName?.message} />
+        </div>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <Label htmlFor={`${id}-email`}>
+            Email <RequiredMark />
+          </Label>
+          <Input {...field('email')} {...register('email')} type="email" required autoComplete="email" className="mt-1.5" />
+          <FieldError id={`${id}-email-error`} message={errors.email?.message} />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-phone`}>
+            Phone <span className="font-normal text-muted-foreground">(optional)</span>
+          </Label>
+          <Input {...field('phone')} {...register('phone')} type="tel" autoComplete="tel" className="mt-1.5" />
+          <FieldError id={`${id}-phone-error`} message={errors.phone?.message} />
+        </div>
+      </div>
+      <div>
+        <Label htmlFor={`${id}-subject`}>
+          Subject <RequiredMark />
+        </Label>
+        <Input {...field('subject')} {...register('subject')} required className="mt-1.5" maxLength={CONTACT_LIMITS.subjectMax} />
+        <FieldError id={`${id}-subject-error`} message={errors.subject?.message} />
+      </div>
+      <div>
+        <Label htmlFor={`${id}-message`}>
+          Message <RequiredMark />
+        </Label>
+        <Textarea
+          {...field('message')}
+          {...register('message')}
+          required
+          rows={6}
+          className="mt-1.5"
+          maxLength={CONTACT_LIMITS.messageMax}
+        />
+        <FieldError id={`${id}-message-error`} message={errors.message?.message} />
+      </div>
+
+      {/* Honeypot: people never see or reach it; bots that fill every field give themselves away. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-website`}>Website</label>
+        <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">We reply to every message within 24 hours.</p>
+        <Button type="submit" variant="accent" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
+          {isSubmitting ? 'Sending…' : 'Send Message'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RequiredMark() {
+  return (
+    <>
+      <span aria-hidden="true" className="text-destructive">
+        *
+      </span>
+      <span className="sr-only">(required)</span>
+    </>
+  );
+}

@@ -1,0 +1,311 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, Send } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import {
+  MOT_STATUSES,
+  VALUATION_LIMITS,
+  VALUATION_MAKE_OPTIONS,
+  VALUATION_TRANSMISSION_OPTIONS,
+  VALUATION_VEHICLE_TYPES,
+  VALUATION_WHEEL_CONFIGS,
+  type ValuationRequest,
+  type ValuationRequestInput,
+  valuationRequestSchema,
+} from '@shared/schemas/valuation';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useCreateValuationRequest } from '../api/create-valuation-request';
+import { ImagePicker, type SelectedImage } from './image-picker';
+
+const EMPTY: ValuationRequestInput = {
+  make: '',
+  model: '',
+  type: '',
+  age: '',
+  mileage: '',
+  motStatus: '',
+  wheelConfiguration: '',
+  horsePower: '',
+  transmissionType: '',
+  additionalInfo: '',
+  contactName: '',
+  contactEmail: '',
+  contactPhone: '',
+  company: '',
+  website: '',
+};
+
+type FieldName = Exclude<keyof ValuationRequestInput, 'imageKeys'>;
+
+export function ValuationForm() {
+  const id = useId();
+  const [images, setImages] = useState<SelectedImage[]>([]);
+  const create = useCreateValuationRequest();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ValuationRequestInput, unknown, ValuationRequest>({
+    resolver: zodResolver(valuationRequestSchema),
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = async (values: ValuationRequest) => {
+    try {
+      await create.mutateAsync(values);
+      toast({
+        title: 'Valuation request sent',
+        description: 'Verified dealers will review your truck and respond within 24–48 hours.',
+        variant: 'success',
+      });
+      reset(EMPTY);
+      for (const img of images) URL.revokeObjectURL(img.previewUrl);
+      setImages([]);
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 404) {
+        toast({
+          title: error.status === 429 ? 'Too many requests' : 'Please check your details',
+          description: error.message,
+          variant: 'destructive',
+        });
+      } else {
+        toast({
+          title: 'Something went wrong',
+          description: error instanceof Error && error.message ? error.message : 'Please try again in a moment.',
+          variant: 'destructive',
+        });
+      }
+    }
+  };
+
+  const onInvalid = (errs: FieldErrors<ValuationRequestInput>) => {
+    const first = Object.keys(errs)[0];
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  };
+
+  /** Props tying a control to its label and error text. */
+  const control = (name: FieldName) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+  const fieldProps = (name: FieldName) => ({ controlId: `${id}-${name}`, error: errors[name]?.message });
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate className="space-y-6">
+      <p className="text-sm text-muted-foreground">
+        Fields marked{' '}
+        <span aria-hidden="true" className="text-destructive">
+          *
+        </span>
+        <span className="sr-only">with an asterisk</span> are required.
+      </p>
+
+      <FormSection title="Vehicle Details" description="Tell dealers what you are selling.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field {...fieldProps('make')} label="Make" required>
+            <Select {...control('make')} {...register('make')} required>
+              <option value="">Select make</option>
+              {VALUATION_MAKE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field {...fieldProps('model')} label="Model" required>
+            <Input {...control('model')} {...register('model')} required placeholder="e.g. FH 500" maxLength={VALUATION_LIMITS.textMax} />
+          </Field>
+          <Field {...fieldProps('type')} label="Vehicle Type" required>
+            <Select {...control('type')} {...register('type')} required>
+              <option value="">Select vehicle type</option>
+              {VALUATION_VEHICLE_TYPES.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field {...fieldProps('age')} label="Year of Manufacture" required>
+            <Input
+              {...control('age')}
+              {...register('age')}
+              type="number"
+              inputMode="numeric"
+              min={VALUATION_LIMITS.minYear}
+              step={1}
+              required
+              placeholder="e.g. 2019"
+            />
+          </Field>
+          <Field {...fieldProps('mileage')} label="Mileage" required>
+            <Input
+              {...control('mileage')}
+              {...register('mileage')}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              required
+              placeholder="e.g. 420000"
+            />
+          </Field>
+          <Field {...fieldProps('motStatus')} label="MOT Status" required>
+            <Select {...control('motStatus')} {...register('motStatus')} required>
+              <option value="">Select MOT status</option>
+              {MOT_STATUSES.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field {...fieldProps('wheelConfiguration')} label="Wheel Configuration" required>
+            <Select {...control('wheelConfiguration')} {...register('wheelConfiguration')} required>
+              <option value="">Select wheel configuration</option>
+              {VALUATION_WHEEL_CONFIGS.map((w) => (
+                <option key={w} value={w}>
+                  {w}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field {...fieldProps('horsePower')} label="Horse Power">
+            <Input
+              {...control('horsePower')}
+              {...register('horsePower')}
+              type="number"
+              inputMode="numeric"
+              min={VALUATION_LIMITS.minHorsePower}
+              step={1}
+              placeholder="e.g. 500"
+            />
+          </Field>
+          <Field {...fieldProps('transmissionType')} label="Transmission Type">
+            <Select {...control('transmissionType')} {...register('transmissionType')}>
+              <option value="">Select transmission</option>
+              {VALUATION_TRANSMISSION_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field {...fieldProps('additionalInfo')} label="Additional Information" className="sm:col-span-2">
+            <Textarea
+              {...control('additionalInfo')}
+              {...register('additionalInfo')}
+              rows={4}
+              maxLength={VALUATION_LIMITS.additionalInfoMax}
+              placeholder="Condition, service history, body type, extras such as a tail lift or fridge unit…"
+            />
+          </Field>
+        </div>
+      </FormSection>
+
+      <FormSection
+        title="Vehicle Images"
+        description="Clear photos of the outside, cab, odometer and any damage help dealers value your truck accurately."
+      >
+        <ImagePicker images={images} onChange={setImages} />
+      </FormSection>
+
+      <FormSection title="Contact Information" description="Dealers use these details to send you their valuation.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field {...fieldProps('contactName')} label="Full Name" required>
+            <Input
+              {...control('contactName')}
+              {...register('contactName')}
+              required
+              autoComplete="name"
+              maxLength={VALUATION_LIMITS.textMax}
+            />
+          </Field>
+          <Field {...fieldProps('contactEmail')} label="Email Address" required>
+            <Input {...control('contactEmail')} {...register('contactEmail')} type="email" required autoComplete="email" />
+          </Field>
+          <Field {...fieldProps('contactPhone')} label="Phone Number" required>
+            <Input {...control('contactPhone')} {...register('contactPhone')} type="tel" required autoComplete="tel" />
+          </Field>
+          <Field {...fieldProps('company')} label="Company Name">
+            <Input {...control('company')} {...register('company')} autoComplete="organization" maxLength={VALUATION_LIMITS.textMax} />
+          </Field>
+        </div>
+        {/* Honeypot, as on the contact form. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={`${id}-website`}>Website</label>
+          <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+        </div>
+      </FormSection>
+
+      <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">
+          Your request goes to our network of verified dealers. Expect responses within 24–48 hours.
+        </p>
+        <Button type="submit" variant="accent" size="lg" disabled={isSubmitting} className="shrink-0">
+          {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
+          {isSubmitting ? 'Submitting…' : 'Submit Valuation Request'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Field({
+  controlId,
+  error,
+  label,
+  required,
+  children,
+  className,
+}: {
+  controlId: string;
+  error?: string;
+  label: string;
+  required?: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <Label htmlFor={controlId}>
+        {label} {required ? <RequiredMark /> : <span className="font-normal text-muted-foreground">(optional)</span>}
+      </Label>
+      <div className="mt-1.5">{children}</div>
+      <FieldError id={`${controlId}-error`} message={error} />
+    </div>
+  );
+}
+
+function FormSection({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card>
+      <section aria-labelledby={headingId}>
+        <CardHeader>
+          <h2 id={headingId} className="text-xl font-bold">
+            {title}
+          </h2>
+          <p className="text-sm text-muted-foreground">{description}</p>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </section>
+    </Card>
+  );
+}
+
+function RequiredMark() {
+  return (
+    <>
+      <span aria-hidden="true" className="text-destructive">
+        *
+      </span>
+      <span className="sr-only">(required)</span>
+    </>
+  );
+}
