@@ -47,6 +47,7 @@ export const routes: RouteDef[] = [
   },
   { id: 'GetListing', method: 'GET', path: '/api/listings/{id}', handler: 'http/listings/get-listing.ts', auth: 'optional' },
   { id: 'ResolveLocation', method: 'GET', path: '/api/locations/{query}', handler: 'http/listings/resolve-location.ts', auth: 'public' },
+  { id: 'SendContactMessage', method: 'POST', path: '/api/contact', handler: 'http/contact/send-contact-message.ts', auth: 'public' },
 ];
 
 /** Routes a request needs to pass API Gateway's JWT authorizer for. */
