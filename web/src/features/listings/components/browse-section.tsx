@@ -67,10 +67,10 @@ export function BrowseSection({
 
       <div className="mt-4 rounded-lg border border-border bg-card p-3 shadow-sm sm:p-4">
         <SearchBar value={state.q} onSearch={(q) => update({ q })} />
-        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <div className="mt-3 flex items-center justify-between gap-2 sm:gap-3">
           <Button
             variant="outline"
-            className="h-11"
+            className="h-11 shrink-0"
             aria-expanded={filtersOpen}
             aria-controls={panelId}
             onClick={() => setFiltersOpen((o) => !o)}
@@ -84,7 +84,7 @@ export function BrowseSection({
               </span>
             ) : null}
           </Button>
-          <div className="flex flex-wrap items-center gap-3">
+          <div className="flex min-w-0 flex-1 items-center justify-end gap-3">
             <SortSelect value={state.sort} onChange={(sort) => update({ sort })} hasLocation={state.filters.location.trim() !== ''} />
             <fieldset className="hidden items-center rounded-md border border-border p-0.5 sm:flex">
               <legend className="sr-only">View</legend>
@@ -96,7 +96,7 @@ export function BrowseSection({
       </div>
 
       <div className="mt-6 flex flex-col gap-6 lg:flex-row lg:items-start lg:gap-8">
-        <aside id={panelId} hidden={!filtersOpen} className="w-full shrink-0 lg:sticky lg:top-20 lg:w-72" aria-label="Filter trucks">
+        <aside id={panelId} hidden={!filtersOpen} className="w-full shrink-0 lg:w-72" aria-label="Filter trucks">
           <div className="rounded-lg border border-border bg-card p-5 shadow-sm">
             <div className="mb-5 flex items-center justify-between">
               <h2 className="text-lg font-bold text-primary">Filters</h2>

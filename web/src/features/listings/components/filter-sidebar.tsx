@@ -97,6 +97,7 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
         format={String}
         compact={String}
         anyText="Any year"
+        openEnded={false}
         thumbLabels={['Earliest year', 'Latest year']}
       />
       <RangeField
@@ -195,7 +196,7 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
         ) : null}
       </div>
 
-      <div className="sticky bottom-0 -mx-1 flex gap-2 bg-card px-1 pt-2 pb-1">
+      <div className="flex gap-2 border-t border-border pt-5">
         <Button type="submit" variant="accent" className="flex-1">
           Apply Filters
         </Button>
@@ -223,8 +224,10 @@ function RangeField(props: {
   compact: (n: number) => string;
   anyText: string;
   thumbLabels: [string, string];
+  /** Whether the top end-point reads as 'and above' (price, mileage) rather than a hard end (year). */
+  openEnded?: boolean;
 }) {
-  const { legend, value, bounds, step, onChange, format, compact, anyText, thumbLabels } = props;
+  const { legend, value, bounds, step, onChange, format, compact, anyText, thumbLabels, openEnded = true } = props;
   const [lo, hi] = value;
   const loOpen = lo <= bounds[0];
   const hiOpen = hi >= bounds[1];
@@ -246,7 +249,10 @@ function RangeField(props: {
       />
       <div className="flex justify-between text-xs text-muted-foreground" aria-hidden="true">
         <span>{compact(bounds[0])}</span>
-        <span>{compact(bounds[1])}+</span>
+        <span>
+          {compact(bounds[1])}
+          {openEnded ? '+' : ''}
+        </span>
       </div>
     </fieldset>
   );

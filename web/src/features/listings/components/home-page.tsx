@@ -58,7 +58,7 @@ function Hero() {
           <ul className="mt-6 space-y-2.5">
             {points.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-center gap-3 text-white/90">
-                <span className="inline-flex size-7 items-center justify-center rounded-full bg-accent/20 text-accent">
+                <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-accent/20 text-accent">
                   <Icon className="size-4" aria-hidden="true" />
                 </span>
                 {text}
@@ -84,14 +84,14 @@ function Hero() {
           <h2 className="text-sm font-semibold tracking-wider text-white/70 uppercase">Why sellers choose TruckYard</h2>
           <dl className="mt-5 grid grid-cols-2 gap-4">
             {MARKETING_STATS.map((s) => (
-              <div key={s.label} className="rounded-lg bg-white p-4 text-center shadow-sm">
+              <div key={s.label} className="flex flex-col rounded-lg bg-white p-4 text-center shadow-sm">
                 <dt className="text-sm font-medium text-muted-foreground">{s.label}</dt>
                 <dd className="order-first text-3xl font-extrabold tracking-tight text-primary">{s.value}</dd>
               </div>
             ))}
           </dl>
-          <p className="mt-5 flex items-start gap-2 text-sm text-white/80">
-            <BellRing className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+          <p className="mt-5 text-sm text-white/80">
+            <BellRing className="mr-1.5 inline size-4 align-[-3px] text-accent" aria-hidden="true" />
             Buyers get alerts the moment a matching truck is listed.{' '}
             <Link to={paths.subscribe} className="font-semibold text-accent underline-offset-2 hover:underline">
               Get Truck Alerts
@@ -154,14 +154,14 @@ function CategoryStrip() {
       <h2 id="categories-heading" className="text-xl font-bold tracking-tight text-primary">
         Browse by category
       </h2>
-      <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5 xl:grid-cols-9">
+      <ul className="mt-4 flex flex-wrap gap-2.5">
         {CATEGORY_PAGES.map((c) => (
           <li key={c.path}>
             <Link
               to={c.path}
-              className="flex h-full items-center gap-2 rounded-lg border border-border bg-card px-3 py-3 text-sm font-semibold shadow-sm transition-colors hover:border-accent hover:bg-accent/5"
+              className="flex items-center gap-1.5 rounded-full border border-border bg-card py-2 pr-3 pl-4 text-sm font-semibold shadow-sm transition-colors hover:border-accent hover:bg-accent/5"
             >
-              <span className="flex-1">{c.title}</span>
+              <span>{c.title}</span>
               <ChevronRight className="size-4 shrink-0 text-accent" aria-hidden="true" />
             </Link>
           </li>

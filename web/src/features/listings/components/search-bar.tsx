@@ -34,8 +34,9 @@ export function SearchBar({ value, onSearch }: { value: string; onSearch: (q: st
             className="h-11 w-full rounded-md border border-border bg-card pr-3 pl-10 text-base placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
           />
         </div>
-        <Button type="submit" className="h-11 px-5">
-          Search
+        <Button type="submit" className="h-11 px-3.5 sm:px-5">
+          <Search className="sm:hidden" aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Search</span>
         </Button>
       </form>
     </search>

@@ -15,11 +15,16 @@ export function SortSelect({
   const id = useId();
   const options = SORT_OPTIONS.filter((o) => o.value !== 'distance' || hasLocation);
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm font-medium whitespace-nowrap text-muted-foreground">
+    <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+      <label htmlFor={id} className="sr-only text-sm font-medium whitespace-nowrap text-muted-foreground sm:not-sr-only">
         Sort by
       </label>
-      <Select id={id} value={value} onChange={(e) => onChange(e.target.value as SortOption)} className="h-11 w-auto min-w-44 pr-8">
+      <Select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as SortOption)}
+        className="h-11 w-full min-w-0 pr-8 sm:w-auto sm:min-w-44"
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
