@@ -198,7 +198,10 @@ export async function createConfirmedUser(cognito: CognitoIdentityProviderClient
     new AdminUpdateUserAttributesCommand({
       UserPoolId: ids.userPoolId,
       Username: user.email,
-      UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+      UserAttributes: [
+        { Name: 'email', Value: user.email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
     }),
   );
   if (!sub) {

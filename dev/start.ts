@@ -64,9 +64,11 @@ async function main() {
   writeFileSync(pidFile, `${process.pid}\n`);
 
   const siteUrl = serviceUrl(cfg.port);
+  // java first (slowest, its own process), then vite (its own process), then the in-process ones.
+  const dynamoStarting = startDynamoDbLocal({ port: cfg.dynamodbPort, dbPath: path.join(cfg.dataDir, 'dynamodb') });
   const webBuild = buildWeb();
   [dynamo, s3, cognito] = await Promise.all([
-    startDynamoDbLocal({ port: cfg.dynamodbPort, dbPath: path.join(cfg.dataDir, 'dynamodb') }),
+    dynamoStarting,
     startS3({
       port: cfg.s3Port,
       directory: path.join(cfg.dataDir, 's3'),

@@ -1,4 +1,7 @@
-/** Loads Lambda handler modules (paths relative to functions/src, as in routes/jobs/events.ts) once each. */
+/**
+ * Loads Lambda handler modules once each: paths relative to functions/src, as in
+ * routes/jobs/events.ts (absolute paths are taken as they are, for test fixtures).
+ */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
@@ -12,7 +15,8 @@ const cache = new Map<string, Promise<LambdaHandler>>();
 export function loadHandler(handlerPath: string): Promise<LambdaHandler> {
   let loaded = cache.get(handlerPath);
   if (!loaded) {
-    loaded = import(pathToFileURL(path.join(FUNCTIONS_SRC, handlerPath)).href).then((mod: { handler?: unknown }) => {
+    const file = path.isAbsolute(handlerPath) ? handlerPath : path.join(FUNCTIONS_SRC, handlerPath);
+    loaded = import(pathToFileURL(file).href).then((mod: { handler?: unknown }) => {
       if (typeof mod.handler !== 'function') throw new Error(`functions/src/${handlerPath} does not export a handler function`);
       return mod.handler as LambdaHandler;
     });

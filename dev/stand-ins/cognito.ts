@@ -5,22 +5,10 @@
  * directory (resolved lazily, per user pool) and reads PORT/HOST from the environment at import
  * time — both clash with ours. So this assembles the same services with absolute directories and
  * explicit server options (mirrors cognito-local 5.3.0 lib/server/defaults.js).
+ * Its modules (and AWS SDK v2 under them) load lazily, so `npm start` can launch java first.
  */
 import path from 'node:path';
-import AWS from 'aws-sdk';
-import { createServer } from 'cognito-local/lib/server/server.js';
-import { Router } from 'cognito-local/lib/server/Router.js';
-import { DefaultConfig, type Config } from 'cognito-local/lib/server/config.js';
-import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services/index.js';
-import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
-import { CryptoService } from 'cognito-local/lib/services/crypto.js';
-import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
-import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender.js';
-import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery.js';
-import { otp } from 'cognito-local/lib/services/otp.js';
-import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
-import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
-import { pino } from 'pino';
+import type { Config } from 'cognito-local/lib/server/config.js';
 import { serviceUrl } from '../config.js';
 import { listenLoopback } from '../lib/net.js';
 
@@ -39,7 +27,80 @@ export interface CognitoStandIn {
   stop(): Promise<void>;
 }
 
+/** cognito-local's building blocks, loaded on first use (about 1-3 s: it pulls in AWS SDK v2). */
+async function loadCognitoLocal() {
+  const [
+    { default: AWS },
+    { createServer },
+    { Router },
+    { DefaultConfig },
+    { DateClock, LambdaService, MessagesService, TriggersService },
+    { CognitoServiceFactoryImpl },
+    { CryptoService },
+    { StormDBDataStoreFactory },
+    { ConsoleMessageSender },
+    { MessageDeliveryService },
+    { otp },
+    { JwtTokenGenerator },
+    { UserPoolServiceFactoryImpl },
+    { pino },
+  ] = await Promise.all([
+    import('aws-sdk'),
+    import('cognito-local/lib/server/server.js'),
+    import('cognito-local/lib/server/Router.js'),
+    import('cognito-local/lib/server/config.js'),
+    import('cognito-local/lib/services/index.js'),
+    import('cognito-local/lib/services/cognitoService.js'),
+    import('cognito-local/lib/services/crypto.js'),
+    import('cognito-local/lib/services/dataStore/stormDb.js'),
+    import('cognito-local/lib/services/messageDelivery/consoleMessageSender.js'),
+    import('cognito-local/lib/services/messageDelivery/messageDelivery.js'),
+    import('cognito-local/lib/services/otp.js'),
+    import('cognito-local/lib/services/tokenGenerator.js'),
+    import('cognito-local/lib/services/userPoolService.js'),
+    import('pino'),
+  ]);
+  return {
+    AWS,
+    createServer,
+    Router,
+    DefaultConfig,
+    DateClock,
+    LambdaService,
+    MessagesService,
+    TriggersService,
+    CognitoServiceFactoryImpl,
+    CryptoService,
+    StormDBDataStoreFactory,
+    ConsoleMessageSender,
+    MessageDeliveryService,
+    otp,
+    JwtTokenGenerator,
+    UserPoolServiceFactoryImpl,
+    pino,
+  };
+}
+
 export async function startCognito(opts: CognitoStandInOptions): Promise<CognitoStandIn> {
+  const {
+    AWS,
+    createServer,
+    Router,
+    DefaultConfig,
+    DateClock,
+    LambdaService,
+    MessagesService,
+    TriggersService,
+    CognitoServiceFactoryImpl,
+    CryptoService,
+    StormDBDataStoreFactory,
+    ConsoleMessageSender,
+    MessageDeliveryService,
+    otp,
+    JwtTokenGenerator,
+    UserPoolServiceFactoryImpl,
+    pino,
+  } = await loadCognitoLocal();
   const print = opts.log ?? ((msg: string) => console.log(msg));
   const logger = pino(
     { level: opts.logLevel ?? 'info' },

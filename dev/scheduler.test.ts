@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { jobs } from '../functions/src/jobs.js';
+import { type CronSchedule, cronMatches, nextCronRun, parseSchedule, scheduledEvent } from './scheduler.js';
+
+const cron = (expr: string) => parseSchedule(expr) as CronSchedule;
+const utc = (iso: string) => new Date(`${iso}Z`);
+
+describe('EventBridge cron expressions', () => {
+  it('accepts the cron(...) wrapper and bare six-field expressions alike', () => {
+    expect(parseSchedule('cron(0 3 * * ? *)')).toEqual(parseSchedule('0 3 * * ? *'));
+  });
+
+  it('fires daily at the given UTC time', () => {
+    const s = cron('cron(30 3 * * ? *)');
+    expect(cronMatches(s, utc('2026-11-22T03:30:00'))).toBe(true);
+    expect(cronMatches(s, utc('2026-11-22T03:31:00'))).toBe(false);
+    expect(nextCronRun(s, utc('2026-11-22T04:00:00'))?.toISOString()).toBe('2026-11-23T03:30:00.000Z');
+  });
+
+  it('numbers days of the week 1-7 from Sunday, and accepts names', () => {
+    // 2026-11-22 is a Sunday, 2026-11-23 a Monday.
+    expect(cronMatches(cron('0 9 ? * 1 *'), utc('2026-11-22T09:00:00'))).toBe(true);
+    expect(cronMatches(cron('0 9 ? * MON-FRI *'), utc('2026-11-22T09:00:00'))).toBe(false);
+    expect(cronMatches(cron('0 9 ? * MON-FRI *'), utc('2026-11-23T09:00:00'))).toBe(true);
+  });
+
+  it('supports steps, lists, ranges and month names', () => {
+    const s = cron('0/15 8-10 1,15 JAN,JUL ? *');
+    expect(cronMatches(s, utc('2026-07-15T10:45:00'))).toBe(true);
+    expect(cronMatches(s, utc('2026-07-15T10:50:00'))).toBe(false);
+    expect(cronMatches(s, utc('2026-08-15T10:45:00'))).toBe(false);
+  });
+
+  it('rejects what the local scheduler cannot honour rather than misfiring', () => {
+    expect(() => parseSchedule('0 3 L * ? *')).toThrow(/not supported/);
+    expect(() => parseSchedule('0 3 * * ?')).toThrow(/six fields/);
+    expect(() => parseSchedule('61 3 * * ? *')).toThrow(/Invalid minutes/);
+  });
+
+  it('supports rate expressions', () => {
+    expect(parseSchedule('rate(5 minutes)')).toEqual({ kind: 'rate', everyMs: 300_000 });
+    expect(parseSchedule('rate(1 day)')).toEqual({ kind: 'rate', everyMs: 86_400_000 });
+  });
+
+  it('parses every jobs.ts row', () => {
+    for (const job of jobs) expect(() => parseSchedule(job.cron)).not.toThrow();
+  });
+
+  it('hands jobs an EventBridge Scheduled Event', () => {
+    const event = scheduledEvent(
+      { id: 'Demo', cron: '0 3 * * ? *', handler: 'jobs/demo.ts', description: '' },
+      utc('2026-11-22T03:00:00.123'),
+    );
+    expect(event).toMatchObject({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: '2026-11-22T03:00:00Z', detail: {} });
+  });
+});

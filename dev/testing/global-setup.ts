@@ -1,0 +1,62 @@
+/**
+ * Global setup of the `int` test project: the local stand-ins on ports of their own (so a
+ * running `npm start` is not disturbed) with throw-away state — DynamoDB Local in memory, s3rver
+ * and cognito-local in a temp folder — plus the user pool, app client, groups and buckets.
+ *
+ * The handler environment reaches test files two ways: process.env here (inherited by the forked
+ * workers) and vitest's `provide('localCloudEnv')` (read by dev/testing/harness.ts).
+ */
+import '../lib/quiet-sdk.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ensureUserPool, makeCognitoClient } from '../bootstrap.js';
+import { handlerEnv } from '../config.js';
+import { findFreePort } from '../lib/net.js';
+import { startCognito } from '../stand-ins/cognito.js';
+import { JAVA_MISSING_MESSAGE, javaMajorVersion, startDynamoDbLocal } from '../stand-ins/dynamodb-local.js';
+import { startS3 } from '../stand-ins/s3.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    localCloudEnv: Record<string, string>;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const java = javaMajorVersion();
+  if (java === null || java < 17) throw new Error(JAVA_MISSING_MESSAGE);
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'truckyard-int-'));
+  const dynamodbPort = await findFreePort();
+  const [dynamo, s3, cognito] = await Promise.all([
+    startDynamoDbLocal({ port: dynamodbPort }),
+    // The API server under test runs on a random port; presigned uploads from a test are not
+    // cross-origin, so one placeholder origin is enough here.
+    startS3({ port: 0, directory: path.join(tmp, 's3'), allowedOrigins: ['http://localhost:3000'] }),
+    startCognito({ port: 0, directory: path.join(tmp, 'cognito'), logLevel: 'silent' }),
+  ]);
+  const cognitoClient = makeCognitoClient(cognito.endpoint);
+  const ids = await ensureUserPool(cognitoClient);
+  cognitoClient.destroy();
+
+  const env = handlerEnv(
+    {
+      port: 3000,
+      dynamodbPort,
+      s3Port: s3.port,
+      cognitoPort: cognito.port,
+      smtpPort: 1025,
+      dataDir: tmp,
+      tableName: 'TruckYard-int-default',
+    },
+    ids,
+  );
+  Object.assign(process.env, env);
+  project.provide('localCloudEnv', env);
+
+  return async () => {
+    await Promise.allSettled([cognito.stop(), s3.stop(), dynamo.stop()]);
+    rmSync(tmp, { recursive: true, force: true });
+  };
+}

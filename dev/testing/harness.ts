@@ -1,0 +1,111 @@
+/**
+ * Helpers for integration tests (`*.int.test.ts`), on top of the stand-ins started by
+ * dev/testing/global-setup.ts. Each test file gets a table of its own, so files run in parallel.
+ *
+ *   let api: TestApi;
+ *   beforeAll(async () => { api = await startTestApi(); });
+ *   afterAll(() => api.close());
+ */
+import '../lib/quiet-sdk.js';
+import { randomBytes } from 'node:crypto';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { inject } from 'vitest';
+import { type ApiServer, startApiServer } from '../api-server.js';
+import { createConfirmedUser, ensureTable, makeCognitoClient } from '../bootstrap.js';
+import { makeDynamoClient } from '../stand-ins/dynamodb-local.js';
+
+/** The handler environment from the global setup, applied to process.env (idempotent). */
+export function applyLocalCloudEnv(): Record<string, string> {
+  const env = inject('localCloudEnv');
+  if (!env) throw new Error('No local cloud: run integration tests with `vitest --project int` (dev/testing/global-setup.ts)');
+  for (const [k, v] of Object.entries(env)) {
+    // TABLE_NAME and the URLs of this file's API server are per file: keep what the file set.
+    if (k === 'TABLE_NAME' || k === 'SITE_URL' || k === 'LOCAL_EVENTS_URL') process.env[k] ??= v;
+    else process.env[k] = v;
+  }
+  return env;
+}
+
+const rand = () => randomBytes(4).toString('hex');
+
+/**
+ * Creates a fresh table (same definition as production, from table.ts) with a unique name and
+ * makes it the handlers' TABLE_NAME. Returns the name and a function that deletes it.
+ */
+export async function createTestTable(prefix = 'int'): Promise<{ tableName: string; drop: () => Promise<void> }> {
+  const env = applyLocalCloudEnv();
+  const tableName = `${prefix.replace(/[^A-Za-z0-9_.-]/g, '-')}-${Date.now().toString(36)}-${rand()}`;
+  const ddb = makeDynamoClient(env.AWS_ENDPOINT_URL_DYNAMODB);
+  await ensureTable(ddb, tableName);
+  process.env.TABLE_NAME = tableName;
+  return {
+    tableName,
+    drop: async () => {
+      await ddb.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
+      ddb.destroy();
+    },
+  };
+}
+
+export interface TestApi {
+  /** e.g. http://localhost:40123 — fetch(`${baseUrl}/api/listings`). */
+  baseUrl: string;
+  tableName: string;
+  server: ApiServer;
+  close(): Promise<void>;
+}
+
+/** A fresh table plus the local API server (all routes.ts rows, the JWT authorizer) on a free port. */
+export async function startTestApi(opts: { webDir?: string; tablePrefix?: string } = {}): Promise<TestApi> {
+  const env = applyLocalCloudEnv();
+  const table = await createTestTable(opts.tablePrefix);
+  const server = await startApiServer({ port: 0, env: { ...env, TABLE_NAME: table.tableName }, webDir: opts.webDir });
+  process.env.SITE_URL = server.url;
+  return {
+    baseUrl: server.url,
+    tableName: table.tableName,
+    server,
+    close: async () => {
+      await server.close();
+      await table.drop();
+    },
+  };
+}
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  password: string;
+  name: string;
+  accessToken: string;
+  idToken: string;
+  refreshToken: string;
+}
+
+/** A confirmed user (in `groups`, if any) signed in with USER_PASSWORD_AUTH. */
+export async function createTestUser(
+  opts: { groups?: string[]; email?: string; password?: string; name?: string; phone?: string } = {},
+): Promise<TestUser> {
+  const env = applyLocalCloudEnv();
+  const cognito = makeCognitoClient(env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER);
+  const ids = { userPoolId: env.COGNITO_USER_POOL_ID, clientId: env.COGNITO_CLIENT_ID };
+  const email = opts.email ?? `user-${Date.now().toString(36)}-${rand()}@example.test`;
+  const password = opts.password ?? `Pw-${rand()}-${rand()}`;
+  const name = opts.name ?? 'Test User';
+  try {
+    const userId = await createConfirmedUser(cognito, ids, { email, password, name, phone: opts.phone, groups: opts.groups });
+    const auth = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: ids.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    const tokens = auth.AuthenticationResult;
+    if (!tokens?.AccessToken || !tokens.IdToken || !tokens.RefreshToken) throw new Error(`cognito-local did not sign ${email} in`);
+    return { userId, email, password, name, accessToken: tokens.AccessToken, idToken: tokens.IdToken, refreshToken: tokens.RefreshToken };
+  } finally {
+    cognito.destroy();
+  }
+}
