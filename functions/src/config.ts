@@ -65,4 +65,11 @@ export const config = {
       throw new Error(`SMTP_PORT must be a port number, got "${process.env.SMTP_PORT}"`);
     return { host: required('SMTP_HOST'), port };
   },
+  /**
+   * Origin the browser posts presigned uploads to. Defaults to the SDK's S3 endpoint (locally
+   * s3rver on localhost, which the browser reaches too); unset in AWS, where S3 names its own.
+   */
+  get s3PublicEndpoint(): string | null {
+    return optional('S3_PUBLIC_ENDPOINT', optional('AWS_ENDPOINT_URL_S3', '')) || null;
+  },
 };

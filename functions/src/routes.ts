@@ -47,6 +47,37 @@ export const routes: RouteDef[] = [
   },
   { id: 'GetListing', method: 'GET', path: '/api/listings/{id}', handler: 'http/listings/get-listing.ts', auth: 'optional' },
   { id: 'ResolveLocation', method: 'GET', path: '/api/locations/{query}', handler: 'http/listings/resolve-location.ts', auth: 'public' },
+  { id: 'GetMe', method: 'GET', path: '/api/me', handler: 'http/me/get-me.ts', auth: 'user' },
+  { id: 'UpdateMe', method: 'PATCH', path: '/api/me', handler: 'http/me/update-me.ts', auth: 'user' },
+  { id: 'CreateMyListing', method: 'POST', path: '/api/my-listings', handler: 'http/my-listings/create-listing.ts', auth: 'user' },
+  { id: 'ListMyListings', method: 'GET', path: '/api/my-listings', handler: 'http/my-listings/list-listings.ts', auth: 'user' },
+  { id: 'GetMyListing', method: 'GET', path: '/api/my-listings/{id}', handler: 'http/my-listings/get-listing.ts', auth: 'user' },
+  { id: 'UpdateMyListing', method: 'PUT', path: '/api/my-listings/{id}', handler: 'http/my-listings/update-listing.ts', auth: 'user' },
+  {
+    id: 'SetMyListingStatus',
+    method: 'PATCH',
+    path: '/api/my-listings/{id}/status',
+    handler: 'http/my-listings/set-listing-status.ts',
+    auth: 'user',
+  },
+  { id: 'DeleteMyListing', method: 'DELETE', path: '/api/my-listings/{id}', handler: 'http/my-listings/delete-listing.ts', auth: 'user' },
+  {
+    id: 'RequestListingImageUploads',
+    method: 'POST',
+    path: '/api/uploads/listing-images',
+    handler: 'http/uploads/request-listing-images.ts',
+    auth: 'user',
+  },
+  {
+    id: 'CompleteListingImageUploads',
+    method: 'POST',
+    path: '/api/uploads/listing-images/complete',
+    handler: 'http/uploads/complete-listing-images.ts',
+    auth: 'user',
+    // sharp decodes up to ten 5 MB photos and writes four files each.
+    memoryMb: 2048,
+    timeoutSeconds: 60,
+  },
   { id: 'SendContactMessage', method: 'POST', path: '/api/contact', handler: 'http/contact/send-contact-message.ts', auth: 'public' },
 ];
 

@@ -19,6 +19,14 @@ export const keys = {
   contactMessagesByDate: (createdAt: string) => ({ gsi2pk: 'CONTACTS', gsi2sk: createdAt }),
   /** Pattern 29: the counter of one rate-limit window (windowStart is an ISO time). */
   rateCounter: (scope: string, key: string, windowStart: string) => ({ pk: `RATE#${scope}#${key}`, sk: windowStart }),
+  /** Pattern 11: all profiles for admins, newest first. */
+  profilesByDate: (createdAt: string, userId: string) => ({ gsi2pk: 'PROFILES', gsi2sk: `${createdAt}#${userId}` }),
+  /** Pattern 20: a truck the user saved. */
+  savedTruck: (userId: string, listingId: string) => ({ pk: `USER#${userId}`, sk: `SAVED#${listingId}` }),
+  /** Pattern 21: who saved a listing (to remove the entries when it is deleted). */
+  savedTruckByListing: (listingId: string, userId: string) => ({ gsi1pk: `SAVEDBY#${listingId}`, gsi1sk: userId }),
+  /** A processed listing image waiting for its owner's create or edit (TTL). */
+  pendingUpload: (userId: string, imageKey: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${imageKey}` }),
 };
 
 export const CHANGE_SHARDS = 4;

@@ -1,0 +1,81 @@
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { LIMITS } from '../../../../shared/constants.js';
+import type { UploadedObjects } from '../../domain/uploads/verify-upload.js';
+import { VARIANT_WIDTHS, originalKey, variantKey } from '../images/variants.js';
+
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+export interface PresignOptions {
+  bucket: string;
+  key: string;
+  expiresSeconds: number;
+  maxBytes?: number;
+  /** Origin the browser can reach (locally the s3rver URL); replaces the SDK endpoint's origin. */
+  publicEndpoint?: string | null;
+}
+
+/**
+ * A presigned POST limited to 1 byte..5 MB and an image/* Content-Type. S3 enforces these
+ * conditions; s3rver does not, so completion checks the object again (domain/uploads).
+ */
+export async function presignImagePost(s3: S3Client, opts: PresignOptions): Promise<PresignedPost> {
+  const { url, fields } = await createPresignedPost(s3, {
+    Bucket: opts.bucket,
+    Key: opts.key,
+    Conditions: [
+      ['content-length-range', 1, opts.maxBytes ?? LIMITS.maxImageBytes],
+      ['starts-with', '$Content-Type', 'image/'],
+    ],
+    Expires: opts.expiresSeconds,
+  });
+  return { url: withPublicOrigin(url, opts.publicEndpoint), fields };
+}
+
+/** Swaps the origin of a presigned URL for the one the browser can reach (the path carries the bucket). */
+export function withPublicOrigin(url: string, publicEndpoint: string | null | undefined): string {
+  if (!publicEndpoint) return url;
+  const target = new URL(url);
+  const pub = new URL(publicEndpoint);
+  target.protocol = pub.protocol;
+  target.host = pub.host;
+  return target.toString();
+}
+
+const isMissing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+};
+
+/** The uploads bucket as domain/uploads sees it. */
+export function s3UploadedObjects(s3: S3Client, bucket: string): UploadedObjects {
+  return {
+    async size(key) {
+      try {
+        const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return head.ContentLength ?? 0;
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async read(key) {
+      const res = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      if (!res.Body) return Buffer.alloc(0);
+      return Buffer.from(await res.Body.transformToByteArray());
+    },
+    async delete(key) {
+      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+  };
+}
+
+/** Deletes the original and every WebP variant of each listing image. */
+export async function deleteListingImageFiles(s3: S3Client, bucket: string, keys: string[]): Promise<void> {
+  const objectKeys = keys.flatMap((k) => [originalKey(k), ...VARIANT_WIDTHS.map((w) => variantKey(k, w))]);
+  // One DeleteObject each: s3rver's DeleteObjects wants a Content-MD5 the SDK no longer sends by default.
+  await Promise.all(objectKeys.map((Key) => s3.send(new DeleteObjectCommand({ Bucket: bucket, Key }))));
+}

@@ -1,0 +1,150 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../../../shared/constants.js';
+import { ANONYMOUS } from '../caller.js';
+import { createOwnerListing } from '../listings/manage-create.js';
+import { fakeDeps, user } from '../listings/manage-fakes.test-support.js';
+import type { StoredImage } from '../listings/types.js';
+import { sellListingSchema } from '../../../../shared/schemas/sell.js';
+import { type CompleteUploadDeps, completeListingImageUploads, detectImageKind, planListingImageUploads } from './verify-upload.js';
+
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+
+describe('detectImageKind', () => {
+  it('recognises JPEG, PNG and WebP by their first bytes', () => {
+    expect(detectImageKind(JPEG)).toBe('jpeg');
+    expect(detectImageKind(PNG)).toBe('png');
+    expect(detectImageKind(WEBP)).toBe('webp');
+  });
+
+  it('refuses text, PDFs and GIFs whatever their name says', () => {
+    expect(detectImageKind(Buffer.from('hello, this is not a photo'))).toBeNull();
+    expect(detectImageKind(Buffer.from('%PDF-1.7\n'))).toBeNull();
+    expect(detectImageKind(Buffer.from('GIF89a......'))).toBeNull();
+    expect(detectImageKind(Buffer.alloc(0))).toBeNull();
+  });
+
+  it('never accepts bytes that start with none of the three signatures', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        const kind = detectImageKind(bytes);
+        const b = Buffer.from(bytes);
+        const expected =
+          b.subarray(0, 3).equals(JPEG.subarray(0, 3)) ||
+          b.subarray(0, 8).equals(PNG.subarray(0, 8)) ||
+          (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP');
+        expect(kind !== null).toBe(expected);
+      }),
+    );
+  });
+});
+
+describe('planListingImageUploads', () => {
+  const file = (name = 'cab.jpg', size = 1000, type = 'image/jpeg') => ({ name, type, size });
+
+  it("puts each file under the caller's own uploads prefix with a fresh key", async () => {
+    const { deps } = fakeDeps();
+    const plan = await planListingImageUploads(deps, user('u1'), { files: [file('a.jpg'), file('b.png')] });
+    expect(plan.map((p) => p.key)).toEqual(['uploads/u1/ID0001', 'uploads/u1/ID0002']);
+  });
+
+  it('refuses non-images (415) and files over 5 MB (413) with the spec texts', async () => {
+    const { deps } = fakeDeps();
+    await expect(planListingImageUploads(deps, user('u1'), { files: [file('notes.txt', 10, 'text/plain')] })).rejects.toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'notes.txt is not a valid image file.',
+    });
+    await expect(planListingImageUploads(deps, user('u1'), { files: [file('big.jpg', LIMITS.maxImageBytes + 1)] })).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'big.jpg is larger than 5MB.',
+    });
+  });
+
+  it("counts a listing's current images towards the 10, and only for its owner", async () => {
+    const f = fakeDeps();
+    const keys = Array.from({ length: 9 }, (_, i) => `listings/K${i}`);
+    for (const k of keys) f.addPending('owner', k);
+    const rec = await createOwnerListing(
+      f.deps,
+      user('owner'),
+      sellListingSchema.parse({ make: 'man', model: 'TGX', year: 2021, price: 1, contactName: 'A', phone: '0161 496 0000', images: keys }),
+    );
+    expect(await planListingImageUploads(f.deps, user('owner'), { listingId: rec.id, files: [file()] })).toHaveLength(1);
+    await expect(planListingImageUploads(f.deps, user('owner'), { listingId: rec.id, files: [file(), file()] })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: 'You can only upload 1 more image(s). Maximum 10 images allowed.',
+    });
+    await expect(planListingImageUploads(f.deps, user('other'), { listingId: rec.id, files: [file()] })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+  });
+});
+
+function fakeUploads(objects: Record<string, Buffer>) {
+  const store = new Map(Object.entries(objects));
+  const stored: Array<{ key: string; bytes: Buffer }> = [];
+  const remembered: StoredImage[] = [];
+  let seq = 0;
+  const deps: CompleteUploadDeps = {
+    uploads: {
+      size: async (k) => store.get(k)?.length ?? null,
+      read: async (k) => store.get(k) as Buffer,
+      delete: async (k) => {
+        store.delete(k);
+      },
+    },
+    storeImage: async (key, bytes) => {
+      stored.push({ key, bytes });
+      return { key, width: 800, height: 600 };
+    },
+    rememberPending: async (_u, images) => {
+      remembered.push(...images);
+    },
+    newId: () => `P${++seq}`,
+    assertCanWrite: async () => {},
+  };
+  return { deps, store, stored, remembered };
+}
+
+describe('completeListingImageUploads', () => {
+  it('re-encodes each verified upload under a new listings/ key, removes the upload and remembers it for the user', async () => {
+    const u = fakeUploads({ 'uploads/u1/A': JPEG, 'uploads/u1/B': PNG });
+    const images = await completeListingImageUploads(u.deps, user('u1'), ['uploads/u1/A', 'uploads/u1/B']);
+    expect(images.map((i) => i.key)).toEqual(['listings/P1', 'listings/P2']);
+    expect(u.store.size).toBe(0);
+    expect(u.remembered).toEqual(images);
+  });
+
+  it("refuses keys outside the caller's own prefix before touching anything (403)", async () => {
+    const u = fakeUploads({ 'uploads/u2/A': JPEG });
+    for (const key of ['uploads/u2/A', 'listings/X', 'uploads/u1/../u2/A', 'uploads/u1/']) {
+      await expect(completeListingImageUploads(u.deps, user('u1'), [key])).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    }
+    expect(u.store.has('uploads/u2/A')).toBe(true);
+  });
+
+  it('refuses and deletes an object over 5 MB (413), even though the presigned POST said otherwise', async () => {
+    const u = fakeUploads({ 'uploads/u1/BIG': Buffer.concat([JPEG, Buffer.alloc(LIMITS.maxImageBytes)]) });
+    await expect(completeListingImageUploads(u.deps, user('u1'), ['uploads/u1/BIG'])).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(u.store.size).toBe(0);
+    expect(u.stored).toEqual([]);
+  });
+
+  it('refuses and deletes a non-image renamed .jpg (415), processing none of the batch', async () => {
+    const u = fakeUploads({ 'uploads/u1/OK': JPEG, 'uploads/u1/FAKE': Buffer.from('#!/bin/sh\necho not a picture\n') });
+    await expect(completeListingImageUploads(u.deps, user('u1'), ['uploads/u1/OK', 'uploads/u1/FAKE'])).rejects.toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'FAKE is not a valid image file.',
+    });
+    expect(u.store.has('uploads/u1/FAKE')).toBe(false);
+    expect(u.stored).toEqual([]);
+  });
+
+  it('answers 404 for an upload that is not there, 401 for anonymous callers', async () => {
+    const u = fakeUploads({});
+    await expect(completeListingImageUploads(u.deps, user('u1'), ['uploads/u1/GONE'])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(completeListingImageUploads(u.deps, ANONYMOUS, ['uploads/u1/GONE'])).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});

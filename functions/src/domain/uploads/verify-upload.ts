@@ -1,0 +1,133 @@
+import { LIMITS } from '../../../../shared/constants.js';
+import { SELL_TEXTS, type UploadRequest } from '../../../../shared/schemas/sell.js';
+import type { Caller } from '../caller.js';
+import { DomainError, forbidden, notFound, unauthenticated, validationError } from '../errors.js';
+import { getOwnedListing } from '../listings/manage-access.js';
+import { LISTING_IMAGE_PREFIX } from '../listings/manage-images.js';
+import type { OwnerListingStore } from '../listings/manage-ports.js';
+import type { StoredImage } from '../listings/types.js';
+
+/** Presigned uploads land under the uploader's own prefix; nothing is shown from there. */
+export const uploadPrefix = (userId: string) => `uploads/${userId}/`;
+
+export const UPLOAD_EXPIRY_SECONDS = 600;
+
+export type ImageKind = 'jpeg' | 'png' | 'webp';
+
+/** What the file really is, from its first bytes (the browser's name and type are only claims). */
+export function detectImageKind(bytes: Uint8Array): ImageKind | null {
+  const at = (i: number) => bytes[i];
+  if (bytes.length >= 3 && at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b)) return 'png';
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
+
+export interface UploadPlanDeps {
+  listings: OwnerListingStore;
+  newId: () => string;
+}
+
+export interface PlannedUpload {
+  name: string;
+  key: string;
+}
+
+/**
+ * Checks the files the browser is about to upload (what it claims; the bytes are checked again
+ * on completion) and gives each a fresh key under the caller's prefix. With a listingId, the
+ * listing must be the caller's and have room for the files within the 10-image limit.
+ */
+export async function planListingImageUploads(deps: UploadPlanDeps, caller: Caller, request: UploadRequest): Promise<PlannedUpload[]> {
+  if (caller.kind !== 'user') throw unauthenticated();
+  const already = request.listingId ? (await getOwnedListing(deps.listings, caller, request.listingId)).images.length : 0;
+  const remaining = Math.max(0, LIMITS.maxImagesPerListing - already);
+  if (request.files.length > remaining) throw validationError(SELL_TEXTS.tooManyImages(remaining), { remaining });
+  for (const f of request.files) {
+    if (!f.type.toLowerCase().startsWith('image/')) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', SELL_TEXTS.invalidFile(f.name));
+    if (f.size > LIMITS.maxImageBytes) throw new DomainError('PAYLOAD_TOO_LARGE', SELL_TEXTS.fileTooLarge(f.name));
+    if (f.size === 0) throw validationError(`${f.name} is empty.`);
+  }
+  return request.files.map((f) => ({ name: f.name, key: `${uploadPrefix(caller.userId)}${deps.newId()}` }));
+}
+
+/** The upload bucket as the completion step needs it. */
+export interface UploadedObjects {
+  /** Size in bytes, or null when there is no such object. */
+  size(key: string): Promise<number | null>;
+  read(key: string): Promise<Buffer>;
+  delete(key: string): Promise<void>;
+}
+
+export interface CompleteUploadDeps {
+  uploads: UploadedObjects;
+  /** Re-encodes (dropping metadata) and stores the image with its variants under `key`. */
+  storeImage: (key: string, bytes: Buffer) => Promise<StoredImage>;
+  /** Remembers the processed image as the user's, until a listing takes it. */
+  rememberPending: (userId: string, images: StoredImage[]) => Promise<void>;
+  newId: () => string;
+  /** Suspended accounts write nothing (accounts rule). */
+  assertCanWrite: () => Promise<void>;
+}
+
+/**
+ * POST /api/uploads/listing-images/complete. The presigned POST's own limits are not enough:
+ * the local S3 ignores them, and a client may lie about names and types. So, for each key:
+ * it must be under the caller's own prefix (403); at most 5 MB (413); really a JPEG, PNG or
+ * WebP by its magic bytes (415). Refused objects are deleted. Accepted ones are re-encoded
+ * under a new `listings/<id>` key and the upload removed. Every key is checked before any is
+ * processed, so a refusal leaves nothing half-done.
+ */
+export async function completeListingImageUploads(deps: CompleteUploadDeps, caller: Caller, keys: string[]): Promise<StoredImage[]> {
+  if (caller.kind !== 'user') throw unauthenticated();
+  await deps.assertCanWrite();
+  const prefix = uploadPrefix(caller.userId);
+  for (const key of keys) {
+    if (!key.startsWith(prefix) || key.includes('..') || key.length === prefix.length) {
+      throw forbidden('You can only complete your own uploads');
+    }
+  }
+  if (new Set(keys).size !== keys.length) throw validationError('The same upload is listed twice');
+
+  const checked: Array<{ key: string; bytes: Buffer }> = [];
+  for (const key of keys) {
+    const name = fileNameOf(key);
+    const size = await deps.uploads.size(key);
+    if (size === null) throw notFound(`Upload ${name} was not found; it may have expired`);
+    if (size > LIMITS.maxImageBytes) {
+      await deps.uploads.delete(key);
+      throw new DomainError('PAYLOAD_TOO_LARGE', SELL_TEXTS.fileTooLarge(name));
+    }
+    const bytes = await deps.uploads.read(key);
+    // The object may have been replaced between HEAD and GET.
+    if (bytes.length > LIMITS.maxImageBytes) {
+      await deps.uploads.delete(key);
+      throw new DomainError('PAYLOAD_TOO_LARGE', SELL_TEXTS.fileTooLarge(name));
+    }
+    if (!detectImageKind(bytes)) {
+      await deps.uploads.delete(key);
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', SELL_TEXTS.invalidFile(name));
+    }
+    checked.push({ key, bytes });
+  }
+
+  const stored: StoredImage[] = [];
+  for (const { key, bytes } of checked) {
+    let image: StoredImage;
+    try {
+      image = await deps.storeImage(`${LISTING_IMAGE_PREFIX}${deps.newId()}`, bytes);
+    } catch (err) {
+      // Magic bytes right but the image does not decode (truncated, corrupt): not a valid image.
+      await deps.uploads.delete(key);
+      if (stored.length) await deps.rememberPending(caller.userId, stored);
+      throw Object.assign(new DomainError('UNSUPPORTED_MEDIA_TYPE', SELL_TEXTS.invalidFile(fileNameOf(key))), { cause: err });
+    }
+    stored.push(image);
+    await deps.uploads.delete(key);
+  }
+  await deps.rememberPending(caller.userId, stored);
+  return stored;
+}

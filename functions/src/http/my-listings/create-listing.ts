@@ -1,0 +1,13 @@
+import { sellListingSchema } from '../../../../shared/schemas/sell.js';
+import { config } from '../../config.js';
+import { createOwnerListing } from '../../domain/listings/manage-create.js';
+import { toListingDto } from '../../domain/listings/to-listing.js';
+import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
+import { manageListingDeps } from './deps.js';
+
+/** POST /api/my-listings — Sell Your Truck. */
+export const handler = httpHandler('user', async ({ event, caller }) => {
+  const input = parseWith(sellListingSchema, jsonBody(event));
+  const record = await createOwnerListing(manageListingDeps(), caller, input);
+  return json(201, toListingDto(record, config.imagesBaseUrl), { location: `/api/my-listings/${record.id}` });
+});

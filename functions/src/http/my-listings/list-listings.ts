@@ -1,0 +1,11 @@
+import { config } from '../../config.js';
+import { listOwnerListings } from '../../domain/listings/manage-read.js';
+import { toListingDto } from '../../domain/listings/to-listing.js';
+import { httpHandler, json } from '../handler.js';
+import { manageListingDeps } from './deps.js';
+
+/** GET /api/my-listings — the dealer dashboard: own listings in every status, newest first. */
+export const handler = httpHandler('user', async ({ caller }) => {
+  const records = await listOwnerListings(manageListingDeps().listings, caller);
+  return json(200, { items: records.map((r) => toListingDto(r, config.imagesBaseUrl)) });
+});

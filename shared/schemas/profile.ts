@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Account types (spec §3 Profile). */
+export const ACCOUNT_TYPES = ['dealer', 'individual'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+export const ACCOUNT_STATUSES = ['active', 'suspended'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export const PROFILE_LIMITS = { nameMax: 100, companyMax: 100, phoneMax: 30 } as const;
+
+/** The signed-in user's profile, as GET /api/me returns it. */
+export interface Profile {
+  userId: string;
+  fullName: string | null;
+  companyName: string | null;
+  phone: string | null;
+  accountStatus: AccountStatus;
+  accountType: AccountType;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const optionalText = (label: string, max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim()))
+    .pipe(z.string().max(max, `${label} must be ${max} characters or fewer`).nullable().optional());
+
+/** PATCH /api/me: fields not sent keep their value; blank ones are cleared (except the name). */
+export const updateProfileSchema = z
+  .object({
+    fullName: z
+      .string()
+      .trim()
+      .min(1, 'Name is required')
+      .max(PROFILE_LIMITS.nameMax, `Name must be ${PROFILE_LIMITS.nameMax} characters or fewer`)
+      .optional(),
+    companyName: optionalText('Company name', PROFILE_LIMITS.companyMax),
+    phone: optionalText('Phone', PROFILE_LIMITS.phoneMax).refine((s) => s == null || (/^\+?[\d\s().-]+$/.test(s) && /\d/.test(s)), {
+      message: 'Please enter a valid phone number',
+    }),
+  })
+  .strict();
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+export type UpdateProfile = z.output<typeof updateProfileSchema>;

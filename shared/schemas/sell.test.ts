@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { currentYear } from '../constants.js';
+import { editListingSchema, ownerStatusSchema, ownerToggleFor, sellListingSchema, uploadRequestSchema } from './sell.js';
+
+const validSell = {
+  make: 'volvo',
+  model: 'FH16 750',
+  year: '2019',
+  price: '64,950',
+  contactName: 'Sam Carter',
+  phone: '07700 900123',
+};
+
+const messages = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('sellListingSchema', () => {
+  it('accepts the required fields and makes every empty optional field null', () => {
+    const out = sellListingSchema.parse({ ...validSell, email: '', mileage: '', companyName: '  ', fuelType: '', features: [] });
+    expect(out).toMatchObject({
+      make: 'volvo',
+      model: 'FH16 750',
+      year: 2019,
+      price: 64950,
+      category: 'other',
+      mileage: null,
+      email: null,
+      companyName: null,
+      fuelType: null,
+      features: null,
+      images: [],
+      location: null,
+      postcode: null,
+    });
+  });
+
+  it('names each missing required field with the spec message', () => {
+    const r = sellListingSchema.safeParse({});
+    expect(r.success).toBe(false);
+    expect(messages(r)).toMatchObject({
+      make: 'Make is required',
+      model: 'Model is required',
+      year: 'Year is required',
+      price: 'Price is required',
+      contactName: 'Contact name is required',
+      phone: 'Phone is required',
+    });
+  });
+
+  it('bounds the year from 1990 to next year', () => {
+    const next = currentYear() + 1;
+    expect(sellListingSchema.safeParse({ ...validSell, year: 1989 }).success).toBe(false);
+    expect(sellListingSchema.safeParse({ ...validSell, year: 1990 }).success).toBe(true);
+    expect(sellListingSchema.safeParse({ ...validSell, year: next }).success).toBe(true);
+    expect(messages(sellListingSchema.safeParse({ ...validSell, year: next + 1 }))).toEqual({
+      year: `Year must be between 1990 and ${next}`,
+    });
+    expect(messages(sellListingSchema.safeParse({ ...validSell, year: '2019.5' }))).toEqual({ year: 'Year must be a whole number' });
+  });
+
+  it('rejects an invalid optional e-mail but allows none', () => {
+    expect(messages(sellListingSchema.safeParse({ ...validSell, email: 'not-an-email' }))).toEqual({
+      email: 'Please enter a valid email address',
+    });
+    expect(sellListingSchema.parse({ ...validSell, email: ' sam@example.co.uk ' }).email).toBe('sam@example.co.uk');
+  });
+
+  it('stores canonical values for makes, categories, fuels and transmissions', () => {
+    const out = sellListingSchema.parse({
+      ...validSell,
+      make: 'Mercedes-Benz',
+      category: 'box van',
+      fuelType: 'Diesel',
+      transmission: 'Automatic',
+      axleConfig: '6x2',
+      euroStandard: 'EURO6',
+      postcode: 'm17 1hb',
+    });
+    expect(out).toMatchObject({
+      make: 'mercedes',
+      category: 'box-van',
+      fuelType: 'diesel',
+      transmission: 'automatic',
+      axleConfig: '6x2',
+      euroStandard: 'euro6',
+      postcode: 'M17 1HB',
+    });
+    expect(sellListingSchema.safeParse({ ...validSell, make: 'Tesla' }).success).toBe(false);
+    expect(sellListingSchema.safeParse({ ...validSell, fuelType: 'steam' }).success).toBe(false);
+  });
+
+  it('refuses a negative price with the spec message and keeps decimals', () => {
+    expect(messages(sellListingSchema.safeParse({ ...validSell, price: -1 }))).toEqual({ price: 'Price must be positive' });
+    expect(sellListingSchema.parse({ ...validSell, price: '£12,500.50' }).price).toBe(12500.5);
+  });
+
+  it('takes features as a list or as lines of text', () => {
+    expect(sellListingSchema.parse({ ...validSell, features: 'Air con\nTail lift, Sat nav' }).features).toEqual([
+      'Air con',
+      'Tail lift',
+      'Sat nav',
+    ]);
+  });
+
+  it('allows at most 10 images, each once', () => {
+    const keys = Array.from({ length: 11 }, (_, i) => `listings/k${i}`);
+    expect(messages(sellListingSchema.safeParse({ ...validSell, images: keys }))).toEqual({ images: 'Maximum 10 images allowed.' });
+    expect(sellListingSchema.safeParse({ ...validSell, images: ['listings/a', 'listings/a'] }).success).toBe(false);
+  });
+});
+
+describe('editListingSchema', () => {
+  const validEdit = { ...validSell, title: '2019 Volvo FH16 750', category: 'Rigid Trucks' };
+
+  it('gives the spec messages for every required field', () => {
+    const r = editListingSchema.safeParse({
+      title: ' ',
+      make: '',
+      model: '',
+      year: '',
+      category: '',
+      price: -5,
+      contactName: '',
+      phone: '',
+    });
+    expect(messages(r)).toEqual({
+      title: 'Title is required',
+      make: 'Make is required',
+      model: 'Model is required',
+      year: 'Year is required',
+      category: 'Category is required',
+      price: 'Price must be positive',
+      contactName: 'Contact name is required',
+      phone: 'Phone is required',
+    });
+  });
+
+  it('allows years from 1900 to next year', () => {
+    expect(editListingSchema.safeParse({ ...validEdit, year: 1900 }).success).toBe(true);
+    expect(editListingSchema.safeParse({ ...validEdit, year: 1899 }).success).toBe(false);
+    expect(editListingSchema.safeParse({ ...validEdit, year: currentYear() + 2 }).success).toBe(false);
+  });
+
+  it('keeps absent optional fields apart from emptied ones', () => {
+    const out = editListingSchema.parse({ ...validEdit, description: '', mileage: '120000' });
+    expect(out.category).toBe('rigid');
+    expect(out.description).toBeNull();
+    expect(out.mileage).toBe(120000);
+    expect(out.location).toBeUndefined();
+    expect(out.images).toBeUndefined();
+  });
+
+  it('checks an e-mail when given', () => {
+    expect(messages(editListingSchema.safeParse({ ...validEdit, email: 'x@' }))).toEqual({ email: 'Please enter a valid email address' });
+  });
+});
+
+describe('owner status', () => {
+  it('accepts only active and inactive', () => {
+    expect(ownerStatusSchema.safeParse({ status: 'active' }).success).toBe(true);
+    expect(ownerStatusSchema.safeParse({ status: 'sold' }).success).toBe(false);
+  });
+
+  it('offers Deactivate for active listings and Activate for any other status', () => {
+    expect(ownerToggleFor('active')).toEqual({ label: 'Deactivate', next: 'inactive' });
+    for (const s of ['inactive', 'pending', 'sold', 'expired']) expect(ownerToggleFor(s)).toEqual({ label: 'Activate', next: 'active' });
+  });
+});
+
+describe('uploadRequestSchema', () => {
+  it('allows one to ten files', () => {
+    const file = { name: 'a.jpg', type: 'image/jpeg', size: 1000 };
+    expect(uploadRequestSchema.safeParse({ files: [] }).success).toBe(false);
+    expect(uploadRequestSchema.safeParse({ files: Array(10).fill(file) }).success).toBe(true);
+    expect(uploadRequestSchema.safeParse({ files: Array(11).fill(file) }).success).toBe(false);
+  });
+});
