@@ -100,7 +100,7 @@ ${smallPrint(`Reference ${m.id}`)}`,
  */
 export function contactAcknowledgement(m: { firstName: string }, ctx: MailContext): RenderedEmail {
   const intro = `Thanks for contacting ${SITE_NAME}. We've received your message and a member of our team will reply within ${CONTACT_REPLY_HOURS} hours.`;
-  const urgent = `If it's urgent, call us on ${SUPPORT.phone} (Mon–Fri 9am–6pm, Sat 9am–4pm).`;
+  const urgent = `If it's urgent, call us on ${SUPPORT.phone} (${SUPPORT.hours.filter((h) => !/closed/i.test(h)).join(', ')}).`;
   const notYou = `If you didn't send us a message, you can ignore this e-mail.`;
   return renderEmail(
     {
