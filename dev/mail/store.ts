@@ -6,6 +6,7 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isValid, monotonicFactory } from 'ulid';
+import { loadConfig } from '../config.js';
 
 export interface CaughtMail {
   id: string;
@@ -23,6 +24,9 @@ export interface CaughtMail {
   /** Header name (lower case) → value as sent, e.g. `list-unsubscribe`. */
   headers: Record<string, string>;
 }
+
+/** Where the local cloud keeps caught mail: `<DATA_DIR>/mail` (`.local/mail` by default). */
+export const mailDir = (dataDir: string = loadConfig().dataDir) => path.join(dataDir, 'mail');
 
 const nextId = monotonicFactory();
 
