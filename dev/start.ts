@@ -34,6 +34,7 @@ let cognito: CognitoStandIn | undefined;
 let api: ApiServer | undefined;
 let scheduler: Scheduler | undefined;
 let stoppingSince = 0;
+let seeding = false;
 
 async function stopAll(): Promise<void> {
   scheduler?.stop();
@@ -74,7 +75,9 @@ async function main() {
       directory: path.join(cfg.dataDir, 's3'),
       allowedOrigins: [siteUrl, `http://127.0.0.1:${cfg.port}`],
     }),
-    startCognito({ port: cfg.cognitoPort, directory: path.join(cfg.dataDir, 'cognito'), logLevel: 'info', log }),
+    // 'info' shows confirmation codes (sign-up, forgot password) until the mail catcher takes over;
+    // the seed's own sign-ups are not worth a box each.
+    startCognito({ port: cfg.cognitoPort, directory: path.join(cfg.dataDir, 'cognito'), logLevel: 'info', log: (m) => seeding || log(m) }),
   ]);
 
   // Provision (idempotent) and remember the pool for the next start.
@@ -93,6 +96,7 @@ async function main() {
 
   const seedStarted = Date.now();
   const wasSeeded = !reseed && Boolean(state.seededAt);
+  seeding = true;
   const logins = await seedOnce({
     dataDir: cfg.dataDir,
     env,
@@ -101,6 +105,7 @@ async function main() {
     log: (m) => log(`[seed] ${m}`),
     seedModulePath: path.join(REPO_ROOT, 'dev', 'seed', 'index.ts'),
   });
+  seeding = false;
   if (!wasSeeded && readCloudState(cfg.dataDir).seededAt) log(`Seeded demo data in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
   cognitoClient.destroy();
 
@@ -112,6 +117,8 @@ async function main() {
   scheduler = startScheduler(jobs, { log });
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const roleWidth = Math.max(0, ...logins.map((l) => l.role.length));
+  const emailWidth = Math.max(0, ...logins.map((l) => l.email.length));
   const lines = [
     '',
     '  TruckYard is running locally',
@@ -126,7 +133,7 @@ async function main() {
     `  Data        ${path.relative(REPO_ROOT, cfg.dataDir) || cfg.dataDir}/   (npm run reset wipes it)`,
     '',
     logins.length ? '  Demo logins' : '  Demo logins: none (no seed data yet)',
-    ...logins.map((l) => `    ${l.role.padEnd(12)} ${l.email.padEnd(32)} ${l.password}`),
+    ...logins.map((l) => `    ${l.role.padEnd(roleWidth)}  ${l.email.padEnd(emailWidth)}  ${l.password}`),
     '',
     `  Ready in ${seconds} s — Ctrl-C to stop`,
     '',

@@ -43,6 +43,7 @@ export async function startDynamoDbLocal(opts: DynamoDbLocalOptions): Promise<Dy
     // Small heap and fast start-up: the emulator holds demo-sized data only.
     '-Xms64m',
     '-XX:TieredStopAtLevel=1',
+    '-XX:+UseSerialGC',
     '-jar',
     path.join(EMULATOR_DIR, 'DynamoDBLocal.jar'),
     '-port',
@@ -64,9 +65,11 @@ export async function startDynamoDbLocal(opts: DynamoDbLocalOptions): Promise<Dy
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   let exited = false;
+  let exitReason = '';
   const exitPromise = new Promise<void>((resolve) => {
-    child.once('exit', () => {
+    child.once('exit', (code, signal) => {
       exited = true;
+      exitReason = signal ? `killed by ${signal}` : `exit code ${code}`;
       resolve();
     });
   });
@@ -85,20 +88,24 @@ export async function startDynamoDbLocal(opts: DynamoDbLocalOptions): Promise<Dy
     await exitPromise;
     clearTimeout(timer);
   };
+  const timeoutMs = Number(process.env.DYNAMODB_START_TIMEOUT_MS ?? 120_000);
   try {
     await waitUntil(
       `DynamoDB Local on port ${opts.port}`,
       async () => {
-        if (exited) throw new Error(`DynamoDB Local exited:\n${output}`);
+        if (exited) throw new Error('DynamoDB Local exited');
         await client.send(new ListTablesCommand({ Limit: 1 }));
         return true;
       },
-      30_000,
+      timeoutMs,
       150,
     );
   } catch (err) {
+    const exitedByItself = exited;
     await stop();
-    throw exited ? new Error(`DynamoDB Local exited during start-up:\n${output}`) : err;
+    throw exitedByItself
+      ? new Error(`DynamoDB Local exited during start-up (${exitReason}):\n${output}`)
+      : new Error(`${(err as Error).message} (a busy machine? set DYNAMODB_START_TIMEOUT_MS)\n${output}`);
   }
   opts.log?.(`DynamoDB Local ready on ${endpoint}`);
   return { endpoint, process: child, stop };
