@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import type { Category } from '@shared/values';
 import { useSearchListings } from '../api/search-listings';
-import { countActiveFilters, defaultFilters, hasAnyFilter, toApiQuery, type ViewMode } from '../lib/browse-params';
+import { countActiveFilters, defaultFilters, toApiQuery, type ViewMode } from '../lib/browse-params';
 import { useBrowseState } from '../lib/use-browse-state';
 import { FilterSidebar } from './filter-sidebar';
 import { ListingCardSkeleton, ListingGrid } from './listing-card';
@@ -25,6 +25,8 @@ export interface BrowseSectionProps {
   /** Visible heading of the results area. */
   heading?: string;
   headingLevel?: 'h1' | 'h2';
+  /** Keep the heading for screen readers only (when the page title already says it). */
+  hideHeading?: boolean;
   className?: string;
 }
 
@@ -34,6 +36,7 @@ export function BrowseSection({
   emptyNoun = 'trucks',
   heading = 'Browse Trucks',
   headingLevel = 'h2',
+  hideHeading = false,
   className,
 }: BrowseSectionProps) {
   const { state, bounds, update } = useBrowseState();
@@ -44,7 +47,6 @@ export function BrowseSection({
   const headingId = useId();
   const resultsRef = useRef<HTMLDivElement>(null);
   const activeCount = countActiveFilters(state.filters, { fixedCategory: Boolean(fixedCategory) });
-  const filtered = hasAnyFilter(state, bounds);
   const Heading = headingLevel;
 
   // A page change lands the reader at the top of the results, not the top of the page.
@@ -59,13 +61,11 @@ export function BrowseSection({
 
   return (
     <section aria-labelledby={headingId} className={className}>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <Heading id={headingId} className="text-2xl font-bold tracking-tight text-primary sm:text-3xl">
-          {heading}
-        </Heading>
-      </div>
+      <Heading id={headingId} className={hideHeading ? 'sr-only' : 'mb-4 text-2xl font-bold tracking-tight text-primary sm:text-3xl'}>
+        {heading}
+      </Heading>
 
-      <div className="mt-4 rounded-lg border border-border bg-card p-3 shadow-sm sm:p-4">
+      <div className="rounded-lg border border-border bg-card p-3 shadow-sm sm:p-4">
         <SearchBar value={state.q} onSearch={(q) => update({ q })} />
         <div className="mt-3 flex items-center justify-between gap-2 sm:gap-3">
           <Button
@@ -170,7 +170,7 @@ export function BrowseSection({
               <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
               <h3 className="mt-3 text-lg font-semibold">No {emptyNoun} found</h3>
               <p className="mt-1 text-sm text-muted-foreground">Try adjusting your search criteria or filters</p>
-              <Button variant="outline" className="mt-5" onClick={clearAll} disabled={!filtered && state.page === 1}>
+              <Button variant="outline" className="mt-5" onClick={clearAll}>
                 Clear All Filters
               </Button>
             </div>
