@@ -1,35 +1,15 @@
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  type DynamoDBDocumentClient,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  GetCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '../../domain/errors.js';
 import type { OwnerListingStore, PendingImageStore } from '../../domain/listings/manage-ports.js';
 import type { ListingRecord, StoredImage } from '../../domain/listings/types.js';
 import { keys } from './keys.js';
+import { createListingsRepo, listingItem } from './listings-repo.js';
 import { TTL_ATTRIBUTE } from './table.js';
 
-/** Tombstones stay long enough for every warm search index to see the delete (pattern 6). */
-const TOMBSTONE_TTL_SECONDS = 7 * 24 * 3600;
 /** How long a verified upload waits for the seller to submit the form. */
 export const PENDING_UPLOAD_TTL_SECONDS = 24 * 3600;
 
-const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', TTL_ATTRIBUTE];
-
-/** The listing item: the record plus its keys for patterns 1, 2–4 and 5. */
-export function listingItem(r: ListingRecord): Record<string, unknown> {
-  return {
-    ...keys.listing(r.id),
-    ...keys.listingByOwner(r.userId, r.createdAt, r.id),
-    ...keys.listingByStatus(r.status, r.createdAt, r.id),
-    ...keys.change(r.updatedAt, r.id),
-    ...r,
-  };
-}
+const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'type', TTL_ATTRIBUTE];
 
 export function recordFromItem(item: Record<string, unknown>): ListingRecord {
   const out: Record<string, unknown> = { ...item };
@@ -59,12 +39,15 @@ async function batchDelete(ddb: DynamoDBDocumentClient, tableName: string, itemK
 }
 
 /** Listings as their owners manage them (domain/listings/manage-*). */
+/**
+ * Listings as their owners manage them (domain/listings/manage-*). Items are written in the
+ * shape of listings-repo.ts (listingItem) so the search change feed sees them; the writes add
+ * conditions, so an edit never overwrites a newer one or someone else's listing.
+ */
 export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string): OwnerListingStore {
+  const shared = createListingsRepo({ ddb, tableName });
   return {
-    async get(id) {
-      const res = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.listing(id) }));
-      return res.Item ? recordFromItem(res.Item) : null;
-    },
+    get: (id) => shared.getListing(id),
 
     // Pattern 4: a user's own listings, newest first.
     async listByOwner(userId) {
@@ -107,40 +90,9 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
       }
     },
 
-    // Patterns 1 and 6: the delete and its tombstone in one transaction, so search never misses it.
+    // Patterns 1 and 6: the delete and its tombstone, as listings-repo.ts writes them for the change feed.
     async remove(record, deletedAt) {
-      try {
-        await ddb.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Delete: {
-                  TableName: tableName,
-                  Key: keys.listing(record.id),
-                  ConditionExpression: 'userId = :owner',
-                  ExpressionAttributeValues: { ':owner': record.userId },
-                },
-              },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...keys.listingTombstone(record.id),
-                    ...keys.change(deletedAt, record.id),
-                    id: record.id,
-                    deletedAt,
-                    updatedAt: deletedAt,
-                    [TTL_ATTRIBUTE]: Math.floor(Date.parse(deletedAt) / 1000) + TOMBSTONE_TTL_SECONDS,
-                  },
-                },
-              },
-            ],
-          }),
-        );
-      } catch (err) {
-        if (isConditionFailure(err)) throw changedElsewhere();
-        throw err;
-      }
+      await shared.deleteListing(record.id, new Date(deletedAt));
     },
 
     // Pattern 21: who saved the listing, then delete each saved entry (pattern 20).

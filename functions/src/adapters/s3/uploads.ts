@@ -12,6 +12,8 @@ export interface PresignedPost {
 export interface PresignOptions {
   bucket: string;
   key: string;
+  /** The file's type as the browser gave it (already checked to be image/*); signed as a form field. */
+  contentType: string;
   expiresSeconds: number;
   maxBytes?: number;
   /** Origin the browser can reach (locally the s3rver URL); replaces the SDK endpoint's origin. */
@@ -30,6 +32,7 @@ export async function presignImagePost(s3: S3Client, opts: PresignOptions): Prom
       ['content-length-range', 1, opts.maxBytes ?? LIMITS.maxImageBytes],
       ['starts-with', '$Content-Type', 'image/'],
     ],
+    Fields: { 'Content-Type': opts.contentType },
     Expires: opts.expiresSeconds,
   });
   return { url: withPublicOrigin(url, opts.publicEndpoint), fields };

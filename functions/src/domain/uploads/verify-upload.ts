@@ -34,6 +34,7 @@ export interface UploadPlanDeps {
 export interface PlannedUpload {
   name: string;
   key: string;
+  contentType: string;
 }
 
 /**
@@ -51,7 +52,11 @@ export async function planListingImageUploads(deps: UploadPlanDeps, caller: Call
     if (f.size > LIMITS.maxImageBytes) throw new DomainError('PAYLOAD_TOO_LARGE', SELL_TEXTS.fileTooLarge(f.name));
     if (f.size === 0) throw validationError(`${f.name} is empty.`);
   }
-  return request.files.map((f) => ({ name: f.name, key: `${uploadPrefix(caller.userId)}${deps.newId()}` }));
+  return request.files.map((f) => ({
+    name: f.name,
+    key: `${uploadPrefix(caller.userId)}${deps.newId()}`,
+    contentType: f.type.toLowerCase(),
+  }));
 }
 
 /** The upload bucket as the completion step needs it. */

@@ -23,6 +23,7 @@ export const handler = httpHandler('user', async ({ event, caller }) => {
       const post = await presignImagePost(s3, {
         bucket: config.buckets.truckImages,
         key: p.key,
+        contentType: p.contentType,
         expiresSeconds: UPLOAD_EXPIRY_SECONDS,
         maxBytes: LIMITS.maxImageBytes,
         publicEndpoint: config.s3PublicEndpoint,
