@@ -1,4 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// The web's path aliases (web/vite.config.ts, tsconfig paths), so web unit tests can import code that uses them.
+const webAliases = {
+  '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
+  '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+};
 
 /**
  * Test tiers (HOUSE-STYLE "Tests"):
@@ -11,6 +18,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: webAliases },
         test: {
           name: 'unit',
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'dev/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],

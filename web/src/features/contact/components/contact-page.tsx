@@ -11,7 +11,7 @@ export function ContactPage() {
     'Call, e-mail or message the TruckYard team about buying, selling or listing a truck. We reply within 24 hours.',
   );
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Contact Us</h1>
         <p className="mt-3 text-lg text-muted-foreground">
@@ -32,7 +32,10 @@ export function ContactPage() {
             <p className="text-sm text-muted-foreground">Lines open Monday to Friday 9am–6pm</p>
           </ContactDetail>
           <ContactDetail icon={<Mail />} title="Email">
-            <a className="break-all font-semibold text-primary underline-offset-4 hover:underline" href={`mailto:${SUPPORT.email}`}>
+            <a
+              className="[overflow-wrap:anywhere] font-semibold text-primary underline-offset-4 hover:underline"
+              href={`mailto:${SUPPORT.email}`}
+            >
               {SUPPORT.email}
             </a>
             <p className="text-sm text-muted-foreground">We reply within 24 hours</p>

@@ -3,7 +3,7 @@ import type { LegalDocument } from '../data/legal-document';
 /** Renders a legal page: title, last-updated date, a linked table of contents and numbered sections. */
 export function LegalDocumentView({ document }: { document: LegalDocument }) {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{document.title}</h1>
         <p className="mt-2 text-sm font-medium text-muted-foreground">Last updated: {document.lastUpdated}</p>

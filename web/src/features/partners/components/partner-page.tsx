@@ -33,7 +33,7 @@ export function PartnerPage({
   disclaimer,
 }: PartnerPageProps) {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
       <Link to={paths.home} className={cn(buttonVariants({ variant: 'link' }), 'h-auto px-0 text-sm')}>
         <ArrowLeft aria-hidden="true" />
         Back to marketplace
@@ -130,7 +130,10 @@ function PartnerCard({ partner }: { partner: Partner }) {
               <span className="sr-only">Email</span>
             </dt>
             <dd className="min-w-0">
-              <a className="break-all font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${partner.email}`}>
+              <a
+                className="[overflow-wrap:anywhere] font-medium text-primary underline-offset-4 hover:underline"
+                href={`mailto:${partner.email}`}
+              >
                 {partner.email}
               </a>
             </dd>
