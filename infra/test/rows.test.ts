@@ -16,10 +16,9 @@ import type { HouseDefaults } from '../lib/constructs/house-function.js';
 import { BUCKET_KEYS } from '../lib/data-stack.js';
 import { synthTruckYard } from './synth-app.js';
 
-/** A functions dir outside the repository holding stub handlers (and the lock file esbuild's project root needs). */
+/** A functions dir outside the repository holding stub handlers. */
 function stubFunctionsDir(handlers: string[]) {
   const dir = mkdtempSync(join(tmpdir(), 'truckyard-stub-functions-'));
-  writeFileSync(join(dir, 'package-lock.json'), '{}');
   for (const h of handlers) {
     mkdirSync(dirname(join(dir, h)), { recursive: true });
     writeFileSync(join(dir, h), 'export const handler = async () => ({ statusCode: 200 });\n');

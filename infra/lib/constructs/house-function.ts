@@ -1,17 +1,17 @@
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Function as LambdaFunction, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { BucketKey } from '../data-stack.js';
-import { FUNCTIONS_SRC_DIR, REPO_ROOT } from '../paths.js';
+import { FUNCTIONS_SRC_DIR } from '../paths.js';
+import { esbuildCode } from './esbuild-code.js';
 
 /** Everything every TruckYard function is wired to: the table, the user pool, the buckets, the bus. */
 export interface HouseDefaults {
@@ -67,10 +67,11 @@ export function houseEnvironment(scope: Construct, d: HouseDefaults): Record<str
 }
 
 /**
- * A Lambda with the house defaults (Node 20 on ARM64, esbuild bundling with source maps, one-month
- * logs) that is granted the table, the buckets and the bus and gets their names as env vars in one call.
+ * A Lambda with the house defaults (Node 20 on ARM64, a minified ESM esbuild bundle with source maps
+ * and only @aws-sdk/* left external, one-month JSON logs) that is granted the table, the buckets, the
+ * bus and SES and gets their names as env vars in one call.
  */
-export class HouseFunction extends NodejsFunction {
+export class HouseFunction extends LambdaFunction {
   constructor(scope: Construct, id: string, props: HouseFunctionProps) {
     const { defaults } = props;
     const functionsDir = defaults.functionsDir ?? FUNCTIONS_SRC_DIR;
@@ -78,15 +79,10 @@ export class HouseFunction extends NodejsFunction {
     if (!existsSync(entry)) {
       throw new Error(`${id}: handler file ${entry} does not exist (its row names '${props.handler}' under ${functionsDir})`);
     }
-    // esbuild's project root must contain the entry and a lock file; a test's functions dir may live
-    // outside the repository (it then carries its own package-lock.json).
-    const projectRoot = relative(REPO_ROOT, functionsDir).startsWith('..') ? functionsDir : REPO_ROOT;
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     super(scope, id, {
-      entry,
-      handler: 'handler',
-      projectRoot,
-      depsLockFilePath: join(projectRoot, 'package-lock.json'),
+      code: esbuildCode({ entry, nodeModules: props.nodeModules }),
+      handler: 'index.handler',
       description: props.description,
       runtime: Runtime.NODEJS_20_X,
       architecture: Architecture.ARM_64,
@@ -95,18 +91,6 @@ export class HouseFunction extends NodejsFunction {
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       environment: houseEnvironment(scope, defaults),
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node20',
-        minify: true,
-        sourceMap: true,
-        mainFields: ['module', 'main'],
-        // Some dependencies are CommonJS and call require(); give the ESM bundle one.
-        banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-        externalModules: ['@aws-sdk/*'],
-        nodeModules: props.nodeModules,
-        forceDockerBundling: false,
-      },
     });
     defaults.table.grantReadWriteData(this);
     for (const bucket of Object.values(defaults.buckets)) bucket.grantReadWrite(this);
