@@ -28,6 +28,7 @@ import {
 } from './api-gateway.js';
 import { LOCAL_CREDENTIALS, REGION, REPO_ROOT } from './config.js';
 import { type LocalBus, createLocalBus } from './local-bus.js';
+import { handleMailInbox } from './mail/inbox.js';
 import { loadHandler } from './lib/handlers.js';
 import { listenLoopback } from './lib/net.js';
 import { makeDynamoClient } from './stand-ins/dynamodb-local.js';
@@ -43,6 +44,8 @@ export interface ApiServerOptions {
   /** Request log lines; silent when omitted. */
   log?: (msg: string) => void;
   bus?: LocalBus;
+  /** Caught mail (dev/mail) to show at /_dev/mail; no inbox when omitted. */
+  mailDir?: string;
 }
 
 export interface ApiServer {
@@ -347,6 +350,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       if (pathname.startsWith('/images/')) return handleImage(req, res, pathname);
       if (pathname === '/_dev/health') return health(res);
       if (pathname === '/_dev/events') return handleEvents(req, res);
+      if (opts.mailDir && (await handleMailInbox(req, res, { dir: opts.mailDir }))) return;
       if (pathname === '/config.json') return send(res, 200, JSON.stringify(runtimeConfig(process.env)), { 'cache-control': 'no-cache' });
       return serveStatic(req, res, pathname);
     };

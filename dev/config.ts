@@ -99,6 +99,7 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     SITE_URL: siteUrl,
     EVENT_BUS_MODE: 'local',
     LOCAL_EVENTS_URL: `${siteUrl}/_dev/events`,
+    MAIL_TRANSPORT: 'smtp',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(cfg.smtpPort),
   };

@@ -11,6 +11,8 @@ import { type ApiServer, startApiServer } from './api-server.js';
 import { ensureTable, ensureUserPool, makeCognitoClient, readCloudState, seedOnce, writeCloudState } from './bootstrap.js';
 import { REPO_ROOT, handlerEnv, loadConfig, serviceUrl } from './config.js';
 import { isPortFree } from './lib/net.js';
+import { type MailCatcher, startMailCatcher } from './mail/catcher.js';
+import { mailDir } from './mail/store.js';
 import { type Scheduler, startScheduler } from './scheduler.js';
 import { type CognitoStandIn, startCognito } from './stand-ins/cognito.js';
 import {
@@ -31,6 +33,7 @@ const pidFile = path.join(cfg.dataDir, 'start.pid');
 let dynamo: DynamoDbLocal | undefined;
 let s3: S3StandIn | undefined;
 let cognito: CognitoStandIn | undefined;
+let mail: MailCatcher | undefined;
 let api: ApiServer | undefined;
 let scheduler: Scheduler | undefined;
 let stoppingSince = 0;
@@ -38,7 +41,7 @@ let seeding = false;
 
 async function stopAll(): Promise<void> {
   scheduler?.stop();
-  await Promise.allSettled([api?.close(), cognito?.stop(), s3?.stop(), dynamo?.stop()]);
+  await Promise.allSettled([api?.close(), cognito?.stop(), s3?.stop(), mail?.close(), dynamo?.stop()]);
   if (existsSync(pidFile)) rmSync(pidFile, { force: true });
 }
 
@@ -57,6 +60,7 @@ async function main() {
     ['DYNAMODB_PORT', cfg.dynamodbPort],
     ['S3_PORT', cfg.s3Port],
     ['COGNITO_PORT', cfg.cognitoPort],
+    ['SMTP_PORT', cfg.smtpPort],
   ];
   for (const [name, port] of ports) {
     if (!(await isPortFree(port))) return fail(`Port ${port} is already in use (set ${name}=… to use another)`);
@@ -68,7 +72,8 @@ async function main() {
   // java first (slowest, its own process), then vite (its own process), then the in-process ones.
   const dynamoStarting = startDynamoDbLocal({ port: cfg.dynamodbPort, dbPath: path.join(cfg.dataDir, 'dynamodb') });
   const webBuild = buildWeb();
-  [dynamo, s3, cognito] = await Promise.all([
+  const mailFolder = mailDir(cfg.dataDir);
+  [dynamo, s3, cognito, mail] = await Promise.all([
     dynamoStarting,
     startS3({
       port: cfg.s3Port,
@@ -78,6 +83,7 @@ async function main() {
     // 'info' shows confirmation codes (sign-up, forgot password) until the mail catcher takes over;
     // the seed's own sign-ups are not worth a box each.
     startCognito({ port: cfg.cognitoPort, directory: path.join(cfg.dataDir, 'cognito'), logLevel: 'info', log: (m) => seeding || log(m) }),
+    startMailCatcher({ port: cfg.smtpPort, dir: mailFolder }),
   ]);
 
   // Provision (idempotent) and remember the pool for the next start.
@@ -113,7 +119,7 @@ async function main() {
   if (web.status === 'failed') return fail(`The web build failed (vite build --config web/vite.config.ts):\n${web.output}`);
   if (web.status === 'absent') log('⚠ web/vite.config.ts not found: serving a placeholder page instead of the web app.');
 
-  api = await startApiServer({ port: cfg.port, env, log: (m) => log(`[api] ${m}`) });
+  api = await startApiServer({ port: cfg.port, env, mailDir: mailFolder, log: (m) => log(`[api] ${m}`) });
   scheduler = startScheduler(jobs, { log });
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -128,6 +134,7 @@ async function main() {
     `  DynamoDB    ${dynamo.endpoint}   table ${cfg.tableName} (${tableStatus})`,
     `  S3          ${s3.endpoint}   images served at ${api.url}/images/…`,
     `  Cognito     ${cognito.endpoint}   pool ${ids.userPoolId}, client ${ids.clientId}`,
+    `  Mail        ${api.url}/_dev/mail   (SMTP catcher on 127.0.0.1:${mail.port})`,
     `  Web         ${web.status === 'built' ? `built in ${(web.ms / 1000).toFixed(1)} s` : web.status === 'fresh' ? 'web/dist is up to date' : `not built (${web.status})`}`,
     `  Jobs        ${jobs.length ? jobs.map((j) => j.id).join(', ') : 'none scheduled'}   (npm run job -- <id>)`,
     `  Data        ${path.relative(REPO_ROOT, cfg.dataDir) || cfg.dataDir}/   (npm run reset wipes it)`,

@@ -14,6 +14,7 @@ import type { TestProject } from 'vitest/node';
 import { ensureUserPool, makeCognitoClient } from '../bootstrap.js';
 import { handlerEnv } from '../config.js';
 import { findFreePort } from '../lib/net.js';
+import { startMailCatcher } from '../mail/catcher.js';
 import { startCognito } from '../stand-ins/cognito.js';
 import { JAVA_MISSING_MESSAGE, javaMajorVersion, startDynamoDbLocal } from '../stand-ins/dynamodb-local.js';
 import { startS3 } from '../stand-ins/s3.js';
@@ -21,6 +22,8 @@ import { startS3 } from '../stand-ins/s3.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     localCloudEnv: Record<string, string>;
+    /** Folder where the shared mail catcher (SMTP_PORT) stores messages; filter by recipient. */
+    localMailDir: string;
   }
 }
 
@@ -29,12 +32,14 @@ export default async function setup(project: TestProject) {
   if (java === null || java < 17) throw new Error(JAVA_MISSING_MESSAGE);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'truckyard-int-'));
   const dynamodbPort = await findFreePort();
-  const [dynamo, s3, cognito] = await Promise.all([
+  const mailDir = path.join(tmp, 'mail');
+  const [dynamo, s3, cognito, mail] = await Promise.all([
     startDynamoDbLocal({ port: dynamodbPort }),
     // The API server under test runs on a random port; presigned uploads from a test are not
     // cross-origin, so one placeholder origin is enough here.
     startS3({ port: 0, directory: path.join(tmp, 's3'), allowedOrigins: ['http://localhost:3000'] }),
     startCognito({ port: 0, directory: path.join(tmp, 'cognito'), logLevel: 'silent' }),
+    startMailCatcher({ port: 0, dir: mailDir }),
   ]);
   const cognitoClient = makeCognitoClient(cognito.endpoint);
   const ids = await ensureUserPool(cognitoClient);
@@ -46,7 +51,7 @@ export default async function setup(project: TestProject) {
       dynamodbPort,
       s3Port: s3.port,
       cognitoPort: cognito.port,
-      smtpPort: 1025,
+      smtpPort: mail.port,
       dataDir: tmp,
       tableName: 'TruckYard-int-default',
     },
@@ -54,9 +59,10 @@ export default async function setup(project: TestProject) {
   );
   Object.assign(process.env, env);
   project.provide('localCloudEnv', env);
+  project.provide('localMailDir', mailDir);
 
   return async () => {
-    await Promise.allSettled([cognito.stop(), s3.stop(), dynamo.stop()]);
+    await Promise.allSettled([cognito.stop(), s3.stop(), mail.close(), dynamo.stop()]);
     rmSync(tmp, { recursive: true, force: true });
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DescribeTableCommand, DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GSIS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dynamodb/table.js';
 import { createLocalPublisher } from '../../functions/src/adapters/events/publisher.js';
@@ -13,7 +14,8 @@ import { authorize } from '../api-gateway.js';
 import { type ApiServer, createAuthorizerVerifier, startApiServer } from '../api-server.js';
 import { type BusEvent, createLocalBus } from '../local-bus.js';
 import { makeDynamoClient } from '../stand-ins/dynamodb-local.js';
-import { type TestApi, type TestUser, createTestUser, startTestApi } from './harness.js';
+import { waitForMail } from '../mail/store.js';
+import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir } from './harness.js';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
 const testRoutes: RouteDef[] = [
@@ -166,6 +168,19 @@ describe('the local cloud for integration tests', () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ message: 'Not Found' });
     });
+  });
+
+  it('catches mail sent to SMTP_PORT and lists it in the /_dev/mail inbox', async () => {
+    const to = `harness-${Date.now()}@example.test`;
+    const transport = nodemailer.createTransport({ host: process.env.SMTP_HOST, port: Number(process.env.SMTP_PORT), secure: false });
+    await transport.sendMail({ from: 'a@example.test', to, subject: 'Hello from the harness', text: 'hi' });
+    transport.close();
+
+    const [mail] = await waitForMail(testMailDir(), { to, count: 1, timeoutMs: 5000 });
+    const inbox = await (await fetch(`${api.baseUrl}/_dev/mail/api/messages?to=${encodeURIComponent(to)}`)).json();
+
+    expect(mail.subject).toBe('Hello from the harness');
+    expect(inbox.messages.map((m: { id: string }) => m.id)).toEqual([mail.id]);
   });
 
   it('reports healthy when every stand-in answers', async () => {

@@ -15,16 +15,32 @@ import { type ApiServer, startApiServer } from '../api-server.js';
 import { createConfirmedUser, ensureTable, makeCognitoClient } from '../bootstrap.js';
 import { makeDynamoClient } from '../stand-ins/dynamodb-local.js';
 
-/** The handler environment from the global setup, applied to process.env (idempotent). */
+let applied = false;
+
+/**
+ * The handler environment from the global setup, applied to process.env once per test file
+ * (worker); later calls return it without touching what the file has set since (TABLE_NAME,
+ * SMTP_PORT of a catcher of its own, …).
+ */
 export function applyLocalCloudEnv(): Record<string, string> {
   const env = inject('localCloudEnv');
   if (!env) throw new Error('No local cloud: run integration tests with `vitest --project int` (dev/testing/global-setup.ts)');
-  for (const [k, v] of Object.entries(env)) {
-    // TABLE_NAME and the URLs of this file's API server are per file: keep what the file set.
-    if (k === 'TABLE_NAME' || k === 'SITE_URL' || k === 'LOCAL_EVENTS_URL') process.env[k] ??= v;
-    else process.env[k] = v;
+  if (!applied) {
+    Object.assign(process.env, env);
+    applied = true;
   }
   return env;
+}
+
+/** The handler environment as this file currently has it (global values plus the file's own changes). */
+function currentEnv(): Record<string, string> {
+  const env = applyLocalCloudEnv();
+  return Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k] ?? env[k]]));
+}
+
+/** Where the shared mail catcher keeps messages (dev/mail/store.ts listMail/waitForMail read it). */
+export function testMailDir(): string {
+  return inject('localMailDir');
 }
 
 const rand = () => randomBytes(4).toString('hex');
@@ -58,9 +74,13 @@ export interface TestApi {
 
 /** A fresh table plus the local API server (all routes.ts rows, the JWT authorizer) on a free port. */
 export async function startTestApi(opts: { webDir?: string; tablePrefix?: string } = {}): Promise<TestApi> {
-  const env = applyLocalCloudEnv();
   const table = await createTestTable(opts.tablePrefix);
-  const server = await startApiServer({ port: 0, env: { ...env, TABLE_NAME: table.tableName }, webDir: opts.webDir });
+  const server = await startApiServer({
+    port: 0,
+    env: { ...currentEnv(), TABLE_NAME: table.tableName },
+    webDir: opts.webDir,
+    mailDir: testMailDir(),
+  });
   process.env.SITE_URL = server.url;
   return {
     baseUrl: server.url,
