@@ -27,6 +27,19 @@ export const config = {
       jwksUrl: required('COGNITO_JWKS_URL'),
     };
   },
+  /**
+   * What the browser needs to sign in (GET /api/config). `userPoolEndpoint` is only set locally
+   * (cognito-local); in AWS Amplify derives Cognito's endpoint from the region.
+   */
+  get publicAuth(): { region: string; userPoolId: string; clientId: string; userPoolEndpoint: string | null } {
+    const localEndpoint = this.stage === 'local' ? optional('AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER', '') : '';
+    return {
+      region: optional('AWS_REGION', 'eu-west-2'),
+      userPoolId: required('COGNITO_USER_POOL_ID'),
+      clientId: required('COGNITO_CLIENT_ID'),
+      userPoolEndpoint: optional('COGNITO_PUBLIC_ENDPOINT', localEndpoint) || null,
+    };
+  },
   get buckets() {
     return {
       truckImages: required('BUCKET_TRUCK_IMAGES'),

@@ -79,6 +79,7 @@ export const routes: RouteDef[] = [
     timeoutSeconds: 60,
   },
   { id: 'SendContactMessage', method: 'POST', path: '/api/contact', handler: 'http/contact/send-contact-message.ts', auth: 'public' },
+  { id: 'GetPublicConfig', method: 'GET', path: '/api/config', handler: 'http/config/get-public-config.ts', auth: 'public' },
 ];
 
 /** Routes a request needs to pass API Gateway's JWT authorizer for. */
