@@ -14,6 +14,8 @@ export interface Profile {
   fullName: string | null;
   companyName: string | null;
   phone: string | null;
+  /** The sign-in e-mail as it was at sign-up (Cognito holds the current one). */
+  email: string | null;
   accountStatus: AccountStatus;
   accountType: AccountType;
   createdAt: string;

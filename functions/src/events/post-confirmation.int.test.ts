@@ -40,12 +40,15 @@ afterAll(async () => {
 
 describe('Cognito post-confirmation trigger', () => {
   it('creates an active profile with the sign-up details, listed for admins under PROFILES', async () => {
-    const e = event('sub-dealer', { name: 'Dana Dealer', phone_number: '+447700900321' }, undefined, { accountType: 'dealer' });
+    const e = event('sub-dealer', { name: 'Dana Dealer', phone_number: '+447700900321', email: 'dana@example.test' }, undefined, {
+      accountType: 'dealer',
+    });
     expect(await handler(e)).toBe(e);
     expect(await profileItem('sub-dealer')).toMatchObject({
       userId: 'sub-dealer',
       fullName: 'Dana Dealer',
       phone: '+447700900321',
+      email: 'dana@example.test',
       accountStatus: 'active',
       accountType: 'dealer',
       gsi2pk: 'PROFILES',

@@ -12,6 +12,7 @@ function profileFromItem(item: Record<string, unknown>): Profile {
     fullName: (p.fullName as string | null | undefined) ?? null,
     companyName: (p.companyName as string | null | undefined) ?? null,
     phone: (p.phone as string | null | undefined) ?? null,
+    email: (p.email as string | null | undefined) ?? null,
     accountStatus: p.accountStatus === 'suspended' ? 'suspended' : 'active',
     accountType: p.accountType === 'dealer' ? 'dealer' : 'individual',
     createdAt: String(p.createdAt ?? ''),

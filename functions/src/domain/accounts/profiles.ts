@@ -26,6 +26,7 @@ export function newProfile(p: {
   fullName?: string | null;
   companyName?: string | null;
   phone?: string | null;
+  email?: string | null;
   accountType?: AccountType;
   now: Date;
 }): Profile {
@@ -36,6 +37,7 @@ export function newProfile(p: {
     fullName: clean(p.fullName),
     companyName: clean(p.companyName),
     phone: clean(p.phone),
+    email: clean(p.email),
     accountStatus: 'active',
     accountType: p.accountType ?? 'individual',
     createdAt: at,
@@ -96,6 +98,7 @@ export async function createProfileOnConfirm(store: ProfileStore, signUp: Confir
       fullName: a.name ?? signUp.clientMetadata?.fullName,
       companyName: a['custom:company_name'] ?? signUp.clientMetadata?.companyName,
       phone: a.phone_number ?? signUp.clientMetadata?.phone,
+      email: a.email,
       accountType: accountTypeFrom(a, signUp.clientMetadata),
       now,
     }),

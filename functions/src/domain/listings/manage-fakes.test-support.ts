@@ -96,6 +96,7 @@ export function fakeDeps(start = new Date('2026-03-01T10:00:00Z')) {
         fullName: null,
         companyName: null,
         phone: null,
+        email: null,
         accountType: 'individual',
         createdAt: start.toISOString(),
         updatedAt: start.toISOString(),
