@@ -1,8 +1,30 @@
 /**
- * Demo data for the local cloud. Called by dev/ once the stand-ins are up (contract with the
- * local-cloud start-up): creates the demo users, their profiles, listings with pictures,
- * scraped listings and the subscription tiers. Deterministic, so tests can rely on it.
+ * Demo data for the local cloud. Called once by dev/ when the stand-ins are up (contract with the
+ * local-cloud start-up, dev/bootstrap.ts): creates the demo users and their profiles, the
+ * subscription tiers, the listings with drawn pictures, and the scraped listings.
+ * Deterministic (see data.ts), so tests can rely on titles, ids and counts.
  */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../../functions/src/adapters/dynamodb/client.js';
+import { keys } from '../../functions/src/adapters/dynamodb/keys.js';
+import { createListingsRepo } from '../../functions/src/adapters/dynamodb/listings-repo.js';
+import { defaultImageStore, putImageVariants } from '../../functions/src/adapters/images/variants.js';
+import type { StoredImage } from '../../functions/src/domain/listings/types.js';
+import {
+  DEMO_LISTINGS,
+  DEMO_PASSWORD,
+  DEMO_SCRAPED,
+  DEMO_TIERS,
+  DEMO_USERS,
+  type DemoUser,
+  demoImageKeys,
+  toListingRecord,
+  toScrapedRecord,
+} from './data.js';
+import { createImageRenderer, imageJobsFor } from './images.js';
+
+export { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SCRAPED, DEMO_TIERS, DEMO_USERS } from './data.js';
+
 export interface SeedContext {
   env: Record<string, string>;
   createConfirmedUser: (u: { email: string; password: string; name: string; phone?: string; groups?: string[] }) => Promise<string>;
@@ -13,7 +35,107 @@ export interface SeedResult {
   logins: Array<{ role: string; email: string; password: string }>;
 }
 
+const ROLE_LABELS: Record<DemoUser['role'], string> = {
+  admin: 'admin',
+  super_admin: 'super admin',
+  dealer: 'dealer',
+  private_seller: 'private seller',
+  buyer: 'buyer',
+};
+
 export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
-  ctx.log('seed: demo data not written yet (dev/seed in progress)');
-  return { logins: [] };
+  const started = performance.now();
+  const now = new Date();
+  const env = { ...process.env, ...ctx.env };
+  const tableName = env.TABLE_NAME;
+  if (!tableName) throw new Error('seedDemoData: TABLE_NAME is not set');
+  const repo = createListingsRepo({ ddb, tableName });
+  ctx.log(`seed: demo accounts all use the password ${DEMO_PASSWORD}`);
+
+  // Users first: listings need their owners' ids.
+  const subs = new Map<string, string>();
+  for (const user of DEMO_USERS) {
+    const sub = await ctx.createConfirmedUser({
+      email: user.email,
+      password: DEMO_PASSWORD,
+      name: user.name,
+      phone: user.phone,
+      groups: user.groups,
+    });
+    subs.set(user.key, sub);
+  }
+  const profiles = DEMO_USERS.map((user) => {
+    const userId = subs.get(user.key) as string;
+    const createdAt = new Date(now.getTime() - user.joinedDaysAgo * 24 * 3600 * 1000).toISOString();
+    return ddb.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...keys.profile(userId),
+          ...keys.profilesByDate(createdAt, userId),
+          userId,
+          fullName: user.name,
+          companyName: user.companyName,
+          phone: user.phone,
+          email: user.email,
+          accountStatus: 'active',
+          accountType: user.accountType,
+          adminRole: user.groups.includes('super_admins') ? 'super_admin' : user.groups.includes('admins') ? 'admin' : null,
+          createdAt,
+          updatedAt: createdAt,
+        },
+      }),
+    );
+  });
+  const tiers = DEMO_TIERS.map((tier) => ddb.send(new PutCommand({ TableName: tableName, Item: { ...keys.tier(tier.id), ...tier } })));
+  const scraped = repo.putScrapedBatch(DEMO_SCRAPED.map((row) => toScrapedRecord(row, now)));
+  await Promise.all([...profiles, ...tiers, scraped]);
+  const usersDone = performance.now();
+
+  // Pictures: drawn, re-encoded into the same variants an upload gets, stored under each listing's keys.
+  const store = defaultImageStore();
+  const renderer = createImageRenderer();
+  const imagesByListing = new Map<string, StoredImage[]>();
+  const jobs = DEMO_LISTINGS.flatMap((listing) => {
+    const imageKeys = demoImageKeys(listing);
+    const stored: StoredImage[] = [];
+    imagesByListing.set(listing.id, stored);
+    return imageJobsFor(listing, imageKeys).map((job, n) => async () => {
+      const variants = await renderer.variantsFor(job);
+      await putImageVariants(store, job.key, variants);
+      stored[n] = { key: job.key, width: variants.width, height: variants.height };
+    });
+  });
+  await runWithConcurrency(jobs, renderer.concurrency);
+  const imagesDone = performance.now();
+
+  const records = DEMO_LISTINGS.map((listing) =>
+    toListingRecord(listing, subs.get(listing.seller) as string, imagesByListing.get(listing.id) ?? [], now),
+  );
+  await repo.putListingsBatch(records);
+
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  ctx.log(
+    `seed: ${DEMO_USERS.length} users, ${records.length} listings, ${DEMO_SCRAPED.length} scraped, ${DEMO_TIERS.length} tiers, ` +
+      `${jobs.length} images (${renderer.stats().rendered} drawn, ${renderer.stats().fromCache} cached) ` +
+      `in ${seconds(performance.now() - started)} (users ${seconds(usersDone - started)}, images ${seconds(imagesDone - usersDone)})`,
+  );
+  return {
+    logins: DEMO_USERS.map((u) => ({
+      role: u.role === 'dealer' ? `${ROLE_LABELS[u.role]} (${u.companyName})` : ROLE_LABELS[u.role],
+      email: u.email,
+      password: DEMO_PASSWORD,
+    })),
+  };
+}
+
+async function runWithConcurrency(jobs: Array<() => Promise<void>>, limit: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      await job();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
 }

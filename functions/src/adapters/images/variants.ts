@@ -1,6 +1,8 @@
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { LIMITS } from '../../../../shared/constants.js';
+import { config } from '../../config.js';
+import { s3 } from '../s3/client.js';
 
 /** Widths of the WebP variants stored beside every original (`${key}/w{width}.webp`). */
 export const VARIANT_WIDTHS = [400, 800, 1600] as const;
@@ -59,6 +61,9 @@ export interface StoreImageDeps {
   bucket: string;
 }
 
+/** The shared S3 client and the truck-images bucket from configuration. */
+export const defaultImageStore = (): StoreImageDeps => ({ s3, bucket: config.buckets.truckImages });
+
 /** Writes precomputed variants under `key` (original + one WebP per width). */
 export async function putImageVariants(deps: StoreImageDeps, key: string, v: ImageVariants): Promise<void> {
   await Promise.all([
@@ -89,7 +94,7 @@ export async function putImageVariants(deps: StoreImageDeps, key: string, v: Ima
 export async function storeListingImage(
   key: string,
   input: Buffer,
-  deps: StoreImageDeps,
+  deps: StoreImageDeps = defaultImageStore(),
   opts?: VariantOptions,
 ): Promise<{ key: string; width: number; height: number }> {
   const v = await makeImageVariants(input, opts);
