@@ -6,6 +6,7 @@
 import './lib/quiet-sdk.js';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { cognitoTriggers } from '../functions/src/cognito-triggers.js';
 import { jobs } from '../functions/src/jobs.js';
 import { type ApiServer, startApiServer } from './api-server.js';
 import { ensureTable, ensureUserPool, makeCognitoClient, readCloudState, seedOnce, writeCloudState } from './bootstrap.js';
@@ -82,7 +83,13 @@ async function main() {
     }),
     // 'info' shows confirmation codes (sign-up, forgot password) until the mail catcher takes over;
     // the seed's own sign-ups are not worth a box each.
-    startCognito({ port: cfg.cognitoPort, directory: path.join(cfg.dataDir, 'cognito'), logLevel: 'info', log: (m) => seeding || log(m) }),
+    startCognito({
+      port: cfg.cognitoPort,
+      directory: path.join(cfg.dataDir, 'cognito'),
+      logLevel: 'info',
+      log: (m) => seeding || log(m),
+      triggers: cognitoTriggers as Record<string, string>,
+    }),
     startMailCatcher({ port: cfg.smtpPort, dir: mailFolder }),
   ]);
 

@@ -9,7 +9,9 @@
  */
 import path from 'node:path';
 import type { Config } from 'cognito-local/lib/server/config.js';
+import { lambdaContext } from '../api-gateway.js';
 import { serviceUrl } from '../config.js';
+import { loadHandler } from '../lib/handlers.js';
 import { listenLoopback } from '../lib/net.js';
 
 export interface CognitoStandInOptions {
@@ -19,6 +21,11 @@ export interface CognitoStandInOptions {
   /** pino level: 'info' shows confirmation codes (forgot password), 'error' is quiet. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   log?: (msg: string) => void;
+  /**
+   * User-pool triggers (functions/src/cognito-triggers.ts): trigger name → handler path, invoked
+   * in-process with the handler environment of the moment. None when omitted (tests).
+   */
+  triggers?: Record<string, string>;
 }
 
 export interface CognitoStandIn {
@@ -81,6 +88,28 @@ async function loadCognitoLocal() {
   };
 }
 
+/**
+ * Stands in for the AWS SDK v2 Lambda client cognito-local invokes triggers with: FunctionName
+ * is our handler path; a thrown error becomes an "Unhandled" function error, as from Lambda.
+ */
+function inProcessLambda() {
+  return {
+    invoke: (params: { FunctionName: string; Payload?: string }) => ({
+      promise: async () => {
+        try {
+          const handler = await loadHandler(params.FunctionName);
+          const result = await handler(JSON.parse(params.Payload ?? '{}'), lambdaContext(params.FunctionName, 5, 256));
+          return { StatusCode: 200, Payload: JSON.stringify(result ?? {}) };
+        } catch (err) {
+          console.error(`[cognito] trigger ${params.FunctionName} failed:`, err);
+          const errorMessage = err instanceof Error ? err.message : String(err);
+          return { StatusCode: 200, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorMessage }) };
+        }
+      },
+    }),
+  } as unknown as ConstructorParameters<typeof import('cognito-local/lib/services/lambda.js').LambdaService>[1];
+}
+
 export async function startCognito(opts: CognitoStandInOptions): Promise<CognitoStandIn> {
   const {
     AWS,
@@ -119,6 +148,7 @@ export async function startCognito(opts: CognitoStandInOptions): Promise<Cognito
   const dataDirectory = path.join(opts.directory, 'db');
   const config: Config = {
     ...DefaultConfig,
+    TriggerFunctions: opts.triggers ?? {},
     UserPoolDefaults: { UsernameAttributes: ['email'] },
     // The issuer in tokens is `${IssuerDomain}/${poolId}`; browser and server both use localhost.
     TokenConfig: { IssuerDomain: serviceUrl(opts.port) },
@@ -135,7 +165,7 @@ export async function startCognito(opts: CognitoStandInOptions): Promise<Cognito
   const triggers = new TriggersService(
     clock,
     cognitoClient,
-    new LambdaService(config.TriggerFunctions, new AWS.Lambda(config.LambdaClient)),
+    new LambdaService(config.TriggerFunctions, opts.triggers ? inProcessLambda() : new AWS.Lambda(config.LambdaClient)),
     new CryptoService(config.KMSConfig ?? {}),
   );
   const services = {
