@@ -6,6 +6,7 @@ import { type JobDef, jobs as jobRows } from '../../functions/src/jobs.js';
 import { type RouteDef, routes as routeRows } from '../../functions/src/routes.js';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
+import { HandlerBundles } from './constructs/esbuild-code.js';
 import { BUCKET_KEYS, DataStack } from './data-stack.js';
 import { JobsStack } from './jobs-stack.js';
 import { FUNCTIONS_SRC_DIR, WEB_DIST_DIR } from './paths.js';
@@ -32,7 +33,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
   const prefix = options.prefix ?? 'TruckYard';
   const env = options.env;
   const siteOrigin = new URL(options.siteUrl).origin;
-  assertHandlersExist(options);
+  const handlerEntries = assertHandlersExist(options);
 
   const data = new DataStack(app, `${prefix}-Data`, { env, uploadOrigins: [siteOrigin] });
   const auth = new AuthStack(app, `${prefix}-Auth`, { env });
@@ -44,6 +45,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
     siteUrl: siteOrigin,
     mail: options.mail,
     functionsDir: options.functionsDir,
+    bundles: new HandlerBundles(handlerEntries),
   };
   const jobs = new JobsStack(app, `${prefix}-Jobs`, {
     env,
@@ -62,12 +64,13 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
   return { data, auth, jobs, api, web };
 }
 
-/** Fails with every missing handler at once, rather than at the first function that bundles. */
-function assertHandlersExist(options: TruckYardOptions) {
+/** The entries of every row; fails with every missing handler at once, rather than at the first function. */
+function assertHandlersExist(options: TruckYardOptions): string[] {
   const dir = options.functionsDir ?? FUNCTIONS_SRC_DIR;
   const rows = [...(options.routes ?? routeRows), ...(options.jobs ?? jobRows), ...(options.subscriptions ?? eventSubscriptions)];
   const missing = rows.filter((r) => !existsSync(join(dir, r.handler))).map((r) => `  ${r.id}: ${join(dir, r.handler)}`);
   if (missing.length > 0) {
     throw new Error(`Handler files named in functions/src/{routes,jobs,events}.ts do not exist yet:\n${missing.join('\n')}`);
   }
+  return rows.map((r) => join(dir, r.handler));
 }

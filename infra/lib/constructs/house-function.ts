@@ -11,7 +11,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { BucketKey } from '../data-stack.js';
 import { FUNCTIONS_SRC_DIR } from '../paths.js';
-import { esbuildCode } from './esbuild-code.js';
+import { esbuildCode, type HandlerBundles } from './esbuild-code.js';
 
 /** Everything every TruckYard function is wired to: the table, the user pool, the buckets, the bus. */
 export interface HouseDefaults {
@@ -26,6 +26,8 @@ export interface HouseDefaults {
   mail?: { from?: string; supportInbox?: string };
   /** Directory the handler paths are relative to; functions/src unless a test points elsewhere. */
   functionsDir?: string;
+  /** All of the app's handlers, bundled together the first time one is needed. */
+  bundles?: HandlerBundles;
 }
 
 export interface HouseFunctionProps {
@@ -81,7 +83,7 @@ export class HouseFunction extends LambdaFunction {
     }
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     super(scope, id, {
-      code: esbuildCode({ entry, nodeModules: props.nodeModules }),
+      code: esbuildCode({ entry, nodeModules: props.nodeModules, shared: defaults.bundles }),
       handler: 'index.handler',
       description: props.description,
       runtime: Runtime.NODEJS_20_X,
