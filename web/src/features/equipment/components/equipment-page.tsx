@@ -1,5 +1,6 @@
 import { Search, ShoppingCart, X } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/lib/toast';
@@ -7,7 +8,15 @@ import { usePageMeta } from '@/lib/page-meta';
 import { EQUIPMENT_CATEGORIES, EQUIPMENT_ITEMS } from '../data/equipment';
 import { useCart } from '../hooks/use-cart';
 import { cartCount } from '../utils/cart';
-import { type CategoryFilter, type EquipmentFilters, NO_FILTERS, filterEquipment, hasActiveFilters } from '../utils/filter-equipment';
+import {
+  type CategoryFilter,
+  type EquipmentFilters,
+  NO_FILTERS,
+  filterEquipment,
+  filtersFromParams,
+  filtersToParams,
+  hasActiveFilters,
+} from '../utils/filter-equipment';
 import { CartDrawer } from './cart-drawer';
 import { EquipmentCard } from './equipment-card';
 
@@ -18,12 +27,37 @@ export function EquipmentPage() {
     'Equipment Store',
     'Hi-vis, safety boots, ratchet straps, load bars, warning triangles, fire extinguishers and tachograph rolls for HGV drivers.',
   );
-  const [filters, setFilters] = useState<EquipmentFilters>(NO_FILTERS);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fromUrl = useMemo(() => filtersFromParams(searchParams), [searchParams]);
+  // The search box answers from local state: reading it back from the URL after each keystroke
+  // drops characters, because router navigations land asynchronously. The URL follows the box
+  // (replace), and the box takes the URL's value only on load and Back/Forward (POP).
+  const [query, setQuery] = useState(fromUrl.query);
+  const navigationType = useNavigationType();
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-sync only when a new history entry is shown
+  useEffect(() => {
+    if (navigationType === 'POP') setQuery(fromUrl.query);
+  }, [location.key]);
+  const filters: EquipmentFilters = { query, category: fromUrl.category };
+
+  const writeUrl = (next: EquipmentFilters, replace: boolean) =>
+    setSearchParams(filtersToParams(next), { replace, preventScrollReset: true });
+  const setSearch = (value: string) => {
+    setQuery(value);
+    writeUrl({ ...filters, query: value }, true);
+  };
+  // Choosing a category or clearing adds a history entry, so Back undoes it.
+  const setCategory = (category: CategoryFilter) => writeUrl({ ...filters, category }, false);
+  const clearFilters = () => {
+    setQuery('');
+    writeUrl(NO_FILTERS, false);
+  };
   const [cartOpen, setCartOpen] = useState(false);
   const { lines, dispatch } = useCart();
   const searchId = useId();
 
-  const items = useMemo(() => filterEquipment(EQUIPMENT_ITEMS, filters), [filters]);
+  const items = filterEquipment(EQUIPMENT_ITEMS, filters);
   const count = cartCount(lines);
 
   return (
@@ -54,7 +88,7 @@ export function EquipmentPage() {
             id={searchId}
             type="search"
             value={filters.query}
-            onChange={(e) => setFilters((f) => ({ ...f, query: e.target.value }))}
+            onChange={(e) => setSearch(e.target.value)}
             placeholder="e.g. straps, boots, tachograph"
             className="pl-9"
           />
@@ -68,20 +102,14 @@ export function EquipmentPage() {
                 size="sm"
                 variant={filters.category === c ? 'default' : 'outline'}
                 aria-pressed={filters.category === c}
-                onClick={() => setFilters((f) => ({ ...f, category: c }))}
+                onClick={() => setCategory(c)}
                 className="rounded-full"
               >
                 {c}
               </Button>
             ))}
           </fieldset>
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => setFilters(NO_FILTERS)}
-            disabled={!hasActiveFilters(filters)}
-            className="sm:ml-auto"
-          >
+          <Button size="sm" variant="ghost" onClick={clearFilters} disabled={!hasActiveFilters(filters)} className="sm:ml-auto">
             <X aria-hidden="true" />
             Clear Filters
           </Button>
@@ -96,7 +124,7 @@ export function EquipmentPage() {
         <div className="mt-4 rounded-lg border border-dashed border-border bg-card p-10 text-center">
           <p className="font-semibold">No equipment matches your search</p>
           <p className="mt-1 text-sm text-muted-foreground">Try another word or category.</p>
-          <Button variant="outline" className="mt-4" onClick={() => setFilters(NO_FILTERS)}>
+          <Button variant="outline" className="mt-4" onClick={clearFilters}>
             Clear Filters
           </Button>
         </div>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EQUIPMENT_CATEGORIES, EQUIPMENT_ITEMS } from '../data/equipment';
-import { type CategoryFilter, filterEquipment, hasActiveFilters, NO_FILTERS } from './filter-equipment';
+import { type CategoryFilter, filterEquipment, filtersFromParams, filtersToParams, hasActiveFilters, NO_FILTERS } from './filter-equipment';
 
 const names = (query: string, category: CategoryFilter = 'All') => filterEquipment(EQUIPMENT_ITEMS, { query, category }).map((i) => i.id);
 
@@ -59,5 +59,18 @@ describe('catalogue', () => {
       expect(i.price).toBeGreaterThan(0);
     }
     expect(EQUIPMENT_ITEMS.some((i) => !i.inStock)).toBe(true);
+  });
+});
+
+describe('filters in the URL', () => {
+  it('round-trips search text and category', () => {
+    const f = { query: 'straps', category: 'Load Securing' as const };
+    expect(filtersToParams(f).toString()).toBe('q=straps&category=Load+Securing');
+    expect(filtersFromParams(filtersToParams(f))).toEqual(f);
+  });
+
+  it('leaves defaults out and ignores unknown categories', () => {
+    expect(filtersToParams(NO_FILTERS).toString()).toBe('');
+    expect(filtersFromParams(new URLSearchParams('category=Snacks'))).toEqual(NO_FILTERS);
   });
 });

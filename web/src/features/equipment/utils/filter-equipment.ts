@@ -20,3 +20,22 @@ export function filterEquipment(items: readonly EquipmentItem[], { query, catego
 }
 
 export const hasActiveFilters = (f: EquipmentFilters) => f.query.trim() !== '' || f.category !== 'All';
+
+const CATEGORY_PARAM_VALUES: readonly CategoryFilter[] = ['All', 'PPE', 'Load Securing', 'Safety Equipment', 'Office Supplies'];
+
+/** Filters from the URL (?q=straps&category=PPE), so a search can be shared and Back works; unknown values fall back to none. */
+export function filtersFromParams(params: URLSearchParams): EquipmentFilters {
+  const category = params.get('category');
+  return {
+    query: (params.get('q') ?? '').slice(0, 100),
+    category: CATEGORY_PARAM_VALUES.find((c) => c === category) ?? 'All',
+  };
+}
+
+/** The URL form of the filters, leaving out defaults. */
+export function filtersToParams(f: EquipmentFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (f.query) params.set('q', f.query);
+  if (f.category !== 'All') params.set('category', f.category);
+  return params;
+}

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Send } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
+import { currentYear } from '@shared/constants';
 import {
   MOT_STATUSES,
   VALUATION_LIMITS,
@@ -138,6 +139,7 @@ export function ValuationForm() {
               type="number"
               inputMode="numeric"
               min={VALUATION_LIMITS.minYear}
+              max={currentYear() + 1}
               step={1}
               required
               placeholder="e.g. 2019"
