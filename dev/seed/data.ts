@@ -1654,7 +1654,8 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Demo ids are ULIDs timed from this fixed instant, so they never change between runs. */
 const ID_EPOCH = Date.UTC(2026, 0, 1);
 
-function buildListings(): DemoListing[] {
+/** Builds the demo listings (pure: the same result every call). */
+export function buildDemoListings(): DemoListing[] {
   const rnd = seededRandom(20260101);
   // A shuffled spread of ages over the last 60 days, so 'Latest Trucks' shows a mix of categories.
   const ages = ROWS.map((_, i) => ({ i, k: rnd() })).sort((a, b) => a.k - b.k);
@@ -1702,7 +1703,7 @@ function buildListings(): DemoListing[] {
 }
 
 /** Every demo listing (without images or owner ids, which exist only once seeded). */
-export const DEMO_LISTINGS: DemoListing[] = buildListings();
+export const DEMO_LISTINGS: DemoListing[] = buildDemoListings();
 
 /** Image keys of a demo listing: `listings/<ulid>` like uploads, stable across runs. */
 export function demoImageKeys(listing: DemoListing): string[] {
