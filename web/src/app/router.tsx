@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RootLayout } from '@/components/layout/root-layout';
 import { CATEGORY_PAGES } from '@shared/values';
 import { contentRoutes } from './content-routes';
+import { categoryLoader, homeLoader, listingLoader } from './prefetch';
 import { RouteErrorPage } from './route-error';
 
 // Every screen is its own chunk, so the first load carries only the shell and the page asked for.
@@ -19,9 +20,13 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <HomePage /> },
-      ...CATEGORY_PAGES.map((page) => ({ path: page.path.slice(1), element: <CategoryPage key={page.path} page={page} /> })),
-      { path: 'truck/:id', element: <ListingDetailPage /> },
+      { index: true, element: <HomePage />, loader: homeLoader },
+      ...CATEGORY_PAGES.map((page) => ({
+        path: page.path.slice(1),
+        element: <CategoryPage key={page.path} page={page} />,
+        loader: categoryLoader(page.category),
+      })),
+      { path: 'truck/:id', element: <ListingDetailPage />, loader: listingLoader },
       ...contentRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],

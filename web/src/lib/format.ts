@@ -1,4 +1,4 @@
-import type { VatStatus } from '../../../shared/values';
+import type { VatStatus } from '@shared/values';
 
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0, minimumFractionDigits: 0 });
 const count = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });

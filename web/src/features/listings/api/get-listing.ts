@@ -12,6 +12,8 @@ export const listingQueryOptions = (id: string) =>
     queryKey: ['listings', 'detail', id],
     queryFn: ({ signal }) => getListing(id, signal),
     staleTime: 60_000,
+    // A failed prefetch (route loader) already retried; don't fetch a missing truck twice.
+    retryOnMount: false,
   });
 
 export function useListing(id: string) {

@@ -115,7 +115,7 @@ export function ListingCard({ listing, layout = 'grid', className }: { listing: 
 
 export function SourceBadge({ source, className }: { source: Listing['source']; className?: string }) {
   return source === 'user' ? (
-    <Badge variant="outline" className={cn('border-success/30 bg-success/10 text-success', className)}>
+    <Badge variant="outline" className={cn('border-success/30 bg-success/10 text-green-800', className)}>
       <BadgeCheck className="size-3.5" aria-hidden="true" />
       Verified Listing
     </Badge>

@@ -1,4 +1,4 @@
-import { currentYear, DEFAULT_RADIUS_MILES, LIMITS, SLIDER, SORT_VALUES, type SortOption } from '../../../../../shared/constants';
+import { currentYear, DEFAULT_RADIUS_MILES, LIMITS, SLIDER, SORT_VALUES, type SortOption } from '@shared/constants';
 import type { QueryValue } from '@/lib/api-client';
 import {
   type Category,
@@ -9,7 +9,7 @@ import {
   MAKE_VALUES,
   type Transmission,
   TRANSMISSION_VALUES,
-} from '../../../../../shared/values';
+} from '@shared/values';
 
 /**
  * Browse state ↔ URL. Everything a buyer sets (search text, filters, sort, page, view) lives in the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Listing } from '../../../../../shared/schemas/listing';
+import type { Listing } from '@shared/schemas/listing';
 import { categoryPageFor, dialable, isContactMasked, NOT_STATED, vehicleDetailRows } from './listing-details';
 import { pageWindow } from './page-window';
 import { wrapIndex } from './wrap-index';

@@ -1,7 +1,7 @@
-import { formatMileage, formatNumber } from '../../../lib/format';
-import type { Listing } from '../../../../../shared/schemas/listing';
-import { CATEGORY_PAGES, cabLabel, categoryLabel, euroLabel, fuelLabel, makeLabel, transmissionLabel } from '../../../../../shared/values';
-import { MASK } from '../../../../../shared/constants';
+import { formatMileage, formatNumber } from '@/lib/format';
+import type { Listing } from '@shared/schemas/listing';
+import { CATEGORY_PAGES, cabLabel, categoryLabel, euroLabel, fuelLabel, makeLabel, transmissionLabel } from '@shared/values';
+import { MASK } from '@shared/constants';
 
 export const NOT_STATED = 'Not stated';
 

@@ -16,7 +16,7 @@ export function NotFoundPage() {
         <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-accent/15 text-accent">
           <Truck className="size-8" aria-hidden="true" />
         </div>
-        <p className="mt-6 text-sm font-semibold tracking-wider text-accent uppercase">Error 404</p>
+        <p className="mt-6 text-sm font-semibold tracking-wider text-amber-800 uppercase">Error 404</p>
         <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-primary sm:text-4xl">Page not found</h1>
         <p className="mt-4 text-lg text-muted-foreground">
           We couldn't find that page. It may have moved, or the link may be wrong. The trucks are still here, though.
