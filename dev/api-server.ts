@@ -85,24 +85,6 @@ export function createAuthorizerVerifier(env: Record<string, string | undefined>
   return async (token) => (await verify(token)) as Record<string, unknown>;
 }
 
-/**
- * What the browser needs to know at run time (in AWS, a config.json deployed beside the app):
- * the Cognito pool and client, and where cognito-local answers.
- */
-export function runtimeConfig(env: Record<string, string | undefined>) {
-  return {
-    stage: env.STAGE ?? 'local',
-    region: env.AWS_REGION ?? REGION,
-    apiBaseUrl: '/api',
-    imagesBaseUrl: env.IMAGES_BASE_URL ?? '/images',
-    cognito: {
-      userPoolId: env.COGNITO_USER_POOL_ID ?? '',
-      clientId: env.COGNITO_CLIENT_ID ?? '',
-      endpoint: env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER ?? null,
-    },
-  };
-}
-
 // ---------- static web ----------
 
 const MIME: Record<string, string> = {
@@ -351,7 +333,6 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       if (pathname === '/_dev/health') return health(res);
       if (pathname === '/_dev/events') return handleEvents(req, res);
       if (opts.mailDir && (await handleMailInbox(req, res, { dir: opts.mailDir }))) return;
-      if (pathname === '/config.json') return send(res, 200, JSON.stringify(runtimeConfig(process.env)), { 'cache-control': 'no-cache' });
       return serveStatic(req, res, pathname);
     };
     run().catch((err) => {
