@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { type BusEvent, createLocalBus, toBusEvent } from './local-bus.js';
+
+describe('the in-process event bus', () => {
+  it('shapes PutEvents entries as EventBridge events', () => {
+    const event = toBusEvent(
+      { Source: 'truckyard', DetailType: 'listing.created', Detail: '{"listingId":"L1"}' },
+      new Date('2026-11-22T10:00:00.500Z'),
+    );
+    expect(event).toMatchObject({
+      version: '0',
+      source: 'truckyard',
+      'detail-type': 'listing.created',
+      detail: { listingId: 'L1' },
+      time: '2026-11-22T10:00:00Z',
+    });
+  });
+
+  it('delivers each event to the subscriptions for its type only, after publish returns', async () => {
+    const got: Array<[string, BusEvent]> = [];
+    const bus = createLocalBus({
+      subscriptions: [
+        { id: 'A', eventType: 'listing.created', handler: 'a' },
+        { id: 'B', eventType: 'listing.created', handler: 'b' },
+        { id: 'C', eventType: 'listing.deleted', handler: 'c' },
+      ],
+      load: async (h) => async (e) => {
+        got.push([h, e as BusEvent]);
+      },
+      log: () => undefined,
+    });
+
+    const { eventIds } = bus.publish([{ Source: 'truckyard', DetailType: 'listing.created', Detail: '{}' }]);
+    expect(got).toEqual([]);
+    await bus.idle();
+
+    expect(eventIds).toHaveLength(1);
+    expect(got.map(([h]) => h).sort()).toEqual(['a', 'b']);
+    expect(got.every(([, e]) => e.id === eventIds[0])).toBe(true);
+  });
+
+  it('retries a failing subscriber twice, as EventBridge does for an async Lambda, then gives up and logs', async () => {
+    let calls = 0;
+    const logs: string[] = [];
+    const bus = createLocalBus({
+      subscriptions: [{ id: 'Flaky', eventType: 'listing.updated', handler: 'x' }],
+      load: async () => async () => {
+        calls++;
+        throw new Error('boom');
+      },
+      log: (m) => logs.push(m),
+      retryDelaysMs: [1, 1],
+    });
+
+    bus.publish([{ Source: 'truckyard', DetailType: 'listing.updated', Detail: '{}' }]);
+    await bus.idle();
+
+    expect(calls).toBe(3);
+    expect(logs.at(-1)).toMatch(/Flaky failed .* after 3 attempts: boom/);
+  });
+});
