@@ -1,12 +1,30 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { AuthProvider } from '@/lib/auth';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { AuthProvider, useAuth } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>{children}</AuthProvider>
+      <AuthProvider>
+        <ForgetListingsOnAuthChange />
+        {children}
+      </AuthProvider>
     </QueryClientProvider>
   );
+}
+
+/**
+ * What the API returns for a listing depends on who asks (contact details are masked for
+ * anonymous visitors), so cached listings are dropped whenever the signed-in user changes.
+ */
+function ForgetListingsOnAuthChange() {
+  const { userId } = useAuth();
+  const previous = useRef(userId);
+  useEffect(() => {
+    if (previous.current === userId) return;
+    previous.current = userId;
+    void queryClient.invalidateQueries({ queryKey: ['listings'] });
+  }, [userId]);
+  return null;
 }
