@@ -8,6 +8,7 @@ import type { Category } from '@shared/values';
 import { useSearchListings } from '../api/search-listings';
 import { countActiveFilters, defaultFilters, toApiQuery, type ViewMode } from '../lib/browse-params';
 import { useBrowseState } from '../lib/use-browse-state';
+import { ActiveFilters } from './active-filters';
 import { FilterSidebar } from './filter-sidebar';
 import { ListingCardSkeleton, ListingGrid } from './listing-card';
 import { Pagination } from './pagination';
@@ -124,6 +125,13 @@ export function BrowseSection({
         </aside>
 
         <div ref={resultsRef} className="min-w-0 flex-1 scroll-mt-24">
+          <ActiveFilters
+            state={state}
+            bounds={bounds}
+            fixedCategory={Boolean(fixedCategory)}
+            onChange={(next) => update({ q: next.q, filters: next.filters, sort: next.sort })}
+            onClearAll={clearAll}
+          />
           <div className="mb-4 flex min-h-6 flex-wrap items-center justify-between gap-2">
             <p className="text-sm font-medium text-muted-foreground" aria-live="polite">
               {data ? (
