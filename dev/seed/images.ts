@@ -47,6 +47,8 @@ export function imageJobsFor(listing: DemoListing, imageKeys: string[]): ImageJo
     plate: seller.plate,
     seed: listing.artSeed,
     colourway,
+    electric: listing.fuelType === 'electric',
+    crane: listing.features.some((f) => /crane|hiab|palfinger|brick grab/i.test(f)),
   };
   return imageKeys.map((key, n) => {
     const view = viewForIndex(n);

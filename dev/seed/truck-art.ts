@@ -26,6 +26,10 @@ export interface TruckArtSpec {
   seed: number;
   /** Which of the make's colour schemes (default: from the seed); pictures of one truck share it. */
   colourway?: number;
+  /** Flatbeds: a loader crane behind the cab (default: from the seed). */
+  crane?: boolean;
+  /** Battery packs instead of a fuel tank. */
+  electric?: boolean;
 }
 
 export type ArtView = 'three-quarter' | 'side' | 'rear' | 'cab' | 'interior' | 'side-right';
@@ -245,7 +249,8 @@ function cabSide(g: Geometry, p: Palette, spec: TruckArtSpec, flip: boolean): st
     );
   }
   // Model name on the cab side, steps, headlight, sun visor, mirror.
-  const modelText = spec.model.toUpperCase();
+  // Cab sides carry the short model name ('XF 480', 'FH 500'), not the full trim.
+  const modelText = spec.model.split(' ').slice(0, 2).join(' ').toUpperCase();
   const modelSize = Math.min(0.2, (doorBack - 0.25) / (modelText.length * 0.62));
   out.push(
     label(
@@ -270,7 +275,7 @@ function cabSide(g: Geometry, p: Palette, spec: TruckArtSpec, flip: boolean): st
   return out.join('');
 }
 
-function chassis(g: Geometry): string {
+function chassis(g: Geometry, electric: boolean): string {
   const out: string[] = [];
   const top = g.cabFloor - 0.1;
   out.push(`<rect x="${f(g.cabLen - 0.1)}" y="${f(-top)}" width="${f(g.rearEnd - g.cabLen + 0.1)}" height="0.26" fill="#1c1d1f"/>`);
@@ -278,7 +283,14 @@ function chassis(g: Geometry): string {
   const gapStart = g.axles[0] + g.wheelR + 0.25;
   const nextAxle = g.axles.find((a) => a > g.axles[0] + 1.5) ?? g.axles[1];
   const gapEnd = nextAxle - g.wheelR - 0.25;
-  if (gapEnd - gapStart > 0.6) {
+  if (electric && gapEnd - gapStart > 0.6) {
+    // Battery packs with a high-voltage orange cable instead of a diesel tank.
+    out.push(
+      `<rect x="${f(gapStart)}" y="${f(-top + 0.1)}" width="${f(gapEnd - gapStart)}" height="0.62" rx="0.05" fill="#2f3b4a" stroke="#11161c" stroke-width="0.02"/>`,
+      `<path d="M${f(gapStart + 0.1)} ${f(-top + 0.2)} L${f(gapEnd - 0.1)} ${f(-top + 0.2)}" stroke="#f28c28" stroke-width="0.04"/>`,
+      `<path d="M${f((gapStart + gapEnd) / 2 + 0.04)} ${f(-top + 0.28)} l-0.1 0.2 l0.08 0 l-0.06 0.2 l0.16 -0.24 l-0.08 0 l0.06 -0.16 z" fill="#f2c400"/>`,
+    );
+  } else if (gapEnd - gapStart > 0.6) {
     const tankLen = Math.min(1.6, (gapEnd - gapStart) * 0.7);
     out.push(
       `<rect x="${f(gapStart)}" y="${f(-top + 0.15)}" width="${f(tankLen)}" height="0.55" rx="0.18" fill="url(#alu)" stroke="#6b7075" stroke-width="0.015"/>`,
@@ -453,7 +465,7 @@ function bodySide(g: Geometry, p: Palette, spec: TruckArtSpec, flip: boolean, r:
           );
           x += 1.15;
         }
-        if (spec.seed % 2 === 0) out.push(crane(s - 0.02, -d - 0.22));
+        if (spec.crane ?? spec.seed % 2 === 0) out.push(crane(s - 0.02, -d - 0.22));
       }
       if (livery && g.body === 'dropside') out.push(label(s + len / 2, -d - 0.35, 0.3, livery, '#1f2933', flip, 800));
       break;
@@ -522,7 +534,7 @@ function mini_digger(x: number, deckY: number, flip: boolean): string {
 
 function truckSide(spec: TruckArtSpec, g: Geometry, p: Palette, flip: boolean, r: () => number): string {
   const out: string[] = [];
-  out.push(chassis(g));
+  out.push(chassis(g, spec.electric === true));
   out.push(bodySide(g, p, spec, flip, r));
   out.push(cabSide(g, p, spec, flip));
   for (const [i, a] of g.axles.entries()) {
