@@ -74,6 +74,9 @@ async function main() {
   const dynamoStarting = startDynamoDbLocal({ port: cfg.dynamodbPort, dbPath: path.join(cfg.dataDir, 'dynamodb') });
   const webBuild = buildWeb();
   const mailFolder = mailDir(cfg.dataDir);
+  const phases: string[] = [];
+  const mark = (what: string, since: number) => phases.push(`${what} ${((Date.now() - since) / 1000).toFixed(1)} s`);
+  const standInsStarted = Date.now();
   [dynamo, s3, cognito, mail] = await Promise.all([
     dynamoStarting,
     startS3({
@@ -93,6 +96,8 @@ async function main() {
     startMailCatcher({ port: cfg.smtpPort, dir: mailFolder }),
   ]);
 
+  mark('stand-ins', standInsStarted);
+  const provisionStarted = Date.now();
   // Provision (idempotent) and remember the pool for the next start.
   const ddb = makeDynamoClient(dynamo.endpoint);
   const cognitoClient = makeCognitoClient(cognito.endpoint);
@@ -107,6 +112,7 @@ async function main() {
   const env = handlerEnv(cfg, ids);
   Object.assign(process.env, env);
 
+  mark('provisioning', provisionStarted);
   const seedStarted = Date.now();
   const wasSeeded = !reseed && Boolean(state.seededAt);
   seeding = true;
@@ -119,10 +125,13 @@ async function main() {
     seedModulePath: path.join(REPO_ROOT, 'dev', 'seed', 'index.ts'),
   });
   seeding = false;
-  if (!wasSeeded && readCloudState(cfg.dataDir).seededAt) log(`Seeded demo data in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+  if (!wasSeeded && readCloudState(cfg.dataDir).seededAt) mark('seed', seedStarted);
   cognitoClient.destroy();
 
+  const webWaitStarted = Date.now();
   const web = await webBuild;
+  if (web.status === 'built')
+    phases.push(`web build ${(web.ms / 1000).toFixed(1)} s (waited ${((Date.now() - webWaitStarted) / 1000).toFixed(1)} s)`);
   if (web.status === 'failed') return fail(`The web build failed (vite build --config web/vite.config.ts):\n${web.output}`);
   if (web.status === 'absent') log('⚠ web/vite.config.ts not found: serving a placeholder page instead of the web app.');
 
@@ -149,7 +158,7 @@ async function main() {
     logins.length ? '  Demo logins' : '  Demo logins: none (no seed data yet)',
     ...logins.map((l) => `    ${l.role.padEnd(roleWidth)}  ${l.email.padEnd(emailWidth)}  ${l.password}`),
     '',
-    `  Ready in ${seconds} s — Ctrl-C to stop`,
+    `  Ready in ${seconds} s (${phases.join(', ')}) — Ctrl-C to stop`,
     '',
   ];
   log(lines.join('\n'));
