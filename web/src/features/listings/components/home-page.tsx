@@ -1,5 +1,6 @@
 import { ArrowRight, BellRing, ChevronRight, PoundSterling, Tag, Timer, Truck, Users } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { PageContainer } from '@/components/layout/page-shell';
 import { buttonVariants } from '@/components/ui/button';
@@ -16,6 +17,7 @@ export function HomePage() {
     'Used Trucks & HGVs for Sale in the UK',
     'Browse used trucks, tippers, box vans, curtainsiders and artics for sale across the UK, or list your truck for free and reach over 10,000 buyers and dealers.',
   );
+  useScrollToHash();
   return (
     <>
       <Hero />
@@ -169,4 +171,13 @@ function CategoryStrip() {
       </ul>
     </nav>
   );
+}
+
+/** Links such as '/#browse' from other pages land on the section once this lazily loaded page has rendered. */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
 }
