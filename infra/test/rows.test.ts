@@ -16,12 +16,13 @@ import type { HouseDefaults } from '../lib/constructs/house-function.js';
 import { BUCKET_KEYS } from '../lib/data-stack.js';
 import { synthTruckYard } from './synth-app.js';
 
-/** A functions dir outside the repository holding stub handlers. */
-function stubFunctionsDir(handlers: string[]) {
+/** A functions dir outside the repository holding stub handlers (and any other files given). */
+function stubFunctionsDir(handlers: string[], files: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'truckyard-stub-functions-'));
-  for (const h of handlers) {
-    mkdirSync(dirname(join(dir, h)), { recursive: true });
-    writeFileSync(join(dir, h), 'export const handler = async () => ({ statusCode: 200 });\n');
+  const all = { ...Object.fromEntries(handlers.map((h) => [h, 'export const handler = async () => ({ statusCode: 200 });\n'])), ...files };
+  for (const [path, text] of Object.entries(all)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
   }
   return dir;
 }
@@ -144,6 +145,26 @@ describe('route rows', () => {
     expect(() => synthTruckYard({ routes: rows, functionsDir })).toThrow(
       /do not exist yet:\n {2}OptionalThing: .*http\/things\/get\.ts\n {2}UserThing: .*\n {2}AdminThing: .*\n {2}SuperThing: /,
     );
+  });
+});
+
+describe('native packages', () => {
+  it('runs a function that reaches sharp through its imports on the architecture whose binaries synth ships, the others on ARM64', () => {
+    // Prepare
+    const functionsDir = stubFunctionsDir(['http/plain.ts'], {
+      'http/resize.ts': "import { resize } from '../adapters/images.js';\nexport const handler = async () => resize();\n",
+      'adapters/images.ts': "import sharp from 'sharp';\nexport const resize = () => sharp;\n",
+    });
+    const rows: RouteDef[] = [
+      { id: 'Plain', method: 'GET', path: '/api/plain', handler: 'http/plain.ts', auth: 'public' },
+      { id: 'Resize', method: 'POST', path: '/api/resize', handler: 'http/resize.ts', auth: 'user' },
+    ];
+    // Act
+    const { templates } = synthTruckYard({ routes: rows, functionsDir });
+    // Assess
+    const hostArchitecture = process.arch === 'arm64' ? 'arm64' : 'x86_64';
+    templates.api.hasResourceProperties('AWS::Lambda::Function', { Description: 'POST /api/resize', Architectures: [hostArchitecture] });
+    templates.api.hasResourceProperties('AWS::Lambda::Function', { Description: 'GET /api/plain', Architectures: ['arm64'] });
   });
 });
 

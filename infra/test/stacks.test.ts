@@ -1,8 +1,11 @@
+import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dynamodb/table.js';
 import { needsAuthorizer, routes } from '../../functions/src/routes.js';
 import { HOUSE_FUNCTION_DEFAULTS } from '../lib/constructs/house-function.js';
+import { nativeModulesOf } from '../lib/constructs/native-modules.js';
+import { FUNCTIONS_SRC_DIR } from '../lib/paths.js';
 import { synthTruckYard, TEST_SITE_URL } from './synth-app.js';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
@@ -13,6 +16,8 @@ let stacks: ReturnType<typeof synthTruckYard>['stacks'];
 beforeAll(() => {
   ({ templates: t, stacks } = synthTruckYard());
 });
+
+const hostArchitecture = process.arch === 'arm64' ? 'arm64' : 'x86_64';
 
 const resourcesOf = (template: Template, type: string) => template.findResources(type) as Resources;
 
@@ -40,7 +45,7 @@ describe('api stack', () => {
     expect(actual).toEqual(expected);
   });
 
-  it('gives every route row its own Node 20 ARM64 function with the row memory and timeout or the house defaults', () => {
+  it('gives every route row its own Node 20 function, on ARM64 unless it ships native binaries, with the row memory and timeout or the defaults', () => {
     for (const row of routes) {
       const fn = stacks.api.functions[row.id];
       expect(fn, row.id).toBeDefined();
@@ -48,7 +53,7 @@ describe('api stack', () => {
       const props = (t.api.toJSON().Resources as Resources)[logicalId].Properties;
       expect(props).toMatchObject({
         Runtime: 'nodejs20.x',
-        Architectures: ['arm64'],
+        Architectures: [nativeModulesOf(join(FUNCTIONS_SRC_DIR, row.handler)).length > 0 ? hostArchitecture : 'arm64'],
         Handler: 'index.handler',
         MemorySize: row.memoryMb ?? HOUSE_FUNCTION_DEFAULTS.memoryMb,
         Timeout: row.timeoutSeconds ?? HOUSE_FUNCTION_DEFAULTS.timeoutSeconds,

@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { REPO_ROOT } from '../lib/paths.js';
+import { routes } from '../../functions/src/routes.js';
+import { nativeModulesOf } from '../lib/constructs/native-modules.js';
+import { FUNCTIONS_SRC_DIR, REPO_ROOT } from '../lib/paths.js';
 
-it('synthesizes every stack offline with the pinned CDK CLI, bundling each function', () => {
+it('synthesizes every stack offline with the pinned CDK CLI, bundling each function with the native packages it needs', () => {
   // Prepare
   const outdir = mkdtempSync(join(tmpdir(), 'truckyard-cdk-synth-'));
   // Act
@@ -20,5 +22,17 @@ it('synthesizes every stack offline with the pinned CDK CLI, bundling each funct
   expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
   for (const stack of ['Data', 'Auth', 'Jobs', 'Api', 'Web']) {
     expect(existsSync(join(outdir, `TruckYard-${stack}.template.json`)), stack).toBe(true);
+  }
+  const api = JSON.parse(readFileSync(join(outdir, 'TruckYard-Api.template.json'), 'utf8')) as {
+    Resources: Record<string, { Type: string; Properties: { Description?: string; Code?: { S3Key: string } } }>;
+  };
+  for (const route of routes) {
+    const fn = Object.values(api.Resources).find(
+      (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Description === `${route.method} ${route.path}`,
+    );
+    const assetDir = join(outdir, `asset.${fn?.Properties.Code?.S3Key.replace(/\.zip$/, '')}`);
+    expect(readdirSync(assetDir), route.id).toEqual(expect.arrayContaining(['index.mjs', 'index.mjs.map']));
+    const shipped = existsSync(join(assetDir, 'node_modules')) ? readdirSync(join(assetDir, 'node_modules')) : [];
+    for (const pkg of nativeModulesOf(join(FUNCTIONS_SRC_DIR, route.handler))) expect(shipped, route.id).toContain(pkg);
   }
 });

@@ -1,16 +1,19 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { AssetHashType, DockerImage, type ILocalBundling } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
 import { type BuildOptions, buildSync } from 'esbuild';
 import { REPO_ROOT } from '../paths.js';
+import { copyNativeModules, NATIVE_MODULES } from './native-modules.js';
 
 /** Some dependencies are CommonJS and call require(); the ESM bundle gets one. */
 const REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
-/** The house bundle: Node 20 ESM, minified, with source maps, everything bundled except the AWS SDK (in the runtime). */
+/**
+ * The house bundle: Node 20 ESM, minified, with source maps, everything bundled except the AWS SDK
+ * (in the runtime) and the native packages (copied beside the bundle for the functions that use them).
+ */
 const BUNDLE_OPTIONS = {
   bundle: true,
   platform: 'node',
@@ -21,7 +24,7 @@ const BUNDLE_OPTIONS = {
   minify: true,
   sourcemap: true,
   banner: { js: REQUIRE_BANNER },
-  external: ['@aws-sdk/*'],
+  external: ['@aws-sdk/*', ...NATIVE_MODULES],
   logLevel: 'warning',
   absWorkingDir: REPO_ROOT,
 } as const satisfies BuildOptions;
@@ -69,39 +72,29 @@ class EsbuildLocalBundling implements ILocalBundling {
     readonly nodeModules: string[],
     shared: HandlerBundles | undefined,
   ) {
-    this.#shared = nodeModules.length === 0 ? shared : undefined;
+    // The shared build leaves out only the house externals; other packages need a build of their own.
+    this.#shared = nodeModules.every((m) => (NATIVE_MODULES as readonly string[]).includes(m)) ? shared : undefined;
   }
 
   tryBundle(outputDir: string): boolean {
-    if (this.#shared?.copyTo(this.entry, outputDir)) return true;
-    // buildSync throws on errors, which fails synth with esbuild's messages.
-    buildSync({
-      ...BUNDLE_OPTIONS,
-      entryPoints: [this.entry],
-      outfile: join(outputDir, 'index.mjs'),
-      external: [...BUNDLE_OPTIONS.external, ...this.nodeModules],
-    });
-    if (this.nodeModules.length > 0) installNativeModules(outputDir, this.nodeModules);
+    if (!this.#shared?.copyTo(this.entry, outputDir)) {
+      // buildSync throws on errors, which fails synth with esbuild's messages.
+      buildSync({
+        ...BUNDLE_OPTIONS,
+        entryPoints: [this.entry],
+        outfile: join(outputDir, 'index.mjs'),
+        external: [...BUNDLE_OPTIONS.external, ...this.nodeModules],
+      });
+    }
+    if (this.nodeModules.length > 0) copyNativeModules(outputDir, this.nodeModules);
     return true;
   }
-}
-
-/** Installs the packages, at the repository's versions, for the Lambda platform (linux, arm64). */
-function installNativeModules(outputDir: string, modules: string[]) {
-  const rootPackage = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-  const dependencies = Object.fromEntries(modules.map((m) => [m, rootPackage.dependencies?.[m] ?? '*']));
-  writeFileSync(join(outputDir, 'package.json'), JSON.stringify({ type: 'module', dependencies }));
-  const npm = spawnSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--os=linux', '--cpu=arm64', '--libc=glibc'], {
-    cwd: outputDir,
-    stdio: 'inherit',
-  });
-  if (npm.status !== 0) throw new Error(`npm install of ${modules.join(', ')} for the Lambda bundle failed`);
 }
 
 export interface EsbuildCodeOptions {
   /** Absolute path of the handler module. */
   entry: string;
-  /** Packages left out of the bundle and installed next to it for Linux ARM64 (native ones like sharp). */
+  /** Packages left out of the bundle and copied into its node_modules (native ones like sharp). */
   nodeModules?: string[];
   /** The app's shared build, if the entry is part of one. */
   shared?: HandlerBundles;

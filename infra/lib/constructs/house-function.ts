@@ -12,6 +12,7 @@ import type { Construct } from 'constructs';
 import type { BucketKey } from '../data-stack.js';
 import { FUNCTIONS_SRC_DIR } from '../paths.js';
 import { esbuildCode, type HandlerBundles } from './esbuild-code.js';
+import { nativeArchitecture, nativeModulesOf } from './native-modules.js';
 
 /** Everything every TruckYard function is wired to: the table, the user pool, the buckets, the bus. */
 export interface HouseDefaults {
@@ -36,7 +37,7 @@ export interface HouseFunctionProps {
   handler: string;
   memoryMb?: number;
   timeoutSeconds?: number;
-  /** Native packages installed into the bundle instead of bundled (e.g. ['sharp']). */
+  /** Native packages shipped beside the bundle instead of in it; found from the handler's imports when omitted. */
   nodeModules?: string[];
   description?: string;
 }
@@ -81,13 +82,15 @@ export class HouseFunction extends LambdaFunction {
     if (!existsSync(entry)) {
       throw new Error(`${id}: handler file ${entry} does not exist (its row names '${props.handler}' under ${functionsDir})`);
     }
+    const nodeModules = props.nodeModules ?? nativeModulesOf(entry);
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     super(scope, id, {
-      code: esbuildCode({ entry, nodeModules: props.nodeModules, shared: defaults.bundles }),
+      code: esbuildCode({ entry, nodeModules, shared: defaults.bundles }),
       handler: 'index.handler',
       description: props.description,
       runtime: Runtime.NODEJS_20_X,
-      architecture: Architecture.ARM_64,
+      // ARM64 is cheaper; a function shipping native binaries runs where they were installed.
+      architecture: nodeModules.length > 0 ? nativeArchitecture() : Architecture.ARM_64,
       memorySize: props.memoryMb ?? HOUSE_FUNCTION_DEFAULTS.memoryMb,
       timeout: Duration.seconds(props.timeoutSeconds ?? HOUSE_FUNCTION_DEFAULTS.timeoutSeconds),
       logGroup,
