@@ -17,6 +17,9 @@ export const keys = {
   /** Pattern 25: a contact-form message; GSI2 lists them newest first for staff. */
   contactMessage: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
   contactMessagesByDate: (createdAt: string) => ({ gsi2pk: 'CONTACTS', gsi2sk: createdAt }),
+  /** Pattern 26: a valuation request; GSI2 lists them newest first for staff. */
+  valuationRequest: (id: string) => ({ pk: `VALUATION#${id}`, sk: 'VALUATION' }),
+  valuationRequestsByDate: (createdAt: string) => ({ gsi2pk: 'VALUATIONS', gsi2sk: createdAt }),
   /** Pattern 29: the counter of one rate-limit window (windowStart is an ISO time). */
   rateCounter: (scope: string, key: string, windowStart: string) => ({ pk: `RATE#${scope}#${key}`, sk: windowStart }),
   /** Pattern 11: all profiles for admins, newest first. */

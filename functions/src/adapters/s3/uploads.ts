@@ -1,7 +1,8 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { LIMITS } from '../../../../shared/constants.js';
 import type { UploadedObjects } from '../../domain/uploads/verify-upload.js';
+import type { ValuationImages } from '../../domain/valuations/submit-valuation.js';
 import { VARIANT_WIDTHS, originalKey, variantKey } from '../images/variants.js';
 
 export interface PresignedPost {
@@ -72,6 +73,16 @@ export function s3UploadedObjects(s3: S3Client, bucket: string): UploadedObjects
     },
     async delete(key) {
       await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+  };
+}
+
+/** The private uploads bucket as valuation requests use it: verified photos are written under the request. */
+export function s3ValuationImages(s3: S3Client, bucket: string): ValuationImages {
+  return {
+    ...s3UploadedObjects(s3, bucket),
+    async write(key, bytes, contentType) {
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
     },
   };
 }

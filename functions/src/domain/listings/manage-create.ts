@@ -2,7 +2,7 @@ import type { SellListing } from '../../../../shared/schemas/sell.js';
 import { makeLabel } from '../../../../shared/values.js';
 import { requireWritableProfile } from '../accounts/profiles.js';
 import type { Caller } from '../caller.js';
-import { unauthenticated } from '../errors.js';
+import { DomainError, unauthenticated } from '../errors.js';
 import { resolveListingImages } from './manage-images.js';
 import type { ListingEvent, ManageListingDeps } from './manage-ports.js';
 import type { ListingRecord } from './types.js';
@@ -22,12 +22,20 @@ export async function publishQuietly(deps: Pick<ManageListingDeps, 'events' | 'l
   }
 }
 
+/** Listings one account may create per hour: far above any real dealer's day, far below a spam run. */
+export const CREATE_LISTING_RATE_LIMIT = { scope: 'create-listing', limit: 30, windowSeconds: 3600 } as const;
+export const CREATE_RATE_LIMITED_MESSAGE = 'You have listed a lot of trucks in the last hour. Please try again later.';
+
 /** POST /api/my-listings: the Sell Your Truck form. The owner comes from the token, never the body. */
 export async function createOwnerListing(deps: ManageListingDeps, caller: Caller, input: SellListing): Promise<ListingRecord> {
   if (caller.kind !== 'user') throw unauthenticated();
   const now = deps.now();
   await requireWritableProfile(deps.profiles, caller, now);
   const { images, claimed } = await resolveListingImages(deps.pendingImages, caller.userId, input.images);
+  if (deps.rateLimit) {
+    const limit = await deps.rateLimit({ ...CREATE_LISTING_RATE_LIMIT, key: caller.userId });
+    if (!limit.allowed) throw new DomainError('RATE_LIMITED', CREATE_RATE_LIMITED_MESSAGE, { retryAfterSeconds: limit.retryAfterSeconds });
+  }
   const at = now.toISOString();
   const record: ListingRecord = {
     id: deps.newId(),

@@ -83,6 +83,13 @@ describe('createOwnerListing', () => {
     expect(f.errors).toEqual(['Publishing listing.created failed']);
   });
 
+  it('refuses a 31st listing within the hour (429) and writes nothing', async () => {
+    const f = fakeDeps();
+    f.deps.rateLimit = async ({ limit }) => ({ allowed: false, count: limit, retryAfterSeconds: 120 });
+    await expect(createOwnerListing(f.deps, user('u1'), sell())).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect(f.listings.size).toBe(0);
+  });
+
   it('refuses anonymous callers', async () => {
     expect(await codeOf(createOwnerListing(fakeDeps().deps, ANONYMOUS, sell()))).toBe('UNAUTHENTICATED');
   });

@@ -1,5 +1,6 @@
 import type { DomainEventType } from '../../events.js';
 import type { ProfileStore } from '../accounts/profiles.js';
+import type { RateLimiter } from '../rate-limit.js';
 import type { ListingRecord, StoredImage } from './types.js';
 
 /** The owner's view of the listings table (patterns 1, 4, 6, 20–21). */
@@ -53,4 +54,6 @@ export interface ManageListingDeps {
   newId: () => string;
   /** Errors that must not fail the request (spec §8: a failed matching trigger is only logged). */
   logError: (message: string, err: unknown) => void;
+  /** Caps how many listings one account creates (spam); absent in unit tests and the benchmark. */
+  rateLimit?: RateLimiter;
 }

@@ -6,6 +6,7 @@ import { getOwnedListing } from '../listings/manage-access.js';
 import { LISTING_IMAGE_PREFIX } from '../listings/manage-images.js';
 import type { OwnerListingStore } from '../listings/manage-ports.js';
 import type { StoredImage } from '../listings/types.js';
+import type { RateLimiter } from '../rate-limit.js';
 
 /** Presigned uploads land under the uploader's own prefix; nothing is shown from there. */
 export const uploadPrefix = (userId: string) => `uploads/${userId}/`;
@@ -26,10 +27,23 @@ export function detectImageKind(bytes: Uint8Array): ImageKind | null {
 
 const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
+/** What the browser claims about each file before uploading: image/*, 1 byte..5 MB (checked again on completion). */
+export function checkUploadClaims(files: ReadonlyArray<{ name: string; type: string; size: number }>): void {
+  for (const f of files) {
+    if (!f.type.toLowerCase().startsWith('image/')) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', SELL_TEXTS.invalidFile(f.name));
+    if (f.size > LIMITS.maxImageBytes) throw new DomainError('PAYLOAD_TOO_LARGE', SELL_TEXTS.fileTooLarge(f.name));
+    if (f.size === 0) throw validationError(`${f.name} is empty.`);
+  }
+}
+
 export interface UploadPlanDeps {
   listings: OwnerListingStore;
   newId: () => string;
+  rateLimit?: RateLimiter;
 }
+
+/** Upload requests one account may make per hour (each for up to 10 files). */
+export const UPLOAD_RATE_LIMIT = { scope: 'listing-uploads', limit: 60, windowSeconds: 3600 } as const;
 
 export interface PlannedUpload {
   name: string;
@@ -47,10 +61,12 @@ export async function planListingImageUploads(deps: UploadPlanDeps, caller: Call
   const already = request.listingId ? (await getOwnedListing(deps.listings, caller, request.listingId)).images.length : 0;
   const remaining = Math.max(0, LIMITS.maxImagesPerListing - already);
   if (request.files.length > remaining) throw validationError(SELL_TEXTS.tooManyImages(remaining), { remaining });
-  for (const f of request.files) {
-    if (!f.type.toLowerCase().startsWith('image/')) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', SELL_TEXTS.invalidFile(f.name));
-    if (f.size > LIMITS.maxImageBytes) throw new DomainError('PAYLOAD_TOO_LARGE', SELL_TEXTS.fileTooLarge(f.name));
-    if (f.size === 0) throw validationError(`${f.name} is empty.`);
+  checkUploadClaims(request.files);
+  if (deps.rateLimit) {
+    const limit = await deps.rateLimit({ ...UPLOAD_RATE_LIMIT, key: caller.userId });
+    if (!limit.allowed) {
+      throw new DomainError('RATE_LIMITED', 'Too many uploads. Please try again later.', { retryAfterSeconds: limit.retryAfterSeconds });
+    }
   }
   return request.files.map((f) => ({
     name: f.name,
@@ -79,6 +95,33 @@ export interface CompleteUploadDeps {
 }
 
 /**
+ * Checks one uploaded object on the server, because the presigned POST's limits are not enough
+ * (s3rver ignores them; a client may lie): it must exist (404), be at most 5 MB (413) and be a
+ * JPEG, PNG or WebP by its magic bytes (415). A refused object is deleted.
+ */
+export async function verifyUploadedImage(uploads: UploadedObjects, key: string): Promise<{ bytes: Buffer; kind: ImageKind }> {
+  const name = fileNameOf(key);
+  const size = await uploads.size(key);
+  if (size === null) throw notFound(`Upload ${name} was not found; it may have expired`);
+  if (size > LIMITS.maxImageBytes) {
+    await uploads.delete(key);
+    throw new DomainError('PAYLOAD_TOO_LARGE', SELL_TEXTS.fileTooLarge(name));
+  }
+  const bytes = await uploads.read(key);
+  // The object may have been replaced between HEAD and GET.
+  if (bytes.length > LIMITS.maxImageBytes) {
+    await uploads.delete(key);
+    throw new DomainError('PAYLOAD_TOO_LARGE', SELL_TEXTS.fileTooLarge(name));
+  }
+  const kind = detectImageKind(bytes);
+  if (!kind) {
+    await uploads.delete(key);
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', SELL_TEXTS.invalidFile(name));
+  }
+  return { bytes, kind };
+}
+
+/**
  * POST /api/uploads/listing-images/complete. The presigned POST's own limits are not enough:
  * the local S3 ignores them, and a client may lie about names and types. So, for each key:
  * it must be under the caller's own prefix (403); at most 5 MB (413); really a JPEG, PNG or
@@ -99,23 +142,7 @@ export async function completeListingImageUploads(deps: CompleteUploadDeps, call
 
   const checked: Array<{ key: string; bytes: Buffer }> = [];
   for (const key of keys) {
-    const name = fileNameOf(key);
-    const size = await deps.uploads.size(key);
-    if (size === null) throw notFound(`Upload ${name} was not found; it may have expired`);
-    if (size > LIMITS.maxImageBytes) {
-      await deps.uploads.delete(key);
-      throw new DomainError('PAYLOAD_TOO_LARGE', SELL_TEXTS.fileTooLarge(name));
-    }
-    const bytes = await deps.uploads.read(key);
-    // The object may have been replaced between HEAD and GET.
-    if (bytes.length > LIMITS.maxImageBytes) {
-      await deps.uploads.delete(key);
-      throw new DomainError('PAYLOAD_TOO_LARGE', SELL_TEXTS.fileTooLarge(name));
-    }
-    if (!detectImageKind(bytes)) {
-      await deps.uploads.delete(key);
-      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', SELL_TEXTS.invalidFile(name));
-    }
+    const { bytes } = await verifyUploadedImage(deps.uploads, key);
     checked.push({ key, bytes });
   }
 

@@ -3,6 +3,7 @@ import { config } from '../../config.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { ownerListingStore, pendingUploadStore } from '../../adapters/dynamodb/owner-listings-repo.js';
 import { profileStore } from '../../adapters/dynamodb/profiles-repo.js';
+import { createRateLimiter } from '../../adapters/dynamodb/rate-limit.js';
 import { eventPublisher } from '../../adapters/events/publisher.js';
 import { s3 } from '../../adapters/s3/client.js';
 import { deleteListingImageFiles } from '../../adapters/s3/uploads.js';
@@ -51,6 +52,7 @@ export function manageListingDeps(): ManageListingDeps {
     now: () => new Date(),
     newId: () => ulid(),
     logError,
+    rateLimit: createRateLimiter(ddb, config.tableName),
   };
   return manage;
 }

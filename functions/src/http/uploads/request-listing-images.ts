@@ -16,7 +16,7 @@ export const handler = httpHandler('user', async ({ event, caller }) => {
   const request = parseWith(uploadRequestSchema, jsonBody(event));
   await requireWritableProfile(profiles$(), caller, new Date());
   const deps = manageListingDeps();
-  const planned = await planListingImageUploads({ listings: deps.listings, newId: deps.newId }, caller, request);
+  const planned = await planListingImageUploads({ listings: deps.listings, newId: deps.newId, rateLimit: deps.rateLimit }, caller, request);
   const expiresAt = new Date(Date.now() + UPLOAD_EXPIRY_SECONDS * 1000).toISOString();
   const uploads: PresignedUpload[] = await Promise.all(
     planned.map(async (p) => {
