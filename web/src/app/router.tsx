@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RootLayout } from '@/components/layout/root-layout';
 import { CATEGORY_PAGES } from '@shared/values';
+import { accountRoutes } from './account-routes';
 import { contentRoutes } from './content-routes';
 import { categoryLoader, homeLoader, listingLoader } from './prefetch';
 import { RouteErrorPage } from './route-error';
@@ -28,6 +29,7 @@ export const routes: RouteObject[] = [
       })),
       { path: 'truck/:id', element: <ListingDetailPage />, loader: listingLoader },
       ...contentRoutes,
+      ...accountRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,9 +1,11 @@
-import { Bell, LayoutDashboard, Menu, Tag, X } from 'lucide-react';
+import { Bell, LayoutDashboard, LogOut, Menu, Tag, UserRound, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { buttonVariants } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 import { CATEGORY_PAGES } from '@shared/values';
 import { Wordmark } from './logo';
 
@@ -18,6 +20,18 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
+  const navigate = useNavigate();
+  const { isSignedIn, name, email, signOut } = useAuth();
+  const displayName = name ?? email;
+  const onSignOut = async () => {
+    try {
+      await signOut();
+      toast({ title: 'Signed out', description: 'You have been signed out.' });
+      navigate(paths.home);
+    } catch {
+      toast({ title: 'Error', description: 'Failed to sign out. Please try again.', variant: 'destructive' });
+    }
+  };
 
   // Close the mobile menu whenever the route changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -51,6 +65,25 @@ export function Header() {
             <LayoutDashboard aria-hidden="true" />
             Dashboard
           </NavLink>
+          {isSignedIn ? (
+            <>
+              {displayName ? (
+                <span className="ml-2 inline-flex max-w-48 items-center gap-1.5 truncate text-sm text-white/90" title={displayName}>
+                  <UserRound className="size-4 shrink-0" aria-hidden="true" />
+                  <span className="sr-only">Signed in as </span>
+                  <span className="truncate">{displayName}</span>
+                </span>
+              ) : null}
+              <button
+                type="button"
+                onClick={onSignOut}
+                className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'text-white hover:bg-white/10 hover:text-white')}
+              >
+                <LogOut aria-hidden="true" />
+                Sign out
+              </button>
+            </>
+          ) : null}
         </nav>
         <button
           type="button"
@@ -78,6 +111,25 @@ export function Header() {
               {label}
             </Link>
           ))}
+          {isSignedIn ? (
+            <div className="flex items-center justify-between gap-3 rounded-md px-3 py-2">
+              {displayName ? (
+                <span className="inline-flex min-w-0 items-center gap-2 text-sm text-white/90">
+                  <UserRound className="size-4 shrink-0" aria-hidden="true" />
+                  <span className="sr-only">Signed in as </span>
+                  <span className="truncate">{displayName}</span>
+                </span>
+              ) : null}
+              <button
+                type="button"
+                onClick={onSignOut}
+                className="inline-flex shrink-0 items-center gap-2 rounded-md px-3 py-2 font-semibold text-white hover:bg-white/10"
+              >
+                <LogOut className="size-5" aria-hidden="true" />
+                Sign out
+              </button>
+            </div>
+          ) : null}
           <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wider text-white/60 uppercase">Browse</p>
           <div className="grid grid-cols-2 gap-1">
             {CATEGORY_PAGES.map((c) => (

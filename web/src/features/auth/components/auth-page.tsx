@@ -1,0 +1,210 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '@/app/paths';
+import { FormField } from '@/components/forms/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { loadAuthSession, useAuth } from '@/lib/auth';
+import { safeReturnTo, toE164 } from '@/lib/auth-links';
+import { usePageMeta } from '@/lib/page-meta';
+import { toast } from '@/lib/toast';
+import { LIMITS } from '@shared/constants';
+import { AuthLayout } from './auth-layout';
+import { usePasswordSignIn } from './use-password-sign-in';
+import { VerifyEmailPanel } from './verify-email-panel';
+
+type Mode = 'signin' | 'signup';
+const empty = { fullName: '', phone: '', email: '', password: '', confirmPassword: '' };
+
+const invalid = (description: string) => toast({ title: 'Validation Error', description, variant: 'destructive' });
+
+/** /auth — customer Sign In and Create Account (spec §2, §5, §8). */
+export function AuthPage() {
+  usePageMeta('Sign In', 'Sign in or create a TruckYard account.');
+  const id = useId();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const { ready, isSignedIn } = useAuth();
+  const [mode, setMode] = useState<Mode>('signin');
+  const [values, setValues] = useState(empty);
+  const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
+  const [registering, setRegistering] = useState(false);
+  const { signIn, submitting } = usePasswordSignIn();
+
+  // A signed-in visitor has nothing to do here.
+  useEffect(() => {
+    if (ready && isSignedIn) navigate(returnTo, { replace: true });
+  }, [ready, isSignedIn, navigate, returnTo]);
+
+  // Warm the auth code while the person types.
+  useEffect(() => {
+    void loadAuthSession()
+      .then((m) => m.ensureConfigured())
+      .catch(() => undefined);
+  }, []);
+
+  const set = (field: keyof typeof empty) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setValues(empty);
+    setVerifyEmail(null);
+  };
+
+  const onSignIn = async () => {
+    const outcome = await signIn(values.email, values.password);
+    if (outcome === 'needs-verification') setVerifyEmail(values.email.trim());
+    if (outcome === 'signed-in') navigate(returnTo, { replace: true });
+  };
+
+  const onSignUp = async () => {
+    const email = values.email.trim();
+    const fullName = values.fullName.trim();
+    const phone = values.phone.trim();
+    if (!email || !values.password) return invalid('Email and password are required.');
+    if (!fullName || !phone) return invalid('Name and phone are required for registration.');
+    if (values.password !== values.confirmPassword) return invalid('Passwords do not match.');
+    if (values.password.length < LIMITS.minPasswordLength) return invalid('Password must be at least 8 characters long.');
+    const e164 = toE164(phone);
+    if (!e164) return invalid('Please enter a valid phone number, e.g. 07700 900123.');
+    setRegistering(true);
+    let session: Awaited<ReturnType<typeof loadAuthSession>> | null = null;
+    try {
+      session = await loadAuthSession();
+      await session.registerAccount({ email, password: values.password, name: fullName, phone: e164 });
+      toast({
+        title: 'Account created',
+        description: 'Please check your email to verify your account before signing in.',
+        variant: 'success',
+      });
+      setMode('signin');
+      setValues({ ...empty, email });
+      setVerifyEmail(email);
+    } catch (err) {
+      toast({
+        title: 'Registration Error',
+        description: session?.authErrorMessage(err) ?? 'Failed to create account. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setRegistering(false);
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void (mode === 'signin' ? onSignIn() : onSignUp());
+  };
+
+  const busy = submitting || registering;
+  const signUp = mode === 'signup';
+
+  return (
+    <AuthLayout
+      title={signUp ? 'Create Account' : 'Sign In'}
+      subtitle={signUp ? 'Join TruckYard to list trucks and see seller contact details.' : 'Welcome back to TruckYard.'}
+      footer={
+        <>
+          Are you a dealer?{' '}
+          <Link to={paths.dealerLogin} className="font-semibold text-primary hover:underline">
+            Dealer login
+          </Link>
+        </>
+      }
+    >
+      <fieldset className="mb-6 grid grid-cols-2 rounded-lg bg-muted p-1">
+        <legend className="sr-only">Sign in or create an account</legend>
+        {(['signin', 'signup'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            aria-pressed={mode === m}
+            onClick={() => mode !== m && switchMode(m)}
+            className={
+              mode === m
+                ? 'rounded-md bg-card px-3 py-2 text-sm font-semibold text-foreground shadow-sm'
+                : 'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground'
+            }
+          >
+            {m === 'signin' ? 'Sign In' : 'Create Account'}
+          </button>
+        ))}
+      </fieldset>
+
+      {verifyEmail && !signUp ? (
+        <VerifyEmailPanel
+          email={verifyEmail}
+          onVerified={() => {
+            setVerifyEmail(null);
+          }}
+        />
+      ) : null}
+
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {signUp ? (
+          <>
+            <FormField id={`${id}-name`} label="Full Name" required>
+              <Input id={`${id}-name`} autoComplete="name" value={values.fullName} onChange={set('fullName')} />
+            </FormField>
+            <FormField id={`${id}-phone`} label="Phone Number" required>
+              <Input
+                id={`${id}-phone`}
+                type="tel"
+                autoComplete="tel"
+                placeholder="07700 900123"
+                value={values.phone}
+                onChange={set('phone')}
+              />
+            </FormField>
+          </>
+        ) : null}
+        <FormField id={`${id}-email`} label="Email" required>
+          <Input id={`${id}-email`} type="email" autoComplete="email" value={values.email} onChange={set('email')} />
+        </FormField>
+        <FormField id={`${id}-password`} label="Password" required hint={signUp ? 'At least 8 characters.' : undefined}>
+          <Input
+            id={`${id}-password`}
+            type="password"
+            autoComplete={signUp ? 'new-password' : 'current-password'}
+            value={values.password}
+            onChange={set('password')}
+          />
+        </FormField>
+        {signUp ? (
+          <FormField id={`${id}-confirm`} label="Confirm Password" required>
+            <Input
+              id={`${id}-confirm`}
+              type="password"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={set('confirmPassword')}
+            />
+          </FormField>
+        ) : (
+          <div className="text-right">
+            <Link to={paths.resetPassword} className="text-sm font-medium text-primary hover:underline">
+              Forgot your password?
+            </Link>
+          </div>
+        )}
+        <Button type="submit" className="w-full" size="lg" disabled={busy}>
+          {busy ? <Spinner /> : null}
+          {signUp ? (registering ? 'Creating Account...' : 'Create Account') : submitting ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </form>
+
+      <p className="mt-5 text-center text-sm text-muted-foreground">
+        {signUp ? 'Already have an account? ' : "Don't have an account? "}
+        <button
+          type="button"
+          className="font-semibold text-primary hover:underline"
+          onClick={() => switchMode(signUp ? 'signin' : 'signup')}
+        >
+          {signUp ? 'Sign in' : 'Create one'}
+        </button>
+      </p>
+    </AuthLayout>
+  );
+}

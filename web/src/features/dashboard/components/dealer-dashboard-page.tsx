@@ -1,0 +1,255 @@
+import { LogIn, Pencil, Plus, Power, PowerOff, RotateCcw, Trash2, Truck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/app/paths';
+import { PageContainer } from '@/components/layout/page-shell';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { toastApiFailure } from '@/lib/api-error-toast';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { formatDate, formatPrice, vatSuffix } from '@/lib/format';
+import { usePageMeta } from '@/lib/page-meta';
+import { toast } from '@/lib/toast';
+import type { Listing } from '@shared/schemas/listing';
+import { SELL_TEXTS, ownerToggleFor } from '@shared/schemas/sell';
+import type { ListingStatus } from '@shared/values';
+import { useDeleteListing } from '../api/delete-listing';
+import { useMyListings } from '../api/list-my-listings';
+import { useSetListingStatus } from '../api/set-listing-status';
+
+const STATUS_BADGE: Record<ListingStatus, { label: string; className: string }> = {
+  active: { label: 'Active', className: 'bg-success text-white' },
+  inactive: { label: 'Inactive', className: 'bg-muted text-muted-foreground' },
+  pending: { label: 'Pending', className: 'border border-border bg-card text-foreground' },
+  sold: { label: 'Sold', className: 'bg-destructive text-destructive-foreground' },
+  expired: { label: 'Expired', className: 'bg-muted text-muted-foreground' },
+};
+
+/** /dealer-dashboard — the signed-in user's own listings (spec §2 Dealer dashboard, §4, §8). */
+export function DealerDashboardPage() {
+  usePageMeta('Dealer Dashboard', 'Manage your truck listings.');
+  const { ready, isSignedIn, name } = useAuth();
+  const listings = useMyListings(isSignedIn);
+
+  if (!ready) return <PageLoading />;
+  if (!isSignedIn) {
+    return (
+      <PageContainer className="py-16">
+        <Card className="mx-auto max-w-md p-8 text-center">
+          <h1 className="text-xl font-semibold">Please log in to access your dashboard</h1>
+          <Link to={paths.dealerLogin} className={cn(buttonVariants(), 'mt-6')}>
+            <LogIn aria-hidden="true" />
+            Log In
+          </Link>
+        </Card>
+      </PageContainer>
+    );
+  }
+
+  const items = listings.data ?? [];
+  const activeCount = items.filter((l) => l.status === 'active').length;
+
+  return (
+    <div className="bg-muted/40 pb-16">
+      <PageContainer className="pt-8 sm:pt-10">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1 className="text-3xl font-bold text-foreground sm:text-4xl">Dealer Dashboard</h1>
+            <p className="mt-1 text-muted-foreground">Manage your truck listings</p>
+            {name ? <p className="mt-1 text-sm text-muted-foreground">Signed in as {name}</p> : null}
+          </div>
+          {items.length ? (
+            <Link to={paths.sellTruck} className={buttonVariants({ variant: 'accent' })}>
+              <Plus aria-hidden="true" />
+              Add New Listing
+            </Link>
+          ) : null}
+        </div>
+
+        {listings.isPending ? (
+          <PageLoading label="Loading your listings..." />
+        ) : listings.isError ? (
+          <Card className="mt-8 p-8 text-center">
+            <p className="font-semibold">Failed to load your listings</p>
+            <Button variant="outline" className="mt-4" onClick={() => void listings.refetch()}>
+              <RotateCcw aria-hidden="true" />
+              Try Again
+            </Button>
+          </Card>
+        ) : items.length === 0 ? (
+          <Card className="mt-8 flex flex-col items-center p-10 text-center">
+            <Truck className="size-12 text-muted-foreground" strokeWidth={1.5} aria-hidden="true" />
+            <p className="mt-4 text-lg font-semibold">No listings yet</p>
+            <p className="mt-1 text-muted-foreground">List your first truck for free and we'll start matching it with buyers.</p>
+            <Link to={paths.sellTruck} className={cn(buttonVariants({ variant: 'accent' }), 'mt-6')}>
+              <Plus aria-hidden="true" />
+              Create First Listing
+            </Link>
+          </Card>
+        ) : (
+          <>
+            <dl className="mt-6 grid grid-cols-2 gap-3 sm:max-w-md">
+              <div className="rounded-lg border border-border bg-card p-4">
+                <dt className="text-sm text-muted-foreground">Listings</dt>
+                <dd className="text-2xl font-bold">{items.length}</dd>
+              </div>
+              <div className="rounded-lg border border-border bg-card p-4">
+                <dt className="text-sm text-muted-foreground">Active</dt>
+                <dd className="text-2xl font-bold text-success">{activeCount}</dd>
+              </div>
+            </dl>
+            <ul className="mt-6 space-y-3" aria-label="Your listings">
+              {items.map((listing) => (
+                <ListingRow key={listing.id} listing={listing} />
+              ))}
+            </ul>
+          </>
+        )}
+      </PageContainer>
+    </div>
+  );
+}
+
+function PageLoading({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center" role="status">
+      <span className="inline-flex items-center gap-2 text-muted-foreground">
+        <Spinner />
+        {label}
+      </span>
+    </div>
+  );
+}
+
+function ListingRow({ listing }: { listing: Listing }) {
+  const setStatus = useSetListingStatus();
+  const remove = useDeleteListing();
+  const { refetch } = useMyListings();
+  const [deleting, setDeleting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const toggle = ownerToggleFor(listing.status);
+  const badge = STATUS_BADGE[listing.status] ?? STATUS_BADGE.inactive;
+  const image = listing.images[0];
+  const vat = vatSuffix(listing.price, listing.vatStatus);
+
+  const onToggle = async () => {
+    try {
+      await setStatus.mutateAsync({ id: listing.id, status: toggle.next });
+      toast({
+        title: 'Success',
+        description: toggle.next === 'active' ? SELL_TEXTS.activated : SELL_TEXTS.deactivated,
+        variant: 'success',
+      });
+    } catch (err) {
+      console.error('Status change failed', err);
+      toastApiFailure(err, 'Error', SELL_TEXTS.statusFailed);
+    }
+  };
+
+  const onDelete = async () => {
+    setConfirming(false);
+    setDeleting(true);
+    try {
+      await remove.mutateAsync(listing.id);
+      toast({ title: 'Success', description: SELL_TEXTS.deleted, variant: 'success' });
+      await refetch();
+    } catch (err) {
+      console.error('Delete failed', err);
+      toastApiFailure(err, 'Error', SELL_TEXTS.deleteFailed);
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <li aria-busy={deleting || undefined}>
+      <Card className={cn('flex flex-col gap-4 p-4 sm:flex-row sm:items-center', deleting && 'opacity-60')}>
+        <div className="flex min-w-0 flex-1 items-center gap-4">
+          <div className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded-md bg-muted sm:w-32">
+            {image ? (
+              <img src={image.thumbUrl || image.url} alt="" loading="lazy" className="size-full object-cover" />
+            ) : (
+              <div className="flex size-full items-center justify-center text-muted-foreground">
+                <Truck className="size-8" strokeWidth={1.5} aria-hidden="true" />
+              </div>
+            )}
+          </div>
+          <div className="min-w-0">
+            <h2 className="truncate font-semibold text-foreground">
+              <Link to={paths.truck(listing.id)} className="hover:text-primary hover:underline">
+                {listing.title}
+              </Link>
+            </h2>
+            <p className="mt-0.5 text-lg font-bold text-primary">
+              {formatPrice(listing.price)}
+              {vat ? <span className="ml-1 text-sm font-semibold text-muted-foreground">{vat}</span> : null}
+            </p>
+            <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+              <Badge className={badge.className}>{badge.label}</Badge>
+              <span>Listed {formatDate(listing.createdAt)}</span>
+              <span>
+                {listing.images.length} image{listing.images.length === 1 ? '' : 's'}
+              </span>
+            </div>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2 sm:justify-end">
+          <Link to={paths.editTruck(listing.id)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+            <Pencil aria-hidden="true" />
+            Edit<span className="sr-only"> {listing.title}</span>
+          </Link>
+          <Button variant="outline" size="sm" onClick={onToggle} disabled={setStatus.isPending || deleting}>
+            {setStatus.isPending ? <Spinner /> : toggle.next === 'active' ? <Power aria-hidden="true" /> : <PowerOff aria-hidden="true" />}
+            {toggle.label}
+            <span className="sr-only"> {listing.title}</span>
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            className="border-destructive/40 text-destructive hover:bg-destructive/10"
+            onClick={() => setConfirming(true)}
+            disabled={deleting}
+          >
+            {deleting ? <Spinner label="Deleting" /> : <Trash2 aria-hidden="true" />}
+            Delete<span className="sr-only"> {listing.title}</span>
+          </Button>
+        </div>
+      </Card>
+      {confirming ? <ConfirmDelete title={listing.title} onConfirm={onDelete} onCancel={() => setConfirming(false)} /> : null}
+    </li>
+  );
+}
+
+/** A modal confirmation (native <dialog>: focus is trapped and Escape cancels). */
+function ConfirmDelete({ title, onConfirm, onCancel }: { title: string; onConfirm: () => void; onCancel: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      onCancel={onCancel}
+      aria-labelledby="confirm-delete-title"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border border-border bg-card p-6 text-foreground shadow-xl backdrop:bg-black/50"
+    >
+      <h2 id="confirm-delete-title" className="text-lg font-semibold">
+        Delete this listing?
+      </h2>
+      <p className="mt-2 text-sm text-muted-foreground">“{title}” will be removed from TruckYard. This cannot be undone.</p>
+      <div className="mt-6 flex justify-end gap-2">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button variant="destructive" onClick={onConfirm}>
+          <Trash2 aria-hidden="true" />
+          Delete Listing
+        </Button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,230 @@
+/**
+ * Amplify v6 and Cognito, loaded on demand (by lib/auth.tsx when a stored session exists, and by
+ * the sign-in pages). Reads the pool from GET /api/config once, so no pool id is baked into the
+ * build. Writes who is signed in to the auth store that `useAuth()` reads.
+ */
+import { decodeJWT } from '@aws-amplify/core';
+import { Amplify } from 'aws-amplify';
+import {
+  type SignInOutput,
+  confirmResetPassword,
+  confirmSignUp,
+  fetchAuthSession,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { Hub } from 'aws-amplify/utils';
+import { queryClient } from './query-client';
+import { type AuthUser, getAuthSnapshot, setAuthSnapshot } from './auth-store';
+
+export interface PublicAuthConfig {
+  region: string;
+  userPoolId: string;
+  clientId: string;
+  /** Only locally: cognito-local's URL. */
+  userPoolEndpoint?: string;
+}
+
+let configured: Promise<PublicAuthConfig> | null = null;
+
+async function loadConfig(): Promise<PublicAuthConfig> {
+  const res = await fetch('/api/config', { headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`Could not load sign-in settings (${res.status})`);
+  return (await res.json()) as PublicAuthConfig;
+}
+
+/** Configures Amplify once (retrying on the next call if /api/config failed). */
+export function ensureConfigured(): Promise<PublicAuthConfig> {
+  configured ??= loadConfig().then(
+    (cfg) => {
+      Amplify.configure({
+        Auth: {
+          Cognito: {
+            userPoolId: cfg.userPoolId,
+            userPoolClientId: cfg.clientId,
+            ...(cfg.userPoolEndpoint ? { userPoolEndpoint: cfg.userPoolEndpoint } : {}),
+            loginWith: { email: true },
+          },
+        },
+      });
+      if (cfg.userPoolEndpoint) installInitiateAuthRefresher(cfg.userPoolEndpoint, cfg.clientId);
+      Hub.listen('auth', ({ payload }) => {
+        if (payload.event === 'signedIn' || payload.event === 'tokenRefresh') void syncUser();
+        if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') void syncUser();
+      });
+      return cfg;
+    },
+    (err) => {
+      configured = null;
+      throw err;
+    },
+  );
+  return configured;
+}
+
+/**
+ * cognito-local lacks GetTokensFromRefreshToken, which Amplify's default refresher calls; it does
+ * support InitiateAuth REFRESH_TOKEN_AUTH (see /work/shared/LOCAL-STACK.md, "Cognito").
+ */
+function installInitiateAuthRefresher(endpoint: string, clientId: string) {
+  cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(async ({ tokens, username }) => {
+    const res = await fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-amz-json-1.1',
+        'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: JSON.stringify({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: clientId,
+        AuthParameters: { REFRESH_TOKEN: tokens.refreshToken ?? '' },
+      }),
+    });
+    const body = (await res.json().catch(() => ({}))) as {
+      __type?: string;
+      message?: string;
+      AuthenticationResult?: { AccessToken: string; IdToken?: string; RefreshToken?: string };
+    };
+    if (!res.ok || !body.AuthenticationResult) {
+      // Amplify decides by the error's name whether the session is over (NotAuthorizedException).
+      const err = new Error(body.message ?? `Token refresh failed (${res.status})`);
+      err.name = body.__type?.split('#').pop() || 'TokenRefreshException';
+      throw err;
+    }
+    const result = body.AuthenticationResult;
+    return {
+      accessToken: decodeJWT(result.AccessToken),
+      idToken: result.IdToken ? decodeJWT(result.IdToken) : undefined,
+      refreshToken: result.RefreshToken ?? tokens.refreshToken,
+      clockDrift: tokens.clockDrift,
+      username,
+    };
+  });
+}
+
+const claimText = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+
+/** Reads the current session (refreshing it when near expiry) and publishes the user. */
+export async function syncUser(): Promise<AuthUser | null> {
+  let user: AuthUser | null = null;
+  try {
+    await ensureConfigured();
+    const { tokens } = await fetchAuthSession();
+    const claims = tokens?.idToken?.payload ?? tokens?.accessToken?.payload;
+    if (claims && typeof claims.sub === 'string') {
+      const groups = tokens?.accessToken?.payload['cognito:groups'] ?? claims['cognito:groups'];
+      user = {
+        userId: claims.sub,
+        email: claimText(claims.email),
+        name: claimText(claims.name),
+        groups: Array.isArray(groups) ? groups.map(String) : [],
+      };
+    }
+  } catch (err) {
+    console.error('Could not read the session', err);
+  }
+  const before = getAuthSnapshot().user?.userId ?? null;
+  setAuthSnapshot({ ready: true, user });
+  if ((user?.userId ?? null) !== before) {
+    // Answers depend on who asks (contact details, own listings): forget the other person's.
+    if (user) void queryClient.invalidateQueries();
+    else {
+      queryClient.removeQueries({ queryKey: ['me'] });
+      queryClient.removeQueries({ queryKey: ['my-listings'] });
+      void queryClient.invalidateQueries();
+    }
+  }
+  return user;
+}
+
+/** The access token for the API (refreshed when near expiry), or null when signed out. */
+export async function getAccessToken(): Promise<string | null> {
+  await ensureConfigured();
+  try {
+    const { tokens } = await fetchAuthSession();
+    return tokens?.accessToken?.toString() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export type SignInResult = { kind: 'signed-in'; user: AuthUser | null } | { kind: 'confirm-sign-up' } | { kind: 'other'; step: string };
+
+function toResult(output: SignInOutput, user: AuthUser | null): SignInResult {
+  const step = output.nextStep.signInStep;
+  if (output.isSignedIn || step === 'DONE') return { kind: 'signed-in', user };
+  if (step === 'CONFIRM_SIGN_UP') return { kind: 'confirm-sign-up' };
+  return { kind: 'other', step };
+}
+
+/** E-mail + password. cognito-local has no SRP, so the password flow is used (TLS protects it in AWS). */
+export async function signInWithPassword(email: string, password: string): Promise<SignInResult> {
+  await ensureConfigured();
+  // A stale session for someone else would make Amplify refuse ("already signed in").
+  if (getAuthSnapshot().user) await signOut().catch(() => undefined);
+  const output = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  const user = output.isSignedIn ? await syncUser() : null;
+  return toResult(output, user);
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  name: string;
+  /** E.164; optional on dealer registration. */
+  phone?: string;
+  /** Passed to Cognito's triggers (the post-confirmation trigger makes the profile from it). */
+  clientMetadata?: Record<string, string>;
+}
+
+/** Creates the account; the person then enters the code e-mailed to them. */
+export async function registerAccount(input: SignUpInput): Promise<{ needsCode: boolean }> {
+  await ensureConfigured();
+  const output = await signUp({
+    username: input.email,
+    password: input.password,
+    options: {
+      userAttributes: { email: input.email, name: input.name, ...(input.phone ? { phone_number: input.phone } : {}) },
+      clientMetadata: input.clientMetadata,
+    },
+  });
+  return { needsCode: output.nextStep.signUpStep === 'CONFIRM_SIGN_UP' };
+}
+
+export async function confirmAccount(email: string, code: string, clientMetadata?: Record<string, string>): Promise<void> {
+  await ensureConfigured();
+  await confirmSignUp({ username: email, confirmationCode: code, options: { clientMetadata } });
+}
+
+export async function resendAccountCode(email: string): Promise<void> {
+  await ensureConfigured();
+  await resendSignUpCode({ username: email });
+}
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  await ensureConfigured();
+  await resetPassword({ username: email });
+}
+
+export async function completePasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+  await ensureConfigured();
+  await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+}
+
+export async function signOutEverywhere(): Promise<void> {
+  await ensureConfigured();
+  try {
+    await signOut();
+  } finally {
+    await syncUser();
+  }
+}
+
+/** Amplify's and Cognito's error text, for the spec's toasts ("the backend message"). */
+export function authErrorMessage(err: unknown): string | null {
+  return err instanceof Error && err.message.trim() ? err.message : null;
+}

@@ -1,0 +1,98 @@
+/**
+ * The listing image rules of the sell and edit forms (spec §5 "Sell form", §8 "Listing flow"),
+ * free of browser APIs so they can be tested directly.
+ */
+
+/** The parts of a File the rules look at. */
+export interface FileLike {
+  name: string;
+  type: string;
+  size: number;
+}
+
+export interface ImageProblem {
+  title: string;
+  description: string;
+}
+
+export interface ImageLimits {
+  maxImages: number;
+  maxBytes: number;
+}
+
+export const IMAGE_TEXTS = {
+  tooManyTitle: 'Too many images',
+  tooMany: (remaining: number, max: number) => `You can only upload ${remaining} more image(s). Maximum ${max} images allowed.`,
+  invalidTitle: 'Invalid file type',
+  invalid: (file: string) => `${file} is not a valid image file.`,
+  tooLargeTitle: 'File too large',
+  tooLarge: (file: string, maxBytes: number) => `${file} is larger than ${Math.round(maxBytes / (1024 * 1024))}MB.`,
+  uploadErrorTitle: 'Image Upload Error',
+} as const;
+
+/**
+ * Which chosen files join the listing: when they would take it past the limit none do (and the
+ * person is told how many more fit); otherwise every image of at most `maxBytes` does, and the
+ * first problem found is reported (one toast at a time).
+ */
+export function selectListingImages<F extends FileLike>(
+  currentCount: number,
+  incoming: readonly F[],
+  limits: ImageLimits,
+): { accepted: F[]; problem: ImageProblem | null } {
+  const remaining = Math.max(0, limits.maxImages - currentCount);
+  if (incoming.length > remaining) {
+    return { accepted: [], problem: { title: IMAGE_TEXTS.tooManyTitle, description: IMAGE_TEXTS.tooMany(remaining, limits.maxImages) } };
+  }
+  const accepted: F[] = [];
+  let problem: ImageProblem | null = null;
+  for (const file of incoming) {
+    if (!file.type.toLowerCase().startsWith('image/')) {
+      problem ??= { title: IMAGE_TEXTS.invalidTitle, description: IMAGE_TEXTS.invalid(file.name) };
+    } else if (file.size > limits.maxBytes) {
+      problem ??= { title: IMAGE_TEXTS.tooLargeTitle, description: IMAGE_TEXTS.tooLarge(file.name, limits.maxBytes) };
+    } else {
+      accepted.push(file);
+    }
+  }
+  return { accepted, problem };
+}
+
+export interface UploadFailure {
+  name: string;
+  message: string;
+}
+
+/**
+ * One toast text for every file that failed: 'Failed to upload {file}: {message}' for one; for
+ * several, files with the same reason are grouped ('Failed to upload a.jpg, b.jpg: reason; c.png: other').
+ */
+export function summariseUploadFailures(failures: readonly UploadFailure[]): string | null {
+  if (failures.length === 0) return null;
+  const byMessage = new Map<string, string[]>();
+  for (const f of failures) {
+    const names = byMessage.get(f.message) ?? [];
+    names.push(f.name);
+    byMessage.set(f.message, names);
+  }
+  const parts = [...byMessage].map(([message, names]) => `${names.join(', ')}: ${message}`);
+  return `Failed to upload ${parts.join('; ')}`;
+}
+
+/** The list with the item at `from` moved to `to` (clamped); the same list when nothing moves. */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const target = Math.max(0, Math.min(list.length - 1, to));
+  if (from < 0 || from >= list.length || from === target) return [...list];
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(target, 0, item);
+  return next;
+}
+
+/** S3 answers failures as XML (`<Message>…</Message>`); anything else gets a plain status line. */
+export function s3ErrorMessage(status: number, body: string): string {
+  const match = /<Message>([^<]*)<\/Message>/i.exec(body);
+  if (match?.[1]?.trim()) return match[1].trim();
+  if (status === 413 || /EntityTooLarge/i.test(body)) return 'The file is too large.';
+  return `Upload failed (${status})`;
+}
