@@ -90,8 +90,15 @@ async function writeCached(dir: string, v: ImageVariants): Promise<void> {
   await rename(tmp, dir).catch(() => undefined);
 }
 
+/** SEED_IMAGE_CACHE=off draws every picture again (to measure); any other value is the cache folder. */
+function cacheDirFromEnv(): string | null {
+  const v = process.env.SEED_IMAGE_CACHE;
+  if (v === 'off') return null;
+  return v ? path.resolve(v) : CACHE_DIR;
+}
+
 export function createImageRenderer(opts: { cacheDir?: string | null } = {}) {
-  const cacheDir = opts.cacheDir === undefined ? CACHE_DIR : opts.cacheDir;
+  const cacheDir = opts.cacheDir === undefined ? cacheDirFromEnv() : opts.cacheDir;
   const inFlight = new Map<string, Promise<ImageVariants>>();
   let rendered = 0;
   let fromCache = 0;

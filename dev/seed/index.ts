@@ -10,6 +10,7 @@ import { keys } from '../../functions/src/adapters/dynamodb/keys.js';
 import { createListingsRepo } from '../../functions/src/adapters/dynamodb/listings-repo.js';
 import { defaultImageStore, putImageVariants } from '../../functions/src/adapters/images/variants.js';
 import type { StoredImage } from '../../functions/src/domain/listings/types.js';
+import type { Profile } from '../../shared/schemas/profile.js';
 import {
   DEMO_LISTINGS,
   DEMO_PASSWORD,
@@ -67,23 +68,23 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
   const profiles = DEMO_USERS.map((user) => {
     const userId = subs.get(user.key) as string;
     const createdAt = new Date(now.getTime() - user.joinedDaysAgo * 24 * 3600 * 1000).toISOString();
+    const profile: Profile = {
+      userId,
+      fullName: user.name,
+      companyName: user.companyName,
+      phone: user.phone,
+      email: user.email,
+      accountStatus: 'active',
+      accountType: user.accountType,
+      createdAt,
+      updatedAt: createdAt,
+    };
+    // adminRole mirrors the Cognito groups for the admin screens (docs/data-model.md pattern 12).
+    const adminRole = user.groups.includes('super_admins') ? 'super_admin' : user.groups.includes('admins') ? 'admin' : null;
     return ddb.send(
       new PutCommand({
         TableName: tableName,
-        Item: {
-          ...keys.profile(userId),
-          ...keys.profilesByDate(createdAt, userId),
-          userId,
-          fullName: user.name,
-          companyName: user.companyName,
-          phone: user.phone,
-          email: user.email,
-          accountStatus: 'active',
-          accountType: user.accountType,
-          adminRole: user.groups.includes('super_admins') ? 'super_admin' : user.groups.includes('admins') ? 'admin' : null,
-          createdAt,
-          updatedAt: createdAt,
-        },
+        Item: { ...keys.profile(userId), ...keys.profilesByDate(createdAt, userId), ...profile, adminRole },
       }),
     );
   });
