@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -85,5 +85,10 @@ export class DataStack extends Stack {
         },
       }),
     );
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    for (const key of BUCKET_KEYS) {
+      new CfnOutput(this, `Bucket-${key}`, { description: `The ${key} bucket`, value: this.buckets[key].bucketName });
+    }
   }
 }

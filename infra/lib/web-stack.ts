@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { Annotations, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -144,6 +144,9 @@ export class WebStack extends Stack {
         },
       },
     });
+
+    new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
 
     if (existsSync(props.webDistDir)) {
       new BucketDeployment(this, 'DeploySite', {
