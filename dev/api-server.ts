@@ -1,6 +1,7 @@
 /**
  * The local stand-in for API Gateway + Lambda + CloudFront on one origin:
  *   /api/*      the routes.ts rows, invoked in-process with API Gateway's event and authorizer
+ *               (rows outside /api — /truck/{id}, category pages, sitemap, robots — are matched first too)
  *   /images/*   the truck-images bucket (CloudFront's role)
  *   /_dev/*     health and the local event bus
  *   everything else: the built web app (web/dist) with SPA fallback.
@@ -56,6 +57,21 @@ export interface ApiServer {
 }
 
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024; // API Gateway's limit
+/** infra/lib/constructs/house-function.ts HOUSE_FUNCTION_DEFAULTS (not imported: it pulls in aws-cdk-lib). */
+const DEFAULT_TIMEOUT_SECONDS = 10;
+const DEFAULT_MEMORY_MB = 512;
+
+class LambdaTimeout extends Error {}
+
+/** Like Lambda, a handler that outlives its timeout fails (LAMBDA_TIMEOUTS=off while debugging). */
+function withTimeout<T>(work: Promise<T>, seconds: number): Promise<T> {
+  if (process.env.LAMBDA_TIMEOUTS === 'off') return work;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LambdaTimeout(`Task timed out after ${seconds} seconds`)), seconds * 1000);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 function readBody(req: http.IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
@@ -209,7 +225,10 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     credentials: LOCAL_CREDENTIALS,
   });
   const ddb = makeDynamoClient(opts.env.AWS_ENDPOINT_URL_DYNAMODB ?? '');
-  const serveStatic = createStaticHandler(opts.webDir ?? path.join(REPO_ROOT, 'web', 'dist'));
+  const webDir = opts.webDir ?? path.join(REPO_ROOT, 'web', 'dist');
+  const serveStatic = createStaticHandler(webDir);
+  // The page handlers (http/seo) put their head into this server's index.html.
+  process.env.SPA_INDEX_PATH = opts.env.SPA_INDEX_PATH ?? path.join(webDir, 'index.html');
 
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
     const started = Date.now();
@@ -234,10 +253,12 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     let response: ReturnType<typeof toHttpResponse>;
     try {
       const handler = await loadHandler(route.handler);
-      const result = await handler(event, lambdaContext(route.id, route.timeoutSeconds, route.memoryMb));
-      response = toHttpResponse(result);
+      const timeoutSeconds = route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+      const context = lambdaContext(route.id, timeoutSeconds, route.memoryMb ?? DEFAULT_MEMORY_MB);
+      response = toHttpResponse(await withTimeout(handler(event, context), timeoutSeconds));
     } catch (err) {
-      console.error(`[api] ${route.id} threw:`, err);
+      if (err instanceof LambdaTimeout) console.error(`[api] ${route.id}: ${err.message} (set LAMBDA_TIMEOUTS=off to debug)`);
+      else console.error(`[api] ${route.id} threw:`, err);
       response = { statusCode: 500, headers: { 'content-type': 'application/json' }, body: Buffer.from(INTERNAL_ERROR_BODY) };
     }
     res.writeHead(response.statusCode, { 'apigw-requestid': event.requestContext.requestId, ...response.headers });
@@ -328,7 +349,10 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   const server = await listenLoopback((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
     const run = async () => {
-      if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(req, res, pathname);
+      // Every routes.ts row before the static files, as CloudFront sends those paths to the API origin.
+      if (pathname === '/api' || pathname.startsWith('/api/') || match(req.method ?? 'GET', pathname)) {
+        return handleApi(req, res, pathname);
+      }
       if (pathname.startsWith('/images/')) return handleImage(req, res, pathname);
       if (pathname === '/_dev/health') return health(res);
       if (pathname === '/_dev/events') return handleEvents(req, res);

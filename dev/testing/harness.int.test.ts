@@ -21,6 +21,14 @@ const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', nam
 const testRoutes: RouteDef[] = [
   { id: 'WhoAmI', method: 'GET', path: '/api/_test/whoami/{id}', handler: fixture('whoami-handler.ts'), auth: 'user' },
   { id: 'AdminOnly', method: 'GET', path: '/api/_test/admin', handler: fixture('admin-handler.ts'), auth: 'admin' },
+  {
+    id: 'Misbehaving',
+    method: 'GET',
+    path: '/api/_test/fail/{how}',
+    handler: fixture('misbehaving-handler.ts'),
+    auth: 'public',
+    timeoutSeconds: 1,
+  },
 ];
 
 /** Flips one character in the token's payload: the signature no longer matches. */
@@ -161,6 +169,16 @@ describe('the local cloud for integration tests', () => {
       expect(asUser.status).toBe(403);
       expect(asAdmin.status).toBe(200);
       expect((await asAdmin.json()).caller).toMatchObject({ isAdmin: true, isSuperAdmin: true });
+    });
+
+    it('answers 500 like API Gateway when a handler throws or outlives its Lambda timeout', async () => {
+      const started = Date.now();
+      const [threw, hung] = await Promise.all([fetch(`${server.url}/api/_test/fail/throw`), fetch(`${server.url}/api/_test/fail/hang`)]);
+
+      expect(threw.status).toBe(500);
+      expect(await threw.json()).toEqual({ message: 'Internal Server Error' });
+      expect(hung.status).toBe(500);
+      expect(Date.now() - started).toBeLessThan(2500);
     });
 
     it('answers 404 Not Found for routes that do not exist', async () => {
