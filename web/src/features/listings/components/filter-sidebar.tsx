@@ -178,7 +178,7 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
           />
         </div>
         <p id={`${ids.location}-hint`} className="text-xs text-muted-foreground" aria-live="polite">
-          {placed ? `Near ${placed.label} (${placed.outcode})` : draft.location.trim() ? 'Matches the location named on listings' : ''}
+          {placed ? `Near ${placed.label}` : draft.location.trim() ? 'Matches the location named on listings' : ''}
         </p>
         {placed ? (
           <div className="space-y-2 pt-1">

@@ -58,9 +58,9 @@ export function ListingCard({ listing, layout = 'grid', className }: { listing: 
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
           />
         ) : (
-          <div className="flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-muted to-border/60 text-muted-foreground">
-            <Truck className="size-12 opacity-60" strokeWidth={1.5} />
-            <span className="text-xs font-medium">No photo yet</span>
+          <div className="flex size-full flex-col items-center justify-center gap-2 bg-[linear-gradient(135deg,#e9edf2_0%,#dce3eb_100%)] text-primary/35">
+            <Truck className="size-14" strokeWidth={1.25} />
+            <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">No photo available</span>
           </div>
         )}
         {listing.status === 'sold' ? (
