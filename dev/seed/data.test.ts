@@ -209,6 +209,13 @@ describe('demo scraped listings', () => {
     const record = toScrapedRecord(DEMO_SCRAPED[0], NOW);
     expect(record.scrapedAt <= NOW.toISOString()).toBe(true);
   });
+
+  it("are older than the six newest active listings, so 'Latest Trucks' shows listings with pictures", () => {
+    const newestScraped = Math.max(...DEMO_SCRAPED.map((s) => Date.parse(toScrapedRecord(s, NOW).scrapedAt)));
+    const active = DEMO_LISTINGS.filter((l) => l.status === 'active').map((l) => Date.parse(toListingRecord(l, 'u', [], NOW).createdAt));
+    const sixth = active.sort((a, b) => b - a)[5];
+    expect(sixth).toBeGreaterThan(newestScraped);
+  });
 });
 
 describe('demo subscription tiers', () => {

@@ -2233,8 +2233,12 @@ export const DEMO_SCRAPED: DemoScraped[] = SCRAPED_ROWS.map(({ source, isActive,
   isActive: isActive ?? true,
 }));
 
+const SCRAPED_MIN_AGE_HOURS = 7 * 24;
+
 export function toScrapedRecord(row: DemoScraped, now: Date): ScrapedRecord {
-  const scrapedAt = new Date(now.getTime() - row.hoursAgo * 3600 * 1000).toISOString();
+  // Scraped listings are dated a week to a month back, so the home page's 'Latest Trucks' (the
+  // newest listings) shows dealers' listings with pictures rather than picture-less scraped ones.
+  const scrapedAt = new Date(now.getTime() - (SCRAPED_MIN_AGE_HOURS + row.hoursAgo * 9) * 3600 * 1000).toISOString();
   return {
     id: row.id,
     externalId: row.externalId,

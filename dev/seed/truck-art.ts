@@ -650,7 +650,7 @@ function background(sc: Scene, horizon: number, r: () => number): string {
   }
   if (sc.kind === 'yard') {
     // Warehouse with cladding and roller doors, palisade fence, concrete yard with bay lines.
-    const bx = r() * 220 - 100;
+    const bx = r() * 200 - 60;
     out.push(`<rect x="${f(bx)}" y="${f(horizon - 260)}" width="1300" height="260" fill="#9ea7ad"/>`);
     out.push(
       `<path d="M${f(bx - 10)} ${f(horizon - 260)} L${f(bx + 650)} ${f(horizon - 310)} L${f(bx + 1310)} ${f(horizon - 260)} Z" fill="#7c868d"/>`,
@@ -663,9 +663,9 @@ function background(sc: Scene, horizon: number, r: () => number): string {
       for (let y = horizon - 180; y < horizon; y += 14)
         out.push(`<line x1="${f(dx)}" x2="${f(dx + 230)}" y1="${y}" y2="${y}" stroke="#a7aeb3" stroke-width="2"/>`);
     }
-    out.push(`<rect x="${f(bx + 20)}" y="${f(horizon - 240)}" width="360" height="40" fill="#24476b"/>`);
+    out.push(`<rect x="${f(Math.max(bx, 0) + 30)}" y="${f(horizon - 240)}" width="360" height="40" fill="#24476b"/>`);
     out.push(
-      `<text x="${f(bx + 200)}" y="${f(horizon - 212)}" font-family="DejaVu Sans, sans-serif" font-weight="700" font-size="24" fill="#fff" text-anchor="middle">COMMERCIAL VEHICLE SALES</text>`,
+      `<text x="${f(Math.max(bx, 0) + 210)}" y="${f(horizon - 212)}" font-family="DejaVu Sans, sans-serif" font-weight="700" font-size="24" fill="#fff" text-anchor="middle">COMMERCIAL VEHICLE SALES</text>`,
     );
     for (let x = bx + 1300; x < W; x += 14)
       out.push(`<line x1="${x}" x2="${x}" y1="${horizon - 120}" y2="${horizon}" stroke="#3c5a44" stroke-width="4"/>`);
