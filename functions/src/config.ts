@@ -46,6 +46,15 @@ export const config = {
       privateUploads: optional('BUCKET_PRIVATE_UPLOADS', ''),
     };
   },
+  /**
+   * Where the link-preview pages (http/seo) read the SPA's index.html: a file locally
+   * (SPA_INDEX_PATH, web/dist/index.html), the site bucket in AWS (SPA_BUCKET).
+   */
+  get spaIndex(): { path: string } | { bucket: string; key: string } {
+    const path = optional('SPA_INDEX_PATH', '');
+    if (path) return { path };
+    return { bucket: required('SPA_BUCKET'), key: optional('SPA_INDEX_KEY', 'index.html') };
+  },
   /** Public path or URL under which the truck-images bucket is served (CloudFront, or the local server). */
   get imagesBaseUrl() {
     return optional('IMAGES_BASE_URL', '/images');

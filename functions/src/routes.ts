@@ -1,3 +1,5 @@
+import { CATEGORY_PAGES } from '../../shared/values.js';
+
 /**
  * The HTTP route table: one row per endpoint. CDK makes one Lambda + route per row
  * (infra/lib/api-stack.ts); the local API server (dev/api-server.ts) mounts the same rows.
@@ -80,6 +82,37 @@ export const routes: RouteDef[] = [
   },
   { id: 'SendContactMessage', method: 'POST', path: '/api/contact', handler: 'http/contact/send-contact-message.ts', auth: 'public' },
   { id: 'GetPublicConfig', method: 'GET', path: '/api/config', handler: 'http/config/get-public-config.ts', auth: 'public' },
+  {
+    id: 'RequestValuationImageUploads',
+    method: 'POST',
+    path: '/api/uploads/valuation-images',
+    handler: 'http/uploads/request-valuation-images.ts',
+    auth: 'public',
+  },
+  {
+    id: 'SubmitValuationRequest',
+    method: 'POST',
+    path: '/api/valuations',
+    handler: 'http/valuations/submit-valuation-request.ts',
+    auth: 'public',
+    // Reads, checks and moves up to ten 5 MB photos.
+    memoryMb: 1024,
+    timeoutSeconds: 30,
+  },
+  // Pages whose head link previews need without JavaScript (http/seo). Not under /api: CloudFront
+  // sends these paths to the API origin (infra/lib/web-stack.ts), the local server matches rows first.
+  { id: 'RenderTruckPage', method: 'GET', path: '/truck/{id}', handler: 'http/seo/render-page.ts', auth: 'public' },
+  ...CATEGORY_PAGES.map(
+    (page): RouteDef => ({
+      id: `RenderCategoryPage${page.path.replace(/(^|[^a-z0-9])([a-z0-9])/gi, (_m, _sep, c: string) => c.toUpperCase())}`,
+      method: 'GET',
+      path: page.path,
+      handler: 'http/seo/render-page.ts',
+      auth: 'public',
+    }),
+  ),
+  { id: 'GetSitemap', method: 'GET', path: '/sitemap.xml', handler: 'http/seo/get-sitemap.ts', auth: 'public' },
+  { id: 'GetRobotsTxt', method: 'GET', path: '/robots.txt', handler: 'http/seo/get-robots.ts', auth: 'public' },
 ];
 
 /** Routes a request needs to pass API Gateway's JWT authorizer for. */

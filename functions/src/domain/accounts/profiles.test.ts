@@ -39,6 +39,16 @@ describe('profiles', () => {
     await expect(getProfile(deps.profiles, ANONYMOUS, now)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
+  it('fills a missing profile from the sign-up attributes when they can be read, and falls back when not', async () => {
+    const { deps } = fakeDeps();
+    const p = await getProfile(deps.profiles, user('late'), now, async () => ({ name: 'Late Larry', phone_number: '+447700900999' }));
+    expect(p).toMatchObject({ fullName: 'Late Larry', phone: '+447700900999', accountStatus: 'active' });
+    const q = await getProfile(deps.profiles, user('offline'), now, async () => {
+      throw new Error('cognito down');
+    });
+    expect(q).toMatchObject({ userId: 'offline', fullName: null });
+  });
+
   it('updates name, company and phone, and refuses a suspended account', async () => {
     const f = fakeDeps();
     const p = await updateProfile(f.deps.profiles, user('u1'), { fullName: 'Jo', companyName: 'Jo Trucks Ltd', phone: null }, now);

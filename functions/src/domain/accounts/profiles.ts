@@ -45,10 +45,23 @@ export function newProfile(p: {
   };
 }
 
-/** The caller's profile; users created before the sign-up trigger existed get a default one. */
-export async function getProfile(store: ProfileStore, caller: Caller, now: Date): Promise<Profile> {
+/**
+ * The caller's profile. Users the sign-up trigger never saw (created before it existed, or by a
+ * local user pool without triggers) get one made from their sign-up attributes when
+ * `signUpAttributes` can read them, else a default one.
+ */
+export async function getProfile(
+  store: ProfileStore,
+  caller: Caller,
+  now: Date,
+  signUpAttributes?: () => Promise<Record<string, string | undefined>>,
+): Promise<Profile> {
   if (caller.kind !== 'user') throw unauthenticated();
-  return (await store.get(caller.userId)) ?? store.createIfAbsent(newProfile({ userId: caller.userId, now }));
+  const existing = await store.get(caller.userId);
+  if (existing) return existing;
+  const attributes = signUpAttributes ? await signUpAttributes().catch(() => null) : null;
+  if (attributes) return createProfileOnConfirm(store, { userId: caller.userId, attributes }, now);
+  return store.createIfAbsent(newProfile({ userId: caller.userId, now }));
 }
 
 /** Loads the caller's profile and refuses the write when the account is suspended. */

@@ -7,7 +7,9 @@ import { createRateLimiter } from '../../adapters/dynamodb/rate-limit.js';
 import { eventPublisher } from '../../adapters/events/publisher.js';
 import { s3 } from '../../adapters/s3/client.js';
 import { deleteListingImageFiles } from '../../adapters/s3/uploads.js';
-import type { ProfileStore } from '../../domain/accounts/profiles.js';
+import { userAttributesFromAccessToken } from '../../adapters/cognito/user-attributes.js';
+import { type Profile, type ProfileStore, getProfile } from '../../domain/accounts/profiles.js';
+import type { Caller } from '../../domain/caller.js';
 import { notFound } from '../../domain/errors.js';
 import { TRUCK_NOT_FOUND } from '../../domain/listings/manage-access.js';
 import type { ManageListingDeps } from '../../domain/listings/manage-ports.js';
@@ -62,4 +64,13 @@ export function listingIdParam(event: HttpEvent): string {
   const id = event.pathParameters?.id ?? '';
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw notFound(TRUCK_NOT_FOUND);
   return id;
+}
+
+/**
+ * The caller's profile, made from their Cognito attributes if the sign-up trigger never wrote
+ * one. Called before a first write (selling, uploading) so the profile gets the seller's name.
+ */
+export function ensureProfile(event: HttpEvent, caller: Caller): Promise<Profile> {
+  const token = /^Bearer\s+(.+)$/i.exec(event.headers?.authorization ?? '')?.[1];
+  return getProfile(profiles$(), caller, new Date(), token ? () => userAttributesFromAccessToken(token) : undefined);
 }

@@ -91,7 +91,7 @@ describe('profiles: GET and PATCH /api/me', () => {
   it('gives a signed-in user a default profile and lets them change name, company and phone', async () => {
     const me = await call('GET', '/api/me', other);
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ userId: other.userId, accountStatus: 'active', accountType: 'individual' });
+    expect(me.body).toMatchObject({ userId: other.userId, fullName: 'Other', accountStatus: 'active', accountType: 'individual' });
     const patched = await call('PATCH', '/api/me', other, {
       fullName: 'Olive Other',
       companyName: 'Other Haulage Ltd',
@@ -238,7 +238,7 @@ describe('authorization matrix', () => {
   it('PATCH /api/me as a suspended user → 403, profile unchanged', async () => {
     const res = await call('PATCH', '/api/me', suspended, { fullName: 'Renamed' });
     expect(res.status).toBe(403);
-    expect((await call('GET', '/api/me', suspended)).body).toMatchObject({ accountStatus: 'suspended', fullName: null });
+    expect((await call('GET', '/api/me', suspended)).body).toMatchObject({ accountStatus: 'suspended', fullName: 'Suspended' });
   });
 
   it('the owner edits (keeping what the form left out), toggles status and finally deletes', async () => {

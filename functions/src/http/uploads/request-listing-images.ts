@@ -3,10 +3,10 @@ import { LIMITS } from '../../../../shared/constants.js';
 import { config } from '../../config.js';
 import { s3 } from '../../adapters/s3/client.js';
 import { presignImagePost } from '../../adapters/s3/uploads.js';
-import { requireWritableProfile } from '../../domain/accounts/profiles.js';
+import { assertCanWrite } from '../../domain/accounts/profiles.js';
 import { UPLOAD_EXPIRY_SECONDS, planListingImageUploads } from '../../domain/uploads/verify-upload.js';
 import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
-import { manageListingDeps, profiles$ } from '../my-listings/deps.js';
+import { ensureProfile, manageListingDeps } from '../my-listings/deps.js';
 
 /**
  * POST /api/uploads/listing-images — one presigned POST per file, straight to the bucket under
@@ -14,7 +14,7 @@ import { manageListingDeps, profiles$ } from '../my-listings/deps.js';
  */
 export const handler = httpHandler('user', async ({ event, caller }) => {
   const request = parseWith(uploadRequestSchema, jsonBody(event));
-  await requireWritableProfile(profiles$(), caller, new Date());
+  assertCanWrite(caller, await ensureProfile(event, caller));
   const deps = manageListingDeps();
   const planned = await planListingImageUploads({ listings: deps.listings, newId: deps.newId, rateLimit: deps.rateLimit }, caller, request);
   const expiresAt = new Date(Date.now() + UPLOAD_EXPIRY_SECONDS * 1000).toISOString();
