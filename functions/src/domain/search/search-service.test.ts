@@ -146,3 +146,15 @@ describe('SearchService', () => {
     expect((await service.search(query, 'anonymous')).total).toBe(1);
   });
 });
+
+describe('SearchService.loadSnapshot', () => {
+  it('serves a snapshot without reading the table, then follows the change feed from just before it', async () => {
+    const { feed, service } = setup();
+    service.loadSnapshot({ listings: [record('a')], scraped: [] }, Date.parse('2026-01-31T00:00:00.000Z'));
+    feed.next = { listings: [record('b', { createdAt: '2026-01-02T00:00:00.000Z' })], scraped: [], removedIds: [] };
+    const r = await service.search(query, 'anonymous');
+    expect(feed.loads).toBe(0);
+    expect(feed.cursors).toEqual(['2026-01-30T23:59:55.000Z']);
+    expect(r.items.map((l) => l.id)).toEqual(['b', 'a']);
+  });
+});
