@@ -21,7 +21,8 @@ export interface S3StandIn {
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function corsConfigXml(origins: string[]): string {
-  const allowed = origins.map((o) => `<AllowedOrigin>${escapeXml(o)}</AllowedOrigin>`).join('');
+  // A CORS rule needs at least one origin; with none given, allow any (tests, scripts).
+  const allowed = (origins.length ? origins : ['*']).map((o) => `<AllowedOrigin>${escapeXml(o)}</AllowedOrigin>`).join('');
   return [
     '<CORSConfiguration><CORSRule>',
     allowed,
