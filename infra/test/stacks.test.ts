@@ -13,9 +13,10 @@ type Resources = Record<string, { Type: string; Properties: Record<string, unkno
 let t: ReturnType<typeof synthTruckYard>['templates'];
 let stacks: ReturnType<typeof synthTruckYard>['stacks'];
 
+// One synth for the whole file; on a busy machine it can take longer than vitest's default 10 s hook timeout.
 beforeAll(() => {
   ({ templates: t, stacks } = synthTruckYard());
-});
+}, 60_000);
 
 const hostArchitecture = process.arch === 'arm64' ? 'arm64' : 'x86_64';
 

@@ -1,11 +1,14 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { REPO_ROOT } from '../lib/paths.js';
 import { buildTruckYard, type TruckYardOptions } from '../lib/truckyard.js';
 
 export const TEST_SITE_URL = 'https://test.truckyard.example';
+
+const CDK_JSON = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
 
 /**
  * Synthesizes the whole app once, with the real route, job and event tables, and returns each
@@ -14,8 +17,9 @@ export const TEST_SITE_URL = 'https://test.truckyard.example';
 export function synthTruckYard(options: Partial<TruckYardOptions> = {}) {
   const app = new App({
     outdir: mkdtempSync(join(tmpdir(), 'truckyard-infra-test-')),
-    context: { 'aws:cdk:bundling-stacks': [] },
-    // The CLI synth (synth.test.ts) runs CloudFormation Validate; here it would only add seconds.
+    // The CLI's context (feature flags) so the templates match `npm run synth`'s.
+    context: { ...CDK_JSON.context, 'aws:cdk:bundling-stacks': [] },
+    // CloudFormation Validate only reports warnings; here it would only add seconds.
     builtinCloudFormationValidation: false,
   });
   const webDistDir = options.webDistDir ?? join(tmpdir(), 'truckyard-no-web-dist');
