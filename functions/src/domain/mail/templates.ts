@@ -3,6 +3,8 @@
  * clock, no environment; links are built from the MailContext passed in.
  */
 import { SITE_NAME, SUPPORT } from '../../../../shared/constants.js';
+import { MOT_STATUSES, VALUATION_VEHICLE_TYPES } from '../../../../shared/schemas/valuation.js';
+import { makeLabel, transmissionLabel } from '../../../../shared/values.js';
 import { html, multiline } from './html.js';
 import {
   type MailContext,
@@ -113,6 +115,107 @@ ${paragraph(urgent)}
 ${button(`Browse trucks on ${SITE_NAME}`, ctx.siteUrl)}
 ${smallPrint(notYou)}`,
       text: [greeting(m.firstName), '', intro, '', urgent, '', `Browse trucks: ${ctx.siteUrl}`, '', notYou].join('\n'),
+    },
+    ctx,
+  );
+}
+
+// ---------- valuation requests ----------
+
+/** The response time the valuation page and acknowledgement promise (spec §9). */
+export const VALUATION_REPLY_TIME = '24-48 hours';
+
+export interface ValuationRequestEmailData {
+  id: string;
+  /** ISO time the request was received. */
+  createdAt: string;
+  make: string;
+  model: string;
+  vehicleType: string;
+  age: number;
+  mileage: number;
+  motStatus: string;
+  wheelConfiguration: string;
+  horsePower?: number;
+  transmissionType?: string;
+  additionalInfo?: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  company?: string;
+  imageKeys: string[];
+}
+
+/** To staff (SUPPORT_INBOX), sent with Reply-To the requester. Photos stay in the private bucket; the e-mail counts them. */
+export function valuationRequestToStaff(v: ValuationRequestEmailData, ctx: MailContext): RenderedEmail {
+  const name = singleLine(v.contactName);
+  const vehicle = singleLine(`${v.age} ${makeLabel(v.make) ?? v.make} ${v.model}`);
+  const received = formatUkTime(v.createdAt);
+  const photos = v.imageKeys.length === 1 ? '1 photo' : `${v.imageKeys.length} photos`;
+  const details: Array<[string, string]> = [
+    ['Make', makeLabel(v.make) ?? v.make],
+    ['Model', v.model],
+    ['Vehicle type', VALUATION_VEHICLE_TYPES.find((t) => t.value === v.vehicleType)?.label ?? v.vehicleType],
+    ['Year', String(v.age)],
+    ['Mileage', v.mileage.toLocaleString('en-GB')],
+    ['MOT status', MOT_STATUSES.find((m) => m.value === v.motStatus)?.label ?? v.motStatus],
+    ['Wheel configuration', v.wheelConfiguration],
+    ['Horse power', v.horsePower === undefined ? 'Not given' : String(v.horsePower)],
+    ['Transmission', v.transmissionType ? (transmissionLabel(v.transmissionType) ?? v.transmissionType) : 'Not given'],
+    ['Photos', photos],
+  ];
+  const contact: Array<[string, string]> = [
+    ['Name', name],
+    ['Email', v.contactEmail],
+    ['Phone', v.contactPhone],
+    ['Company', v.company ?? 'Not given'],
+    ['Received', received],
+  ];
+  const closing = `Reply to this e-mail to answer ${name} directly. We promised a response within ${VALUATION_REPLY_TIME}.`;
+  const where = `Photos are in the private uploads bucket under valuations/${v.id}/.`;
+  return renderEmail(
+    {
+      subject: `Valuation request: ${vehicle} (${name})`,
+      preheader: `${name} asked for a valuation of a ${vehicle}, ${photos}.`,
+      body: html`${heading('New valuation request')}
+${detailsTable(details)}
+${detailsTable(contact)}
+${v.additionalInfo ? quote(multiline(v.additionalInfo)) : ''}
+${paragraph(closing)}
+${smallPrint(`${where} Reference ${v.id}`)}`,
+      text: [
+        'New valuation request',
+        '',
+        ...details.map(([k, val]) => `${k}: ${singleLine(val)}`),
+        '',
+        ...contact.map(([k, val]) => `${k}: ${singleLine(val)}`),
+        ...(v.additionalInfo ? ['', v.additionalInfo] : []),
+        '',
+        closing,
+        `${where} Reference ${v.id}`,
+      ].join('\n'),
+    },
+    ctx,
+  );
+}
+
+/** To the requester. Like the contact acknowledgement, it echoes nothing they typed but a plausible name. */
+export function valuationAcknowledgement(v: { name: string }, ctx: MailContext): RenderedEmail {
+  const firstName = v.name.trim().split(/\s+/)[0];
+  const intro = `Thanks for your valuation request. We've passed it to verified dealers, and you can expect a response within ${VALUATION_REPLY_TIME}.`;
+  const urgent = `Questions in the meantime? Call us on ${SUPPORT.phone} (${SUPPORT.hours.filter((h) => !/closed/i.test(h)).join(', ')}).`;
+  const notYou = `If you didn't ask us for a valuation, you can ignore this e-mail.`;
+  return renderEmail(
+    {
+      subject: `We've received your valuation request`,
+      preheader: `Expect a response within ${VALUATION_REPLY_TIME}.`,
+      body: html`${heading('Thanks, we’ve got your valuation request')}
+${paragraph(greeting(firstName))}
+${paragraph(intro)}
+${paragraph(urgent)}
+${button(`Browse trucks on ${SITE_NAME}`, ctx.siteUrl)}
+${smallPrint(notYou)}`,
+      text: [greeting(firstName), '', intro, '', urgent, '', `Browse trucks: ${ctx.siteUrl}`, '', notYou].join('\n'),
     },
     ctx,
   );

@@ -1,0 +1,192 @@
+/**
+ * The <head> the server puts into the SPA's index.html for pages that must preview without
+ * JavaScript (listing and category pages): title, description, canonical, Open Graph, Twitter
+ * card and, for listings, schema.org JSON-LD. Pure: the caller passes the site URL and the
+ * (anonymous, masked) listing. Everything interpolated is escaped.
+ */
+import { SITE_NAME } from '../../../../shared/constants.js';
+import type { Listing } from '../../../../shared/schemas/listing.js';
+import { fuelLabel, makeLabel } from '../../../../shared/values.js';
+
+export interface PageHead {
+  /** The full document title. */
+  title: string;
+  description: string;
+  /** Absolute URL of the page. */
+  canonicalUrl: string;
+  ogTitle: string;
+  ogType: 'website' | 'product';
+  /** Absolute image URL, if the page has one. */
+  image?: string;
+  noindex?: boolean;
+  /** schema.org objects, each rendered as one application/ld+json script. */
+  jsonLd?: Record<string, unknown>[];
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text safe in HTML content and in double- or single-quoted attributes. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+
+/** JSON safe inside <script>: no `<`, `>` or `&` can close the element or open a comment. */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+const withSiteName = (title: string) => (title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`);
+
+/** An absolute URL: image URLs may be site-relative (/images/…) locally or when served through CloudFront. */
+export function absoluteUrl(url: string, siteUrl: string): string {
+  try {
+    return new URL(url, `${siteUrl.replace(/\/+$/, '')}/`).toString();
+  } catch {
+    return url;
+  }
+}
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
+const count = new Intl.NumberFormat('en-GB');
+
+/** '£45,000 +VAT', '£12,500' or 'POA' (price 0 means unknown), as the listing page shows it. */
+export function priceText(price: number, vatStatus: Listing['vatStatus']): string {
+  if (!price || !Number.isFinite(price) || price <= 0) return 'POA';
+  return vatStatus === 'plus_vat' ? `${gbp.format(price)} +VAT` : gbp.format(price);
+}
+
+/** The same description the listing page sets in the browser: price, key facts, then the seller's text. */
+export function listingDescription(l: Listing): string {
+  const facts = [l.year, l.mileage != null ? `${count.format(l.mileage)} mi` : null, fuelLabel(l.fuelType), l.location]
+    .filter(Boolean)
+    .join(', ');
+  const text = l.description?.trim() ? oneLine(l.description) : `${l.title} for sale on ${SITE_NAME}.`;
+  return clip(`${priceText(l.price, l.vatStatus)}${facts ? ` · ${facts}` : ''}. ${text}`, 160);
+}
+
+export const truckPath = (id: string) => `/truck/${encodeURIComponent(id)}`;
+
+/**
+ * schema.org for a listing: a Vehicle that is also a Product, offered for sale in GBP. Only public
+ * fields of the listing; seller contact details never go in.
+ */
+export function listingJsonLd(l: Listing, siteUrl: string): Record<string, unknown> {
+  const url = absoluteUrl(truckPath(l.id), siteUrl);
+  const brand = makeLabel(l.make) ?? null;
+  const images = l.images.map((i) => absoluteUrl(i.url, siteUrl));
+  const offer: Record<string, unknown> = {
+    '@type': 'Offer',
+    url,
+    priceCurrency: 'GBP',
+    availability: l.status === 'sold' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+    itemCondition: 'https://schema.org/UsedCondition',
+  };
+  if (l.price > 0) offer.price = l.price;
+  if (l.vatStatus === 'plus_vat' && l.price > 0) {
+    offer.priceSpecification = { '@type': 'PriceSpecification', price: l.price, priceCurrency: 'GBP', valueAddedTaxIncluded: false };
+  }
+  return {
+    '@context': 'https://schema.org',
+    '@type': ['Product', 'Vehicle'],
+    name: l.title,
+    url,
+    ...(l.description?.trim() ? { description: clip(oneLine(l.description), 5000) } : {}),
+    ...(images.length ? { image: images } : {}),
+    ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
+    ...(l.model ? { model: l.model } : {}),
+    ...(l.year ? { vehicleModelDate: String(l.year) } : {}),
+    ...(l.mileage != null ? { mileageFromOdometer: { '@type': 'QuantitativeValue', value: l.mileage, unitCode: 'SMI' } } : {}),
+    ...(fuelLabel(l.fuelType) ? { fuelType: fuelLabel(l.fuelType) } : {}),
+    itemCondition: 'https://schema.org/UsedCondition',
+    offers: offer,
+  };
+}
+
+/** A public listing's head. Scraped listings are someone else's content: shown, but not indexed. */
+export function listingHead(l: Listing, siteUrl: string): PageHead {
+  const image = l.images[0]?.url;
+  return {
+    title: withSiteName(`${l.title} — ${priceText(l.price, l.vatStatus)}`),
+    description: listingDescription(l),
+    canonicalUrl: absoluteUrl(truckPath(l.id), siteUrl),
+    ogTitle: l.title,
+    ogType: 'product',
+    ...(image ? { image: absoluteUrl(image, siteUrl) } : {}),
+    noindex: l.source === 'scraped',
+    jsonLd: [listingJsonLd(l, siteUrl)],
+  };
+}
+
+export const TRUCK_NOT_FOUND_TITLE = 'Truck Not Found';
+export const TRUCK_NOT_FOUND_DESCRIPTION = "This truck listing may have been removed or doesn't exist.";
+
+/** The head of /truck/{id} when there is no public listing (the SPA renders its own not-found state). */
+export function truckNotFoundHead(id: string, siteUrl: string): PageHead {
+  return {
+    title: withSiteName(TRUCK_NOT_FOUND_TITLE),
+    description: TRUCK_NOT_FOUND_DESCRIPTION,
+    canonicalUrl: absoluteUrl(truckPath(id), siteUrl),
+    ogTitle: TRUCK_NOT_FOUND_TITLE,
+    ogType: 'website',
+    noindex: true,
+  };
+}
+
+/** A category browse page (CATEGORY_PAGES), titled as the page titles itself in the browser. */
+export function categoryHead(page: { path: string; title: string; description: string }, siteUrl: string): PageHead {
+  const title = `Used ${page.title} for Sale`;
+  return {
+    title: withSiteName(title),
+    description: page.description,
+    canonicalUrl: absoluteUrl(page.path, siteUrl),
+    ogTitle: title,
+    ogType: 'website',
+  };
+}
+
+/** The tags for a PageHead, one per line. */
+export function renderHeadTags(head: PageHead): string {
+  const meta = (attr: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(content)}" />`;
+  const lines = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />`,
+    ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:type', head.ogType),
+    meta('property', 'og:title', head.ogTitle),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonicalUrl),
+    meta('property', 'og:locale', 'en_GB'),
+    ...(head.image ? [meta('property', 'og:image', head.image)] : []),
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.ogTitle),
+    meta('name', 'twitter:description', head.description),
+    ...(head.image ? [meta('name', 'twitter:image', head.image)] : []),
+    ...(head.jsonLd ?? []).map((obj) => `<script type="application/ld+json">${jsonForScript(obj)}</script>`),
+  ];
+  return lines.join('\n    ');
+}
+
+// index.html's own defaults, which the page's tags replace.
+const DEFAULT_TAGS = [
+  /<title>[\s\S]*?<\/title>\s*/gi,
+  /<meta\s+name=["']description["'][^>]*>\s*/gi,
+  /<meta\s+name=["'](robots|twitter:[^"']+)["'][^>]*>\s*/gi,
+  /<meta\s+property=["']og:[^"']+["'][^>]*>\s*/gi,
+  /<link\s+rel=["']canonical["'][^>]*>\s*/gi,
+];
+
+/** index.html with its default title and description swapped for the page's head. */
+export function injectHead(indexHtml: string, head: PageHead): string {
+  const headEnd = indexHtml.search(/<\/head>/i);
+  if (headEnd < 0) throw new Error('index.html has no </head>');
+  let before = indexHtml.slice(0, headEnd);
+  for (const re of DEFAULT_TAGS) before = before.replace(re, '');
+  return `${before.trimEnd()}\n    ${renderHeadTags(head)}\n  ${indexHtml.slice(headEnd)}`;
+}

@@ -1,0 +1,171 @@
+import { LIMITS } from '../../../../shared/constants.js';
+import { isHoneypotFilled } from '../../../../shared/schemas/contact.js';
+import type { ValuationRequest } from '../../../../shared/schemas/valuation.js';
+import { rateLimitKeyForIp } from '../contact/send-contact-message.js';
+import { DomainError, forbidden, validationError } from '../errors.js';
+import type { MailContext } from '../mail/layout.js';
+import type { Mailer } from '../mail/mailer.js';
+import { valuationAcknowledgement, valuationRequestToStaff } from '../mail/templates.js';
+import type { RateLimiter } from '../rate-limit.js';
+import { type ImageKind, type UploadedObjects, checkUploadClaims, verifyUploadedImage } from '../uploads/verify-upload.js';
+
+/** Presigned valuation photos land here; only keys under it, issued by us, are accepted. */
+export const VALUATION_PENDING_PREFIX = 'valuations/pending/';
+/** Accepted photos: `valuations/<requestId>/<n>.<ext>` in the private uploads bucket. */
+export const valuationImageKey = (requestId: string, n: number, kind: ImageKind) =>
+  `valuations/${requestId}/${n}.${kind === 'jpeg' ? 'jpg' : kind}`;
+
+const PENDING_KEY = /^valuations\/pending\/[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/** Five requests per client address per ten minutes, like the contact form. */
+export const VALUATION_RATE_LIMIT = { scope: 'valuation', limit: 5, windowSeconds: 600 } as const;
+/** Presigning is cheap but fills the bucket: twenty batches per address per ten minutes. */
+export const VALUATION_UPLOAD_RATE_LIMIT = { scope: 'valuation-uploads', limit: 20, windowSeconds: 600 } as const;
+export const VALUATION_RATE_LIMITED_MESSAGE = 'Too many requests. Please try again later.';
+export const VALUATION_UPLOAD_EXPIRY_SECONDS = 600;
+
+const CONTENT_TYPE: Record<ImageKind, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+export interface ValuationRequestRecord {
+  id: string;
+  createdAt: string;
+  make: string;
+  model: string;
+  /** The form's `type` (articulated, rigid, …); renamed so it cannot clash with the item's type tag. */
+  vehicleType: string;
+  age: number;
+  mileage: number;
+  motStatus: string;
+  wheelConfiguration: string;
+  horsePower?: number;
+  transmissionType?: string;
+  additionalInfo?: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  company?: string;
+  /** Keys in the private uploads bucket. */
+  imageKeys: string[];
+  /** Staff workflow state; new requests start unanswered. */
+  status: 'new';
+}
+
+export interface ValuationStore {
+  save(record: ValuationRequestRecord): Promise<void>;
+}
+
+/** The private uploads bucket as valuations use it. */
+export interface ValuationImages extends UploadedObjects {
+  write(key: string, bytes: Buffer, contentType: string): Promise<void>;
+}
+
+export interface ValuationDeps {
+  store: ValuationStore;
+  images: ValuationImages;
+  mailer: Mailer;
+  rateLimit: RateLimiter;
+  now: () => Date;
+  newId: () => string;
+  /** Where staff read valuation requests (SUPPORT_INBOX). */
+  supportInbox: string;
+  mail: MailContext;
+}
+
+async function enforceLimit(rateLimit: RateLimiter, limit: { scope: string; limit: number; windowSeconds: number }, ip: string) {
+  const result = await rateLimit({ ...limit, key: rateLimitKeyForIp(ip) });
+  if (!result.allowed) {
+    throw new DomainError('RATE_LIMITED', VALUATION_RATE_LIMITED_MESSAGE, { retryAfterSeconds: result.retryAfterSeconds });
+  }
+}
+
+export interface PlannedValuationUpload {
+  name: string;
+  key: string;
+  contentType: string;
+}
+
+/**
+ * POST /api/uploads/valuation-images: checks what the browser claims (image/*, 1 byte..5 MB, at
+ * most 10) and gives each file a fresh key under valuations/pending/. Rate-limited per address.
+ */
+export async function planValuationImageUploads(
+  files: ReadonlyArray<{ name: string; type: string; size: number }>,
+  client: { sourceIp: string },
+  deps: Pick<ValuationDeps, 'rateLimit' | 'newId'>,
+): Promise<PlannedValuationUpload[]> {
+  if (files.length > LIMITS.maxImagesPerListing) throw validationError('You can upload a maximum of 10 images.');
+  checkUploadClaims(files);
+  await enforceLimit(deps.rateLimit, VALUATION_UPLOAD_RATE_LIMIT, client.sourceIp);
+  return files.map((f) => ({ name: f.name, key: `${VALUATION_PENDING_PREFIX}${deps.newId()}`, contentType: f.type.toLowerCase() }));
+}
+
+export type SubmitValuationResult =
+  /** The honeypot was filled: a bot. Nothing stored, nothing sent, and it is told nothing different. */
+  | { outcome: 'discarded' }
+  /** Stored. E-mails that failed are reported for logging: the request itself is safe in the table. */
+  | { outcome: 'accepted'; id: string; emailFailures: Array<{ email: 'staff' | 'acknowledgement'; error: unknown }> };
+
+/**
+ * A valuation request (spec §2 Valuation): photos verified on the server (our key, ≤ 5 MB, JPEG,
+ * PNG or WebP by magic bytes) and moved under the request's id, the request stored for staff
+ * (pattern 26), e-mailed to the support inbox with Reply-To the requester, and acknowledged.
+ * Every photo is checked before anything is moved or stored, so a refusal leaves no request.
+ */
+export async function submitValuationRequest(
+  input: ValuationRequest,
+  client: { sourceIp: string },
+  deps: ValuationDeps,
+): Promise<SubmitValuationResult> {
+  if (isHoneypotFilled(input)) return { outcome: 'discarded' };
+  await enforceLimit(deps.rateLimit, VALUATION_RATE_LIMIT, client.sourceIp);
+
+  const pendingKeys = input.imageKeys ?? [];
+  for (const key of pendingKeys) {
+    if (!PENDING_KEY.test(key)) throw forbidden('Images must be uploaded through the valuation form');
+  }
+  if (new Set(pendingKeys).size !== pendingKeys.length) throw validationError('The same image is listed twice');
+
+  const verified: Array<{ key: string; bytes: Buffer; kind: ImageKind }> = [];
+  for (const key of pendingKeys) verified.push({ key, ...(await verifyUploadedImage(deps.images, key)) });
+
+  const id = deps.newId();
+  const imageKeys: string[] = [];
+  for (const [i, image] of verified.entries()) {
+    const target = valuationImageKey(id, i + 1, image.kind);
+    await deps.images.write(target, image.bytes, CONTENT_TYPE[image.kind]);
+    await deps.images.delete(image.key);
+    imageKeys.push(target);
+  }
+
+  const record: ValuationRequestRecord = {
+    id,
+    createdAt: deps.now().toISOString(),
+    make: input.make,
+    model: input.model,
+    vehicleType: input.type,
+    age: input.age,
+    mileage: input.mileage,
+    motStatus: input.motStatus,
+    wheelConfiguration: input.wheelConfiguration,
+    ...(input.horsePower !== undefined ? { horsePower: input.horsePower } : {}),
+    ...(input.transmissionType ? { transmissionType: input.transmissionType } : {}),
+    ...(input.additionalInfo ? { additionalInfo: input.additionalInfo } : {}),
+    contactName: input.contactName,
+    contactEmail: input.contactEmail,
+    contactPhone: input.contactPhone,
+    ...(input.company ? { company: input.company } : {}),
+    imageKeys,
+    status: 'new',
+  };
+  await deps.store.save(record);
+
+  const requester = { name: record.contactName, address: record.contactEmail };
+  const [staff, acknowledgement] = await Promise.allSettled([
+    deps.mailer.send({ to: deps.supportInbox, replyTo: requester, ...valuationRequestToStaff(record, deps.mail) }),
+    deps.mailer.send({ to: requester, ...valuationAcknowledgement({ name: record.contactName }, deps.mail) }),
+  ]);
+  const emailFailures: Array<{ email: 'staff' | 'acknowledgement'; error: unknown }> = [];
+  if (staff.status === 'rejected') emailFailures.push({ email: 'staff', error: staff.reason });
+  if (acknowledgement.status === 'rejected') emailFailures.push({ email: 'acknowledgement', error: acknowledgement.reason });
+  return { outcome: 'accepted', id, emailFailures };
+}

@@ -1,0 +1,185 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApi, startTestApi } from '../../../../dev/testing/harness.js';
+import type { ListingRecord, ScrapedRecord } from '../../domain/listings/types.js';
+
+let api: TestApi;
+let webDir: string;
+
+const INDEX = `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="UTF-8" />
+    <title>TruckYard — Used trucks and HGVs for sale in the UK</title>
+    <meta name="description" content="Buy and sell used trucks." />
+    <script type="module" src="/assets/index-test.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+const t = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString();
+
+function listing(id: string, over: Partial<ListingRecord> = {}): ListingRecord {
+  return {
+    id,
+    userId: 'owner-1',
+    title: `2019 Volvo FH ${id}`,
+    make: 'volvo',
+    model: 'FH',
+    year: 2019,
+    category: 'articulated',
+    fuelType: 'diesel',
+    transmission: 'automatic',
+    mileage: 300_000,
+    engineSize: '12.8',
+    price: 30_000,
+    vatStatus: 'plus_vat',
+    axleConfig: '4x2',
+    gvwTonnes: 18,
+    euroStandard: 'euro6',
+    cabType: 'sleeper',
+    description: 'Well looked after.',
+    features: ['Air con'],
+    contactName: 'Sam Seller',
+    companyName: 'Seller Haulage Ltd',
+    phone: '0113 496 0000',
+    email: 'sam@seller.example',
+    location: 'Leeds',
+    postcode: 'LS11 5AB',
+    images: [{ key: 'listings/01SEOIMAGE', width: 1600, height: 1200 }],
+    status: 'active',
+    createdAt: t(1),
+    updatedAt: t(1),
+    ...over,
+  };
+}
+
+const scraped: ScrapedRecord = {
+  id: 'seo1',
+  externalId: 'ext-seo1',
+  sourceWebsite: 'trucks.example',
+  sourceUrl: 'https://trucks.example/seo1',
+  make: 'DAF',
+  model: 'XF 480',
+  year: 2018,
+  mileage: null,
+  price: 25_000,
+  location: 'Cardiff',
+  dealerName: 'Cardiff Trucks',
+  dealerContact: '029 2000 0000',
+  category: null,
+  fuelType: null,
+  transmission: null,
+  description: null,
+  scrapedAt: t(2),
+  isActive: true,
+  updatedAt: t(2),
+};
+
+async function page(pathname: string) {
+  const res = await fetch(`${api.baseUrl}${pathname}`);
+  return { status: res.status, type: res.headers.get('content-type') ?? '', html: await res.text() };
+}
+
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(os.tmpdir(), 'truckyard-seo-web-'));
+  await writeFile(path.join(webDir, 'index.html'), INDEX);
+  api = await startTestApi({ tablePrefix: 'seo', webDir });
+  // After startTestApi: the SDK client in deps picks up the local endpoint from the environment.
+  const { listingsRepo } = await import('../../deps.js');
+  const repo = listingsRepo(api.tableName);
+  await repo.putListingsBatch([
+    listing('SEO1', { title: '2019 Volvo FH </title><script>alert(1)</script>', updatedAt: t(5) }),
+    listing('SEO2', { status: 'sold', updatedAt: t(4) }),
+    listing('SEODRAFT', { status: 'inactive' }),
+  ]);
+  await repo.putScrapedBatch([scraped]);
+});
+afterAll(async () => {
+  await api?.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+describe('GET /truck/{id}', () => {
+  it("serves index.html with the listing's head, escaped, and no contact details", async () => {
+    const { status, type, html } = await page('/truck/SEO1');
+
+    expect(status).toBe(200);
+    expect(type).toContain('text/html');
+    expect(html).toContain('<meta property="og:title" content="2019 Volvo FH &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;" />');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain(`<link rel="canonical" href="${api.baseUrl}/truck/SEO1" />`);
+    expect(html).toContain(`<meta property="og:image" content="${api.baseUrl}/images/listings/01SEOIMAGE/w800.webp" />`);
+    expect(html).toMatch(/"priceCurrency":"GBP"/);
+    expect(html).toMatch(/"price":30000/);
+    expect(html).toContain('<script type="module" src="/assets/index-test.js"></script>');
+    for (const secret of ['Sam Seller', '0113 496 0000', 'sam@seller.example', 'Seller Haulage', 'owner-1', 'LS11 5AB']) {
+      expect(html).not.toContain(secret);
+    }
+  });
+
+  it('marks a sold listing SoldOut', async () => {
+    const { status, html } = await page('/truck/SEO2');
+
+    expect(status).toBe(200);
+    expect(html).toContain('"availability":"https://schema.org/SoldOut"');
+  });
+
+  it('serves scraped listings with noindex', async () => {
+    const { status, html } = await page('/truck/scraped-seo1');
+
+    expect(status).toBe(200);
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).not.toContain('029 2000 0000');
+  });
+
+  it('answers an unknown or non-public listing with 404 and the same page titled Truck Not Found', async () => {
+    for (const id of ['NOPE', 'SEODRAFT']) {
+      const { status, type, html } = await page(`/truck/${id}`);
+
+      expect(status).toBe(404);
+      expect(type).toContain('text/html');
+      expect(html).toContain('<title>Truck Not Found | TruckYard</title>');
+      expect(html).toContain('<div id="root"></div>');
+    }
+  });
+});
+
+describe('category pages, sitemap and robots.txt', () => {
+  it('serves a category page with its own head', async () => {
+    const { status, html } = await page('/tippers');
+
+    expect(status).toBe(200);
+    expect(html).toContain('<title>Used Tippers for Sale | TruckYard</title>');
+    expect(html).toContain(`<meta property="og:url" content="${api.baseUrl}/tippers" />`);
+  });
+
+  it('lists active user listings in the sitemap, never scraped or inactive ones', async () => {
+    const res = await fetch(`${api.baseUrl}/sitemap.xml`);
+    const xml = await res.text();
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    expect(xml).toContain(`<loc>${api.baseUrl}/truck/SEO1</loc><lastmod>${t(5)}</lastmod>`);
+    expect(xml).toContain(`<loc>${api.baseUrl}/tippers</loc>`);
+    expect(xml).not.toContain('scraped-');
+    expect(xml).not.toContain('SEODRAFT');
+  });
+
+  it('serves robots.txt pointing at the sitemap', async () => {
+    const res = await fetch(`${api.baseUrl}/robots.txt`);
+
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`Sitemap: ${api.baseUrl}/sitemap.xml`);
+  });
+
+  it('still serves other paths from the web app', async () => {
+    const { status, html } = await page('/faq');
+
+    expect(status).toBe(200);
+    expect(html).toContain('<title>TruckYard — Used trucks and HGVs for sale in the UK</title>');
+  });
+});

@@ -1,0 +1,29 @@
+import { ulid } from 'ulid';
+import { ddb } from '../../adapters/dynamodb/client.js';
+import { createRateLimiter } from '../../adapters/dynamodb/rate-limit.js';
+import { valuationRequestStore } from '../../adapters/dynamodb/valuation-requests-repo.js';
+import { getMailer } from '../../adapters/mail/mailer.js';
+import { s3 } from '../../adapters/s3/client.js';
+import { s3ValuationImages } from '../../adapters/s3/uploads.js';
+import { config } from '../../config.js';
+import type { ValuationDeps } from '../../domain/valuations/submit-valuation.js';
+
+/** The private uploads bucket; valuation photos must never land in a public one. */
+export function privateUploadsBucket(): string {
+  const bucket = config.buckets.privateUploads;
+  if (!bucket) throw new Error('Missing required environment variable BUCKET_PRIVATE_UPLOADS');
+  return bucket;
+}
+
+// Cheap wrappers around the module-scope clients, read per call because the local API server
+// and the tests switch TABLE_NAME within one process.
+export const valuationDeps = (): ValuationDeps => ({
+  store: valuationRequestStore(ddb, config.tableName),
+  images: s3ValuationImages(s3, privateUploadsBucket()),
+  mailer: getMailer(),
+  rateLimit: createRateLimiter(ddb, config.tableName),
+  now: () => new Date(),
+  newId: ulid,
+  supportInbox: config.supportInbox,
+  mail: { siteUrl: config.siteUrl },
+});

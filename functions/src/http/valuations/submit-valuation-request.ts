@@ -1,0 +1,34 @@
+import { valuationRequestSchema } from '../../../../shared/schemas/valuation.js';
+import { VALUATION_REPLY_TIME } from '../../domain/mail/templates.js';
+import { submitValuationRequest } from '../../domain/valuations/submit-valuation.js';
+import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
+import { valuationDeps } from './deps.js';
+
+/** The answer to every accepted request, honeypot hits included, so a bot cannot tell them apart. */
+export const VALUATION_RECEIVED = {
+  status: 'received',
+  message: `Thanks for your valuation request. Verified dealers will respond within ${VALUATION_REPLY_TIME}.`,
+} as const;
+
+/**
+ * POST /api/valuations — a valuation request (spec §2 Valuation) with the keys of photos already
+ * uploaded through POST /api/uploads/valuation-images: 202 when accepted, 400 per field, 403 for a
+ * key we did not issue, 413/415 for a photo that is too large or not an image, 429 when rate-limited.
+ */
+export const handler = httpHandler('public', async ({ event, requestId }) => {
+  const input = parseWith(valuationRequestSchema, jsonBody(event));
+  const result = await submitValuationRequest(input, { sourceIp: event.requestContext.http.sourceIp }, valuationDeps());
+  if (result.outcome === 'accepted') {
+    for (const { email, error } of result.emailFailures) {
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          requestId,
+          message: `Valuation request ${result.id} stored but the ${email} e-mail failed`,
+          error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+        }),
+      );
+    }
+  }
+  return json(202, VALUATION_RECEIVED);
+});
