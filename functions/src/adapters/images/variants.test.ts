@@ -72,6 +72,17 @@ describe('makeImageVariants', () => {
     expect(out.original.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   });
 
+  it('scales very large originals down to 4096 px on the longest edge', async () => {
+    const input = await sharp({ create: { width: 6000, height: 1500, channels: 3, background: '#8e44ad' } })
+      .jpeg()
+      .toBuffer();
+
+    const out = await makeImageVariants(input);
+
+    expect({ width: out.width, height: out.height }).toEqual({ width: 4096, height: 1024 });
+    expect((await sharp(out.original).metadata()).width).toBe(4096);
+  });
+
   it('rejects input that is not an image', async () => {
     await expect(makeImageVariants(Buffer.from('not an image at all'))).rejects.toThrow();
   });

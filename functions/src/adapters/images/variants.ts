@@ -9,7 +9,7 @@ export const VARIANT_WIDTHS = [400, 800, 1600] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 
 export interface ImageVariants {
-  /** Size of the original after EXIF rotation. */
+  /** Size of the stored original: after EXIF rotation, at most MAX_ORIGINAL_EDGE on its longest edge. */
   width: number;
   height: number;
   /** The original re-encoded as JPEG with every piece of metadata (EXIF, GPS, XMP, ICC) removed. */
@@ -27,6 +27,11 @@ export interface VariantOptions {
   webpEffort?: number;
 }
 
+/** Larger uploads are refused (about 8000 × 6000: any phone camera fits). */
+export const MAX_INPUT_PIXELS = 50_000_000;
+/** The stored original is scaled down to fit this many pixels on its longest edge. */
+export const MAX_ORIGINAL_EDGE = 4096;
+
 export const variantKey = (key: string, width: VariantWidth) => `${key}/w${width}.webp`;
 export const originalKey = (key: string) => `${key}/original.jpg`;
 
@@ -38,7 +43,13 @@ export const originalKey = (key: string) => `${key}/original.jpg`;
 export async function makeImageVariants(input: Buffer, opts: VariantOptions = {}): Promise<ImageVariants> {
   const { jpegQuality = 82, webpQuality = 78, webpEffort = 4 } = opts;
   // Rotate into a raw pixel buffer once; every output is encoded from it.
-  const { data, info } = await sharp(input, { failOn: 'error' }).autoOrient().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  // Bounded decode: a 5 MB upload can still be a huge image, and the raw pixels live in memory.
+  const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+    .autoOrient()
+    .resize({ width: MAX_ORIGINAL_EDGE, height: MAX_ORIGINAL_EDGE, fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
 
   const originalP = sharp(data, raw).jpeg({ quality: jpegQuality, mozjpeg: false }).toBuffer();
