@@ -76,7 +76,7 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
   const ids = { make: useId(), category: useId(), location: useId(), radius: useId() };
 
   return (
-    <form onSubmit={submit} className={cn('space-y-6', className)} aria-label="Filters">
+    <form onSubmit={submit} className={cn('grid gap-6 sm:grid-cols-2 sm:gap-x-8 lg:grid-cols-1', className)} aria-label="Filters">
       <RangeField
         legend="Price"
         value={draft.price}
@@ -196,7 +196,7 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
         ) : null}
       </div>
 
-      <div className="flex gap-2 border-t border-border pt-5">
+      <div className="flex gap-2 border-t border-border pt-5 sm:col-span-2 lg:col-span-1">
         <Button type="submit" variant="accent" className="flex-1">
           Apply Filters
         </Button>
@@ -205,7 +205,9 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
           Clear
         </Button>
       </div>
-      {dirty ? <p className="-mt-4 text-xs text-muted-foreground">You have changes that aren't applied yet.</p> : null}
+      {dirty ? (
+        <p className="-mt-4 text-xs text-muted-foreground sm:col-span-2 lg:col-span-1">You have changes that aren't applied yet.</p>
+      ) : null}
     </form>
   );
 }
