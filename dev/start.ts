@@ -11,6 +11,7 @@ import { jobs } from '../functions/src/jobs.js';
 import { type ApiServer, startApiServer } from './api-server.js';
 import { ensureTable, ensureUserPool, makeCognitoClient, readCloudState, seedOnce, writeCloudState } from './bootstrap.js';
 import { REPO_ROOT, handlerEnv, loadConfig, serviceUrl } from './config.js';
+import { enableHotReload } from './lib/hot-reload.js';
 import { isPortFree } from './lib/net.js';
 import { type MailCatcher, startMailCatcher } from './mail/catcher.js';
 import { mailDir } from './mail/store.js';
@@ -37,11 +38,13 @@ let cognito: CognitoStandIn | undefined;
 let mail: MailCatcher | undefined;
 let api: ApiServer | undefined;
 let scheduler: Scheduler | undefined;
+let hotReload: { close(): void } | undefined;
 let stoppingSince = 0;
 let seeding = false;
 
 async function stopAll(): Promise<void> {
   scheduler?.stop();
+  hotReload?.close();
   await Promise.allSettled([api?.close(), cognito?.stop(), s3?.stop(), mail?.close(), dynamo?.stop()]);
   if (existsSync(pidFile)) rmSync(pidFile, { force: true });
 }
@@ -137,6 +140,7 @@ async function main() {
 
   api = await startApiServer({ port: cfg.port, env, mailDir: mailFolder, log: (m) => log(`[api] ${m}`) });
   scheduler = startScheduler(jobs, { log });
+  if (process.env.HOT_RELOAD !== 'off') hotReload = enableHotReload(log);
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const roleWidth = Math.max(0, ...logins.map((l) => l.role.length));
@@ -152,6 +156,7 @@ async function main() {
     `  Cognito     ${cognito.endpoint}   pool ${ids.userPoolId}, client ${ids.clientId}`,
     `  Mail        ${api.url}/_dev/mail   (SMTP catcher on 127.0.0.1:${mail.port})`,
     `  Web         ${web.status === 'built' ? `built in ${(web.ms / 1000).toFixed(1)} s` : web.status === 'fresh' ? 'web/dist is up to date' : `not built (${web.status})`}`,
+    `  Code        ${hotReload ? 'handlers reload when functions/src or shared/ change (HOT_RELOAD=off to stop)' : 'hot reload off'}`,
     `  Jobs        ${jobs.length ? jobs.map((j) => j.id).join(', ') : 'none scheduled'}   (npm run job -- <id>)`,
     `  Data        ${path.relative(REPO_ROOT, cfg.dataDir) || cfg.dataDir}/   (npm run reset wipes it)`,
     '',

@@ -26,3 +26,8 @@ export function loadHandler(handlerPath: string): Promise<LambdaHandler> {
   }
   return loaded;
 }
+
+/** Forgets loaded handlers (hot reload): the next call imports them again. */
+export function clearHandlerCache(): void {
+  cache.clear();
+}
