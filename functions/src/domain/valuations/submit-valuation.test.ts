@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { valuationRequestSchema } from '../../../../shared/schemas/valuation.js';
+import { DomainError } from '../errors.js';
+import type { OutgoingEmail } from '../mail/mailer.js';
+import {
+  type ValuationDeps,
+  type ValuationRequestRecord,
+  VALUATION_RATE_LIMIT,
+  planValuationImageUploads,
+  submitValuationRequest,
+} from './submit-valuation.js';
+
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+const WEBP = Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1');
+const pending = (n: number) => `valuations/pending/01JABCDEFGHJKMNPQRSTVWXY${String(n).padStart(2, '0')}`;
+
+function fakes(objects: Record<string, Buffer> = {}, allowed = true) {
+  const bucket = new Map(Object.entries(objects));
+  const saved: ValuationRequestRecord[] = [];
+  const sent: OutgoingEmail[] = [];
+  const limits: string[] = [];
+  let n = 0;
+  const deps: ValuationDeps = {
+    store: { save: async (r) => void saved.push(r) },
+    images: {
+      size: async (k) => bucket.get(k)?.length ?? null,
+      read: async (k) => bucket.get(k) ?? Buffer.alloc(0),
+      delete: async (k) => void bucket.delete(k),
+      write: async (k, bytes) => void bucket.set(k, bytes),
+    },
+    mailer: { send: async (e) => void sent.push(e) },
+    rateLimit: async (r) => {
+      limits.push(`${r.scope}:${r.key}`);
+      return { allowed, count: 1, retryAfterSeconds: 60 };
+    },
+    now: () => new Date('2026-11-22T12:00:00Z'),
+    newId: () => `REQ${++n}`,
+    supportInbox: 'support@truckyard.example',
+    mail: { siteUrl: 'https://truckyard.example' },
+  };
+  return { deps, bucket, saved, sent, limits };
+}
+
+const input = (over: Record<string, unknown> = {}) =>
+  valuationRequestSchema.parse({
+    make: 'volvo',
+    model: 'FH16',
+    type: 'rigid',
+    age: 2017,
+    mileage: 600000,
+    motStatus: 'expired',
+    wheelConfiguration: '6x2',
+    horsePower: '',
+    contactName: 'Robin Requester',
+    contactEmail: 'robin@example.com',
+    contactPhone: '07700 900789',
+    ...over,
+  });
+const client = { sourceIp: '203.0.113.7' };
+
+describe('submitValuationRequest', () => {
+  it('moves each verified photo under the request id with its real type, then stores and mails', async () => {
+    const f = fakes({ [pending(1)]: WEBP, [pending(2)]: JPEG });
+
+    const result = await submitValuationRequest(input({ imageKeys: [pending(1), pending(2)] }), client, f.deps);
+
+    expect(result).toEqual({ outcome: 'accepted', id: 'REQ1', emailFailures: [] });
+    expect([...f.bucket.keys()].sort()).toEqual(['valuations/REQ1/1.webp', 'valuations/REQ1/2.jpg']);
+    expect(f.saved[0]).toMatchObject({ id: 'REQ1', vehicleType: 'rigid', imageKeys: ['valuations/REQ1/1.webp', 'valuations/REQ1/2.jpg'] });
+    expect(f.sent.map((e) => e.to)).toEqual(['support@truckyard.example', { name: 'Robin Requester', address: 'robin@example.com' }]);
+    expect(f.sent[0].replyTo).toEqual({ name: 'Robin Requester', address: 'robin@example.com' });
+    expect(f.limits).toEqual([`${VALUATION_RATE_LIMIT.scope}:203.0.113.7`]);
+  });
+
+  it('checks every photo before moving any, so one bad photo leaves the others and stores nothing', async () => {
+    const f = fakes({ [pending(1)]: JPEG, [pending(2)]: Buffer.from('not an image') });
+
+    await expect(submitValuationRequest(input({ imageKeys: [pending(1), pending(2)] }), client, f.deps)).rejects.toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    expect([...f.bucket.keys()]).toEqual([pending(1)]);
+    expect(f.saved).toEqual([]);
+    expect(f.sent).toEqual([]);
+  });
+
+  it('refuses keys outside valuations/pending/ and repeated keys', async () => {
+    const f = fakes({ [pending(1)]: JPEG });
+
+    for (const key of ['uploads/u1/01JABCDEFGHJKMNPQRSTVWXY01', 'valuations/pending/../REQ9/1.jpg', 'valuations/REQ9/1.jpg']) {
+      await expect(submitValuationRequest(input({ imageKeys: [key] }), client, f.deps)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    }
+    await expect(submitValuationRequest(input({ imageKeys: [pending(1), pending(1)] }), client, f.deps)).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
+  });
+
+  it('drops a filled honeypot without counting, storing or sending', async () => {
+    const f = fakes();
+
+    expect(await submitValuationRequest(input({ website: 'x' }), client, f.deps)).toEqual({ outcome: 'discarded' });
+    expect([f.limits, f.saved, f.sent]).toEqual([[], [], []]);
+  });
+
+  it('is rate-limited per client address', async () => {
+    const f = fakes({}, false);
+
+    const err = await submitValuationRequest(input(), client, f.deps).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err).toMatchObject({ code: 'RATE_LIMITED', details: { retryAfterSeconds: 60 } });
+  });
+
+  it('keeps the request when an e-mail fails, reporting the failure', async () => {
+    const f = fakes();
+    f.deps.mailer = { send: async (e) => (e.to === 'support@truckyard.example' ? Promise.reject(new Error('SMTP down')) : undefined) };
+
+    const result = await submitValuationRequest(input(), client, f.deps);
+    expect(result).toMatchObject({ outcome: 'accepted', emailFailures: [{ email: 'staff' }] });
+    expect(f.saved).toHaveLength(1);
+  });
+});
+
+describe('planValuationImageUploads', () => {
+  it('gives each image a fresh pending key and refuses non-images', async () => {
+    const f = fakes();
+
+    const planned = await planValuationImageUploads([{ name: 'a.JPG', type: 'IMAGE/JPEG', size: 10 }], client, f.deps);
+    expect(planned).toEqual([{ name: 'a.JPG', key: 'valuations/pending/REQ1', contentType: 'image/jpeg' }]);
+    await expect(
+      planValuationImageUploads([{ name: 'a.gif.exe', type: 'application/x-msdownload', size: 10 }], client, f.deps),
+    ).rejects.toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+  });
+});
