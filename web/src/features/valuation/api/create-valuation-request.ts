@@ -3,12 +3,13 @@ import type { ValuationRequest } from '@shared/schemas/valuation';
 import { apiRequest } from '@/lib/api-client';
 
 export interface ValuationRequestReceipt {
-  id?: string;
+  status: 'received';
+  message: string;
 }
 
 /**
- * POST /api/valuations — JSON, the shared valuation schema's output. Images will be uploaded first
- * with presigned POSTs and their keys sent as `imageKeys`; until that endpoint exists none are sent.
+ * POST /api/valuations — JSON, the shared valuation schema's output. Photos are uploaded first
+ * (upload-valuation-images.ts) and their keys sent as `imageKeys`.
  */
 export const createValuationRequest = (request: ValuationRequest) =>
   apiRequest<ValuationRequestReceipt | undefined>('/valuations', { method: 'POST', body: request });

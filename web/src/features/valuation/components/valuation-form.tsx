@@ -20,7 +20,13 @@ import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/inpu
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCreateValuationRequest } from '../api/create-valuation-request';
+import { ImageUploadError, type UploadedValuationImage, useUploadValuationImages } from '../api/upload-valuation-images';
 import { ImagePicker, type SelectedImage } from './image-picker';
+
+/** The server names a refused photo by its storage key; the person chose it by its file name. */
+function withFileNames(message: string, uploaded: UploadedValuationImage[]): string {
+  return uploaded.reduce((text, u) => text.split(u.key.slice(u.key.lastIndexOf('/') + 1)).join(u.fileName), message);
+}
 
 const EMPTY: ValuationRequestInput = {
   make: '',
@@ -46,6 +52,7 @@ export function ValuationForm() {
   const id = useId();
   const [images, setImages] = useState<SelectedImage[]>([]);
   const create = useCreateValuationRequest();
+  const upload = useUploadValuationImages();
   const {
     register,
     handleSubmit,
@@ -57,8 +64,10 @@ export function ValuationForm() {
   });
 
   const onSubmit = async (values: ValuationRequest) => {
+    let uploaded: UploadedValuationImage[] = [];
     try {
-      await create.mutateAsync(values);
+      uploaded = await upload.mutateAsync(images.map((img) => img.file));
+      await create.mutateAsync({ ...values, imageKeys: uploaded.map((u) => u.key) });
       toast({
         title: 'Valuation request sent',
         description: 'Verified dealers will review your truck and respond within 24–48 hours.',
@@ -68,7 +77,15 @@ export function ValuationForm() {
       for (const img of images) URL.revokeObjectURL(img.previewUrl);
       setImages([]);
     } catch (error) {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 404) {
+      if (error instanceof ImageUploadError) {
+        toast({ title: 'Image upload failed', description: error.message, variant: 'destructive' });
+      } else if (error instanceof ApiError && (error.status === 413 || error.status === 415)) {
+        toast({
+          title: error.status === 413 ? 'File too large' : 'Invalid file type',
+          description: withFileNames(error.message, uploaded),
+          variant: 'destructive',
+        });
+      } else if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 404) {
         toast({
           title: error.status === 429 ? 'Too many requests' : 'Please check your details',
           description: error.message,
