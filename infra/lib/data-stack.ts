@@ -20,6 +20,11 @@ export interface DataStackProps extends StackProps {
 export class DataStack extends Stack {
   readonly table: Table;
   readonly buckets: Record<BucketKey, Bucket>;
+  /**
+   * The built SPA, served by CloudFront (web stack). It lives here, not in the web stack, because the
+   * link-preview functions (api stack) read its index.html and the web stack already depends on the api.
+   */
+  readonly siteBucket: Bucket;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -68,25 +73,38 @@ export class DataStack extends Stack {
       'private-uploads': bucket('PrivateUploads'),
     };
 
-    // Listing photos are public through CloudFront (web stack, /images/*) with origin access control.
-    // Naming the distribution here would make data and web depend on each other, so the grant is
-    // scoped to this account's distributions, as CDK itself does for OAC key policies. The photos are
-    // public anyway; the private uploads bucket gets no such statement.
-    this.buckets['truck-images'].addToResourcePolicy(
-      new PolicyStatement({
-        sid: 'AllowCloudFrontOriginAccessControlRead',
-        effect: Effect.ALLOW,
-        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
-        actions: ['s3:GetObject'],
-        resources: [this.buckets['truck-images'].arnForObjects('*')],
-        conditions: {
-          StringEquals: { 'AWS:SourceAccount': this.account },
-          ArnLike: { 'AWS:SourceArn': `arn:${this.partition}:cloudfront::${this.account}:distribution/*` },
-        },
-      }),
-    );
+    this.siteBucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // Rebuilt from the repository on every deploy; nothing in it needs keeping.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    // The site and the listing photos are public through CloudFront (web stack) with origin access
+    // control. Naming the distribution here would make data and web depend on each other, so the grant
+    // is scoped to this account's distributions, as CDK itself does for OAC key policies. Their content
+    // is public anyway; the private uploads and media buckets get no such statement.
+    for (const publicBucket of [this.siteBucket, this.buckets['truck-images']]) {
+      publicBucket.addToResourcePolicy(
+        new PolicyStatement({
+          sid: 'AllowCloudFrontOriginAccessControlRead',
+          effect: Effect.ALLOW,
+          principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+          actions: ['s3:GetObject'],
+          resources: [publicBucket.arnForObjects('*')],
+          conditions: {
+            StringEquals: { 'AWS:SourceAccount': this.account },
+            ArnLike: { 'AWS:SourceArn': `arn:${this.partition}:cloudfront::${this.account}:distribution/*` },
+          },
+        }),
+      );
+    }
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
     for (const key of BUCKET_KEYS) {
       new CfnOutput(this, `Bucket-${key}`, { description: `The ${key} bucket`, value: this.buckets[key].bucketName });
     }

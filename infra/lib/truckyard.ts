@@ -40,6 +40,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
   const baseDefaults = {
     table: data.table,
     buckets: data.buckets,
+    siteBucket: data.siteBucket,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     siteUrl: siteOrigin,
@@ -57,6 +58,8 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
     httpApi: api.httpApi,
+    routes: options.routes ?? routeRows,
+    siteBucket: data.siteBucket,
     truckImages: data.buckets['truck-images'],
     uploadBuckets: BUCKET_KEYS.map((k) => data.buckets[k]),
     webDistDir: options.webDistDir ?? WEB_DIST_DIR,

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
+  type BehaviorOptions,
   CachePolicy,
   Distribution,
   Function as CloudFrontFunction,
@@ -19,13 +20,17 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import type { RouteDef } from '../../functions/src/routes.js';
 
 export interface WebStackProps extends StackProps {
   httpApi: IHttpApi;
-  /** The listing photos bucket, served under /images/* (its policy lives in the data stack). */
+  /** The route table: rows outside /api/* (link-preview pages, sitemap) get a behaviour to the API too. */
+  routes: readonly RouteDef[];
+  /** The SPA bucket and the listing photos bucket (data stack, which also holds their OAC grants). */
+  siteBucket: IBucket;
   truckImages: IBucket;
   /** Buckets the browser POSTs presigned uploads to; the CSP must let it connect to them. */
   uploadBuckets: IBucket[];
@@ -48,23 +53,20 @@ const STRIP_IMAGES_PREFIX_CODE = `function handler(event) {
   return request;
 }`;
 
+/** CloudFront path pattern of an API Gateway route path: `/truck/{id}` -> `/truck/*`. */
+export const pathPatternOf = (path: string) => path.replace(/\{[^}]+\}.*$/, '*');
+
+/** Path patterns of the rows CloudFront must send to the API besides /api/*, in table order. */
+export const pagePathPatterns = (routes: readonly RouteDef[]) => [
+  ...new Set(routes.filter((r) => !r.path.startsWith('/api/')).map((r) => pathPatternOf(r.path))),
+];
+
 export class WebStack extends Stack {
-  readonly siteBucket: Bucket;
   readonly distribution: Distribution;
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
-
-    this.siteBucket = new Bucket(this, 'SiteBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      // The site is rebuilt from the repository on every deploy; nothing in it needs keeping.
-      removalPolicy: RemovalPolicy.DESTROY,
-      autoDeleteObjects: true,
-    });
 
     const uploadHosts = props.uploadBuckets.map((b) => `https://${b.bucketRegionalDomainName}`).join(' ');
     const csp = [
@@ -95,19 +97,31 @@ export class WebStack extends Stack {
       ],
     });
 
-    // Imported by name so the OAC grant does not write the distribution id into the data stack
-    // (a dependency cycle); the data stack grants this account's distributions instead.
-    const truckImages = Bucket.fromBucketAttributes(this, 'TruckImagesBucket', {
-      bucketName: props.truckImages.bucketName,
-      bucketRegionalDomainName: props.truckImages.bucketRegionalDomainName,
-    });
+    // Imported by name so the OAC grants do not write the distribution id into the data stack (a
+    // dependency cycle); the data stack grants this account's distributions instead.
+    const importBucket = (bid: string, bucket: IBucket) =>
+      Bucket.fromBucketAttributes(this, bid, { bucketName: bucket.bucketName, bucketRegionalDomainName: bucket.bucketRegionalDomainName });
+    const siteBucket = importBucket('SiteBucket', props.siteBucket);
+    const truckImages = importBucket('TruckImagesBucket', props.truckImages);
     Annotations.of(this).acknowledgeWarning(
       '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
-      'The truck-images bucket policy in the data stack grants CloudFront OAC read access.',
+      'The data stack grants CloudFront OAC read access to the site and truck-images buckets.',
     );
 
     // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com
-    const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+    const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint)), {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+    });
+    // With caching disabled, the all-viewer origin request policy also forwards Authorization.
+    const toApi: BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.responseHeadersPolicy,
+      compress: true,
+    };
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'TruckYard site, /api and /images',
@@ -117,7 +131,7 @@ export class WebStack extends Stack {
       // No distribution-wide errorResponses for the SPA fallback: they would also turn the API's
       // 403/404 JSON errors into index.html. A viewer-request function on the default behaviour does it.
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeadersPolicy,
@@ -125,15 +139,7 @@ export class WebStack extends Stack {
         ...viewerRequestFunction('SpaFallback', SPA_FALLBACK_CODE),
       },
       additionalBehaviors: {
-        '/api/*': {
-          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
-          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: this.responseHeadersPolicy,
-          compress: true,
-        },
+        '/api/*': toApi,
         '/images/*': {
           origin: S3BucketOrigin.withOriginAccessControl(truckImages),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -142,16 +148,16 @@ export class WebStack extends Stack {
           compress: true,
           ...viewerRequestFunction('StripImagesPrefix', STRIP_IMAGES_PREFIX_CODE),
         },
+        ...Object.fromEntries(pagePathPatterns(props.routes).map((pattern) => [pattern, toApi])),
       },
     });
 
     new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
-    new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
 
     if (existsSync(props.webDistDir)) {
       new BucketDeployment(this, 'DeploySite', {
         sources: [Source.asset(props.webDistDir)],
-        destinationBucket: this.siteBucket,
+        destinationBucket: siteBucket,
         distribution: this.distribution,
         distributionPaths: ['/*'],
         memoryLimit: 512,

@@ -39,6 +39,7 @@ function stackWithDefaults(functionsDir: string) {
     buckets: Object.fromEntries(
       BUCKET_KEYS.map((k) => [k, Bucket.fromBucketName(stack, `Bucket-${k}`, `test-${k}`)]),
     ) as HouseDefaults['buckets'],
+    siteBucket: Bucket.fromBucketName(stack, 'SiteBucket', 'test-site'),
     eventBus: new EventBus(stack, 'Bus'),
     siteUrl: 'https://test.example',
     functionsDir,

@@ -6,6 +6,7 @@ import { needsAuthorizer, routes } from '../../functions/src/routes.js';
 import { HOUSE_FUNCTION_DEFAULTS } from '../lib/constructs/house-function.js';
 import { nativeModulesOf } from '../lib/constructs/native-modules.js';
 import { FUNCTIONS_SRC_DIR } from '../lib/paths.js';
+import { pathPatternOf } from '../lib/web-stack.js';
 import { synthTruckYard, TEST_SITE_URL } from './synth-app.js';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
@@ -98,6 +99,7 @@ describe('api stack', () => {
           'COGNITO_JWKS_URL',
           'BUCKET_TRUCK_IMAGES',
           'BUCKET_PRIVATE_UPLOADS',
+          'SPA_BUCKET',
           'EVENT_BUS_NAME',
         ]),
       );
@@ -161,26 +163,36 @@ describe('data stack', () => {
     );
   });
 
-  it('has the six buckets with generated names, encryption and upload CORS for the site origin', () => {
+  it('has the six media and upload buckets and the site bucket, with generated names and encryption', () => {
     const buckets = Object.values(resourcesOf(t.data, 'AWS::S3::Bucket'));
-    expect(buckets.length).toBe(6);
+    expect(buckets.length).toBe(7);
     for (const b of buckets) {
       expect(b.Properties.BucketName).toBeUndefined();
       expect(b.Properties.BucketEncryption).toEqual({
         ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
       });
-      expect(b.Properties.CorsConfiguration).toEqual({
-        CorsRules: [expect.objectContaining({ AllowedOrigins: [TEST_SITE_URL], AllowedMethods: expect.arrayContaining(['POST']) })],
-      });
     }
   });
 
-  it('lets CloudFront read truck-images only, and never the private uploads', () => {
+  it('lets the browser POST presigned uploads to the upload buckets from the site origin only', () => {
+    const all = t.data.toJSON().Resources as Resources;
+    for (const [key, bucket] of Object.entries(stacks.data.buckets)) {
+      const props = all[stacks.data.getLogicalId(bucket.node.defaultChild as never)].Properties;
+      expect(props.CorsConfiguration, key).toEqual({
+        CorsRules: [expect.objectContaining({ AllowedOrigins: [TEST_SITE_URL], AllowedMethods: expect.arrayContaining(['POST']) })],
+      });
+    }
+    expect(all[stacks.data.getLogicalId(stacks.data.siteBucket.node.defaultChild as never)].Properties.CorsConfiguration).toBeUndefined();
+  });
+
+  it('lets CloudFront read the site and truck-images buckets only, never the private uploads', () => {
     const policies = Object.values(resourcesOf(t.data, 'AWS::S3::BucketPolicy'));
     const cloudFrontReaders = policies.filter((p) => JSON.stringify(p.Properties).includes('cloudfront.amazonaws.com'));
-    expect(cloudFrontReaders.map((p) => p.Properties.Bucket)).toEqual([
-      { Ref: stacks.data.getLogicalId(stacks.data.buckets['truck-images'].node.defaultChild as never) },
-    ]);
+    const ref = (b: { node: { defaultChild?: unknown } }) => ({ Ref: stacks.data.getLogicalId(b.node.defaultChild as never) });
+    expect(cloudFrontReaders.map((p) => p.Properties.Bucket)).toEqual(
+      expect.arrayContaining([ref(stacks.data.siteBucket), ref(stacks.data.buckets['truck-images'])]),
+    );
+    expect(cloudFrontReaders.length).toBe(2);
   });
 });
 
@@ -287,6 +299,20 @@ describe('web stack', () => {
     expect(JSON.stringify(apiOrigin?.DomainName)).toMatch(/TruckYard-Api:ExportsOutputFnGetAttHttpApi/);
   });
 
+  it('sends the route rows outside /api (link-preview pages, sitemap) to the HTTP API too', () => {
+    const api = behaviour('/api/*')!;
+    const pageRows = routes.filter((r) => !r.path.startsWith('/api/'));
+    for (const row of pageRows) {
+      const b = behaviour(pathPatternOf(row.path));
+      expect(b, row.path).toBeDefined();
+      expect(b).toMatchObject({
+        TargetOriginId: api.TargetOriginId,
+        CachePolicyId: api.CachePolicyId,
+        OriginRequestPolicyId: api.OriginRequestPolicyId,
+      });
+    }
+  });
+
   it('sends /images/* to the truck-images bucket through origin access control', () => {
     expect(behaviour('/images/*')).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https' });
     const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
@@ -326,5 +352,13 @@ describe('web stack', () => {
 
   it('does not deploy the site when web/dist has not been built', () => {
     t.web.resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});
+
+describe('pathPatternOf', () => {
+  it('turns path parameters into a wildcard and keeps literal paths', () => {
+    expect(pathPatternOf('/truck/{id}')).toBe('/truck/*');
+    expect(pathPatternOf('/files/{proxy+}')).toBe('/files/*');
+    expect(pathPatternOf('/sitemap.xml')).toBe('/sitemap.xml');
   });
 });

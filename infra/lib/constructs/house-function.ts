@@ -20,6 +20,8 @@ export interface HouseDefaults {
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   buckets: Record<BucketKey, IBucket>;
+  /** The SPA's bucket; the link-preview pages read its index.html (SPA_BUCKET). */
+  siteBucket: IBucket;
   eventBus: IEventBus;
   /** The site's public origin (https://…), for links in e-mails and redirects. */
   siteUrl: string;
@@ -60,6 +62,7 @@ export function houseEnvironment(scope: Construct, d: HouseDefaults): Record<str
     COGNITO_ISSUER: issuer,
     COGNITO_JWKS_URL: `${issuer}/.well-known/jwks.json`,
     ...bucketVars,
+    SPA_BUCKET: d.siteBucket.bucketName,
     IMAGES_BASE_URL: '/images',
     EVENT_BUS_NAME: d.eventBus.eventBusName,
     SITE_URL: d.siteUrl,
@@ -99,6 +102,7 @@ export class HouseFunction extends LambdaFunction {
     });
     defaults.table.grantReadWriteData(this);
     for (const bucket of Object.values(defaults.buckets)) bucket.grantReadWrite(this);
+    defaults.siteBucket.grantRead(this);
     defaults.eventBus.grantPutEventsTo(this);
     // E-mail leaves through SES (config.mailTransport); sending is limited to this account's verified identities.
     const stack = Stack.of(this);
