@@ -10,6 +10,7 @@ import {
   confirmResetPassword,
   confirmSignUp,
   fetchAuthSession,
+  fetchUserAttributes,
   resendSignUpCode,
   resetPassword,
   signIn,
@@ -108,6 +109,18 @@ function installInitiateAuthRefresher(endpoint: string, clientId: string) {
 
 const claimText = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
 
+const attributeNames = new Map<string, string | null>();
+/** cognito-local's ID tokens carry no `name` claim (real Cognito's do): ask GetUser once per user. */
+async function nameFromAttributes(userId: string): Promise<string | null> {
+  if (attributeNames.has(userId)) return attributeNames.get(userId) ?? null;
+  const name = await fetchUserAttributes().then(
+    (a) => claimText(a.name),
+    () => null,
+  );
+  attributeNames.set(userId, name);
+  return name;
+}
+
 /** Reads the current session (refreshing it when near expiry) and publishes the user. */
 export async function syncUser(): Promise<AuthUser | null> {
   let user: AuthUser | null = null;
@@ -120,7 +133,7 @@ export async function syncUser(): Promise<AuthUser | null> {
       user = {
         userId: claims.sub,
         email: claimText(claims.email),
-        name: claimText(claims.name),
+        name: claimText(claims.name) ?? (await nameFromAttributes(claims.sub)),
         groups: Array.isArray(groups) ? groups.map(String) : [],
       };
     }

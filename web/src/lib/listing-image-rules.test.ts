@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveItem, s3ErrorMessage, selectListingImages, summariseUploadFailures } from './listing-image-rules';
+import { moveItem, s3ErrorMessage, selectListingImages, summariseUploadFailures, uploadFailureReason } from './listing-image-rules';
 
 const MB = 1024 * 1024;
 const limits = { maxImages: 10, maxBytes: 5 * MB };
@@ -74,5 +74,17 @@ describe('s3ErrorMessage', () => {
       ),
     ).toBe('Your proposed upload exceeds the maximum allowed size');
     expect(s3ErrorMessage(500, '')).toBe('Upload failed (500)');
+  });
+});
+
+describe('uploadFailureReason', () => {
+  it('words the API refusals without its internal key names', () => {
+    expect(uploadFailureReason('UNSUPPORTED_MEDIA_TYPE', '01M82FTD is not a valid image file.')).toBe('not a valid image file');
+    expect(uploadFailureReason('PAYLOAD_TOO_LARGE', '01M82FTD is larger than 5MB.')).toBe('larger than 5MB');
+  });
+
+  it('keeps other messages, without a trailing full stop', () => {
+    expect(uploadFailureReason(null, 'Network error.')).toBe('Network error');
+    expect(uploadFailureReason('ERROR', '')).toBe('Upload failed');
   });
 });

@@ -96,3 +96,14 @@ export function s3ErrorMessage(status: number, body: string): string {
   if (status === 413 || /EntityTooLarge/i.test(body)) return 'The file is too large.';
   return `Upload failed (${status})`;
 }
+
+/**
+ * Why one file failed, worded to follow 'Failed to upload {file}: '. The API's own texts name the
+ * stored key rather than the person's file name, so the known refusals get a plain reason.
+ */
+export function uploadFailureReason(code: string | null, message: string | null): string {
+  if (code === 'UNSUPPORTED_MEDIA_TYPE') return 'not a valid image file';
+  if (code === 'PAYLOAD_TOO_LARGE') return 'larger than 5MB';
+  const text = (message ?? '').trim().replace(/\.+$/, '');
+  return text || 'Upload failed';
+}

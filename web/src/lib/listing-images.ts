@@ -1,7 +1,7 @@
 import type { ListingImage } from '@shared/schemas/listing';
 import type { PresignedUpload } from '@shared/schemas/sell';
 import { ApiError, apiRequest } from './api-client';
-import { type UploadFailure, s3ErrorMessage } from './listing-image-rules';
+import { type UploadFailure, s3ErrorMessage, uploadFailureReason } from './listing-image-rules';
 
 /**
  * Listing photos go straight from the browser to the bucket: the API hands out one presigned
@@ -41,7 +41,8 @@ async function completeUpload(key: string): Promise<ListingImage> {
   return image;
 }
 
-const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : 'Upload failed');
+const messageOf = (err: unknown) =>
+  uploadFailureReason(err instanceof ApiError ? err.code : null, err instanceof Error ? err.message : null);
 
 /**
  * Uploads `files` and returns what was stored. Throws (an ApiError) only when the API refuses

@@ -8,12 +8,12 @@ import { FeaturesInput } from '@/components/forms/features-input';
 import { FormField, invalidProps } from '@/components/forms/form-field';
 import { ImageManager, type ManagedImage, storedImages } from '@/components/listing-images/image-manager';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { toastApiFailure } from '@/lib/api-error-toast';
-import { summariseUploadFailures } from '@/lib/listing-image-rules';
+import { summariseUploadFailures, uploadFailureReason } from '@/lib/listing-image-rules';
 import { uploadListingImages } from '@/lib/listing-images';
 import { toast } from '@/lib/toast';
 import type { Listing } from '@shared/schemas/listing';
@@ -99,14 +99,13 @@ function withCurrent(options: Option[], current: string, all: ReadonlyArray<{ va
 }
 
 function Section({ icon: Icon, title, children }: { icon: typeof Truck; title: string; children: ReactNode }) {
-  const headingId = useId();
   return (
-    <Card className="mt-6" role="group" aria-labelledby={headingId}>
+    <Card className="mt-6">
       <CardHeader>
-        <CardTitle id={headingId} className="flex items-center gap-2">
+        <h2 className="flex items-center gap-2 text-lg leading-tight font-semibold">
           <Icon className="size-5 text-primary" aria-hidden="true" />
           {title}
-        </CardTitle>
+        </h2>
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>
@@ -153,7 +152,10 @@ export function EditListingForm({ listing }: { listing: Listing }) {
             return;
           }
           const failureText = summariseUploadFailures(
-            files.map((file) => ({ name: file.name, message: err instanceof Error ? err.message : 'Upload failed' })),
+            files.map((file) => ({
+              name: file.name,
+              message: uploadFailureReason(err instanceof ApiError ? err.code : null, err instanceof Error ? err.message : null),
+            })),
           );
           toast({ title: 'Image Upload Error', description: failureText ?? '', variant: 'destructive' });
         }

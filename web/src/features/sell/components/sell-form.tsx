@@ -8,12 +8,13 @@ import { FeaturesInput } from '@/components/forms/features-input';
 import { FormField, invalidProps } from '@/components/forms/form-field';
 import { ImageManager, type ManagedImage, releasePreviews } from '@/components/listing-images/image-manager';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { toastApiFailure } from '@/lib/api-error-toast';
 import { useAuth } from '@/lib/auth';
-import { summariseUploadFailures } from '@/lib/listing-image-rules';
+import { summariseUploadFailures, uploadFailureReason } from '@/lib/listing-image-rules';
 import { uploadListingImages } from '@/lib/listing-images';
 import { toast } from '@/lib/toast';
 import { LIMITS, currentYear } from '@shared/constants';
@@ -105,14 +106,13 @@ function Section({
   description?: string;
   children: ReactNode;
 }) {
-  const headingId = useId();
   return (
-    <Card className="mt-6" role="group" aria-labelledby={headingId}>
+    <Card className="mt-6">
       <CardHeader>
-        <CardTitle id={headingId} className="flex items-center gap-2">
+        <h2 className="flex items-center gap-2 text-lg leading-tight font-semibold">
           <Icon className="size-5 text-primary" aria-hidden="true" />
           {title}
-        </CardTitle>
+        </h2>
         {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
       </CardHeader>
       <CardContent>{children}</CardContent>
@@ -184,12 +184,15 @@ export function SellForm() {
           keys = outcome.images.map((i) => i.key);
           failureText = summariseUploadFailures(outcome.failures);
         } catch (err) {
-          if (err instanceof Error && 'code' in err && err.code === 'SUSPENDED') {
+          if (err instanceof ApiError && err.code === 'SUSPENDED') {
             toastApiFailure(err, 'Error', SELL_TEXTS.saveFailed);
             return;
           }
           failureText = summariseUploadFailures(
-            files.map((file) => ({ name: file.name, message: err instanceof Error ? err.message : 'Upload failed' })),
+            files.map((file) => ({
+              name: file.name,
+              message: uploadFailureReason(err instanceof ApiError ? err.code : null, err instanceof Error ? err.message : null),
+            })),
           );
         }
         if (failureText) toast({ title: 'Image Upload Error', description: failureText, variant: 'destructive' });
