@@ -15,6 +15,7 @@ import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { createAccessTokenVerifier } from '../functions/src/adapters/cognito/token-verifier.js';
+import { setInProcessBus } from '../functions/src/adapters/events/publisher.js';
 import { type RouteDef, needsAuthorizer, routes as allRoutes } from '../functions/src/routes.js';
 import {
   INTERNAL_ERROR_BODY,
@@ -218,6 +219,8 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     return verifier(token);
   };
   const bus = opts.bus ?? createLocalBus({ log });
+  // Handlers run in this process: their events go straight to this bus.
+  setInProcessBus(bus);
   const s3 = new S3Client({
     endpoint: opts.env.AWS_ENDPOINT_URL_S3,
     forcePathStyle: true,
@@ -374,6 +377,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     port: server.port,
     bus,
     close: async () => {
+      setInProcessBus(undefined);
       await server.close();
       s3.destroy();
       ddb.destroy();

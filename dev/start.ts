@@ -6,6 +6,7 @@
 import './lib/quiet-sdk.js';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setInProcessBus } from '../functions/src/adapters/events/publisher.js';
 import { cognitoTriggers } from '../functions/src/cognito-triggers.js';
 import { jobs } from '../functions/src/jobs.js';
 import { type ApiServer, startApiServer } from './api-server.js';
@@ -13,6 +14,7 @@ import { ensureTable, ensureUserPool, makeCognitoClient, readCloudState, seedOnc
 import { REPO_ROOT, handlerEnv, loadConfig, serviceUrl } from './config.js';
 import { enableHotReload } from './lib/hot-reload.js';
 import { isPortFree } from './lib/net.js';
+import { createLocalBus } from './local-bus.js';
 import { type MailCatcher, startMailCatcher } from './mail/catcher.js';
 import { mailDir } from './mail/store.js';
 import { type Scheduler, startScheduler } from './scheduler.js';
@@ -114,6 +116,9 @@ async function main() {
 
   const env = handlerEnv(cfg, ids);
   Object.assign(process.env, env);
+  // The bus exists before the seed runs, so events published while seeding are delivered too.
+  const bus = createLocalBus({ log });
+  setInProcessBus(bus);
 
   mark('provisioning', provisionStarted);
   const seedStarted = Date.now();
@@ -138,7 +143,7 @@ async function main() {
   if (web.status === 'failed') return fail(`The web build failed (vite build --config web/vite.config.ts):\n${web.output}`);
   if (web.status === 'absent') log('⚠ web/vite.config.ts not found: serving a placeholder page instead of the web app.');
 
-  api = await startApiServer({ port: cfg.port, env, mailDir: mailFolder, log: (m) => log(`[api] ${m}`) });
+  api = await startApiServer({ port: cfg.port, env, bus, mailDir: mailFolder, log: (m) => log(`[api] ${m}`) });
   scheduler = startScheduler(jobs, { log });
   if (process.env.HOT_RELOAD !== 'off') hotReload = enableHotReload(log);
 

@@ -34,15 +34,38 @@ export function createEventBridgePublisher(client: Pick<EventBridgeClient, 'send
   };
 }
 
-/** Local: the same PutEvents body, POSTed to the local API server's in-process bus (dev/local-bus.ts). */
-export function createLocalPublisher(url: string, fetchFn: typeof fetch = fetch): EventPublisher {
+/** The local cloud's bus (dev/local-bus.ts), when it runs in this process. */
+export interface InProcessBus {
+  publish(entries: PutEventsRequestEntry[]): unknown;
+}
+const IN_PROCESS_BUS = Symbol.for('truckyard.localEventBus');
+
+/** Called by the local cloud: handlers in this process then publish straight to `bus`. */
+export function setInProcessBus(bus: InProcessBus | undefined): void {
+  (globalThis as Record<symbol, unknown>)[IN_PROCESS_BUS] = bus;
+}
+const inProcessBus = () => (globalThis as Record<symbol, unknown>)[IN_PROCESS_BUS] as InProcessBus | undefined;
+
+/**
+ * Local: the same PutEvents entries, handed to the in-process bus when there is one, else POSTed
+ * to the local API server's /_dev/events (from `npm run job`, say). A given `url` always POSTs.
+ */
+export function createLocalPublisher(url?: string, fetchFn: typeof fetch = fetch): EventPublisher {
   return {
     async publish(events) {
       if (events.length === 0) return;
-      const res = await fetchFn(url, {
+      const entries = toPutEventsEntries(events, 'local');
+      const bus = url ? undefined : inProcessBus();
+      if (bus) {
+        bus.publish(entries);
+        return;
+      }
+      const target = url ?? process.env.LOCAL_EVENTS_URL;
+      if (!target) throw new Error('Missing required environment variable LOCAL_EVENTS_URL');
+      const res = await fetchFn(target, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ Entries: toPutEventsEntries(events, 'local') }),
+        body: JSON.stringify({ Entries: entries }),
       });
       if (!res.ok) throw new Error(`Local event bus answered ${res.status}: ${await res.text()}`);
     },
@@ -56,9 +79,7 @@ export function eventPublisher(env: NodeJS.ProcessEnv = process.env): EventPubli
   if (publisher) return publisher;
   const mode = env.EVENT_BUS_MODE ?? 'eventbridge';
   if (mode === 'local') {
-    const url = env.LOCAL_EVENTS_URL;
-    if (!url) throw new Error('Missing required environment variable LOCAL_EVENTS_URL');
-    publisher = createLocalPublisher(url);
+    publisher = createLocalPublisher();
   } else {
     const busName = env.EVENT_BUS_NAME;
     if (!busName) throw new Error('Missing required environment variable EVENT_BUS_NAME');
