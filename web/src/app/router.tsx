@@ -20,6 +20,8 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // Shown for the instant the (non-blocking) prefetch loaders take on first load.
+    HydrateFallback: ShellFallback,
     children: [
       { index: true, element: <HomePage />, loader: homeLoader },
       ...CATEGORY_PAGES.map((page) => ({
@@ -34,5 +36,13 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+function ShellFallback() {
+  return (
+    <div className="min-h-dvh bg-background">
+      <div className="h-16 bg-primary" />
+    </div>
+  );
+}
 
 export const createRouter = () => createBrowserRouter(routes);
