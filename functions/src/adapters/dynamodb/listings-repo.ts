@@ -34,7 +34,9 @@ export function listingItem(record: ListingRecord): Item {
     ...keys.listing(record.id),
     ...keys.listingByOwner(record.userId, record.createdAt, record.id),
     ...keys.listingByStatus(record.status, record.createdAt, record.id),
-    ...keys.change(record.updatedAt, record.id),
+    // The feed is keyed on when the item was written, not on the record's own updatedAt: a write
+    // carrying an older timestamp (a seed, an import) must still reach every warm search index.
+    ...keys.change(new Date().toISOString(), record.id),
     type: TYPE.listing,
   };
 }
@@ -46,7 +48,7 @@ export function scrapedItem(record: ScrapedRecord): Item {
     ...keys.scrapedBySource(record.sourceWebsite, record.externalId),
     ...keys.scrapedByStatus(record.isActive, record.scrapedAt, record.id),
     // Namespaced like the API id, so a scraped id can never collide with a listing id in the feed.
-    ...keys.change(record.updatedAt, `${SCRAPED_ID_PREFIX}${record.id}`),
+    ...keys.change(new Date().toISOString(), `${SCRAPED_ID_PREFIX}${record.id}`),
     type: TYPE.scraped,
   };
 }

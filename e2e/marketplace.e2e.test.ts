@@ -1,0 +1,179 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from './browser.js';
+
+/** Issue 2: the public marketplace, as a buyer uses it, in real Chromium against the product started like `npm start`. */
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Waits up to 15 s for a value (the first page load compiles the search index). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
+const priceOf = async (card: Locator) => {
+  const text = (await card.locator('p.mt-auto span').first().textContent()) ?? '';
+  return text.includes('POA') ? null : Number(text.replace(/[^0-9]/g, ''));
+};
+
+/** Sets a native range input the way a drag does (React listens for input events). */
+async function setRange(page: Page, label: string, value: number) {
+  await page.getByLabel(label, { exact: true }).evaluate((el, v) => {
+    const input = el as HTMLInputElement;
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(input, String(v));
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }, value);
+}
+
+/** Cards in the browse results (the section that holds the filter panel), not 'Latest Trucks'. */
+const results = (page: Page) =>
+  page
+    .locator('section')
+    .filter({ has: page.getByRole('complementary', { name: 'Filter trucks' }) })
+    .locator('article');
+
+describe('public marketplace', () => {
+  it('shows the seeded trucks on the home page: six latest and a results count', async () => {
+    const page = await newPage(browser, baseUrl);
+    await page.goto('/');
+    const latest = page.locator('section[aria-labelledby="latest-heading"] article');
+    await poll(() => latest.count())
+      .toBe(6)
+      .catch(async (e) => {
+        throw new Error(`${e}\n${await page.locator('main').innerText()}`);
+      });
+    await expect
+      .poll(
+        async () =>
+          (await page
+            .getByText(/\d+ trucks? found/)
+            .first()
+            .textContent()) ?? '',
+      )
+      .toMatch(/\d+ trucks? found/);
+    const count = Number(
+      (await page
+        .getByText(/\d+ trucks? found/)
+        .first()
+        .textContent())!.match(/(\d+)/)![1],
+    );
+    expect(count).toBeGreaterThanOrEqual(60);
+    await page.close();
+  });
+
+  it('filters by category and price through the sidebar, and keeps the filter in the URL', async () => {
+    const page = await newPage(browser, baseUrl);
+    await page.goto('/');
+    await page.getByLabel('Category', { exact: true }).selectOption('tipper');
+    await setRange(page, 'Maximum price', 60000);
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await poll(() => page.url()).toContain('category=tipper');
+    await poll(() => page.url()).toContain('priceMax=60000');
+    await page.waitForLoadState('networkidle');
+    const cards = results(page);
+    await poll(() => cards.count()).toBeGreaterThan(0);
+    for (let i = 0; i < (await cards.count()); i++) {
+      const price = await priceOf(cards.nth(i));
+      if (price !== null) expect(price).toBeLessThanOrEqual(60000);
+    }
+    // Every result is a tipper: ask the API the page used.
+    const api = await (await fetch(`${baseUrl}/api/listings?category=tipper&priceMax=60000`)).json();
+    expect(api.total).toBeGreaterThan(0);
+    for (const item of api.items) expect(item.category).toBe('tipper');
+    await page.close();
+  });
+
+  it('sorts by price, low to high', async () => {
+    const page = await newPage(browser, baseUrl);
+    await page.goto('/?sort=price-low');
+    await page.waitForLoadState('networkidle');
+    const cards = results(page);
+    await poll(() => cards.count()).toBeGreaterThan(6);
+    const prices: number[] = [];
+    for (const card of await cards.all()) {
+      const p = await priceOf(card);
+      if (p !== null) prices.push(p);
+    }
+    expect(prices.length).toBeGreaterThan(5);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    await page.close();
+  });
+
+  it('opens a detail page from a card and masks the seller contact for anonymous visitors', async () => {
+    const page = await newPage(browser, baseUrl);
+    await page.goto('/');
+    const first = page.locator('section[aria-labelledby="latest-heading"] article h3 a').first();
+    const title = (await first.textContent())!.trim();
+    await first.click();
+    await poll(() => page.url()).toMatch(/\/truck\//);
+    await poll(async () => (await page.locator('h1').first().textContent())?.trim()).toBe(title);
+    await page.getByText('Contact information is only visible to registered users').waitFor();
+    const login = page.getByRole('link', { name: 'Login to View Contact Details' });
+    expect(await login.getAttribute('href')).toMatch(/^\/auth/);
+    const html = await page.content();
+    expect(html).not.toMatch(/07700 ?900\d{3}|01632 ?960\d{3}/);
+    await page.close();
+  });
+
+  it('shows a category page with its title and only its category', async () => {
+    const page = await newPage(browser, baseUrl);
+    await page.goto('/box-vans');
+    await poll(async () => (await page.locator('h1').first().textContent())?.trim()).toBe('Box Vans');
+    await poll(() => results(page).count()).toBeGreaterThan(0);
+    const api = await (await fetch(`${baseUrl}/api/listings?category=box-van`)).json();
+    expect(await results(page).count()).toBe(Math.min(api.total, api.pageSize));
+    await page.getByRole('link', { name: 'Back to Home' }).waitFor();
+    await page.close();
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    const page = await newPage(browser, baseUrl);
+    await page.goto('/flatbeds?q=zzzznothingmatches');
+    await page.getByText('No flatbeds found').waitFor();
+    await page.getByText('Try adjusting your search criteria or filters').waitFor();
+    await page.getByRole('button', { name: 'Clear All Filters' }).click();
+    await poll(() => results(page).count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('shows Truck Not Found for a missing listing, with a way back', async () => {
+    const page = await newPage(browser, baseUrl);
+    await page.goto('/truck/01NOTAREALLISTINGID00000000');
+    await page.getByText('Truck Not Found').waitFor();
+    await page.getByText("This truck listing may have been removed or doesn't exist.").waitFor();
+    await page
+      .getByRole('button', { name: 'Back to Browse' })
+      .or(page.getByRole('link', { name: 'Back to Browse' }))
+      .first()
+      .click();
+    await poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.close();
+  });
+
+  it('toggles the filter panel with the Filters button at 375 px', async () => {
+    const page = await newPage(browser, baseUrl, { width: 375, height: 800 });
+    await page.goto('/');
+    const panel = page.getByRole('complementary', { name: 'Filter trucks' });
+    expect(await panel.isVisible()).toBe(false);
+    const toggle = page.getByRole('button', { name: /^Filters/ });
+    await toggle.click();
+    await poll(() => panel.isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Close filters' }).click();
+    await poll(() => panel.isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it('shows a 404 page for unknown routes', async () => {
+    const page = await newPage(browser, baseUrl);
+    await page.goto('/no-such-page');
+    await poll(async () => (await page.locator('h1').first().textContent()) ?? '').toMatch(/not found|404|can.t find/i);
+    await page.close();
+  });
+});
