@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../functions/src/jobs.js';
-import { type CronSchedule, cronMatches, nextCronRun, parseSchedule, scheduledEvent } from './scheduler.js';
+import { type CronSchedule, cronMatches, nextCronRun, parseSchedule, scheduledEvent, startScheduler } from './scheduler.js';
 
 const cron = (expr: string) => parseSchedule(expr) as CronSchedule;
 const utc = (iso: string) => new Date(`${iso}Z`);
@@ -52,5 +52,32 @@ describe('EventBridge cron expressions', () => {
       utc('2026-11-22T03:00:00.123'),
     );
     expect(event).toMatchObject({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: '2026-11-22T03:00:00Z', detail: {} });
+  });
+});
+
+describe('the in-process scheduler', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('runs a job at each minute its cron matches, and skips a run while the last is still going', async () => {
+    vi.useFakeTimers({ now: utc('2026-11-22T10:00:30') });
+    const runs: string[] = [];
+    let finish: () => void = () => undefined;
+    const scheduler = startScheduler([{ id: 'Every', cron: 'cron(* * * * ? *)', handler: 'x.ts', description: '' }], {
+      log: () => undefined,
+      run: async () => {
+        runs.push(new Date().toISOString());
+        await new Promise<void>((r) => {
+          finish = r;
+        });
+      },
+    });
+
+    await vi.advanceTimersByTimeAsync(30_000); // 10:01 fires
+    await vi.advanceTimersByTimeAsync(60_000); // 10:02 skipped: still running
+    finish();
+    await vi.advanceTimersByTimeAsync(60_000); // 10:03 fires
+    scheduler.stop();
+
+    expect(runs).toEqual(['2026-11-22T10:01:00.000Z', '2026-11-22T10:03:00.000Z']);
   });
 });
