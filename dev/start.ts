@@ -190,5 +190,6 @@ const onSignal = (signal: NodeJS.Signals) => {
 };
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
+process.on('SIGHUP', onSignal);
 
 main().catch((err: unknown) => fail(`npm start failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`));
