@@ -4,10 +4,10 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Construct } from 'constructs';
 import { needsAuthorizer, type RouteDef, routes } from '../../functions/src/routes.js';
-import { type HouseDefaults, HouseFunction } from './constructs/house-function.js';
+import { type HouseDefaultsWithCognito, HouseFunction } from './constructs/house-function.js';
 
 export interface ApiStackProps extends StackProps {
-  defaults: HouseDefaults;
+  defaults: HouseDefaultsWithCognito;
   /** Rows to build; functions/src/routes.ts unless a test passes its own. */
   routes?: readonly RouteDef[];
 }

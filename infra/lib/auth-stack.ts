@@ -1,16 +1,33 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AccountRecovery, CfnUserPoolGroup, UserPool, type UserPoolClient, VerificationEmailStyle } from 'aws-cdk-lib/aws-cognito';
+import {
+  AccountRecovery,
+  CfnUserPoolGroup,
+  UserPool,
+  type UserPoolClient,
+  UserPoolOperation,
+  VerificationEmailStyle,
+} from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { LIMITS } from '../../shared/constants.js';
+import { type CognitoTriggerName, cognitoTriggers } from '../../functions/src/cognito-triggers.js';
+import { type HouseDefaults, HouseFunction } from './constructs/house-function.js';
 
 /** Cognito groups the admin handlers check (functions/src/routes.ts: admin, superAdmin). */
 export const USER_GROUPS = ['admins', 'super_admins'] as const;
 
+export interface AuthStackProps extends StackProps {
+  /** Wiring for the trigger functions (they get no COGNITO_* variables: the pool names them). */
+  defaults: Omit<HouseDefaults, 'userPool' | 'userPoolClient'>;
+  /** Trigger name -> handler; functions/src/cognito-triggers.ts unless a test passes its own. */
+  triggers?: Partial<Record<CognitoTriggerName, string>>;
+}
+
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
+  readonly triggerFunctions: Partial<Record<CognitoTriggerName, HouseFunction>> = {};
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
 
     this.userPool = new UserPool(this, 'UserPool', {
@@ -52,6 +69,13 @@ export class AuthStack extends Stack {
         precedence: USER_GROUPS.length - 1 - i,
       });
     });
+
+    for (const [name, handler] of Object.entries(props.triggers ?? cognitoTriggers) as [CognitoTriggerName, string][]) {
+      const fn = new HouseFunction(this, `${name}Trigger`, { defaults: props.defaults, handler, description: `Cognito ${name} trigger` });
+      // UserPoolOperation names are the trigger names in camelCase (postConfirmation).
+      this.userPool.addTrigger(UserPoolOperation.of(name[0].toLowerCase() + name.slice(1)), fn);
+      this.triggerFunctions[name] = fn;
+    }
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });

@@ -1,5 +1,6 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus } from 'aws-cdk-lib/aws-events';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
@@ -25,6 +26,8 @@ export class DataStack extends Stack {
    * link-preview functions (api stack) read its index.html and the web stack already depends on the api.
    */
   readonly siteBucket: Bucket;
+  /** The custom bus for domain events (functions/src/events.ts); here because every function stack puts to it. */
+  readonly eventBus: EventBus;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -102,6 +105,8 @@ export class DataStack extends Stack {
         }),
       );
     }
+
+    this.eventBus = new EventBus(this, 'Bus');
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });

@@ -1,6 +1,7 @@
 import type { App, StackProps } from 'aws-cdk-lib';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { type CognitoTriggerName, cognitoTriggers } from '../../functions/src/cognito-triggers.js';
 import { type EventSubscription, eventSubscriptions } from '../../functions/src/events.js';
 import { type JobDef, jobs as jobRows } from '../../functions/src/jobs.js';
 import { type RouteDef, routes as routeRows } from '../../functions/src/routes.js';
@@ -24,11 +25,12 @@ export interface TruckYardOptions {
   routes?: readonly RouteDef[];
   jobs?: readonly JobDef[];
   subscriptions?: readonly EventSubscription[];
+  triggers?: Partial<Record<CognitoTriggerName, string>>;
   functionsDir?: string;
   webDistDir?: string;
 }
 
-/** Builds the five stacks: data, auth, jobs (bus, events, schedules), api, web. */
+/** Builds the five stacks: data (table, buckets, bus), auth (pool, triggers), jobs (events, schedules), api, web. */
 export function buildTruckYard(app: App, options: TruckYardOptions) {
   const prefix = options.prefix ?? 'TruckYard';
   const env = options.env;
@@ -36,25 +38,20 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
   const handlerEntries = assertHandlersExist(options);
 
   const data = new DataStack(app, `${prefix}-Data`, { env, uploadOrigins: [siteOrigin] });
-  const auth = new AuthStack(app, `${prefix}-Auth`, { env });
-  const baseDefaults = {
+  const dataDefaults = {
     table: data.table,
     buckets: data.buckets,
     siteBucket: data.siteBucket,
-    userPool: auth.userPool,
-    userPoolClient: auth.userPoolClient,
+    eventBus: data.eventBus,
     siteUrl: siteOrigin,
     mail: options.mail,
     functionsDir: options.functionsDir,
     bundles: new HandlerBundles(handlerEntries),
   };
-  const jobs = new JobsStack(app, `${prefix}-Jobs`, {
-    env,
-    defaults: baseDefaults,
-    jobs: options.jobs,
-    subscriptions: options.subscriptions,
-  });
-  const api = new ApiStack(app, `${prefix}-Api`, { env, defaults: jobs.defaults, routes: options.routes });
+  const auth = new AuthStack(app, `${prefix}-Auth`, { env, defaults: dataDefaults, triggers: options.triggers });
+  const defaults = { ...dataDefaults, userPool: auth.userPool, userPoolClient: auth.userPoolClient };
+  const jobs = new JobsStack(app, `${prefix}-Jobs`, { env, defaults, jobs: options.jobs, subscriptions: options.subscriptions });
+  const api = new ApiStack(app, `${prefix}-Api`, { env, defaults, routes: options.routes });
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
     httpApi: api.httpApi,
@@ -70,10 +67,18 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
 /** The entries of every row; fails with every missing handler at once, rather than at the first function. */
 function assertHandlersExist(options: TruckYardOptions): string[] {
   const dir = options.functionsDir ?? FUNCTIONS_SRC_DIR;
-  const rows = [...(options.routes ?? routeRows), ...(options.jobs ?? jobRows), ...(options.subscriptions ?? eventSubscriptions)];
+  const triggerRows = Object.entries(options.triggers ?? cognitoTriggers).map(([id, handler]) => ({ id, handler }));
+  const rows = [
+    ...(options.routes ?? routeRows),
+    ...(options.jobs ?? jobRows),
+    ...(options.subscriptions ?? eventSubscriptions),
+    ...triggerRows,
+  ];
   const missing = rows.filter((r) => !existsSync(join(dir, r.handler))).map((r) => `  ${r.id}: ${join(dir, r.handler)}`);
   if (missing.length > 0) {
-    throw new Error(`Handler files named in functions/src/{routes,jobs,events}.ts do not exist yet:\n${missing.join('\n')}`);
+    throw new Error(
+      `Handler files named in functions/src/{routes,jobs,events,cognito-triggers}.ts do not exist yet:\n${missing.join('\n')}`,
+    );
   }
   return rows.map((r) => join(dir, r.handler));
 }

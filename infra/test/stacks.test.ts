@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dynamodb/table.js';
+import { type CognitoTriggerName, cognitoTriggers } from '../../functions/src/cognito-triggers.js';
 import { needsAuthorizer, routes } from '../../functions/src/routes.js';
 import { HOUSE_FUNCTION_DEFAULTS } from '../lib/constructs/house-function.js';
 import { nativeModulesOf } from '../lib/constructs/native-modules.js';
@@ -243,15 +244,40 @@ describe('auth stack', () => {
     );
   });
 
+  it('CDK and the local runtime see the same Cognito triggers: every row of cognito-triggers.ts is wired to the pool', () => {
+    const pool = Object.values(resourcesOf(t.auth, 'AWS::Cognito::UserPool'))[0];
+    const lambdaConfig = (pool.Properties.LambdaConfig ?? {}) as Record<string, unknown>;
+    expect(Object.keys(lambdaConfig).sort()).toEqual(Object.keys(cognitoTriggers).sort());
+    for (const name of Object.keys(cognitoTriggers) as CognitoTriggerName[]) {
+      const fn = stacks.auth.triggerFunctions[name]!;
+      expect(lambdaConfig[name]).toEqual({ 'Fn::GetAtt': [stacks.auth.getLogicalId(fn.node.defaultChild as never), 'Arn'] });
+    }
+  });
+
+  it('gives trigger functions the table but no COGNITO_* variables (the pool names them, so they cannot name the pool)', () => {
+    for (const fn of Object.values(stacks.auth.triggerFunctions)) {
+      const props = (t.auth.toJSON().Resources as Resources)[stacks.auth.getLogicalId(fn.node.defaultChild as never)].Properties;
+      const vars = (props.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(vars).toHaveProperty('TABLE_NAME');
+      expect(Object.keys(vars).filter((k) => k.startsWith('COGNITO_'))).toEqual([]);
+    }
+  });
+
   it('has the admins and super_admins groups', () => {
     const groups = Object.values(resourcesOf(t.auth, 'AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName);
     expect(groups.sort()).toEqual(['admins', 'super_admins']);
   });
 });
 
-describe('jobs stack', () => {
-  it('has the custom event bus', () => {
-    t.jobs.resourceCountIs('AWS::Events::EventBus', 1);
+describe('event bus', () => {
+  it('has the custom event bus in the data stack, named in every function environment', () => {
+    t.data.resourceCountIs('AWS::Events::EventBus', 1);
+    for (const template of [t.api, t.jobs, t.auth]) {
+      for (const fn of Object.values(resourcesOf(template, 'AWS::Lambda::Function'))) {
+        if (!(fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.TABLE_NAME) continue; // CDK's own helpers
+        expect(JSON.stringify(fn.Properties.Environment)).toMatch(/EVENT_BUS_NAME.*TruckYard-Data:ExportsOutputRefBus/);
+      }
+    }
   });
 });
 

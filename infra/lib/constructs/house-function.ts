@@ -17,8 +17,12 @@ import { nativeArchitecture, nativeModulesOf } from './native-modules.js';
 /** Everything every TruckYard function is wired to: the table, the user pool, the buckets, the bus. */
 export interface HouseDefaults {
   table: ITable;
-  userPool: IUserPool;
-  userPoolClient: IUserPoolClient;
+  /**
+   * Omitted for the user pool's own triggers: a pool cannot name a function whose environment names
+   * the pool (a CloudFormation cycle). Those functions get no COGNITO_* variables.
+   */
+  userPool?: IUserPool;
+  userPoolClient?: IUserPoolClient;
   buckets: Record<BucketKey, IBucket>;
   /** The SPA's bucket; the link-preview pages read its index.html (SPA_BUCKET). */
   siteBucket: IBucket;
@@ -32,6 +36,9 @@ export interface HouseDefaults {
   /** All of the app's handlers, bundled together the first time one is needed. */
   bundles?: HandlerBundles;
 }
+
+/** Defaults of functions that verify tokens: everything but the pool's own triggers. */
+export type HouseDefaultsWithCognito = HouseDefaults & Required<Pick<HouseDefaults, 'userPool' | 'userPoolClient'>>;
 
 export interface HouseFunctionProps {
   defaults: HouseDefaults;
@@ -51,16 +58,12 @@ export const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().repl
 
 /** The environment functions/src/config.ts reads, derived from the wired resources. */
 export function houseEnvironment(scope: Construct, d: HouseDefaults): Record<string, string> {
-  const issuer = `https://cognito-idp.${Stack.of(scope).region}.amazonaws.com/${d.userPool.userPoolId}`;
   const bucketVars = Object.fromEntries(Object.entries(d.buckets).map(([key, b]) => [bucketEnvVar(key as BucketKey), b.bucketName]));
   return {
     STAGE: 'aws',
     NODE_OPTIONS: '--enable-source-maps',
     TABLE_NAME: d.table.tableName,
-    COGNITO_USER_POOL_ID: d.userPool.userPoolId,
-    COGNITO_CLIENT_ID: d.userPoolClient.userPoolClientId,
-    COGNITO_ISSUER: issuer,
-    COGNITO_JWKS_URL: `${issuer}/.well-known/jwks.json`,
+    ...(d.userPool && d.userPoolClient ? cognitoEnvironment(scope, d.userPool, d.userPoolClient) : {}),
     ...bucketVars,
     SPA_BUCKET: d.siteBucket.bucketName,
     IMAGES_BASE_URL: '/images',
@@ -69,6 +72,16 @@ export function houseEnvironment(scope: Construct, d: HouseDefaults): Record<str
     MAIL_TRANSPORT: 'ses',
     ...(d.mail?.from ? { MAIL_FROM: d.mail.from } : {}),
     ...(d.mail?.supportInbox ? { SUPPORT_INBOX: d.mail.supportInbox } : {}),
+  };
+}
+
+function cognitoEnvironment(scope: Construct, userPool: IUserPool, client: IUserPoolClient) {
+  const issuer = `https://cognito-idp.${Stack.of(scope).region}.amazonaws.com/${userPool.userPoolId}`;
+  return {
+    COGNITO_USER_POOL_ID: userPool.userPoolId,
+    COGNITO_CLIENT_ID: client.userPoolClientId,
+    COGNITO_ISSUER: issuer,
+    COGNITO_JWKS_URL: `${issuer}/.well-known/jwks.json`,
   };
 }
 
