@@ -13,9 +13,7 @@ const PRESORTED: PresortedKey[] = ['relevance', 'price-low', 'price-high', 'year
 /** Larger change batches rebuild the sorted orders instead of patching them one by one. */
 const PATCH_LIMIT = 2_000;
 /** Distance sort key for listings without a location: after every placed one. */
-const NO_DISTANCE_TENTHS = 2 ** 31;
-// A degree of latitude is at least 69.09 miles on the haversine sphere; the band only pre-filters.
-const MILES_PER_DEGREE_LAT = 69.0;
+const NO_DISTANCE_TENTHS = 2 ** 29;
 
 const codeMap = (values: readonly string[]) => new Map(values.map((v, i) => [v, i]));
 const MAKE_CODE = codeMap(MAKE_VALUES);
@@ -63,11 +61,25 @@ export class SearchIndex {
   private transmission = new Int8Array(0);
   /** 0 no location given, 1 placed (lat/lon valid), 2 given but not placeable. */
   private locState = new Uint8Array(0);
-  private lat = new Float64Array(0);
-  private lon = new Float64Array(0);
+  /** Index into placeLat/placeLon: listings share the ~2,800 district centroids, so a query measures each once. */
+  private placeId = new Int32Array(0);
+  private readonly placeIdByKey = new Map<string, number>();
+  private readonly placeLat: number[] = [];
+  private readonly placeLon: number[] = [];
   private publicText: string[] = [];
   private sellerText: string[] = [];
   private locationText: string[] = [];
+  /**
+   * Word → slots posting lists for text search. A search token has no whitespace, so it occurs in
+   * a field only inside one of its words: the few thousand distinct words are scanned instead of
+   * every listing. Lists are append-only (stale entries are filtered by re-checking the text) and
+   * rebuilt when mostly stale.
+   */
+  private readonly publicWords = new Map<string, number[]>();
+  private readonly sellerWords = new Map<string, number[]>();
+  private wordCount = new Int32Array(0);
+  private livePostings = 0;
+  private totalPostings = 0;
   private readonly orders = new Map<PresortedKey, number[]>();
   private readonly placeOf = createPlaceCache();
 
@@ -130,6 +142,8 @@ export class SearchIndex {
     if (slot === undefined) return;
     if (patch) for (const [key, order] of this.orders) this.removeFromOrder(order, key, slot);
     this.slotById.delete(id);
+    this.livePostings -= this.wordCount[slot];
+    this.wordCount[slot] = 0;
     this.listings[slot] = undefined;
     this.ids[slot] = '';
     this.publicText[slot] = '';
@@ -153,11 +167,71 @@ export class SearchIndex {
     const placeText = listingPlaceText(l);
     const place = placeText ? this.placeOf(placeText) : null;
     this.locState[slot] = placeText === null ? 0 : place ? 1 : 2;
-    this.lat[slot] = place?.lat ?? Number.NaN;
-    this.lon[slot] = place?.lon ?? Number.NaN;
+    this.placeId[slot] = place ? this.placeIdOf(place) : -1;
     this.publicText[slot] = `${l.title ?? ''}\n${l.location ?? ''}`.toLowerCase();
     this.sellerText[slot] = `${l.companyName ?? ''}\n${l.contactName ?? ''}`.toLowerCase();
+    this.indexWords(slot);
     this.locationText[slot] = [l.location, l.postcode].filter(Boolean).join('\n').toLowerCase();
+  }
+
+  private placeIdOf(place: Place): number {
+    const key = `${place.lat},${place.lon}`;
+    let id = this.placeIdByKey.get(key);
+    if (id === undefined) {
+      id = this.placeLat.length;
+      this.placeLat.push(place.lat);
+      this.placeLon.push(place.lon);
+      this.placeIdByKey.set(key, id);
+    }
+    return id;
+  }
+
+  private indexWords(slot: number): void {
+    this.livePostings -= this.wordCount[slot];
+    let n = 0;
+    const add = (map: Map<string, number[]>, text: string) => {
+      for (const word of new Set(text.split(/\s+/))) {
+        if (!word) continue;
+        const list = map.get(word);
+        if (list) list.push(slot);
+        else map.set(word, [slot]);
+        n++;
+      }
+    };
+    add(this.publicWords, this.publicText[slot]);
+    add(this.sellerWords, this.sellerText[slot]);
+    this.wordCount[slot] = n;
+    this.livePostings += n;
+    this.totalPostings += n;
+    if (this.totalPostings > 2 * this.livePostings + 10_000) this.rebuildWords();
+  }
+
+  private rebuildWords(): void {
+    this.publicWords.clear();
+    this.sellerWords.clear();
+    this.totalPostings = 0;
+    this.livePostings = 0;
+    for (const slot of this.slotById.values()) {
+      this.wordCount[slot] = 0;
+      this.indexWords(slot);
+    }
+  }
+
+  /** Per slot, how many of the tokens (in order) its words contain; candidates still need the text re-checked. */
+  private tokenHits(tokens: string[], matchSeller: boolean): Uint8Array {
+    const hits = new Uint8Array(this.highWater);
+    for (let k = 0; k < tokens.length; k++) {
+      const t = tokens[k];
+      const visit = (map: Map<string, number[]>) => {
+        for (const [word, slots] of map) {
+          if (!word.includes(t)) continue;
+          for (let i = 0; i < slots.length; i++) if (hits[slots[i]] === k) hits[slots[i]] = k + 1;
+        }
+      };
+      visit(this.publicWords);
+      if (matchSeller) visit(this.sellerWords);
+    }
+    return hits;
   }
 
   private grow(capacity: number): void {
@@ -176,8 +250,8 @@ export class SearchIndex {
     this.fuel = copy(this.fuel, (n) => new Int8Array(n));
     this.transmission = copy(this.transmission, (n) => new Int8Array(n));
     this.locState = copy(this.locState, (n) => new Uint8Array(n));
-    this.lat = copy(this.lat, (n) => new Float64Array(n));
-    this.lon = copy(this.lon, (n) => new Float64Array(n));
+    this.placeId = copy(this.placeId, (n) => new Int32Array(n));
+    this.wordCount = copy(this.wordCount, (n) => new Int32Array(n));
     this.capacity = capacity;
   }
 
@@ -294,19 +368,25 @@ export class SearchIndex {
     const fuelFacet = new Int32Array(FUEL_VALUES.length);
     const transmissionFacet = new Int32Array(TRANSMISSION_VALUES.length);
 
-    const { price, year, mileage, hasMileage, make, category, fuel, transmission, locState, lat, lon } = this;
+    const { price, year, mileage, hasMileage, make, category, fuel, transmission, locState, placeId } = this;
     const { publicText, sellerText, locationText } = this;
     const pageSize = query.pageSize;
     const start = (query.page - 1) * pageSize;
     const end = start + pageSize;
     const byDistance = query.sort === 'distance';
     const order = this.order(query.sort === 'distance' ? 'relevance' : query.sort);
-    const latBand = place ? radius / MILES_PER_DEGREE_LAT : 0;
+    const placeDistance = new Float64Array(this.placeLat.length);
+    if (place) {
+      for (let i = 0; i < placeDistance.length; i++)
+        placeDistance[i] = distanceMiles(place.lat, place.lon, this.placeLat[i], this.placeLon[i]);
+    }
+    const hits = tokens.length > 0 ? this.tokenHits(tokens, matchSeller) : null;
+    const tokenCount = tokens.length;
 
     const pageSlots: number[] = [];
     // Distance sort: the matches' packed keys, (distance in tenths of a mile) × 2^k + position in recency order.
     const positionBits = 2 ** Math.max(20, Math.ceil(Math.log2(order.length + 1)));
-    let distanceKeys: Float64Array | null = byDistance ? new Float64Array(1024) : null;
+    const distanceKeys = new Float64Array(byDistance ? order.length : 0);
     let total = 0;
 
     for (let pos = 0; pos < order.length; pos++) {
@@ -346,7 +426,8 @@ export class SearchIndex {
       }
       if (fails > 1) continue;
 
-      if (tokens.length > 0) {
+      if (hits !== null) {
+        if (hits[s] !== tokenCount) continue;
         const pub = publicText[s];
         const seller = matchSeller ? sellerText[s] : '';
         let ok = true;
@@ -364,8 +445,7 @@ export class SearchIndex {
         const state = locState[s];
         if (state === 2) continue;
         if (state === 1) {
-          if (Math.abs(lat[s] - place.lat) > latBand + 0.01) continue;
-          const d = distanceMiles(place.lat, place.lon, lat[s], lon[s]);
+          const d = placeDistance[placeId[s]];
           if (d > radius) continue;
           tenths = Math.round(d * 10);
         }
@@ -387,18 +467,13 @@ export class SearchIndex {
       if (cat >= 0) categoryFacet[cat]++;
       if (fu >= 0) fuelFacet[fu]++;
       if (tr >= 0) transmissionFacet[tr]++;
-      if (distanceKeys) {
-        if (total === distanceKeys.length) {
-          const bigger = new Float64Array(distanceKeys.length * 2);
-          bigger.set(distanceKeys);
-          distanceKeys = bigger;
-        }
+      if (byDistance) {
         distanceKeys[total] = tenths * positionBits + pos;
       } else if (total >= start && total < end) pageSlots.push(s);
       total++;
     }
 
-    if (distanceKeys) {
+    if (byDistance) {
       for (const key of smallestKeys(distanceKeys.subarray(0, total), end).slice(start, end)) {
         pageSlots.push(order[key % positionBits]);
       }
@@ -409,7 +484,7 @@ export class SearchIndex {
       if (!place) return listing;
       return {
         ...listing,
-        distanceMiles: locState[s] === 1 ? Math.round(distanceMiles(place.lat, place.lon, lat[s], lon[s]) * 10) / 10 : null,
+        distanceMiles: locState[s] === 1 ? Math.round(placeDistance[placeId[s]] * 10) / 10 : null,
       };
     });
 

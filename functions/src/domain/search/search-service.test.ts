@@ -80,7 +80,7 @@ class FakeFeed implements SearchFeed {
 function setup() {
   let now = Date.parse('2026-02-01T00:00:00.000Z');
   const feed = new FakeFeed();
-  const service = new SearchService(feed, { imagesBaseUrl: '/images', refreshMs: 1000, overlapMs: 5000, now: () => now });
+  const service = new SearchService(feed, { imagesBaseUrl: '/images', refreshMs: 1000, maxStaleMs: 1000, overlapMs: 5000, now: () => now });
   return { feed, service, advance: (ms: number) => (now += ms) };
 }
 
@@ -156,5 +156,36 @@ describe('SearchService.loadSnapshot', () => {
     expect(feed.loads).toBe(0);
     expect(feed.cursors).toEqual(['2026-01-30T23:59:55.000Z']);
     expect(r.items.map((l) => l.id)).toEqual(['b', 'a']);
+  });
+});
+
+describe('SearchService freshness', () => {
+  it('serves the current index while a sync runs, but waits once the index is older than maxStaleMs', async () => {
+    let now = 0;
+    const feed = new FakeFeed();
+    let release: () => void = () => undefined;
+    feed.changesSince = async (cursor: string) => {
+      feed.cursors.push(cursor);
+      await new Promise<void>((r) => {
+        release = r;
+      });
+      return {
+        listings: [record('b', { createdAt: '2026-01-02T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z' })],
+        scraped: [],
+        removedIds: [],
+      };
+    };
+    feed.initial = { listings: [record('a')], scraped: [] };
+    const service = new SearchService(feed, { imagesBaseUrl: '/images', refreshMs: 1000, maxStaleMs: 2000, now: () => now });
+    await service.search(query, 'anonymous');
+    now = 1500;
+    // Starts the sync, answers at once from the current index.
+    expect((await service.search(query, 'anonymous')).total).toBe(1);
+    expect(feed.cursors).toHaveLength(1);
+    now = 2500;
+    const waiting = service.search(query, 'anonymous');
+    release();
+    expect((await waiting).total).toBe(2);
+    expect(feed.cursors).toHaveLength(1);
   });
 });

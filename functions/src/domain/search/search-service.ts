@@ -20,8 +20,12 @@ export interface SearchFeed {
 
 export interface SearchServiceOptions {
   imagesBaseUrl: string;
-  /** A query is served from an index synced no longer ago than this. */
+  /** After this long, a query starts a sync of the change feed (without waiting for it). */
   refreshMs: number;
+  /** After this long (default 2 × refreshMs), a query waits for the sync: no answer is older. */
+  maxStaleMs?: number;
+  /** Where a background sync's failure is reported (the next query retries it). */
+  onSyncError?: (err: unknown) => void;
   /**
    * Each sync re-reads this much of the feed before the previous sync started, so writes with the
    * same millisecond, a writer's clock a little behind, or a GSI that lags are not missed; the
@@ -32,10 +36,12 @@ export interface SearchServiceOptions {
 }
 
 /**
- * Holds the search index for one execution environment: loaded at cold start, then brought up
- * to date from the change feed before serving a query when the last sync is older than
- * `refreshMs`. Syncs are single-flight, so concurrent requests share one.
- * (Lambda freezes between invocations, so the sync is awaited rather than run in the background.)
+ * Holds the search index for one execution environment: loaded at cold start, then kept up to
+ * date from the change feed. A query arriving more than `refreshMs` after the last sync starts
+ * one and is served from the current index; past `maxStaleMs` it waits for the sync. So busy
+ * servers never stall on the feed, and an idle one (or a Lambda frozen between invocations,
+ * whose background sync paused with it) still never answers from an index older than
+ * `maxStaleMs`. Syncs are single-flight, so concurrent requests share one.
  */
 export class SearchService {
   private readonly index = new SearchIndex();
@@ -47,6 +53,7 @@ export class SearchService {
   private lastSyncMs = 0;
   private readonly now: () => number;
   private readonly overlapMs: number;
+  private readonly maxStaleMs: number;
 
   constructor(
     private readonly feed: SearchFeed,
@@ -54,6 +61,7 @@ export class SearchService {
   ) {
     this.now = options.now ?? Date.now;
     this.overlapMs = options.overlapMs ?? 5_000;
+    this.maxStaleMs = options.maxStaleMs ?? 2 * options.refreshMs;
   }
 
   async search(query: ListingSearchQuery, viewer: SearchViewer): Promise<ListingSearchResult> {
@@ -73,11 +81,15 @@ export class SearchService {
       throw err;
     });
     await this.loading;
-    if (this.now() - this.lastSyncMs >= this.options.refreshMs) {
-      this.syncing ??= this.sync().finally(() => {
-        this.syncing = undefined;
-      });
-      await this.syncing;
+    const age = this.now() - this.lastSyncMs;
+    if (age >= this.options.refreshMs) {
+      if (!this.syncing) {
+        this.syncing = this.sync().finally(() => {
+          this.syncing = undefined;
+        });
+        this.syncing.catch(this.options.onSyncError ?? ((err) => console.error('search index sync failed', err)));
+      }
+      if (age >= this.maxStaleMs) await this.syncing;
     }
     return this.index;
   }
