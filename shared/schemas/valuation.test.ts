@@ -42,6 +42,19 @@ describe('valuationRequestSchema', () => {
     expect(parsed).toMatchObject({ age: 2019, mileage: 412000, horsePower: 500, transmissionType: 'automated-manual' });
   });
 
+  it("accepts the form's parsed values after JSON drops the empty optional numbers", () => {
+    const sent = JSON.parse(JSON.stringify(valuationRequestSchema.parse(valid)));
+    expect(sent).not.toHaveProperty('horsePower');
+    const reparsed = valuationRequestSchema.parse(sent);
+    expect(reparsed).toMatchObject({ age: 2019, mileage: 412000 });
+    expect(reparsed.horsePower).toBeUndefined();
+  });
+
+  it('says a missing required number is required', () => {
+    const { age: _age, mileage: _mileage, ...rest } = valid;
+    expect(messagesFor(rest)).toMatchObject({ age: 'Year of manufacture is required', mileage: 'Mileage is required' });
+  });
+
   it('names every missing required field', () => {
     const empty = Object.fromEntries(Object.keys(valid).map((k) => [k, '']));
     expect(messagesFor(empty)).toEqual({

@@ -56,25 +56,29 @@ export const VALUATION_LIMITS = {
 
 /**
  * A whole number typed into a text box (or already a number, as the API receives it):
- * blank means absent, commas and spaces are allowed as thousands separators.
+ * blank means absent, commas and spaces are allowed as thousands separators. A missing key is
+ * blank too: the form sends its parsed values, and JSON drops an optional number left empty.
  */
 function wholeNumber(messages: { required?: string; invalid: string }) {
-  return z.union([z.number(), z.string()]).transform((v, ctx): number | undefined => {
-    const text = typeof v === 'number' ? (Number.isNaN(v) ? '' : String(v)) : v.trim().replace(/[,\s]/g, '');
-    if (text === '') {
-      if (messages.required) {
-        ctx.addIssue({ code: 'custom', message: messages.required });
+  return z
+    .union([z.number(), z.string()])
+    .optional()
+    .transform((v, ctx): number | undefined => {
+      const text = v === undefined ? '' : typeof v === 'number' ? (Number.isNaN(v) ? '' : String(v)) : v.trim().replace(/[,\s]/g, '');
+      if (text === '') {
+        if (messages.required) {
+          ctx.addIssue({ code: 'custom', message: messages.required });
+          return z.NEVER;
+        }
+        return undefined;
+      }
+      const n = Number(text);
+      if (!/^-?\d+(\.\d+)?$/.test(text) || !Number.isInteger(n)) {
+        ctx.addIssue({ code: 'custom', message: messages.invalid });
         return z.NEVER;
       }
-      return undefined;
-    }
-    const n = Number(text);
-    if (!/^-?\d+(\.\d+)?$/.test(text) || !Number.isInteger(n)) {
-      ctx.addIssue({ code: 'custom', message: messages.invalid });
-      return z.NEVER;
-    }
-    return n;
-  });
+      return n;
+    });
 }
 
 const requiredText = (label: string, max: number) =>
