@@ -22,15 +22,15 @@ export function FormField({
 }) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <Label htmlFor={id}>
-        {label}
+      {/* The asterisk sits outside the label so the field's accessible name is exactly `label`. */}
+      <div className="flex items-baseline gap-1">
+        <Label htmlFor={id}>{label}</Label>
         {required ? (
-          <span className="text-destructive" aria-hidden="true">
-            {' '}
+          <span className="text-sm text-destructive" aria-hidden="true">
             *
           </span>
         ) : null}
-      </Label>
+      </div>
       {children}
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
       <FieldError id={errorId(id)} message={error} />

@@ -64,7 +64,7 @@ export function VerifyEmailPanel({
     <section aria-labelledby={`${id}-title`} className="mb-6 rounded-lg border border-primary/20 bg-primary/5 p-4">
       <h2 id={`${id}-title`} className="flex items-center gap-2 font-semibold text-foreground">
         <MailCheck className="size-5 text-primary" aria-hidden="true" />
-        Verify your email
+        Confirm your account
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
         Enter the code we sent to <span className="font-medium text-foreground">{email}</span>.
