@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Truck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import type { ListingImage } from '@shared/schemas/listing';
 import { wrapIndex } from '../lib/wrap-index';
@@ -9,6 +9,7 @@ const MAIN_SIZES = '(min-width: 1024px) 760px, 100vw';
 /** The listing photos: main image, previous/next (wrapping round), thumbnails, counter, arrow keys. */
 export function ImageGallery({ images, title }: { images: ListingImage[]; title: string }) {
   const [index, setIndex] = useState(0);
+  const swipeStart = useRef<number | null>(null);
   const count = images.length;
 
   if (count === 0) {
@@ -27,7 +28,19 @@ export function ImageGallery({ images, title }: { images: ListingImage[]; title:
   return (
     <section aria-roledescription="carousel" aria-label={`Photos of ${title}`} className="space-y-3">
       <GalleryKeys onPrevious={() => go(-1)} onNext={() => go(1)} enabled={count > 1} />
-      <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-slate-900">
+      <div
+        className="relative aspect-[4/3] touch-pan-y overflow-hidden rounded-lg bg-slate-900"
+        onTouchStart={(e) => {
+          swipeStart.current = e.touches[0]?.clientX ?? null;
+        }}
+        onTouchEnd={(e) => {
+          const start = swipeStart.current;
+          swipeStart.current = null;
+          const end = e.changedTouches[0]?.clientX;
+          if (start == null || end == null || count < 2) return;
+          if (Math.abs(end - start) > 40) go(end < start ? 1 : -1);
+        }}
+      >
         <img
           key={current.url}
           src={current.url}

@@ -1,4 +1,5 @@
 import { BadgeCheck, Calendar, Gauge, Globe, MapPin, Navigation, Pencil, Truck } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
@@ -6,6 +7,7 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatDistance, formatMileage, formatPrice, vatSuffix } from '@/lib/format';
 import type { Listing } from '@shared/schemas/listing';
+import { listingQueryOptions } from '../api/get-listing';
 import { categoryLabel } from '@shared/values';
 
 export type CardLayout = 'grid' | 'list';
@@ -16,7 +18,13 @@ const LIST_SIZES = '(min-width: 640px) 320px, 100vw';
 /** A listing in browse results and the latest grid (spec §2 Listing card). */
 export function ListingCard({ listing, layout = 'grid', className }: { listing: Listing; layout?: CardLayout; className?: string }) {
   const { userId } = useAuth();
+  const queryClient = useQueryClient();
   const href = paths.truck(listing.id);
+  // Start loading the detail page's data (and code) as soon as the buyer shows intent.
+  const prefetch = () => {
+    void queryClient.prefetchQuery(listingQueryOptions(listing.id));
+    void import('./listing-detail-page');
+  };
   const image = listing.images[0];
   const isList = layout === 'list';
   const vat = vatSuffix(listing.price, listing.vatStatus);
@@ -30,6 +38,8 @@ export function ListingCard({ listing, layout = 'grid', className }: { listing: 
 
   return (
     <article
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
       className={cn(
         'group relative flex overflow-hidden rounded-lg border border-border bg-card shadow-sm transition-shadow hover:shadow-md',
         isList ? 'flex-col sm:flex-row' : 'flex-col',
