@@ -67,7 +67,7 @@ export function VerifyEmailPanel({
         Confirm your account
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        Enter the code we sent to <span className="font-medium text-foreground">{email}</span>.
+        Enter the code we sent to <span className="font-medium break-all text-foreground">{email}</span>.
       </p>
       <form onSubmit={verify} className="mt-3 space-y-3" noValidate>
         <div className="flex flex-col gap-1.5">
