@@ -141,8 +141,6 @@ export function BrowseSection({
                   </span>
                   {data.near ? ` within ${data.near.radiusMiles} miles of ${data.near.label}` : ''}
                 </>
-              ) : isPending ? (
-                'Loading trucks...'
               ) : null}
             </p>
             {isFetching && isPlaceholderData ? (
