@@ -41,6 +41,14 @@ function startAuth() {
     if (!getAuthSnapshot().user && !hasStoredSession()) return null;
     return (await loadAuthSession()).getAccessToken();
   });
+  // Signing in or out in another tab changes Amplify's keys here too: follow it.
+  window.addEventListener('storage', (e) => {
+    if (e.key !== null && !e.key.startsWith('CognitoIdentityServiceProvider.')) return;
+    if (!hasStoredSession() && !getAuthSnapshot().user) return;
+    void loadAuthSession()
+      .then((m) => m.syncUser())
+      .catch(() => undefined);
+  });
   if (!hasStoredSession()) {
     setAuthSnapshot({ ready: true, user: null });
     return;
