@@ -47,7 +47,7 @@ describe('public marketplace', () => {
     await poll(() => latest.count())
       .toBe(6)
       .catch(async (e) => {
-        throw new Error(`${e}\n${await page.locator('main').innerText()}`);
+        throw new Error(`${e}\n${await page.locator('main').textContent()}`);
       });
     await expect
       .poll(
