@@ -68,7 +68,10 @@ export function Header() {
           {isSignedIn ? (
             <>
               {displayName ? (
-                <span className="ml-2 inline-flex max-w-48 items-center gap-1.5 truncate text-sm text-white/90" title={displayName}>
+                <span
+                  className="ml-2 hidden max-w-48 items-center gap-1.5 truncate text-sm text-white/90 lg:inline-flex"
+                  title={displayName}
+                >
                   <UserRound className="size-4 shrink-0" aria-hidden="true" />
                   <span className="sr-only">Signed in as </span>
                   <span className="truncate">{displayName}</span>
