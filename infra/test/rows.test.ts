@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -7,18 +6,20 @@ import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EVENT_SOURCE, type EventSubscription } from '../../functions/src/events.js';
 import type { JobDef } from '../../functions/src/jobs.js';
 import type { RouteDef } from '../../functions/src/routes.js';
 import { EventSubscriptions, ScheduledJobs } from '../lib/constructs/bus-rules.js';
 import type { HouseDefaults } from '../lib/constructs/house-function.js';
 import { BUCKET_KEYS } from '../lib/data-stack.js';
-import { synthTruckYard } from './synth-app.js';
+import { removeTempDirs, synthTruckYard, tempDir } from './synth-app.js';
+
+afterAll(removeTempDirs);
 
 /** A functions dir outside the repository holding stub handlers (and any other files given). */
 function stubFunctionsDir(handlers: string[], files: Record<string, string> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'truckyard-stub-functions-'));
+  const dir = tempDir('truckyard-stub-functions-');
   const all = { ...Object.fromEntries(handlers.map((h) => [h, 'export const handler = async () => ({ statusCode: 200 });\n'])), ...files };
   for (const [path, text] of Object.entries(all)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -172,7 +173,7 @@ describe('native packages', () => {
 describe('site deployment', () => {
   it('deploys web/dist to the site bucket and invalidates the distribution once it has been built', () => {
     // Prepare
-    const webDistDir = mkdtempSync(join(tmpdir(), 'truckyard-web-dist-'));
+    const webDistDir = tempDir('truckyard-web-dist-');
     writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>TruckYard</title>');
     // Act
     const { templates } = synthTruckYard({ webDistDir });

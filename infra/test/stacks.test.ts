@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dynamodb/table.js';
 import { type CognitoTriggerName, cognitoTriggers } from '../../functions/src/cognito-triggers.js';
 import { needsAuthorizer, routes } from '../../functions/src/routes.js';
@@ -8,7 +8,7 @@ import { HOUSE_FUNCTION_DEFAULTS } from '../lib/constructs/house-function.js';
 import { nativeModulesOf } from '../lib/constructs/native-modules.js';
 import { FUNCTIONS_SRC_DIR } from '../lib/paths.js';
 import { pathPatternOf } from '../lib/web-stack.js';
-import { synthTruckYard, TEST_SITE_URL } from './synth-app.js';
+import { removeTempDirs, synthTruckYard, TEST_SITE_URL } from './synth-app.js';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
 
@@ -19,6 +19,7 @@ let stacks: ReturnType<typeof synthTruckYard>['stacks'];
 beforeAll(() => {
   ({ templates: t, stacks } = synthTruckYard());
 }, 60_000);
+afterAll(removeTempDirs);
 
 const hostArchitecture = process.arch === 'arm64' ? 'arm64' : 'x86_64';
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -8,6 +8,20 @@ import { buildTruckYard, type TruckYardOptions } from '../lib/truckyard.js';
 
 export const TEST_SITE_URL = 'https://test.truckyard.example';
 
+const tempDirs: string[] = [];
+
+/** A fresh directory under the OS temp dir, removed by removeTempDirs(). */
+export function tempDir(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Call from afterAll in every file that synthesizes. */
+export function removeTempDirs() {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 const CDK_JSON = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
 
 /**
@@ -16,7 +30,7 @@ const CDK_JSON = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) a
  */
 export function synthTruckYard(options: Partial<TruckYardOptions> = {}) {
   const app = new App({
-    outdir: mkdtempSync(join(tmpdir(), 'truckyard-infra-test-')),
+    outdir: tempDir('truckyard-infra-test-'),
     // The CLI's context (feature flags) so the templates match `npm run synth`'s.
     context: { ...CDK_JSON.context, 'aws:cdk:bundling-stacks': [] },
     // CloudFormation Validate only reports warnings; here it would only add seconds.

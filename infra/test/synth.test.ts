@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { routes } from '../../functions/src/routes.js';
 import { nativeModulesOf } from '../lib/constructs/native-modules.js';
 import { FUNCTIONS_SRC_DIR, REPO_ROOT } from '../lib/paths.js';
@@ -10,6 +10,7 @@ import { FUNCTIONS_SRC_DIR, REPO_ROOT } from '../lib/paths.js';
 it('synthesizes every stack offline with the pinned CDK CLI, bundling each function with the native packages it needs', () => {
   // Prepare
   const outdir = mkdtempSync(join(tmpdir(), 'truckyard-cdk-synth-'));
+  onTestFinished(() => rmSync(outdir, { recursive: true, force: true })); // the bundles with sharp are ~250 MB
   // Act
   const result = spawnSync('npx', ['cdk', 'synth', '--no-notices', '-q', '-o', outdir], {
     cwd: REPO_ROOT,
