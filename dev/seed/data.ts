@@ -1626,7 +1626,7 @@ function describe(row: Row, user: DemoUser, depot: Depot, rnd: () => number): (n
     if (depot.london && row.gvw > 12) lines.push('• DVS 3-star safety permit, side guards, nearside camera and left-turn alarm');
     lines.push('');
     if (!dealer) {
-      lines.push(`Private sale, no VAT. Viewing welcome in ${depot.town} — call or text ${user.phone}. No time wasters please.`);
+      lines.push(`Private sale, no VAT. Viewing welcome in ${depot.town} — use the contact details on this page. No time wasters please.`);
     } else {
       lines.push(
         row.price === 0
@@ -1642,7 +1642,7 @@ function describe(row: Row, user: DemoUser, depot: Depot, rnd: () => number): (n
           'Can be sold with fresh MOT and service for an agreed price. Finance and warranty available.',
         ]),
       );
-      lines.push(`Viewing at our ${depot.town} depot (${depot.postcode}) — call ${user.name.split(' ')[0]} on ${user.phone}.`);
+      lines.push(`Viewing at our ${depot.town} depot (${depot.postcode}) — ask for ${user.name.split(' ')[0]}.`);
     }
     return lines.join('\n');
   };
