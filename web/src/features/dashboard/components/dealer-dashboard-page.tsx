@@ -195,7 +195,7 @@ function ListingRow({ listing }: { listing: Listing }) {
             </div>
           </div>
         </div>
-        <div className="flex flex-wrap gap-2 sm:justify-end">
+        <div className="grid grid-cols-3 gap-2 sm:flex sm:justify-end">
           <Link to={paths.editTruck(listing.id)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
             <Pencil aria-hidden="true" />
             Edit<span className="sr-only"> {listing.title}</span>
