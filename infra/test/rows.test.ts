@@ -107,7 +107,7 @@ describe('route rows', () => {
     { id: 'SuperThing', method: 'PATCH', path: '/api/things/{id}', handler: 'http/things/patch.ts', auth: 'superAdmin' },
   ];
 
-  it('gives user, admin and superAdmin rows the Cognito JWT authorizer and the others none', () => {
+  it('gives user, admin and superAdmin rows the Cognito JWT authorizer and the others none; admin rows may manage users', () => {
     // Prepare
     const functionsDir = stubFunctionsDir(rows.map((r) => r.handler));
     // Act
@@ -138,6 +138,8 @@ describe('route rows', () => {
         },
       },
     });
+    const policies = Object.values(templates.api.findResources('AWS::IAM::Policy')).map((p) => JSON.stringify(p.Properties.PolicyDocument));
+    expect(policies.filter((p) => p.includes('cognito-idp:AdminDisableUser')).length).toBe(2); // AdminThing and SuperThing only
     templates.api.hasResourceProperties('AWS::Lambda::Function', { Description: 'POST /api/things', MemorySize: 256, Timeout: 10 });
     templates.api.hasResourceProperties('AWS::Lambda::Function', { Description: 'DELETE /api/things/{id}', MemorySize: 512, Timeout: 29 });
   });

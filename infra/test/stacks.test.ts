@@ -3,6 +3,8 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dynamodb/table.js';
 import { type CognitoTriggerName, cognitoTriggers } from '../../functions/src/cognito-triggers.js';
+import { eventSubscriptions } from '../../functions/src/events.js';
+import { jobs } from '../../functions/src/jobs.js';
 import { needsAuthorizer, routes } from '../../functions/src/routes.js';
 import { HOUSE_FUNCTION_DEFAULTS } from '../lib/constructs/house-function.js';
 import { nativeModulesOf } from '../lib/constructs/native-modules.js';
@@ -267,6 +269,17 @@ describe('auth stack', () => {
   it('has the admins and super_admins groups', () => {
     const groups = Object.values(resourcesOf(t.auth, 'AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName);
     expect(groups.sort()).toEqual(['admins', 'super_admins']);
+  });
+});
+
+describe('jobs stack', () => {
+  it('CDK and the local runtime see the same jobs and event subscriptions: one rule and one function per row', () => {
+    t.jobs.resourceCountIs('AWS::Events::Rule', jobs.length + eventSubscriptions.length);
+    t.jobs.resourceCountIs('AWS::Lambda::Function', jobs.length + eventSubscriptions.length);
+    for (const job of jobs) t.jobs.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: `cron(${job.cron})` });
+    for (const sub of eventSubscriptions) {
+      t.jobs.hasResourceProperties('AWS::Events::Rule', { EventPattern: Match.objectLike({ 'detail-type': [sub.eventType] }) });
+    }
   });
 });
 
