@@ -53,6 +53,9 @@ const STRIP_IMAGES_PREFIX_CODE = `function handler(event) {
   return request;
 }`;
 
+/** Cache behaviours per distribution, before a quota increase. */
+const CLOUDFRONT_BEHAVIOURS_QUOTA = 25;
+
 /** CloudFront path pattern of an API Gateway route path: `/truck/{id}` -> `/truck/*`. */
 export const pathPatternOf = (path: string) => path.replace(/\{[^}]+\}.*$/, '*');
 
@@ -123,6 +126,14 @@ export class WebStack extends Stack {
       compress: true,
     };
 
+    const pagePatterns = pagePathPatterns(props.routes);
+    if (pagePatterns.length + 2 > CLOUDFRONT_BEHAVIOURS_QUOTA) {
+      Annotations.of(this).addWarningV2(
+        'truckyard:cloudfrontBehaviours',
+        `${pagePatterns.length + 2} cache behaviours exceed CloudFront's default quota of ${CLOUDFRONT_BEHAVIOURS_QUOTA}: request an increase or put page rows under a common prefix.`,
+      );
+    }
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'TruckYard site, /api and /images',
       defaultRootObject: 'index.html',
@@ -148,7 +159,7 @@ export class WebStack extends Stack {
           compress: true,
           ...viewerRequestFunction('StripImagesPrefix', STRIP_IMAGES_PREFIX_CODE),
         },
-        ...Object.fromEntries(pagePathPatterns(props.routes).map((pattern) => [pattern, toApi])),
+        ...Object.fromEntries(pagePatterns.map((pattern) => [pattern, toApi])),
       },
     });
 
