@@ -125,4 +125,10 @@ describe('listings repo', () => {
     expect(changes.removedIds).toEqual(['L0002']);
     expect(await repo.getListing('L0002')).toBeNull();
   });
+
+  it('puts a record written with an old updatedAt on the change feed at the time of writing', async () => {
+    const cursor = new Date().toISOString();
+    await repo.putListingsBatch([listing(900, { createdAt: '2020-01-01T00:00:00.000Z', updatedAt: '2020-01-01T00:00:00.000Z' })]);
+    expect((await repo.changesSince(cursor)).listings.map((l) => l.id)).toEqual(['L0900']);
+  });
 });
