@@ -4,6 +4,7 @@ import {
   CfnUserPoolGroup,
   UserPool,
   type UserPoolClient,
+  StringAttribute,
   UserPoolOperation,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
@@ -40,6 +41,11 @@ export class AuthStack extends Stack {
         email: { required: true, mutable: true },
         fullname: { required: false, mutable: true },
         phoneNumber: { required: false, mutable: true },
+      },
+      // Read by functions/src/domain/accounts/profiles.ts when sign-up sends them.
+      customAttributes: {
+        account_type: new StringAttribute({ mutable: true, maxLen: 32 }),
+        company_name: new StringAttribute({ mutable: true, maxLen: 200 }),
       },
       passwordPolicy: {
         minLength: LIMITS.minPasswordLength,

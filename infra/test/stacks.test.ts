@@ -238,6 +238,12 @@ describe('auth stack', () => {
     });
   });
 
+  it('has the attributes sign-up sends (name, E.164 phone) and the custom ones profiles read', () => {
+    const pool = Object.values(resourcesOf(t.auth, 'AWS::Cognito::UserPool'))[0];
+    const names = (pool.Properties.Schema as { Name: string }[]).map((a) => a.Name);
+    expect(names).toEqual(expect.arrayContaining(['email', 'name', 'phone_number', 'account_type', 'company_name']));
+  });
+
   it('has a web client without secret allowing password, SRP and refresh-token auth', () => {
     t.auth.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     const client = Object.values(resourcesOf(t.auth, 'AWS::Cognito::UserPoolClient'))[0];
