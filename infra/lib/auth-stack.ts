@@ -5,6 +5,7 @@ import {
   UserPool,
   type UserPoolClient,
   StringAttribute,
+  UserPoolEmail,
   UserPoolOperation,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
@@ -15,6 +16,14 @@ import { type HouseDefaults, HouseFunction } from './constructs/house-function.j
 
 /** Cognito groups the admin handlers check (functions/src/routes.ts: admin, superAdmin). */
 export const USER_GROUPS = ['admins', 'super_admins'] as const;
+
+/** `Name <address>` or `address` -> the pool's SES sender; undefined keeps Cognito's default sender. */
+export function sesSender(mailFrom: string | undefined, sesRegion: string) {
+  if (!mailFrom) return undefined;
+  const match = mailFrom.match(/^\s*(.*?)\s*<([^>]+)>\s*$/);
+  const [fromName, fromEmail] = match ? [match[1] || undefined, match[2]] : [undefined, mailFrom.trim()];
+  return UserPoolEmail.withSES({ fromEmail, fromName, sesRegion });
+}
 
 export interface AuthStackProps extends StackProps {
   /** Wiring for the trigger functions (they get no COGNITO_* variables: the pool names them). */
@@ -55,6 +64,8 @@ export class AuthStack extends Stack {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Cognito's own sender allows 50 e-mails a day; with a MAIL_FROM (an SES identity) codes go through SES.
+      email: sesSender(props.defaults.mail?.from, this.region),
       removalPolicy: RemovalPolicy.RETAIN,
     });
 

@@ -172,6 +172,18 @@ describe('native packages', () => {
   });
 });
 
+describe('mail', () => {
+  it('sends Cognito codes through SES from MAIL_FROM when one is configured', () => {
+    const { templates } = synthTruckYard({ mail: { from: 'TruckYard <no-reply@truckyard.example>' } });
+    templates.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER', From: 'TruckYard <no-reply@truckyard.example>' }),
+    });
+    templates.api.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ MAIL_FROM: 'TruckYard <no-reply@truckyard.example>' }) },
+    });
+  });
+});
+
 describe('site deployment', () => {
   it('deploys web/dist to the site bucket and invalidates the distribution once it has been built', () => {
     // Prepare
