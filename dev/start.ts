@@ -16,7 +16,7 @@ import { enableHotReload } from './lib/hot-reload.js';
 import { isPortFree } from './lib/net.js';
 import { createLocalBus } from './local-bus.js';
 import { type MailCatcher, startMailCatcher } from './mail/catcher.js';
-import { mailDir } from './mail/store.js';
+import { clearMail, mailDir } from './mail/store.js';
 import { type Scheduler, startScheduler } from './scheduler.js';
 import { type CognitoStandIn, startCognito } from './stand-ins/cognito.js';
 import {
@@ -97,6 +97,7 @@ async function main() {
       logLevel: 'info',
       log: (m) => seeding || log(m),
       triggers: cognitoTriggers as Record<string, string>,
+      smtp: { host: '127.0.0.1', port: cfg.smtpPort, from: 'TruckYard <no-reply@truckyard.example>' },
     }),
     startMailCatcher({ port: cfg.smtpPort, dir: mailFolder }),
   ]);
@@ -133,7 +134,11 @@ async function main() {
     seedModulePath: path.join(REPO_ROOT, 'dev', 'seed', 'index.ts'),
   });
   seeding = false;
-  if (!wasSeeded && readCloudState(cfg.dataDir).seededAt) mark('seed', seedStarted);
+  if (!wasSeeded && readCloudState(cfg.dataDir).seededAt) {
+    mark('seed', seedStarted);
+    // The demo accounts' sign-up codes are noise: the inbox starts empty.
+    await clearMail(mailFolder);
+  }
   cognitoClient.destroy();
 
   const webWaitStarted = Date.now();

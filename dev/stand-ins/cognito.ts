@@ -13,6 +13,7 @@ import { lambdaContext } from '../api-gateway.js';
 import { serviceUrl } from '../config.js';
 import { loadHandler } from '../lib/handlers.js';
 import { listenLoopback } from '../lib/net.js';
+import { createSmtpCognitoSender } from '../mail/cognito-sender.js';
 
 export interface CognitoStandInOptions {
   port: number;
@@ -26,6 +27,8 @@ export interface CognitoStandInOptions {
    * in-process with the handler environment of the moment. None when omitted (tests).
    */
   triggers?: Record<string, string>;
+  /** Deliver e-mails (codes, resets) over SMTP to the local mail catcher as well as to the log. */
+  smtp?: { host: string; port: number; from: string };
 }
 
 export interface CognitoStandIn {
@@ -172,7 +175,10 @@ export async function startCognito(opts: CognitoStandInOptions): Promise<Cognito
     clock,
     cognito: cognitoClient,
     config,
-    messages: new MessagesService(triggers, new MessageDeliveryService(new ConsoleMessageSender())),
+    messages: new MessagesService(
+      triggers,
+      new MessageDeliveryService(opts.smtp ? createSmtpCognitoSender(opts.smtp, new ConsoleMessageSender()) : new ConsoleMessageSender()),
+    ),
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
