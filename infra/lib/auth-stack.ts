@@ -2,16 +2,16 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import {
   AccountRecovery,
   CfnUserPoolGroup,
+  StringAttribute,
   UserPool,
   type UserPoolClient,
-  StringAttribute,
   UserPoolEmail,
   UserPoolOperation,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
-import { LIMITS } from '../../shared/constants.js';
 import { type CognitoTriggerName, cognitoTriggers } from '../../functions/src/cognito-triggers.js';
+import { LIMITS } from '../../shared/constants.js';
 import { type HouseDefaults, HouseFunction } from './constructs/house-function.js';
 
 /** Cognito groups the admin handlers check (functions/src/routes.ts: admin, superAdmin). */
