@@ -1,0 +1,47 @@
+import { gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/** Rollup's output chunk, as much of it as this report reads. */
+interface ChunkInfo {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  code?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  facadeModuleId?: string | null;
+}
+
+/**
+ * Prints the JavaScript a first visit to a route downloads (the entry, the route's lazy chunk and
+ * everything they import statically), gzipped, against a budget. Issue 2: home ≤ 170 KB gzip.
+ */
+export function routeSizeReport(opts: { route: string; moduleSuffix: string; budgetKb: number }): Plugin {
+  return {
+    name: 'truckyard-route-size-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle) as unknown as ChunkInfo[];
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const seen = new Set<string>();
+      const visit = (c: ChunkInfo | undefined) => {
+        if (!c || c.type !== 'chunk' || seen.has(c.fileName)) return;
+        seen.add(c.fileName);
+        for (const dep of c.imports ?? []) visit(byName.get(dep));
+      };
+      for (const c of chunks) if (c.type === 'chunk' && c.isEntry) visit(c);
+      const route = chunks.find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(opts.moduleSuffix));
+      if (!route) {
+        this.warn(`route size report: no chunk for ${opts.moduleSuffix}`);
+        return;
+      }
+      visit(route);
+      let gzip = 0;
+      for (const name of seen) gzip += gzipSync(byName.get(name)?.code ?? '').length;
+      const kb = gzip / 1024;
+      const verdict = kb <= opts.budgetKb ? 'within' : 'OVER';
+      console.log(
+        `\n${opts.route} route initial JavaScript: ${kb.toFixed(1)} KB gzip in ${seen.size} files (${verdict} the ${opts.budgetKb} KB budget)\n`,
+      );
+    },
+  };
+}
