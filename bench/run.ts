@@ -181,6 +181,7 @@ async function cannon(url: string, paths: string[], connections: number) {
     rps: result.requests.average,
     errors: result.errors + result.timeouts + result.non2xx,
     total: result.requests.total,
+    ok: result['2xx'],
   };
 }
 
@@ -231,10 +232,16 @@ async function main() {
     log('Starting the local API server (child process) and loading its index…');
     const api = await startApiChild(env, FULL_SEED ? null : { parts: PARTS, asOfMs: snapshotAt });
     child = api.child;
+    // The first search loads the index; under the local Lambda timeout it may fail until the load completes.
     const t0 = performance.now();
-    const warm = await fetch(`${api.url}/api/listings?pageSize=1`);
-    const warmBody = (await warm.json()) as { total: number };
-    log(`  cold start: first search answered in ${fmt((performance.now() - t0) / 1000, 1)} s (${warmBody.total} listings)`);
+    let warmTotal: number | null = null;
+    while (warmTotal === null && performance.now() - t0 < 300_000) {
+      const res = await fetch(`${api.url}/api/listings?pageSize=1`).catch(() => null);
+      if (res?.ok) warmTotal = ((await res.json()) as { total: number }).total;
+      else await new Promise((r) => setTimeout(r, 500));
+    }
+    if (warmTotal === null) throw new Error('The API server never answered a search');
+    log(`  cold start: first successful search after ${fmt((performance.now() - t0) / 1000, 1)} s (${warmTotal} listings)`);
     const paths = queryStrings.map((qs) => `/api/listings?${qs}`);
     await cannon(api.url, paths.slice(0, 40), 4).catch(() => undefined);
     const c10 = await cannon(api.url, paths, 10);
@@ -268,8 +275,8 @@ async function main() {
     log(
       `  in-process p99 ≤ ${TARGETS.inProcessP99Ms} ms:   ${fmt(big.indexP99)} ms   ${verdict(big.indexP99 <= TARGETS.inProcessP99Ms)}   (CPU time p99 ${fmt(big.indexCpuP99)} ms)`,
     );
-    log(`  HTTP p99 ≤ ${TARGETS.httpP99Ms} ms @10 conns:  ${c10.p99} ms   ${verdict(c10.p99 <= TARGETS.httpP99Ms)}`);
-    log(`  0 errors @50 conns:          ${c50.errors}   ${verdict(c50.errors === 0)}`);
+    log(`  HTTP p99 ≤ ${TARGETS.httpP99Ms} ms @10 conns:  ${c10.p99} ms   ${verdict(c10.ok > 0 && c10.p99 <= TARGETS.httpP99Ms)}`);
+    log(`  0 errors @50 conns:          ${c50.errors}   ${verdict(c50.ok > 0 && c50.errors === 0)}`);
     log(`  change visible ≤ 2 s:        ${fmt(worstVisible, 0)} ms   ${verdict(worstVisible <= TARGETS.changeVisibleMs)}`);
     log(`  index = full scan results:   ${big.mismatches === 0 ? 'yes' : `${big.mismatches} differ`}   ${verdict(big.mismatches === 0)}`);
     log(`(total ${fmt((performance.now() - started) / 1000, 0)} s; load average now ${load()} on ${os.cpus().length} CPUs)`);
