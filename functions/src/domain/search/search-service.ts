@@ -107,7 +107,8 @@ export class SearchService {
     this.apply({ ...snapshot, removedIds: [] });
     this.index.warm();
     this.cursorMs = asOfMs - this.overlapMs;
-    this.lastSyncMs = 0;
+    // As fresh as the snapshot: an old one makes the first query wait for the change feed.
+    this.lastSyncMs = asOfMs;
     this.loading = Promise.resolve();
   }
 
