@@ -157,7 +157,7 @@ async function startApiChild(env: Record<string, string>, snapshot: SnapshotSpec
       ...env,
       BENCH_HANDLER_ENV: JSON.stringify(env),
       BENCH_SNAPSHOT: snapshot ? JSON.stringify(snapshot) : '',
-      NODE_OPTIONS: '--max-old-space-size=4096',
+      NODE_OPTIONS: `--max-old-space-size=4096 ${process.env.BENCH_CHILD_NODE_OPTIONS ?? ''}`,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

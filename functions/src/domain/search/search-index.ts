@@ -82,6 +82,9 @@ export class SearchIndex {
   private totalPostings = 0;
   private readonly orders = new Map<PresortedKey, number[]>();
   private readonly placeOf = createPlaceCache();
+  /** Scratch buffers reused by every query (search is synchronous), so a query allocates next to nothing. */
+  private scratchKeys = new Float64Array(0);
+  private scratchHits = new Uint8Array(0);
 
   get size(): number {
     return this.slotById.size;
@@ -219,7 +222,9 @@ export class SearchIndex {
 
   /** Per slot, how many of the tokens (in order) its words contain; candidates still need the text re-checked. */
   private tokenHits(tokens: string[], matchSeller: boolean): Uint8Array {
-    const hits = new Uint8Array(this.highWater);
+    if (this.scratchHits.length < this.highWater) this.scratchHits = new Uint8Array(this.capacity);
+    const hits = this.scratchHits;
+    hits.fill(0, 0, this.highWater);
     for (let k = 0; k < tokens.length; k++) {
       const t = tokens[k];
       const visit = (map: Map<string, number[]>) => {
@@ -386,7 +391,8 @@ export class SearchIndex {
     const pageSlots: number[] = [];
     // Distance sort: the matches' packed keys, (distance in tenths of a mile) × 2^k + position in recency order.
     const positionBits = 2 ** Math.max(20, Math.ceil(Math.log2(order.length + 1)));
-    const distanceKeys = new Float64Array(byDistance ? order.length : 0);
+    if (byDistance && this.scratchKeys.length < order.length) this.scratchKeys = new Float64Array(this.capacity);
+    const distanceKeys = this.scratchKeys;
     let total = 0;
 
     for (let pos = 0; pos < order.length; pos++) {
