@@ -99,6 +99,17 @@ export const routes: RouteDef[] = [
     memoryMb: 1024,
     timeoutSeconds: 30,
   },
+  {
+    id: 'SendEnquiry',
+    method: 'POST',
+    path: '/api/listings/{id}/enquiries',
+    handler: 'http/enquiries/send-enquiry.ts',
+    auth: 'user',
+  },
+  { id: 'ListMyEnquiries', method: 'GET', path: '/api/my-enquiries', handler: 'http/enquiries/list-my-enquiries.ts', auth: 'user' },
+  { id: 'ListSavedTrucks', method: 'GET', path: '/api/saved', handler: 'http/saved/list-saved.ts', auth: 'user' },
+  { id: 'SaveTruck', method: 'PUT', path: '/api/saved/{id}', handler: 'http/saved/save-truck.ts', auth: 'user' },
+  { id: 'UnsaveTruck', method: 'DELETE', path: '/api/saved/{id}', handler: 'http/saved/unsave-truck.ts', auth: 'user' },
   // Pages whose head link previews need without JavaScript (http/seo). Not under /api: CloudFront
   // sends these paths to the API origin (infra/lib/web-stack.ts), the local server matches rows first.
   { id: 'RenderTruckPage', method: 'GET', path: '/truck/{id}', handler: 'http/seo/render-page.ts', auth: 'public' },

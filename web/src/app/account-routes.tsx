@@ -17,6 +17,7 @@ const DealerDashboardPage = lazy(() =>
 const EditListingPage = lazy(() =>
   import('@/features/edit-listing/components/edit-listing-page').then((m) => ({ default: m.EditListingPage })),
 );
+const SavedPage = lazy(() => import('@/features/listings/components/saved-page').then((m) => ({ default: m.SavedPage })));
 
 /** Accounts and selling (issue 3), spread into the root layout's children by the router. */
 export const accountRoutes: RouteObject[] = [
@@ -41,4 +42,12 @@ export const accountRoutes: RouteObject[] = [
     ),
   },
   { path: '/edit-truck/:id', element: <EditListingPage /> },
+  {
+    path: paths.saved,
+    element: (
+      <RequireAuth>
+        <SavedPage />
+      </RequireAuth>
+    ),
+  },
 ];

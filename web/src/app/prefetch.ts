@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { latestListingsQueryOptions } from '@/features/listings/api/get-latest-listings';
-import { listingQueryOptions } from '@/features/listings/api/get-listing';
+import { canReadListingAsCaller, listingQueryOptions } from '@/features/listings/api/get-listing';
 import { searchListingsQueryOptions } from '@/features/listings/api/search-listings';
 import { parseBrowseParams, toApiQuery } from '@/features/listings/lib/browse-params';
 import { queryClient } from '@/lib/query-client';
@@ -29,6 +29,6 @@ export const categoryLoader =
   };
 
 export const listingLoader = ({ params }: LoaderFunctionArgs) => {
-  if (params.id) void queryClient.prefetchQuery(listingQueryOptions(params.id));
+  if (params.id && canReadListingAsCaller()) void queryClient.prefetchQuery(listingQueryOptions(params.id));
   return null;
 };

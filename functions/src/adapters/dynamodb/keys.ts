@@ -28,6 +28,12 @@ export const keys = {
   savedTruck: (userId: string, listingId: string) => ({ pk: `USER#${userId}`, sk: `SAVED#${listingId}` }),
   /** Pattern 21: who saved a listing (to remove the entries when it is deleted). */
   savedTruckByListing: (listingId: string, userId: string) => ({ gsi1pk: `SAVEDBY#${listingId}`, gsi1sk: userId }),
+  /** Pattern 22: an enquiry (lead) about a listing, newest last in the partition. */
+  enquiry: (listingId: string, createdAt: string, id: string) => ({ pk: `LISTING#${listingId}`, sk: `ENQUIRY#${createdAt}#${id}` }),
+  /** Pattern 23: enquiries a seller received, by time. */
+  enquiryBySeller: (sellerId: string, createdAt: string) => ({ gsi1pk: `SELLERENQ#${sellerId}`, gsi1sk: createdAt }),
+  /** Pattern 24: a listing's view and enquiry counters. */
+  listingStats: (listingId: string) => ({ pk: `LISTING#${listingId}`, sk: 'STATS' }),
   /** A processed listing image waiting for its owner's create or edit (TTL). */
   pendingUpload: (userId: string, imageKey: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${imageKey}` }),
 };

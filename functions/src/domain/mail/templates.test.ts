@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, html, multiline } from './html.js';
-import { contactAcknowledgement, contactMessageToStaff, greetingName, passwordReset, verificationCode } from './templates.js';
+import {
+  contactAcknowledgement,
+  contactMessageToStaff,
+  enquiryToSeller,
+  greetingName,
+  passwordReset,
+  verificationCode,
+} from './templates.js';
 
 const ctx = { siteUrl: 'https://truckyard.example' };
 
@@ -117,5 +124,42 @@ describe('passwordReset', () => {
 
   it('refuses a non-http link', () => {
     expect(() => passwordReset({ resetUrl: 'javascript:alert(1)', expiresInMinutes: 60 }, ctx)).toThrow();
+  });
+});
+
+describe('enquiryToSeller', () => {
+  const enquiry = {
+    id: '01JENQUIRY',
+    createdAt: '2026-11-22T19:51:00.000Z',
+    listingId: '01JLISTING',
+    listingTitle: '2020 DAF XF 480',
+    sellerName: 'Sam',
+    buyerName: 'Bea Buyer',
+    buyerEmail: 'bea@example.com',
+    phone: '07700 900111',
+    message: 'Is it still available?\n<script>alert(1)</script>',
+  };
+
+  it('names the truck and the buyer, links the listing and carries the message in both parts', () => {
+    const email = enquiryToSeller(enquiry, ctx);
+    expect(email.subject).toBe('Enquiry about your 2020 DAF XF 480');
+    expect(email.html).toContain('href="https://truckyard.example/truck/01JLISTING"');
+    expect(email.html).toContain('mailto:bea@example.com');
+    for (const part of ['Hi Sam,', 'Bea Buyer', 'bea@example.com', '07700 900111', 'Is it still available?', '01JENQUIRY']) {
+      expect(email.text).toContain(part);
+    }
+  });
+
+  it('escapes the buyer’s input in the HTML part and keeps line breaks out of the subject', () => {
+    const email = enquiryToSeller({ ...enquiry, buyerName: '<img src=x>', listingTitle: 'Truck\r\nBcc: x@example.com' }, ctx);
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).not.toContain('<img src=x>');
+    expect(email.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(email.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('says how to answer when the buyer left no e-mail address', () => {
+    const { buyerEmail: _e, ...noEmail } = enquiry;
+    expect(enquiryToSeller(noEmail, ctx).text).toContain('left no e-mail address');
   });
 });

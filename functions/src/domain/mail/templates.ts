@@ -221,6 +221,72 @@ ${smallPrint(notYou)}`,
   );
 }
 
+// ---------- enquiries ----------
+
+export interface EnquiryEmailData {
+  id: string;
+  /** ISO time the enquiry was sent. */
+  createdAt: string;
+  listingId: string;
+  listingTitle: string;
+  sellerName?: string | null;
+  buyerName?: string;
+  buyerEmail?: string;
+  phone?: string;
+  message: string;
+}
+
+/** To the seller of a user listing, sent with Reply-To the buyer so "Reply" answers them (issue 3 §4). */
+export function enquiryToSeller(e: EnquiryEmailData, ctx: MailContext): RenderedEmail {
+  const buyer = singleLine(e.buyerName ?? '') || 'A buyer';
+  const title = singleLine(e.listingTitle);
+  const received = formatUkTime(e.createdAt);
+  const listingUrl = new URL(`/truck/${encodeURIComponent(e.listingId)}`, ctx.siteUrl).toString();
+  const rows: Array<[string, string | ReturnType<typeof html>]> = [
+    ['Truck', title],
+    ['From', buyer],
+    ['Email', e.buyerEmail ? html`<a href="mailto:${e.buyerEmail}" style="color:#0f2a44;">${e.buyerEmail}</a>` : 'Not given'],
+    ['Phone', e.phone ? html`<a href="tel:${e.phone.replace(/[^\d+]/g, '')}" style="color:#0f2a44;">${e.phone}</a>` : 'Not given'],
+    ['Received', received],
+  ];
+  const closing = e.buyerEmail
+    ? `Reply to this e-mail to answer ${buyer} directly.`
+    : `${buyer} left no e-mail address: call them if they gave a phone number.`;
+  const why = `You received this because you listed this truck on ${SITE_NAME}. Enquiries also appear on your dashboard.`;
+  return renderEmail(
+    {
+      subject: `Enquiry about your ${title}`,
+      preheader: `${buyer} wrote: ${singleLine(e.message).slice(0, 120)}`,
+      body: html`${heading('New enquiry about your truck')}
+${paragraph(greeting(e.sellerName ?? undefined))}
+${detailsTable(rows)}
+${quote(multiline(e.message))}
+${paragraph(closing)}
+${button('View your listing', listingUrl)}
+${smallPrint(`${why} Reference ${e.id}`)}`,
+      text: [
+        greeting(e.sellerName ?? undefined),
+        '',
+        'New enquiry about your truck',
+        '',
+        `Truck:    ${title}`,
+        `From:     ${buyer}`,
+        `Email:    ${e.buyerEmail ?? 'Not given'}`,
+        `Phone:    ${e.phone ?? 'Not given'}`,
+        `Received: ${received}`,
+        '',
+        e.message,
+        '',
+        closing,
+        `View your listing: ${listingUrl}`,
+        '',
+        `${why} Reference ${e.id}`,
+      ].join('\n'),
+    },
+    ctx,
+  );
+}
+
 // ---------- accounts ----------
 
 export interface VerificationCodeData {

@@ -1,4 +1,4 @@
-import { Bell, LayoutDashboard, LogOut, Menu, Tag, UserRound, X } from 'lucide-react';
+import { Bell, Heart, LayoutDashboard, LogOut, Menu, Tag, UserRound, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/app/paths';
@@ -67,6 +67,14 @@ export function Header() {
           </NavLink>
           {isSignedIn ? (
             <>
+              <NavLink
+                to={paths.saved}
+                className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'text-white hover:bg-white/10 hover:text-white')}
+              >
+                <Heart aria-hidden="true" />
+                {/* Icon only at tablet widths, so Sign out still fits. */}
+                <span className="sr-only lg:not-sr-only">Saved</span>
+              </NavLink>
               {displayName ? (
                 <span
                   className="ml-2 hidden max-w-48 items-center gap-1.5 truncate text-sm text-white/90 lg:inline-flex"
@@ -114,6 +122,12 @@ export function Header() {
               {label}
             </Link>
           ))}
+          {isSignedIn ? (
+            <Link to={paths.saved} className="flex items-center gap-3 rounded-md px-3 py-3 font-semibold text-white hover:bg-white/10">
+              <Heart className="size-5" aria-hidden="true" />
+              Saved Trucks
+            </Link>
+          ) : null}
           {isSignedIn ? (
             <div className="flex items-center justify-between gap-3 rounded-md px-3 py-2">
               {displayName ? (

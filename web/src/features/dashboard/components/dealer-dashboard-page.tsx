@@ -1,4 +1,4 @@
-import { LogIn, Pencil, Plus, Power, PowerOff, RotateCcw, Trash2, Truck } from 'lucide-react';
+import { Eye, LogIn, Mail, MessageSquare, Pencil, Phone, Plus, Power, PowerOff, RotateCcw, Trash2, Truck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths';
@@ -13,10 +13,11 @@ import { cn } from '@/lib/cn';
 import { formatDate, formatPrice, vatSuffix } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
-import type { Listing } from '@shared/schemas/listing';
+import type { Enquiry, OwnerListing } from '@shared/schemas/enquiry';
 import { SELL_TEXTS, ownerToggleFor } from '@shared/schemas/sell';
 import type { ListingStatus } from '@shared/values';
 import { useDeleteListing } from '../api/delete-listing';
+import { useMyEnquiries } from '../api/list-my-enquiries';
 import { useMyListings } from '../api/list-my-listings';
 import { useSetListingStatus } from '../api/set-listing-status';
 
@@ -33,6 +34,7 @@ export function DealerDashboardPage() {
   usePageMeta('Dealer Dashboard', 'Manage your truck listings.');
   const { ready, isSignedIn, name } = useAuth();
   const listings = useMyListings(isSignedIn);
+  const enquiries = useMyEnquiries(isSignedIn);
 
   if (!ready) return <PageLoading />;
   if (!isSignedIn) {
@@ -51,6 +53,8 @@ export function DealerDashboardPage() {
 
   const items = listings.data ?? [];
   const activeCount = items.filter((l) => l.status === 'active').length;
+  const totalViews = items.reduce((n, l) => n + (l.views ?? 0), 0);
+  const totalEnquiries = items.reduce((n, l) => n + (l.enquiries ?? 0), 0);
 
   return (
     <div className="bg-muted/40 pb-16">
@@ -91,7 +95,7 @@ export function DealerDashboardPage() {
           </Card>
         ) : (
           <>
-            <dl className="mt-6 grid grid-cols-2 gap-3 sm:max-w-md">
+            <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:max-w-3xl">
               <div className="rounded-lg border border-border bg-card p-4">
                 <dt className="text-sm text-muted-foreground">Listings</dt>
                 <dd className="text-2xl font-bold">{items.length}</dd>
@@ -99,6 +103,14 @@ export function DealerDashboardPage() {
               <div className="rounded-lg border border-border bg-card p-4">
                 <dt className="text-sm text-muted-foreground">Active</dt>
                 <dd className="text-2xl font-bold text-success">{activeCount}</dd>
+              </div>
+              <div className="rounded-lg border border-border bg-card p-4">
+                <dt className="text-sm text-muted-foreground">Views</dt>
+                <dd className="text-2xl font-bold">{totalViews.toLocaleString('en-GB')}</dd>
+              </div>
+              <div className="rounded-lg border border-border bg-card p-4">
+                <dt className="text-sm text-muted-foreground">Enquiries</dt>
+                <dd className="text-2xl font-bold">{totalEnquiries.toLocaleString('en-GB')}</dd>
               </div>
             </dl>
             <ul className="mt-6 space-y-3" aria-label="Your listings">
@@ -108,6 +120,8 @@ export function DealerDashboardPage() {
             </ul>
           </>
         )}
+
+        <EnquiriesSection query={enquiries} />
       </PageContainer>
     </div>
   );
@@ -124,7 +138,7 @@ function PageLoading({ label = 'Loading...' }: { label?: string }) {
   );
 }
 
-function ListingRow({ listing }: { listing: Listing }) {
+function ListingRow({ listing }: { listing: OwnerListing }) {
   const setStatus = useSetListingStatus();
   const remove = useDeleteListing();
   const { refetch } = useMyListings();
@@ -192,6 +206,14 @@ function ListingRow({ listing }: { listing: Listing }) {
               <span>
                 {listing.images.length} image{listing.images.length === 1 ? '' : 's'}
               </span>
+              <span className="inline-flex items-center gap-1">
+                <Eye className="size-3.5" aria-hidden="true" />
+                {plural(listing.views ?? 0, 'view')}
+              </span>
+              <span className="inline-flex items-center gap-1">
+                <MessageSquare className="size-3.5" aria-hidden="true" />
+                {plural(listing.enquiries ?? 0, 'enquiry', 'enquiries')}
+              </span>
             </div>
           </div>
         </div>
@@ -251,5 +273,83 @@ function ConfirmDelete({ title, onConfirm, onCancel }: { title: string; onConfir
         </Button>
       </div>
     </dialog>
+  );
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
+
+/** Messages buyers sent through "Message the seller", newest first (issue 3 §5). */
+function EnquiriesSection({ query }: { query: ReturnType<typeof useMyEnquiries> }) {
+  const items = query.data ?? [];
+  return (
+    <section aria-labelledby="enquiries-heading" className="mt-10">
+      <h2 id="enquiries-heading" className="flex items-center gap-2 text-2xl font-bold text-foreground">
+        <MessageSquare className="size-6" aria-hidden="true" />
+        Enquiries
+      </h2>
+      <p className="mt-1 text-muted-foreground">Messages from buyers about your trucks. Reply by e-mail or phone.</p>
+      {query.isPending ? (
+        <PageLoading label="Loading enquiries..." />
+      ) : query.isError ? (
+        <Card className="mt-4 p-6 text-center">
+          <p className="font-semibold">Failed to load your enquiries</p>
+          <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+            <RotateCcw aria-hidden="true" />
+            Try Again
+          </Button>
+        </Card>
+      ) : items.length === 0 ? (
+        <Card className="mt-4 p-6 text-center text-muted-foreground">No enquiries yet. Buyers' messages will appear here.</Card>
+      ) : (
+        <ul className="mt-4 space-y-3" aria-label="Enquiries">
+          {items.map((e) => (
+            <EnquiryRow key={e.id} enquiry={e} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function EnquiryRow({ enquiry }: { enquiry: Enquiry }) {
+  const tel = enquiry.phone?.replace(/[^\d+]/g, '');
+  return (
+    <li>
+      <Card className="p-4 sm:p-5">
+        <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+          <h3 className="font-semibold text-foreground">
+            <Link to={paths.truck(enquiry.listingId)} className="hover:text-primary hover:underline">
+              {enquiry.listingTitle}
+            </Link>
+          </h3>
+          <p className="text-xs text-muted-foreground">
+            <time dateTime={enquiry.createdAt}>
+              {new Date(enquiry.createdAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}
+            </time>
+          </p>
+        </div>
+        <p className="mt-1 text-sm">
+          From <span className="font-medium">{enquiry.buyerName ?? 'A buyer'}</span>
+        </p>
+        <p className="mt-3 whitespace-pre-line break-words rounded-md bg-muted/60 p-3 text-sm">{enquiry.message}</p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {enquiry.buyerEmail ? (
+            <a
+              href={`mailto:${enquiry.buyerEmail}?subject=${encodeURIComponent(`Re: ${enquiry.listingTitle}`)}`}
+              className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'max-w-full')}
+            >
+              <Mail aria-hidden="true" />
+              <span className="truncate">{enquiry.buyerEmail}</span>
+            </a>
+          ) : null}
+          {enquiry.phone ? (
+            <a href={`tel:${tel}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              <Phone aria-hidden="true" />
+              {enquiry.phone}
+            </a>
+          ) : null}
+        </div>
+      </Card>
+    </li>
   );
 }

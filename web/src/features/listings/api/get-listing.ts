@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Listing } from '@shared/schemas/listing';
 import { apiGet } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { getAuthSnapshot, hasStoredSession } from '@/lib/auth-store';
 
 /** GET /api/listings/{id} — one listing (404 when it doesn't exist or isn't public). */
 export function getListing(id: string, signal?: AbortSignal): Promise<Listing> {
@@ -16,6 +18,13 @@ export const listingQueryOptions = (id: string) =>
     retryOnMount: false,
   });
 
+/**
+ * False while a stored session is still being restored: a request then would go out anonymous
+ * (contacts masked, and counted as a stranger's view), only to be repeated once signed in.
+ */
+export const canReadListingAsCaller = () => getAuthSnapshot().ready || !hasStoredSession();
+
 export function useListing(id: string) {
-  return useQuery(listingQueryOptions(id));
+  const { ready } = useAuth();
+  return useQuery({ ...listingQueryOptions(id), enabled: ready || !hasStoredSession() });
 }

@@ -9,6 +9,7 @@ import { formatDistance, formatMileage, formatPrice, vatSuffix } from '@/lib/for
 import type { Listing } from '@shared/schemas/listing';
 import { listingQueryOptions } from '../api/get-listing';
 import { categoryLabel } from '@shared/values';
+import { SaveButton } from './save-button';
 
 export type CardLayout = 'grid' | 'list';
 
@@ -83,15 +84,18 @@ export function ListingCard({ listing, layout = 'grid', className }: { listing: 
       <div className="flex min-w-0 flex-1 flex-col gap-2.5 p-4 sm:p-5">
         <div className="flex items-center justify-between gap-2">
           <SourceBadge source={listing.source} />
-          {userId && listing.userId === userId ? (
-            <Link
-              to={paths.editTruck(listing.id)}
-              className="relative z-10 inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-primary hover:bg-muted"
-            >
-              <Pencil className="size-3.5" aria-hidden="true" />
-              Edit<span className="sr-only"> {listing.title}</span>
-            </Link>
-          ) : null}
+          <div className="flex items-center gap-1">
+            {userId && listing.userId === userId ? (
+              <Link
+                to={paths.editTruck(listing.id)}
+                className="relative z-10 inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-primary hover:bg-muted"
+              >
+                <Pencil className="size-3.5" aria-hidden="true" />
+                Edit<span className="sr-only"> {listing.title}</span>
+              </Link>
+            ) : null}
+            <SaveButton listing={listing} compact />
+          </div>
         </div>
         <h3 className="text-base leading-snug font-semibold text-foreground sm:text-lg">
           <Link to={href} className="line-clamp-2 hover:text-primary hover:underline">

@@ -22,6 +22,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatDate, formatMileage, formatPrice, formatPriceWithVat, vatSuffix } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
@@ -29,8 +30,10 @@ import type { Listing } from '@shared/schemas/listing';
 import { fuelLabel, transmissionLabel } from '@shared/values';
 import { useListing } from '../api/get-listing';
 import { categoryPageFor, dialable, isContactMasked, vehicleDetailRows } from '../lib/listing-details';
+import { EnquiryForm } from './enquiry-form';
 import { ImageGallery } from './image-gallery';
 import { SourceBadge } from './listing-card';
+import { SaveButton } from './save-button';
 
 export function ListingDetailPage() {
   const { id = '' } = useParams();
@@ -114,6 +117,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
               ) : null}
             </div>
             <h1 className="mt-3 text-2xl leading-tight font-extrabold tracking-tight text-foreground sm:text-3xl">{listing.title}</h1>
+            <SaveButton listing={listing} className="mt-3" />
             <p className="mt-3 flex items-baseline gap-2">
               <span className="text-3xl font-extrabold tracking-tight text-primary sm:text-4xl">{formatPrice(listing.price)}</span>
               {vat ? <span className="text-base font-semibold text-muted-foreground">{vat}</span> : null}
@@ -210,7 +214,10 @@ function DetailCard({ title, children }: { title: string; children: ReactNode })
 }
 
 function ContactCard({ listing }: { listing: Listing }) {
+  const { userId } = useAuth();
   const masked = isContactMasked(listing);
+  // Scraped dealers are contacted directly; nobody messages their own truck.
+  const canEnquire = !masked && Boolean(userId) && listing.source === 'user' && listing.status === 'active' && listing.userId !== userId;
   const phone = dialable(listing.phone);
   return (
     <section aria-labelledby="contact-heading" className="overflow-hidden rounded-lg border border-border bg-card shadow-sm">
@@ -277,6 +284,11 @@ function ContactCard({ listing }: { listing: Listing }) {
             ) : null}
           </ul>
         )}
+        {canEnquire ? (
+          <div className="mt-5 border-t border-border pt-5">
+            <EnquiryForm listingId={listing.id} />
+          </div>
+        ) : null}
       </div>
     </section>
   );
