@@ -8,6 +8,7 @@ import { config } from '../../config.js';
 import { type ContactDeps, sendContactMessage } from '../../domain/contact/send-contact-message.js';
 import { CONTACT_REPLY_HOURS } from '../../domain/mail/templates.js';
 import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
+import { logEmailFailures } from '../log-email-failures.js';
 
 /** The answer to every accepted message, honeypot hits included, so a bot cannot tell them apart. */
 export const CONTACT_RECEIVED = {
@@ -31,17 +32,6 @@ const deps = (): ContactDeps => ({
 export const handler = httpHandler('public', async ({ event, requestId }) => {
   const input = parseWith(contactMessageSchema, jsonBody(event));
   const result = await sendContactMessage(input, { sourceIp: event.requestContext.http.sourceIp }, deps());
-  if (result.outcome === 'accepted') {
-    for (const { email, error } of result.emailFailures) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          requestId,
-          message: `Contact message ${result.id} stored but the ${email} e-mail failed`,
-          error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
-        }),
-      );
-    }
-  }
+  if (result.outcome === 'accepted') logEmailFailures(requestId, `Contact message ${result.id}`, result.emailFailures);
   return json(202, CONTACT_RECEIVED);
 });

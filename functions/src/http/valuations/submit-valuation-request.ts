@@ -2,6 +2,7 @@ import { valuationRequestSchema } from '../../../../shared/schemas/valuation.js'
 import { VALUATION_REPLY_TIME } from '../../domain/mail/templates.js';
 import { submitValuationRequest } from '../../domain/valuations/submit-valuation.js';
 import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
+import { logEmailFailures } from '../log-email-failures.js';
 import { valuationDeps } from './deps.js';
 
 /** The answer to every accepted request, honeypot hits included, so a bot cannot tell them apart. */
@@ -18,17 +19,6 @@ export const VALUATION_RECEIVED = {
 export const handler = httpHandler('public', async ({ event, requestId }) => {
   const input = parseWith(valuationRequestSchema, jsonBody(event));
   const result = await submitValuationRequest(input, { sourceIp: event.requestContext.http.sourceIp }, valuationDeps());
-  if (result.outcome === 'accepted') {
-    for (const { email, error } of result.emailFailures) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          requestId,
-          message: `Valuation request ${result.id} stored but the ${email} e-mail failed`,
-          error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
-        }),
-      );
-    }
-  }
+  if (result.outcome === 'accepted') logEmailFailures(requestId, `Valuation request ${result.id}`, result.emailFailures);
   return json(202, VALUATION_RECEIVED);
 });

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, Send } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { CONTACT_LIMITS, type ContactMessage, type ContactMessageInput, contactMessageSchema } from '@shared/schemas/contact';
-import { Button } from '@/components/ui/button';
+import { HoneypotField } from '@/components/forms/honeypot-field';
+import { RequiredMark } from '@/components/forms/required-mark';
+import { SendButton } from '@/components/forms/send-button';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -121,30 +122,14 @@ export function ContactForm() {
         <FieldError id={`${id}-message-error`} message={errors.message?.message} />
       </div>
 
-      {/* Honeypot: people never see or reach it; bots that fill every field give themselves away. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
-      </div>
+      <HoneypotField id={`${id}-website`} registration={register('website')} />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">We reply to every message within 24 hours.</p>
-        <Button type="submit" variant="accent" size="lg" disabled={isSubmitting}>
-          {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
-          {isSubmitting ? 'Sending…' : 'Send Message'}
-        </Button>
+        <SendButton busy={isSubmitting} busyText="Sending…">
+          Send Message
+        </SendButton>
       </div>
     </form>
-  );
-}
-
-function RequiredMark() {
-  return (
-    <>
-      <span aria-hidden="true" className="text-destructive">
-        *
-      </span>
-      <span className="sr-only">(required)</span>
-    </>
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, Send } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { currentYear } from '@shared/constants';
@@ -14,7 +13,9 @@ import {
   type ValuationRequestInput,
   valuationRequestSchema,
 } from '@shared/schemas/valuation';
-import { Button } from '@/components/ui/button';
+import { HoneypotField } from '@/components/forms/honeypot-field';
+import { RequiredMark } from '@/components/forms/required-mark';
+import { SendButton } from '@/components/forms/send-button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
@@ -255,21 +256,16 @@ export function ValuationForm() {
             <Input {...control('company')} {...register('company')} autoComplete="organization" maxLength={VALUATION_LIMITS.textMax} />
           </Field>
         </div>
-        {/* Honeypot, as on the contact form. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={`${id}-website`}>Website</label>
-          <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
-        </div>
+        <HoneypotField id={`${id}-website`} registration={register('website')} />
       </FormSection>
 
       <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">
           Your request goes to our network of verified dealers. Expect responses within 24–48 hours.
         </p>
-        <Button type="submit" variant="accent" size="lg" disabled={isSubmitting} className="shrink-0">
-          {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
-          {isSubmitting ? 'Submitting…' : 'Submit Valuation Request'}
-        </Button>
+        <SendButton busy={isSubmitting} busyText="Submitting…" className="shrink-0">
+          Submit Valuation Request
+        </SendButton>
       </div>
     </form>
   );
@@ -315,16 +311,5 @@ function FormSection({ title, description, children }: { title: string; descript
         <CardContent>{children}</CardContent>
       </section>
     </Card>
-  );
-}
-
-function RequiredMark() {
-  return (
-    <>
-      <span aria-hidden="true" className="text-destructive">
-        *
-      </span>
-      <span className="sr-only">(required)</span>
-    </>
   );
 }

@@ -1,0 +1,314 @@
+import { Info, PoundSterling, Tag, Truck, UserRound } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { Controller, useFormContext } from 'react-hook-form';
+import { FeaturesInput } from '@/components/forms/features-input';
+import { FormField, invalidProps } from '@/components/forms/form-field';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Input, Select, Textarea } from '@/components/ui/input';
+import { SELL_LIMITS } from '@shared/schemas/sell';
+import { AXLE_CONFIGS, CAB_TYPES, EURO_STANDARDS, type Option, VAT_STATUSES } from '@shared/values';
+import type { ListingFormValues } from './listing-form-values';
+
+/*
+ * The field groups the sell and edit forms share. Each reads the form through react-hook-form's
+ * context (wrap the form in a FormProvider); what differs per screen comes in as props: the
+ * option lists, section descriptions and example placeholders, the few labels that differ.
+ */
+
+type Values = ListingFormValues & { title?: string };
+type TextName = Exclude<keyof Values, 'features'>;
+/** Example placeholders, by field. */
+export type ListingPlaceholders = Partial<Record<TextName, string>>;
+
+export function FormSection({
+  icon: Icon,
+  title,
+  description,
+  children,
+}: {
+  icon: typeof Truck;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-lg leading-tight font-semibold">
+          <Icon className="size-5 text-primary" aria-hidden="true" />
+          {title}
+        </h2>
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function useField(name: TextName) {
+  const id = `${useId()}-${name}`;
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<Values>();
+  const error = errors[name]?.message as string | undefined;
+  return { id, error, register: register(name) };
+}
+
+export function TextField({
+  name,
+  label,
+  disabled,
+  required,
+  placeholder,
+  type,
+  inputMode,
+  autoComplete,
+  className,
+}: {
+  name: TextName;
+  label: string;
+  disabled: boolean;
+  required?: boolean;
+  placeholder?: string;
+  type?: string;
+  inputMode?: 'numeric' | 'decimal' | 'tel' | 'email';
+  autoComplete?: string;
+  className?: string;
+}) {
+  const { id, error, register } = useField(name);
+  return (
+    <FormField id={id} label={label} required={required} error={error} className={className}>
+      <Input
+        id={id}
+        type={type ?? 'text'}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        autoComplete={autoComplete ?? 'off'}
+        disabled={disabled}
+        {...invalidProps(id, error)}
+        {...register}
+      />
+    </FormField>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  options,
+  disabled,
+  required,
+  placeholder,
+}: {
+  name: TextName;
+  label: string;
+  options: readonly Option[];
+  disabled: boolean;
+  required?: boolean;
+  /** The empty first choice; without it the list has none. */
+  placeholder?: string;
+}) {
+  const { id, error, register } = useField(name);
+  return (
+    <FormField id={id} label={label} required={required} error={error}>
+      <Select id={id} disabled={disabled} {...invalidProps(id, error)} {...register}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </FormField>
+  );
+}
+
+/** Make, model, year, category and the rest of the truck's specification. */
+export function VehicleDetailsFields({
+  title,
+  disabled,
+  makes,
+  categories,
+  fuels,
+  transmissions,
+  years,
+  categoryRequired,
+  placeholders = {},
+  children,
+}: {
+  title: string;
+  disabled: boolean;
+  makes: Option[];
+  categories: Option[];
+  fuels: Option[];
+  transmissions: Option[];
+  /** Year as a list of these; without, a free number. */
+  years?: Option[];
+  /** Category required, with an empty 'Select category' first; otherwise always one of the list. */
+  categoryRequired?: boolean;
+  placeholders?: ListingPlaceholders;
+  /** Fields shown before Make. */
+  children?: ReactNode;
+}) {
+  return (
+    <FormSection icon={Truck} title={title}>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {children}
+        <SelectField name="make" label="Make" options={makes} required placeholder="Select make" disabled={disabled} />
+        <TextField name="model" label="Model" required placeholder={placeholders.model} disabled={disabled} />
+        {years ? (
+          <SelectField name="year" label="Year" options={years} required placeholder="Select year" disabled={disabled} />
+        ) : (
+          <TextField name="year" label="Year" required inputMode="numeric" placeholder={placeholders.year} disabled={disabled} />
+        )}
+        <SelectField
+          name="category"
+          label="Category"
+          options={categories}
+          required={categoryRequired}
+          placeholder={categoryRequired ? 'Select category' : undefined}
+          disabled={disabled}
+        />
+        <SelectField name="fuelType" label="Fuel Type" options={fuels} placeholder="Select fuel type" disabled={disabled} />
+        <SelectField
+          name="transmission"
+          label="Transmission"
+          options={transmissions}
+          placeholder="Select transmission"
+          disabled={disabled}
+        />
+        <TextField name="mileage" label="Mileage" inputMode="numeric" placeholder={placeholders.mileage} disabled={disabled} />
+        <TextField
+          name="engineSize"
+          label="Engine Size (litres)"
+          inputMode="decimal"
+          placeholder={placeholders.engineSize}
+          disabled={disabled}
+        />
+        <SelectField
+          name="axleConfig"
+          label="Axle Configuration"
+          options={AXLE_CONFIGS.map((a) => ({ value: a, label: a }))}
+          placeholder="Select axle configuration"
+          disabled={disabled}
+        />
+        <TextField
+          name="gvwTonnes"
+          label="Gross Vehicle Weight (tonnes)"
+          inputMode="decimal"
+          placeholder={placeholders.gvwTonnes}
+          disabled={disabled}
+        />
+        <SelectField
+          name="euroStandard"
+          label="Euro Standard"
+          options={EURO_STANDARDS}
+          placeholder="Select Euro standard"
+          disabled={disabled}
+        />
+        <SelectField name="cabType" label="Cab Type" options={CAB_TYPES} placeholder="Select cab type" disabled={disabled} />
+      </div>
+    </FormSection>
+  );
+}
+
+export function PricingFields({
+  disabled,
+  description,
+  placeholders = {},
+}: {
+  disabled: boolean;
+  description?: string;
+  placeholders?: ListingPlaceholders;
+}) {
+  return (
+    <FormSection icon={PoundSterling} title="Pricing" description={description}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          name="price"
+          label="Price (£, excluding VAT)"
+          required
+          inputMode="decimal"
+          placeholder={placeholders.price}
+          disabled={disabled}
+        />
+        <SelectField name="vatStatus" label="VAT Status" options={VAT_STATUSES} placeholder="Select VAT status" disabled={disabled} />
+      </div>
+    </FormSection>
+  );
+}
+
+export function DescriptionField({ disabled, placeholder }: { disabled: boolean; placeholder?: string }) {
+  const { id, error, register } = useField('description');
+  return (
+    <FormSection icon={Info} title="Description">
+      <FormField id={id} label="Description" error={error}>
+        <Textarea
+          id={id}
+          rows={6}
+          maxLength={SELL_LIMITS.descriptionMax}
+          disabled={disabled}
+          placeholder={placeholder}
+          {...invalidProps(id, error)}
+          {...register}
+        />
+      </FormField>
+    </FormSection>
+  );
+}
+
+export function FeaturesField({ disabled, description }: { disabled: boolean; description?: string }) {
+  const { control } = useFormContext<Values>();
+  return (
+    <FormSection icon={Tag} title="Features" description={description}>
+      <Controller
+        control={control}
+        name="features"
+        render={({ field }) => (
+          <FeaturesInput
+            value={field.value}
+            onChange={field.onChange}
+            max={SELL_LIMITS.featuresMax}
+            maxLength={SELL_LIMITS.featureMax}
+            disabled={disabled}
+          />
+        )}
+      />
+    </FormSection>
+  );
+}
+
+export function ContactFields({
+  disabled,
+  description,
+  phoneLabel,
+  placeholders = {},
+}: {
+  disabled: boolean;
+  description?: string;
+  phoneLabel: string;
+  placeholders?: ListingPlaceholders;
+}) {
+  return (
+    <FormSection icon={UserRound} title="Contact Information" description={description}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="contactName" label="Contact Name" required autoComplete="name" disabled={disabled} />
+        <TextField name="companyName" label="Company Name" autoComplete="organization" disabled={disabled} />
+        <TextField
+          name="phone"
+          label={phoneLabel}
+          required
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={placeholders.phone}
+          disabled={disabled}
+        />
+        <TextField name="email" label="Email" type="email" inputMode="email" autoComplete="email" disabled={disabled} />
+        <TextField name="location" label="Location" placeholder={placeholders.location} autoComplete="address-level2" disabled={disabled} />
+        <TextField name="postcode" label="Postcode" placeholder={placeholders.postcode} autoComplete="postal-code" disabled={disabled} />
+      </div>
+    </FormSection>
+  );
+}
