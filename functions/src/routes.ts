@@ -110,6 +110,7 @@ export const routes: RouteDef[] = [
   { id: 'ListSavedTrucks', method: 'GET', path: '/api/saved', handler: 'http/saved/list-saved.ts', auth: 'user' },
   { id: 'SaveTruck', method: 'PUT', path: '/api/saved/{id}', handler: 'http/saved/save-truck.ts', auth: 'user' },
   { id: 'UnsaveTruck', method: 'DELETE', path: '/api/saved/{id}', handler: 'http/saved/unsave-truck.ts', auth: 'user' },
+  { id: 'RecordListingView', method: 'POST', path: '/api/listings/{id}/views', handler: 'http/listings/record-view.ts', auth: 'optional' },
   // Pages whose head link previews need without JavaScript (http/seo). Not under /api: CloudFront
   // sends these paths to the API origin (infra/lib/web-stack.ts), the local server matches rows first.
   { id: 'RenderTruckPage', method: 'GET', path: '/truck/{id}', handler: 'http/seo/render-page.ts', auth: 'public' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../caller.js';
-import { countViewQuietly, countsAsView } from './listing-stats.js';
+import { countsAsView, recordViewQuietly } from './listing-stats.js';
+import type { ListingRecord } from './types.js';
 
 const user = (userId: string): Caller => ({ kind: 'user', userId, username: userId, groups: [], isAdmin: true, isSuperAdmin: false });
 
@@ -14,25 +15,50 @@ describe('countsAsView', () => {
   });
 });
 
-describe('countViewQuietly', () => {
-  it('logs a failed count instead of failing the read', async () => {
+describe('recordViewQuietly', () => {
+  const record = (over: Partial<ListingRecord> = {}) => ({ id: 'L1', userId: 'o', status: 'active', ...over }) as ListingRecord;
+  const run = async (found: ListingRecord | null, caller: Caller, id = 'L1') => {
+    const added: string[] = [];
+    await recordViewQuietly({ getListing: async () => found }, { addView: async (v) => void added.push(v) }, id, caller, () => {});
+    return added;
+  };
+
+  it('counts public user listings for anyone but their owner', async () => {
+    expect(await run(record(), { kind: 'anonymous' })).toEqual(['L1']);
+    expect(await run(record({ status: 'sold' }), user('someone'))).toEqual(['L1']);
+    expect(await run(record(), user('o'))).toEqual([]);
+  });
+
+  it('counts nothing for listings that are missing, not public, or scraped', async () => {
+    expect(await run(null, { kind: 'anonymous' })).toEqual([]);
+    expect(await run(record({ status: 'inactive' }), user('someone'))).toEqual([]);
+    expect(await run(record(), user('someone'), 'scraped-abc')).toEqual([]);
+  });
+
+  it('logs a failed read or count instead of throwing', async () => {
     const logged: string[] = [];
-    await countViewQuietly(
+    await recordViewQuietly(
+      { getListing: async () => record() },
       {
         addView: async () => {
           throw new Error('throttled');
         },
       },
-      { id: 'L1', source: 'user', userId: null },
+      'L1',
       { kind: 'anonymous' },
       (m) => logged.push(m),
     );
-    expect(logged).toEqual(['Counting a view of listing L1 failed']);
-  });
-
-  it('does not write for the owner', async () => {
-    const added: string[] = [];
-    await countViewQuietly({ addView: async (id) => void added.push(id) }, { id: 'L1', source: 'user', userId: 'o' }, user('o'), () => {});
-    expect(added).toEqual([]);
+    await recordViewQuietly(
+      {
+        getListing: async () => {
+          throw new Error('down');
+        },
+      },
+      { addView: async () => {} },
+      'L2',
+      { kind: 'anonymous' },
+      (m) => logged.push(m),
+    );
+    expect(logged).toEqual(['Counting a view of listing L1 failed', 'Counting a view of listing L2 failed']);
   });
 });

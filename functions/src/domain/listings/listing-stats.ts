@@ -1,6 +1,8 @@
 import type { ListingCounts } from '../../../../shared/schemas/enquiry.js';
 import type { Listing } from '../../../../shared/schemas/listing.js';
-import type { Caller } from '../caller.js';
+import { ANONYMOUS, type Caller } from '../caller.js';
+import { type ListingReader, isVisibleTo } from './read-listing.js';
+import { scrapedIdOf } from './to-listing.js';
 
 /** Pattern 24: per-listing counters (views here; enquiries are counted when one is stored). */
 export interface ListingStatsStore {
@@ -10,9 +12,8 @@ export interface ListingStatsStore {
 }
 
 /**
- * Whether a detail read counts as a view (issue 3 §5): user listings only, never their owner's
- * reads. Takes the listing as returned to the caller: anonymous callers (never the owner) get
- * it without its owner id, signed-in callers with it.
+ * Whether a shown detail page counts as a view (issue 3 §5): user listings only, never their
+ * owner's. Anonymous callers are never the owner.
  */
 export function countsAsView(listing: Pick<Listing, 'source' | 'userId'>, caller: Caller): boolean {
   if (listing.source !== 'user') return false;
@@ -20,17 +21,24 @@ export function countsAsView(listing: Pick<Listing, 'source' | 'userId'>, caller
   return listing.userId !== null && listing.userId !== caller.userId;
 }
 
-/** Adds the view without ever failing the read it belongs to; a failure is only logged. */
-export async function countViewQuietly(
+/**
+ * POST /api/listings/{id}/views: counts one shown detail page of a publicly visible user listing
+ * (not the owner's). Never throws: a missing listing counts nothing, a failure is only logged.
+ */
+export async function recordViewQuietly(
+  reader: Pick<ListingReader, 'getListing'>,
   stats: Pick<ListingStatsStore, 'addView'>,
-  listing: Pick<Listing, 'id' | 'source' | 'userId'>,
+  listingId: string,
   caller: Caller,
   logError: (message: string, err: unknown) => void,
 ): Promise<void> {
-  if (!countsAsView(listing, caller)) return;
+  if (scrapedIdOf(listingId) !== null) return;
   try {
-    await stats.addView(listing.id);
+    const record = await reader.getListing(listingId);
+    if (!record || !isVisibleTo(record, ANONYMOUS)) return;
+    if (!countsAsView({ source: 'user', userId: record.userId }, caller)) return;
+    await stats.addView(record.id);
   } catch (err) {
-    logError(`Counting a view of listing ${listing.id} failed`, err);
+    logError(`Counting a view of listing ${listingId} failed`, err);
   }
 }

@@ -166,23 +166,40 @@ describe('saved trucks: PUT, DELETE and GET /api/saved', () => {
   });
 });
 
-describe('views: GET /api/listings/{id}', () => {
-  it('counts reads by anonymous visitors and other users, not by the owner', async () => {
+describe('views: POST /api/listings/{id}/views', () => {
+  it('counts page views by anonymous visitors and other users, not by the owner', async () => {
     const before = Number((await stats(listingId))?.views ?? 0);
-    expect((await call('GET', `/api/listings/${listingId}`, null)).status).toBe(200);
-    expect((await call('GET', `/api/listings/${listingId}`, other)).status).toBe(200);
+    expect((await call('POST', `/api/listings/${listingId}/views`, null)).status).toBe(204);
+    expect((await call('POST', `/api/listings/${listingId}/views`, other)).status).toBe(204);
     expect(Number((await stats(listingId))?.views)).toBe(before + 2);
 
-    expect((await call('GET', `/api/listings/${listingId}`, seller)).status).toBe(200);
+    expect((await call('POST', `/api/listings/${listingId}/views`, seller)).status).toBe(204);
     expect(Number((await stats(listingId))?.views)).toBe(before + 2);
 
     const mine = (await call('GET', '/api/my-listings', seller)).body.items as Array<{ id: string; views: number; enquiries: number }>;
     expect(mine.find((l) => l.id === listingId)).toMatchObject({ views: before + 2 });
   });
 
-  it('counts nothing for scraped listings', async () => {
-    expect((await call('GET', `/api/listings/${scrapedId}`, other)).status).toBe(200);
+  it('no longer counts a plain GET /api/listings/{id}', async () => {
+    const before = Number((await stats(listingId))?.views ?? 0);
+    expect((await call('GET', `/api/listings/${listingId}`, null)).status).toBe(200);
+    expect((await call('GET', `/api/listings/${listingId}`, other)).status).toBe(200);
+    expect(Number((await stats(listingId))?.views ?? 0)).toBe(before);
+  });
+
+  it('counts nothing for scraped, missing or non-public listings, and still answers 204', async () => {
+    expect((await call('POST', `/api/listings/${scrapedId}/views`, other)).status).toBe(204);
     expect(await stats(scrapedId)).toBeUndefined();
+
+    const missing = '01HZZZZZZZZZZZZZZZZZZZZZZZ';
+    expect((await call('POST', `/api/listings/${missing}/views`, null)).status).toBe(204);
+    expect(await stats(missing)).toBeUndefined();
+
+    const hidden = await call('POST', '/api/my-listings', seller, sellBody(seller, { model: 'Hidden' }));
+    const hiddenId = String(hidden.body.id);
+    expect((await call('PATCH', `/api/my-listings/${hiddenId}/status`, seller, { status: 'inactive' })).status).toBe(200);
+    expect((await call('POST', `/api/listings/${hiddenId}/views`, other)).status).toBe(204);
+    expect(await stats(hiddenId)).toBeUndefined();
   });
 });
 

@@ -14,7 +14,7 @@ import {
   Settings2,
   User,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { PageContainer } from '@/components/layout/page-shell';
@@ -29,6 +29,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import type { Listing } from '@shared/schemas/listing';
 import { fuelLabel, transmissionLabel } from '@shared/values';
 import { useListing } from '../api/get-listing';
+import { recordListingView } from '../api/record-view';
 import { categoryPageFor, dialable, isContactMasked, vehicleDetailRows } from '../lib/listing-details';
 import { EnquiryForm } from './enquiry-form';
 import { ImageGallery } from './image-gallery';
@@ -43,6 +44,16 @@ export function ListingDetailPage() {
     listing ? `${listing.title} — ${formatPriceWithVat(listing.price, listing.vatStatus)}` : isError ? 'Truck Not Found' : 'Truck for sale',
     listing ? metaDescription(listing) : 'A used truck for sale on TruckYard, the UK marketplace for used HGVs.',
   );
+
+  // One view per page view, once the listing has loaded (prefetches and refetches don't count).
+  // The ref keeps StrictMode's second effect run from counting twice.
+  const loadedId = listing?.id;
+  const countedId = useRef<string | null>(null);
+  useEffect(() => {
+    if (!loadedId || countedId.current === loadedId) return;
+    countedId.current = loadedId;
+    recordListingView(loadedId);
+  }, [loadedId]);
 
   if (isPending) return <DetailSkeleton />;
   if (isError || !listing) {

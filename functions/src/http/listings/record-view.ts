@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { ddb } from '../../adapters/dynamodb/client.js';
+import { listingStatsStore } from '../../adapters/dynamodb/listing-stats-repo.js';
+import { config } from '../../config.js';
+import { listingsRepo } from '../../deps.js';
+import { recordViewQuietly } from '../../domain/listings/listing-stats.js';
+import { httpHandler, parseWith } from '../handler.js';
+
+// Kept local, like get-listing: the my-listings composition would pull S3 and Cognito in.
+const logError = (message: string, err: unknown) =>
+  console.error(
+    JSON.stringify({ level: 'error', message, error: err instanceof Error ? { name: err.name, message: err.message } : String(err) }),
+  );
+
+const paramsSchema = z.object({ id: z.string().trim().min(1, 'id is required').max(200, 'id is too long') });
+
+/**
+ * POST /api/listings/{id}/views — the web's detail page calls this once per page view (pattern 24),
+ * so prefetches and server-side renders of GET /api/listings/{id} are not counted. Counts public
+ * user listings for anyone but their owner; always 204, a failed count is only logged.
+ */
+export const handler = httpHandler('optional', async ({ event, caller }) => {
+  const { id } = parseWith(paramsSchema, event.pathParameters ?? {});
+  await recordViewQuietly(listingsRepo(), listingStatsStore(ddb, config.tableName), id, caller, logError);
+  return { statusCode: 204 };
+});
