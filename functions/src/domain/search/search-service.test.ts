@@ -125,6 +125,26 @@ describe('SearchService', () => {
     ]);
   });
 
+  it('answers a repeated query from its result cache until the index changes', async () => {
+    const { feed, service, advance } = setup();
+    feed.initial = { listings: [record('a')], scraped: [] };
+    const first = await service.search(query, 'anonymous');
+    expect(await service.search(query, 'anonymous')).toBe(first);
+    // The viewer is part of the key: signed-in searches also match contact names.
+    expect(await service.search(query, 'user')).not.toBe(first);
+    advance(1500);
+    expect(await service.search(query, 'anonymous')).toBe(first);
+    feed.next = {
+      listings: [record('b', { createdAt: '2026-01-02T00:00:00.000Z', updatedAt: '2026-02-01T00:00:02.000Z' })],
+      scraped: [],
+      removedIds: [],
+    };
+    advance(1500);
+    const after = await service.search(query, 'anonymous');
+    expect(after).not.toBe(first);
+    expect(after.items.map((l) => l.id)).toEqual(['b', 'a']);
+  });
+
   it('ignores a stale copy of a listing re-read through the overlap', async () => {
     const { feed, service, advance } = setup();
     feed.initial = { listings: [record('a', { title: 'New', updatedAt: '2026-01-20T00:00:00.000Z' })], scraped: [] };

@@ -43,8 +43,17 @@ export interface SearchServiceOptions {
  * whose background sync paused with it) still never answers from an index older than
  * `maxStaleMs`. Syncs are single-flight, so concurrent requests share one.
  */
+/** How many recent query results a warm instance keeps (a few MB at most). */
+const RESULT_CACHE_SIZE = 500;
+
 export class SearchService {
   private readonly index = new SearchIndex();
+  /**
+   * Results of recent queries, most recently used last, valid until the index next changes.
+   * Buyers repeat the same searches (the home page, each category page, popular makes), and a
+   * hit skips the pass over every listing; any applied change clears it.
+   */
+  private readonly results = new Map<string, ListingSearchResult>();
   /** The `updatedAt` applied per listing id, so re-read changes and stale records are skipped. */
   private readonly applied = new Map<string, string>();
   private loading: Promise<void> | undefined;
@@ -66,7 +75,18 @@ export class SearchService {
 
   async search(query: ListingSearchQuery, viewer: SearchViewer): Promise<ListingSearchResult> {
     await this.fresh();
-    return this.index.search(query, viewer);
+    // The parsed query's keys come in schema order, so equal queries give equal keys.
+    const key = `${viewer}|${JSON.stringify(query)}`;
+    const cached = this.results.get(key);
+    if (cached) {
+      this.results.delete(key);
+      this.results.set(key, cached);
+      return cached;
+    }
+    const result = this.index.search(query, viewer);
+    this.results.set(key, result);
+    if (this.results.size > RESULT_CACHE_SIZE) this.results.delete(this.results.keys().next().value as string);
+    return result;
   }
 
   async latest(n: number): Promise<Listing[]> {
@@ -145,6 +165,7 @@ export class SearchService {
       const listing = mapScrapedToListing(r);
       if (this.isNewer(listing.id, listing.updatedAt)) upserts.push(listing);
     }
+    if (upserts.length > 0 || changes.removedIds.length > 0) this.results.clear();
     if (upserts.length > 0) this.index.upsertMany(upserts);
     if (changes.removedIds.length > 0) {
       for (const id of changes.removedIds) this.applied.set(id, '\uffff');
