@@ -1,4 +1,5 @@
-import { type DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from './query-all.js';
+import { type DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { EnquiryRecord, EnquiryStore } from '../../domain/enquiries/send-enquiry.js';
 import { keys } from './keys.js';
 
@@ -56,23 +57,14 @@ export function enquiryStore(ddb: DynamoDBDocumentClient, tableName: string): En
 
     // Pattern 23: newest first.
     async listBySeller(sellerId) {
-      const out: EnquiryRecord[] = [];
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const res = await ddb.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :pk',
-            ExpressionAttributeValues: { ':pk': `SELLERENQ#${sellerId}` },
-            ScanIndexForward: false,
-            ExclusiveStartKey,
-          }),
-        );
-        for (const item of res.Items ?? []) out.push(recordFromItem(item));
-        ExclusiveStartKey = res.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
-      return out;
+      const items = await queryAll(ddb, {
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': `SELLERENQ#${sellerId}` },
+        ScanIndexForward: false,
+      });
+      return items.map(recordFromItem);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { queryAll as queryAllItems } from './query-all.js';
 import {
   BatchWriteCommand,
   type DynamoDBDocumentClient,
@@ -64,16 +65,7 @@ export type ListingsRepo = ReturnType<typeof createListingsRepo>;
 
 /** Listings and scraped listings in the single table (docs/data-model.md patterns 1–9). */
 export function createListingsRepo({ ddb, tableName }: ListingsRepoOptions) {
-  async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> {
-    const out: Item[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await ddb.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey }));
-      if (page.Items) out.push(...page.Items);
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return out;
-  }
+  const queryAll = (input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> => queryAllItems(ddb, { ...input, TableName: tableName });
 
   async function edgeSortKey(partition: string, forward: boolean): Promise<string | undefined> {
     const page = await ddb.send(

@@ -1,3 +1,4 @@
+import { queryAll } from './query-all.js';
 import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '../../domain/errors.js';
 import type { OwnerListingStore, PendingImageStore } from '../../domain/listings/manage-ports.js';
@@ -51,23 +52,14 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
 
     // Pattern 4: a user's own listings, newest first.
     async listByOwner(userId) {
-      const out: ListingRecord[] = [];
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const res = await ddb.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :pk',
-            ExpressionAttributeValues: { ':pk': `OWNER#${userId}` },
-            ScanIndexForward: false,
-            ExclusiveStartKey,
-          }),
-        );
-        for (const item of res.Items ?? []) out.push(recordFromItem(item));
-        ExclusiveStartKey = res.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
-      return out;
+      const items = await queryAll(ddb, {
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': `OWNER#${userId}` },
+        ScanIndexForward: false,
+      });
+      return items.map(recordFromItem);
     },
 
     async create(record) {

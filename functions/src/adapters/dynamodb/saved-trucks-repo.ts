@@ -1,4 +1,5 @@
-import { DeleteCommand, type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from './query-all.js';
+import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SavedEntry, SavedTruckStore } from '../../domain/saved/saved-trucks.js';
 import { keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './table.js';
@@ -31,28 +32,19 @@ export function savedTruckStore(ddb: DynamoDBDocumentClient, tableName: string):
     },
 
     async listByUser(userId) {
-      const out: SavedEntry[] = [];
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const res = await ddb.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :saved)',
-            ExpressionAttributeValues: { ':pk': keys.savedTruck(userId, '').pk, ':saved': 'SAVED#' },
-            ExclusiveStartKey,
-          }),
-        );
-        for (const item of res.Items ?? []) {
-          out.push({
-            userId,
-            listingId: String(item.listingId),
-            savedAt: String(item.savedAt),
-            expiresAt: Number(item[TTL_ATTRIBUTE] ?? 0),
-          });
-        }
-        ExclusiveStartKey = res.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
-      return out;
+      const items = await queryAll(ddb, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :saved)',
+        ExpressionAttributeValues: { ':pk': keys.savedTruck(userId, '').pk, ':saved': 'SAVED#' },
+      });
+      return items.map(
+        (item): SavedEntry => ({
+          userId,
+          listingId: String(item.listingId),
+          savedAt: String(item.savedAt),
+          expiresAt: Number(item[TTL_ATTRIBUTE] ?? 0),
+        }),
+      );
     },
   };
 }
