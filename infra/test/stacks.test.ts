@@ -189,6 +189,20 @@ describe('data stack', () => {
     expect(all[stacks.data.getLogicalId(stacks.data.siteBucket.node.defaultChild as never)].Properties.CorsConfiguration).toBeUndefined();
   });
 
+  it('expires uploads the browser never completed: listing photos under uploads/, valuation photos under valuations/pending/', () => {
+    const all = t.data.toJSON().Resources as Resources;
+    type Rule = { Prefix?: string; ExpirationInDays?: number; Status?: string };
+    const rulesOf = (key: keyof typeof stacks.data.buckets): Rule[] => {
+      const props = all[stacks.data.getLogicalId(stacks.data.buckets[key].node.defaultChild as never)].Properties;
+      return (props.LifecycleConfiguration as { Rules?: Rule[] } | undefined)?.Rules ?? [];
+    };
+    const expiring = (rules: Rule[]) => rules.filter((r) => r.Status === 'Enabled' && r.ExpirationInDays === 1).map((r) => r.Prefix);
+    expect(expiring(rulesOf('truck-images'))).toEqual(['uploads/']);
+    expect(expiring(rulesOf('private-uploads'))).toEqual(['valuations/pending/']);
+    // Stored listing photos and media are never expired.
+    expect(rulesOf('general-media')).toEqual([]);
+  });
+
   it('lets CloudFront read the site and truck-images buckets only, never the private uploads', () => {
     const policies = Object.values(resourcesOf(t.data, 'AWS::S3::BucketPolicy'));
     const cloudFrontReaders = policies.filter((p) => JSON.stringify(p.Properties).includes('cloudfront.amazonaws.com'));
