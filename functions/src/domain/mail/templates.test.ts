@@ -4,6 +4,7 @@ import {
   contactAcknowledgement,
   contactMessageToStaff,
   enquiryToSeller,
+  formatDuration,
   greetingName,
   passwordReset,
   verificationCode,
@@ -161,5 +162,15 @@ describe('enquiryToSeller', () => {
   it('says how to answer when the buyer left no e-mail address', () => {
     const { buyerEmail: _e, ...noEmail } = enquiry;
     expect(enquiryToSeller(noEmail, ctx).text).toContain('left no e-mail address');
+  });
+});
+
+describe('formatDuration', () => {
+  it('says hours for whole hours past two, minutes otherwise', () => {
+    expect(formatDuration(1440)).toBe('24 hours');
+    expect(formatDuration(60)).toBe('60 minutes');
+    expect(formatDuration(15)).toBe('15 minutes');
+    expect(formatDuration(1)).toBe('1 minute');
+    expect(formatDuration(150)).toBe('150 minutes');
   });
 });

@@ -23,6 +23,12 @@ import type { RenderedEmail } from './mailer.js';
 /** The reply time the contact acknowledgement promises. */
 export const CONTACT_REPLY_HOURS = 24;
 
+/** "15 minutes", "60 minutes", "24 hours": whole hours read better past two hours. */
+export function formatDuration(minutes: number): string {
+  if (minutes >= 120 && minutes % 60 === 0) return `${minutes / 60} hours`;
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
 const ukTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium', timeStyle: 'short' });
 
 /** A UK wall-clock time for people, e.g. "22 Nov 2026, 19:51". */
@@ -298,12 +304,12 @@ export interface VerificationCodeData {
 /** A one-time code to confirm an e-mail address (sign-up, e-mail change). */
 export function verificationCode(d: VerificationCodeData, ctx: MailContext): RenderedEmail {
   const intro = `Use this code to confirm your e-mail address for ${SITE_NAME}:`;
-  const expiry = `The code expires in ${d.expiresInMinutes} minutes. Never share it: we will never ask you for it.`;
+  const expiry = `The code expires in ${formatDuration(d.expiresInMinutes)}. Never share it: we will never ask you for it.`;
   const notYou = `If you didn't try to sign up or change your e-mail, you can ignore this e-mail.`;
   return renderEmail(
     {
       subject: `Your ${SITE_NAME} verification code`,
-      preheader: `Your code expires in ${d.expiresInMinutes} minutes.`,
+      preheader: `Your code expires in ${formatDuration(d.expiresInMinutes)}.`,
       body: html`${heading('Confirm your e-mail address')}
 ${paragraph(greeting(d.name))}
 ${paragraph(intro)}
@@ -328,12 +334,12 @@ export interface PasswordResetData {
 /** A password reset requested by the user or sent by an admin (spec §6). */
 export function passwordReset(d: PasswordResetData, ctx: MailContext): RenderedEmail {
   const intro = `We received a request to reset the password for your ${SITE_NAME} account.`;
-  const expiry = `This link expires in ${d.expiresInMinutes} minutes and can be used once.`;
+  const expiry = `This link expires in ${formatDuration(d.expiresInMinutes)} and can be used once.`;
   const notYou = `If you didn't ask for this, you can ignore this e-mail: your password stays as it is.`;
   return renderEmail(
     {
       subject: `Reset your ${SITE_NAME} password`,
-      preheader: `This link expires in ${d.expiresInMinutes} minutes.`,
+      preheader: `This link expires in ${formatDuration(d.expiresInMinutes)}.`,
       body: html`${heading('Reset your password')}
 ${paragraph(greeting(d.name))}
 ${paragraph(intro)}
