@@ -3,6 +3,7 @@
  * clock, no environment; links are built from the MailContext passed in.
  */
 import { SITE_NAME, SUPPORT } from '../../../../shared/constants.js';
+import type { ValuationRequestDetails } from '../valuations/submit-valuation.js';
 import { MOT_STATUSES, VALUATION_VEHICLE_TYPES } from '../../../../shared/schemas/valuation.js';
 import { makeLabel, transmissionLabel } from '../../../../shared/values.js';
 import { html, multiline } from './html.js';
@@ -131,26 +132,7 @@ ${smallPrint(notYou)}`,
 /** The response time the valuation page and acknowledgement promise (spec §9). */
 export const VALUATION_REPLY_TIME = '24-48 hours';
 
-export interface ValuationRequestEmailData {
-  id: string;
-  /** ISO time the request was received. */
-  createdAt: string;
-  make: string;
-  model: string;
-  vehicleType: string;
-  age: number;
-  mileage: number;
-  motStatus: string;
-  wheelConfiguration: string;
-  horsePower?: number;
-  transmissionType?: string;
-  additionalInfo?: string;
-  contactName: string;
-  contactEmail: string;
-  contactPhone: string;
-  company?: string;
-  imageKeys: string[];
-}
+export type ValuationRequestEmailData = ValuationRequestDetails;
 
 /** To staff (SUPPORT_INBOX), sent with Reply-To the requester. Photos stay in the private bucket; the e-mail counts them. */
 export function valuationRequestToStaff(v: ValuationRequestEmailData, ctx: MailContext): RenderedEmail {

@@ -26,8 +26,10 @@ export const VALUATION_UPLOAD_EXPIRY_SECONDS = 600;
 
 const CONTENT_TYPE: Record<ImageKind, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
-export interface ValuationRequestRecord {
+/** What a valuation request says, as stored and as e-mailed to staff. */
+export interface ValuationRequestDetails {
   id: string;
+  /** ISO time the request was received. */
   createdAt: string;
   make: string;
   model: string;
@@ -46,6 +48,9 @@ export interface ValuationRequestRecord {
   company?: string;
   /** Keys in the private uploads bucket. */
   imageKeys: string[];
+}
+
+export interface ValuationRequestRecord extends ValuationRequestDetails {
   /** Staff workflow state; new requests start unanswered. */
   status: 'new';
 }
