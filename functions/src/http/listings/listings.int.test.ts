@@ -3,7 +3,8 @@ import { type TestApi, type TestUser, createTestUser, startTestApi } from '../..
 import { MASK } from '../../../../shared/constants.js';
 import type { Listing, ListingSearchResult } from '../../../../shared/schemas/listing.js';
 import type { ListingsRepo } from '../../adapters/dynamodb/listings-repo.js';
-import type { ListingRecord, ScrapedRecord } from '../../domain/listings/types.js';
+import { listingRecord, scrapedRecord } from '../../domain/listings/test-fixtures.js';
+import type { ListingRecord } from '../../domain/listings/types.js';
 
 let api: TestApi;
 let repo: ListingsRepo;
@@ -12,65 +13,9 @@ let buyer: TestUser;
 
 const t = (day: number, hour = 0) => new Date(Date.UTC(2026, 0, day, hour)).toISOString();
 
-function listing(id: string, over: Partial<ListingRecord> = {}): ListingRecord {
-  return {
-    id,
-    userId: owner.userId,
-    title: `2019 Volvo FH ${id}`,
-    make: 'volvo',
-    model: 'FH',
-    year: 2019,
-    category: 'articulated',
-    fuelType: 'diesel',
-    transmission: 'automatic',
-    mileage: 300_000,
-    engineSize: '12.8',
-    price: 30_000,
-    vatStatus: 'plus_vat',
-    axleConfig: '4x2',
-    gvwTonnes: 18,
-    euroStandard: 'euro6',
-    cabType: 'sleeper',
-    description: 'Well looked after.',
-    features: ['Air con'],
-    contactName: 'Sam Seller',
-    companyName: 'Seller Haulage Ltd',
-    phone: '0113 496 0000',
-    email: 'sam@seller.example',
-    location: 'Leeds',
-    postcode: 'LS11 5AB',
-    images: [],
-    status: 'active',
-    createdAt: t(1),
-    updatedAt: t(1),
-    ...over,
-  };
-}
+const listing = (id: string, over: Partial<ListingRecord> = {}) => listingRecord(id, { userId: owner.userId, ...over });
 
-function scraped(id: string, over: Partial<ScrapedRecord> = {}): ScrapedRecord {
-  return {
-    id,
-    externalId: `ext-${id}`,
-    sourceWebsite: 'trucks.example',
-    sourceUrl: `https://trucks.example/${id}`,
-    make: 'DAF',
-    model: 'XF 480',
-    year: 2018,
-    mileage: null,
-    price: null,
-    location: 'Cardiff',
-    dealerName: null,
-    dealerContact: null,
-    category: null,
-    fuelType: null,
-    transmission: null,
-    description: null,
-    scrapedAt: t(2),
-    isActive: true,
-    updatedAt: t(2),
-    ...over,
-  };
-}
+const scraped = scrapedRecord;
 
 async function get<T>(path: string, token?: string): Promise<{ status: number; body: T; headers: Headers }> {
   const res = await fetch(`${api.baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });

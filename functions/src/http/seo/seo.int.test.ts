@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../../../dev/testing/harness.js';
+import { listingRecord } from '../../domain/listings/test-fixtures.js';
 import type { ListingRecord, ScrapedRecord } from '../../domain/listings/types.js';
 
 let api: TestApi;
@@ -22,40 +23,8 @@ const INDEX = `<!doctype html>
 
 const t = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString();
 
-function listing(id: string, over: Partial<ListingRecord> = {}): ListingRecord {
-  return {
-    id,
-    userId: 'owner-1',
-    title: `2019 Volvo FH ${id}`,
-    make: 'volvo',
-    model: 'FH',
-    year: 2019,
-    category: 'articulated',
-    fuelType: 'diesel',
-    transmission: 'automatic',
-    mileage: 300_000,
-    engineSize: '12.8',
-    price: 30_000,
-    vatStatus: 'plus_vat',
-    axleConfig: '4x2',
-    gvwTonnes: 18,
-    euroStandard: 'euro6',
-    cabType: 'sleeper',
-    description: 'Well looked after.',
-    features: ['Air con'],
-    contactName: 'Sam Seller',
-    companyName: 'Seller Haulage Ltd',
-    phone: '0113 496 0000',
-    email: 'sam@seller.example',
-    location: 'Leeds',
-    postcode: 'LS11 5AB',
-    images: [{ key: 'listings/01SEOIMAGE', width: 1600, height: 1200 }],
-    status: 'active',
-    createdAt: t(1),
-    updatedAt: t(1),
-    ...over,
-  };
-}
+const listing = (id: string, over: Partial<ListingRecord> = {}) =>
+  listingRecord(id, { images: [{ key: 'listings/01SEOIMAGE', width: 1600, height: 1200 }], ...over });
 
 const scraped: ScrapedRecord = {
   id: 'seo1',
