@@ -98,6 +98,7 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     IMAGES_BASE_URL: '/images',
     SITE_URL: siteUrl,
     EVENT_BUS_MODE: 'local',
+    QUEUE_MODE: 'local',
     LOCAL_EVENTS_URL: `${siteUrl}/_dev/events`,
     MAIL_TRANSPORT: 'smtp',
     SMTP_HOST: '127.0.0.1',

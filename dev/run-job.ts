@@ -3,9 +3,11 @@
  * `npm start` (same handler environment, read from .local/cloud.json).
  */
 import './lib/quiet-sdk.js';
+import { setInProcessQueue } from '../functions/src/adapters/queues/sender.js';
 import { jobs } from '../functions/src/jobs.js';
 import { readCloudState } from './bootstrap.js';
 import { handlerEnv, loadConfig } from './config.js';
+import { createLocalQueue } from './local-queue.js';
 import { runJob } from './scheduler.js';
 
 const id = process.argv[2];
@@ -24,9 +26,15 @@ if (!state.userPoolId || !state.clientId) {
 }
 Object.assign(process.env, handlerEnv(cfg, { userPoolId: state.userPoolId, clientId: state.clientId }));
 
+// A job that fans out through a queue (functions/src/queues.ts) has its workers run here, in this
+// process; the job is finished when the queue is drained. Events it publishes go to `npm start`'s bus.
+const queue = createLocalQueue();
+setInProcessQueue(queue);
+
 const started = Date.now();
 try {
   const result = await runJob(job);
+  await queue.idle();
   console.log(`${job.id} finished in ${Date.now() - started} ms${result === undefined ? '' : `: ${JSON.stringify(result)}`}`);
   process.exit(0);
 } catch (err) {

@@ -7,6 +7,7 @@ import './lib/quiet-sdk.js';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setInProcessBus } from '../functions/src/adapters/events/publisher.js';
+import { setInProcessQueue } from '../functions/src/adapters/queues/sender.js';
 import { cognitoTriggers } from '../functions/src/cognito-triggers.js';
 import { jobs } from '../functions/src/jobs.js';
 import { type ApiServer, startApiServer } from './api-server.js';
@@ -15,6 +16,7 @@ import { REPO_ROOT, handlerEnv, loadConfig, serviceUrl } from './config.js';
 import { enableHotReload } from './lib/hot-reload.js';
 import { isPortFree } from './lib/net.js';
 import { createLocalBus } from './local-bus.js';
+import { createLocalQueue } from './local-queue.js';
 import { type MailCatcher, startMailCatcher } from './mail/catcher.js';
 import { clearMail, mailDir } from './mail/store.js';
 import { type Scheduler, startScheduler } from './scheduler.js';
@@ -120,6 +122,8 @@ async function main() {
   // The bus exists before the seed runs, so events published while seeding are delivered too.
   const bus = createLocalBus({ log });
   setInProcessBus(bus);
+  // Work queues (functions/src/queues.ts) run in this process too, like the bus.
+  setInProcessQueue(createLocalQueue({ log }));
 
   mark('provisioning', provisionStarted);
   const seedStarted = Date.now();

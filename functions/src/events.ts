@@ -1,3 +1,5 @@
+import type { Access } from './access.js';
+
 /**
  * Domain events on the bus (EventBridge in AWS, the in-process bus locally) and who consumes them.
  * Subscriptions are added by the issues that consume the events.
@@ -10,6 +12,10 @@ export interface EventSubscription {
   id: string;
   eventType: DomainEventType;
   handler: string;
+  /** What the subscriber's function may touch; CDK grants exactly this. */
+  access?: Access;
+  memoryMb?: number;
+  timeoutSeconds?: number;
 }
 
 export const eventSubscriptions: EventSubscription[] = [];

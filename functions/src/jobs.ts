@@ -1,13 +1,19 @@
+import type { Access } from './access.js';
+
 /**
- * Scheduled jobs: EventBridge rules in CDK, the in-process scheduler locally, and
+ * Scheduled jobs: EventBridge Scheduler schedules in CDK, the in-process scheduler locally, and
  * `npm run job -- <id>` to run one now. Rows are added by the issues that add jobs.
  */
 export interface JobDef {
   id: string;
-  /** EventBridge cron expression (six fields), UTC. */
+  /** Six-field cron expression (minutes hours day-of-month month day-of-week year) in UK time (Europe/London). */
   cron: string;
   handler: string;
   description: string;
+  /** What the job's function may touch; CDK grants exactly this. */
+  access?: Access;
+  memoryMb?: number;
+  timeoutSeconds?: number;
 }
 
 export const jobs: JobDef[] = [];

@@ -1,4 +1,5 @@
 import { CATEGORY_PAGES } from '../../shared/values.js';
+import type { Access } from './access.js';
 
 /**
  * The HTTP route table: one row per endpoint. CDK makes one Lambda + route per row
@@ -28,7 +29,19 @@ export interface RouteDef {
   rawBody?: boolean;
   memoryMb?: number;
   timeoutSeconds?: number;
+  /**
+   * What the row's function may touch (functions/src/access.ts); CDK grants exactly this.
+   * Every row declares it (the production-readiness work makes it required).
+   */
+  access?: Access;
+  /**
+   * Which API stack carries the row's function and route: 'core' (default), 'admin', 'payments',
+   * 'alerts'. All areas add routes to the same HTTP API, so stacks stay under CloudFormation's limits.
+   */
+  area?: RouteArea;
 }
+
+export type RouteArea = 'core' | 'admin' | 'payments' | 'alerts';
 
 export const routes: RouteDef[] = [
   {

@@ -1,0 +1,49 @@
+/**
+ * What a function may touch, declared on its row (routes.ts, jobs.ts, events.ts, queues.ts,
+ * cognito-triggers.ts). CDK grants exactly this and nothing more (infra/lib/constructs/grants.ts);
+ * a CDK test checks every function's policy against its row.
+ *
+ * Omitted keys mean "no access". Public read routes declare at most `table: 'read'` and bucket
+ * `read` access.
+ */
+export const BUCKET_KEYS = ['truck-images', 'promotional-images', 'banners', 'logos', 'general-media', 'private-uploads'] as const;
+export type BucketKey = (typeof BUCKET_KEYS)[number];
+
+export type TableAccess = 'read' | 'readWrite';
+export type BucketAccessLevel = 'read' | 'write' | 'readWrite' | 'readWriteDelete';
+
+export interface BucketAccess {
+  bucket: BucketKey;
+  /** Key prefixes (e.g. 'uploads/'); the whole bucket when omitted. */
+  prefixes?: readonly string[];
+  access: BucketAccessLevel;
+}
+
+/** Cognito admin API actions a function may call on the user pool (without the `cognito-idp:` prefix). */
+export type CognitoAdminAction =
+  | 'ListUsers'
+  | 'ListUsersInGroup'
+  | 'AdminGetUser'
+  | 'AdminListGroupsForUser'
+  | 'AdminDisableUser'
+  | 'AdminEnableUser'
+  | 'AdminResetUserPassword'
+  | 'AdminAddUserToGroup'
+  | 'AdminRemoveUserFromGroup'
+  | 'AdminUpdateUserAttributes'
+  | 'AdminDeleteUser'
+  | 'AdminUserGlobalSignOut';
+
+export interface Access {
+  table?: TableAccess;
+  buckets?: readonly BucketAccess[];
+  /** ses:SendEmail/SendRawEmail on the configured sending identity only. */
+  mail?: boolean;
+  /** events:PutEvents on the app's bus. */
+  events?: boolean;
+  /** sqs:SendMessage to these queues (ids of functions/src/queues.ts rows). */
+  queues?: readonly string[];
+  cognito?: readonly CognitoAdminAction[];
+  /** Secrets Manager / SSM secret names (keys of SECRET_NAMES in functions/src/config.ts) the function reads. */
+  secrets?: readonly string[];
+}

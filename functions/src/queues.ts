@@ -1,0 +1,22 @@
+import type { Access } from './access.js';
+
+/**
+ * Work queues for fan-out (alert digests, scraper sources): SQS with a dead-letter queue and a
+ * worker Lambda per row in CDK; an in-process queue locally that delivers SQS-shaped events to
+ * the same handler. Producers send through the QueueSender port (functions/src/adapters/queues).
+ */
+export interface QueueDef {
+  id: string;
+  /** Worker handler relative to functions/src, exporting `handler` (an SQSHandler; may return batch item failures). */
+  handler: string;
+  description: string;
+  access: Access;
+  /** Messages per worker invocation (SQS batch size). */
+  batchSize?: number;
+  memoryMb?: number;
+  timeoutSeconds?: number;
+  /** Deliveries before a message goes to the dead-letter queue. */
+  maxReceiveCount?: number;
+}
+
+export const queues: QueueDef[] = [];
