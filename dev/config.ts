@@ -99,6 +99,12 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     SITE_URL: siteUrl,
     EVENT_BUS_MODE: 'local',
     QUEUE_MODE: 'local',
+    // Local stand-in values for functions/src/adapters/secrets (SSM parameters in AWS); not secrets.
+    SECRET_STRIPE_SECRET_KEY: 'sk_test_truckyard_local',
+    SECRET_STRIPE_WEBHOOK_SECRET: 'whsec_truckyard_local',
+    SECRET_WHATSAPP_TOKEN: 'whatsapp-local-token',
+    SECRET_UNSUBSCRIBE_SIGNING_KEY: 'unsubscribe-local-signing-key',
+    SECRET_ORIGIN_VERIFY_SECRET: 'origin-verify-local',
     LOCAL_EVENTS_URL: `${siteUrl}/_dev/events`,
     MAIL_TRANSPORT: 'smtp',
     SMTP_HOST: '127.0.0.1',

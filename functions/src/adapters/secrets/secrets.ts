@@ -1,0 +1,59 @@
+/**
+ * Secrets (Stripe keys, webhook secret, WhatsApp token, signing keys). In AWS each is an SSM
+ * SecureString parameter `${SECRETS_PREFIX}${name}` (e.g. /truckyard/prod/stripeSecretKey), read
+ * on first use and cached per environment for SECRET_CACHE_MS (default 5 minutes), so a rotated
+ * value is picked up without a deploy. Locally (STAGE=local) the value comes from the environment
+ * variable SECRET_<UPPER_SNAKE_NAME> that dev/config.ts sets. A row lists the names its function
+ * reads in `access.secrets`; CDK grants ssm:GetParameter on exactly those parameters.
+ */
+export const SECRET_NAMES = [
+  'stripeSecretKey',
+  'stripeWebhookSecret',
+  'whatsappToken',
+  'unsubscribeSigningKey',
+  'originVerifySecret',
+] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+
+/** 'stripeSecretKey' -> 'SECRET_STRIPE_SECRET_KEY' (the local environment variable). */
+export const secretEnvVar = (name: SecretName) => `SECRET_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+
+type Fetch = (parameterName: string) => Promise<string>;
+
+const cache = new Map<SecretName, { value: string; at: number }>();
+let ssmFetch: Fetch | undefined;
+
+async function defaultSsmFetch(): Promise<Fetch> {
+  if (ssmFetch) return ssmFetch;
+  const { SSMClient, GetParameterCommand } = await import('@aws-sdk/client-ssm');
+  const client = new SSMClient({});
+  ssmFetch = async (parameterName) => {
+    const res = await client.send(new GetParameterCommand({ Name: parameterName, WithDecryption: true }));
+    const value = res.Parameter?.Value;
+    if (!value) throw new Error(`SSM parameter ${parameterName} is empty`);
+    return value;
+  };
+  return ssmFetch;
+}
+
+/** The secret's current value; throws with the missing name when it is not configured. */
+export async function getSecret(name: SecretName, env: NodeJS.ProcessEnv = process.env, fetchParameter?: Fetch): Promise<string> {
+  if (env.STAGE === 'local') {
+    const value = env[secretEnvVar(name)];
+    if (!value) throw new Error(`Missing required environment variable ${secretEnvVar(name)} (secret '${name}')`);
+    return value;
+  }
+  const ttl = Number(env.SECRET_CACHE_MS ?? 300_000);
+  const hit = cache.get(name);
+  if (hit && Date.now() - hit.at < ttl) return hit.value;
+  const prefix = env.SECRETS_PREFIX;
+  if (!prefix) throw new Error('Missing required environment variable SECRETS_PREFIX');
+  const value = await (fetchParameter ?? (await defaultSsmFetch()))(`${prefix}${name}`);
+  cache.set(name, { value, at: Date.now() });
+  return value;
+}
+
+/** Forgets cached values (tests). */
+export function clearSecretCache(): void {
+  cache.clear();
+}
