@@ -73,7 +73,12 @@ export function syntheticMarket(count: number, opts: { seed?: number; noise?: nu
     const euroStandard = year >= 2014 ? 'euro6' : year >= 2010 ? 'euro5' : 'euro4';
     const cabType = fam.gvw >= 40 ? (rand() < 0.7 ? 'sleeper' : 'high-roof-sleeper') : 'day';
     const vatStatus = rand() < 0.85 ? 'plus_vat' : 'no_vat';
-    let truePrice = fam.base * 0.87 ** age * Math.exp(-mileage / 1_400_000);
+    // Steep early depreciation that flattens after six years; premium makes hold value better;
+    // mileage weighs more on light trucks. None of this is the model's own functional form.
+    const holdsValue = make === 'scania' || make === 'volvo' ? 1.015 ** age : 1;
+    const depreciation = 0.85 ** Math.min(age, 6) * 0.93 ** Math.max(0, age - 6) * holdsValue;
+    const wear = Math.exp(-mileage / (fam.gvw >= 26 ? 1_400_000 : 500_000));
+    let truePrice = fam.base * depreciation * wear;
     if (euroStandard === 'euro6') truePrice *= 1.12;
     if (cabType === 'high-roof-sleeper') truePrice *= 1.06;
     if (vatStatus === 'no_vat') truePrice *= 1.1;
