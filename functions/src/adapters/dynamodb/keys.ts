@@ -36,6 +36,8 @@ export const keys = {
   listingStats: (listingId: string) => ({ pk: `LISTING#${listingId}`, sk: 'STATS' }),
   /** A processed listing image waiting for its owner's create or edit (TTL). */
   pendingUpload: (userId: string, imageKey: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${imageKey}` }),
+  /** Pattern 36: a dealer's stock import (dry run, then apply), newest last in the partition. */
+  stockImport: (userId: string, importId: string) => ({ pk: `USER#${userId}`, sk: `IMPORT#${importId}` }),
 };
 
 export const CHANGE_SHARDS = 4;

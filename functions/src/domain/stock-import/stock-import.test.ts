@@ -42,7 +42,7 @@ describe('parseStockCsv', () => {
     const big = new Uint8Array(IMPORT_LIMITS.maxBytes + 1);
     const parsed = parseStockCsv(big);
     expect(parsed.ok).toBe(false);
-    expect(!parsed.ok && parsed.message).toMatch(/limit is 5 MB/);
+    expect(!parsed.ok && parsed.message).toMatch(/limit is 4 MB/);
   });
 
   it('refuses text that is not UTF-8 (a Windows-1252 export)', () => {
