@@ -32,13 +32,14 @@ async function call(method: string, path: string, who: TestUser | null, body?: {
   }
   const res = await fetch(`${api.baseUrl}${path}`, { method, headers, body: payload });
   const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: test reads JSON answers loosely
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, any> };
 }
 
 const csvFor = (rows: string[]) => ['stock_ref,make,model,year,category,price,vat,mileage,euro,gvw,photo_urls', ...rows].join('\n');
 
 async function myListings(who: TestUser) {
-  return (await call('GET', '/api/my-listings', who)).body.items as Array<Record<string, any>>;
+  return (await call('GET', '/api/my-listings', who)).body.items as Array<{ title: string; images: unknown[] }>;
 }
 
 beforeAll(async () => {
