@@ -49,7 +49,11 @@ const deps: ApplyImportDeps = {
   imageFiles: { deleteImages: async () => {} },
   photos: { importPhotos: async () => ({ images: [], failures: [] }) },
   // Events are counted, not sent: the bus is not part of this measurement.
-  events: { publish: async (e) => void (events += e.length) },
+  events: {
+    publish: async (e) => {
+      events += e.length;
+    },
+  },
   now: () => new Date(),
   newId: () => `01BENCH${String(++seq).padStart(19, '0')}`,
   logError: (m, e) => console.error(m, e),

@@ -8,6 +8,16 @@ import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
 import { ensureProfile } from '../my-listings/deps.js';
 import { stockImportDeps } from './deps.js';
 
+/** The browser sends the file's name URI-encoded (headers are ASCII). */
+function decodedFileName(header: string | undefined): string | null {
+  if (!header) return null;
+  try {
+    return decodeURIComponent(header).slice(0, 200) || null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * POST /api/my-imports — the dry run of a stock import. The body is the CSV file itself
  * (any non-JSON content type; its bytes arrive base64-encoded) with its name in
@@ -39,7 +49,7 @@ export const handler = httpHandler('user', async ({ event, caller }) => {
   } else {
     if (!event.body) throw validationError('Choose a CSV file to import.');
     bytes = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-    fileName = (event.headers?.['x-file-name'] ?? '').slice(0, 200) || null;
+    fileName = decodedFileName(event.headers?.['x-file-name']);
   }
   return json(201, await previewStockImport(stockImportDeps(), caller, bytes, fileName));
 });
