@@ -18,4 +18,27 @@ export interface EventSubscription {
   timeoutSeconds?: number;
 }
 
-export const eventSubscriptions: EventSubscription[] = [];
+const priceModelAccess = {
+  table: 'read',
+  buckets: [{ bucket: 'private-uploads', prefixes: ['models/'], access: 'readWrite' }],
+} as const satisfies Access;
+
+export const eventSubscriptions: EventSubscription[] = [
+  // The fair-price model follows the market: refitted on changes, at most every 10 minutes.
+  {
+    id: 'PriceModelOnListingCreated',
+    eventType: 'listing.created',
+    handler: 'events/rebuild-price-model.ts',
+    access: priceModelAccess,
+    memoryMb: 2048,
+    timeoutSeconds: 300,
+  },
+  {
+    id: 'PriceModelOnListingUpdated',
+    eventType: 'listing.updated',
+    handler: 'events/rebuild-price-model.ts',
+    access: priceModelAccess,
+    memoryMb: 2048,
+    timeoutSeconds: 300,
+  },
+];

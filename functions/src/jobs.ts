@@ -16,4 +16,15 @@ export interface JobDef {
   timeoutSeconds?: number;
 }
 
-export const jobs: JobDef[] = [];
+export const jobs: JobDef[] = [
+  {
+    id: 'price-model',
+    // Hourly at a quarter past, UK time.
+    cron: '15 * * * ? *',
+    handler: 'jobs/build-price-model.ts',
+    description: 'Refits the fair-price model on every active listing',
+    access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['models/'], access: 'readWrite' }] },
+    memoryMb: 2048,
+    timeoutSeconds: 300,
+  },
+];

@@ -58,8 +58,13 @@ describe('ratePrice on a fixed market', () => {
     expect(ratePrice(model, xf({ price: 0 }))).toBeNull();
   });
 
+  it('falls back to the same category when the model family is rare, and says so', () => {
+    const rating = ratePrice(model, xf({ make: 'daf', model: 'XG+ 530', price: 90_000 }), label, (c) => `${c} trucks`);
+    expect(rating?.explanation).toMatch(/similar trucks \(2018–2022 articulated trucks\)$/);
+  });
+
   it('gives no badge with too few comparables, never a made-up one', () => {
-    expect(ratePrice(model, xf({ make: 'daf', model: 'XG+ 530', price: 90_000 }))).toBeNull();
+    expect(ratePrice(model, xf({ make: 'daf', model: 'XG+ 530', category: 'other', price: 90_000 }))).toBeNull();
     expect(ratePrice(model, xf({ year: 1998, price: 9_000 }))).toBeNull();
     expect(ratePrice(model, xf({ make: null, price: 9_000 }))).toBeNull();
   });

@@ -1,6 +1,6 @@
 /**
  * Fair-price rating. A log-price ridge regression over comparable features (make, model family,
- * category, age, mileage, Euro standard, axle configuration, GVW, cab, VAT status) gives each
+ * category, age, mileage, fuel, Euro standard, axle configuration, GVW, cab, VAT status) gives each
  * truck's typical price; a grid of listing counts by make, model family, year and mileage band
  * says how many similar trucks that estimate rests on. A listing gets a band only with at least
  * MIN_COMPARABLES similar trucks and a known price; the model is plain JSON, so it can be built
@@ -13,6 +13,7 @@
  * make-and-year median and the exact-group median, sparse or dense (the plain regression: 4.9 % at
  * 20,000 trucks against 1.6 % for the blend, measured when choosing).
  */
+import { PRICE_BANDS, type PriceBand, type PriceRating } from '../../../../shared/pricing.js';
 
 export interface PricedTruck {
   id: string;
@@ -26,33 +27,13 @@ export interface PricedTruck {
   gvwTonnes: number | null;
   cabType: string | null;
   vatStatus: string | null;
+  /** Electric and gas trucks cost far more than diesel ones of the same age; unknown counts as diesel. */
+  fuelType?: string | null;
   /** Pounds; 0 = price on application (never rated). */
   price: number;
 }
 
-export type PriceBand = 'great' | 'good' | 'fair' | 'high';
-
-export const PRICE_BANDS: ReadonlyArray<{ value: PriceBand; label: string }> = [
-  { value: 'great', label: 'Great price' },
-  { value: 'good', label: 'Good price' },
-  { value: 'fair', label: 'Fair price' },
-  { value: 'high', label: 'High price' },
-];
-
-export interface PriceRating {
-  band: PriceBand;
-  label: string;
-  /** The model's typical price for this truck, rounded to £100. */
-  typicalPrice: number;
-  /** The middle half of similar trucks' prices around the typical price, rounded to £100. */
-  typicalLow: number;
-  typicalHigh: number;
-  comparables: number;
-  /** price − typicalPrice (negative: below typical). */
-  difference: number;
-  /** "£4,200 below the typical price of 38 similar trucks (2019–2021 DAF XF, 350–450k miles)". */
-  explanation: string;
-}
+export type { PriceBand, PriceRating } from '../../../../shared/pricing.js';
 
 export interface PriceModel {
   version: 1;
@@ -64,7 +45,10 @@ export interface PriceModel {
   /** Quartiles of log residuals: the typical range. */
   residualQ1: number;
   residualQ3: number;
-  /** "make|family|year|mileageBand" -> listings. */
+  /**
+   * Listings per group, for how many similar trucks a rating rests on: "f|make|family|year|band"
+   * (the exact group), "y|make|family|year" and "c|category|year".
+   */
   counts: Record<string, number>;
   /** "make|family|year|mileageBand" -> sum of those listings' log residuals (the group's own level). */
   residualSums: Record<string, number>;
@@ -76,7 +60,6 @@ export const MIN_COMPARABLES = 5;
 /** Price / typical price at or below which a band starts. */
 const BAND_LIMITS = { great: 0.88, good: 0.96, fair: 1.06 } as const;
 const MILEAGE_BAND = 50_000;
-const YEAR_WINDOW = 1;
 const RIDGE_LAMBDA = 2;
 const GROUP_SHRINK = 3;
 
@@ -115,6 +98,7 @@ function features(t: PricedTruck, referenceYear: number): Array<[string, number]
     ['axle', t.axleConfig],
     ['cab', t.cabType],
     ['vat', t.vatStatus],
+    ['fuel', t.fuelType && t.fuelType !== 'diesel' ? t.fuelType : null],
   ];
   for (const [k, v] of cats) if (v) out.push([`${k}=${v}`, 1]);
   return out;
@@ -123,7 +107,17 @@ function features(t: PricedTruck, referenceYear: number): Array<[string, number]
 const ratable = (t: PricedTruck) => t.price > 0 && t.year != null && t.make != null;
 
 function countKey(make: string, family: string, year: number, band: number) {
-  return `${make}|${family}|${year}|${band}`;
+  return `f|${make}|${family}|${year}|${band}`;
+}
+const familyYearKey = (make: string, family: string, year: number) => `y|${make}|${family}|${year}`;
+const categoryYearKey = (category: string, year: number) => `c|${category}|${year}`;
+const fuelKey = (fuel: string) => `u|${fuel}`;
+
+/** The family as the seller wrote it, for explanations: "XF 480" -> "XF", "Actros 2545" -> "Actros". */
+export function modelFamilyLabel(model: string | null): string | null {
+  if (!model) return null;
+  const first = model.trim().split(/[\s\-/]+/)[0] ?? '';
+  return first.replace(/[^A-Za-z].*$/, '') || first || null;
 }
 
 /** Solves (A + λI) x = b for symmetric positive-definite A by Cholesky decomposition. */
@@ -216,10 +210,16 @@ export function fitPriceModel(trucks: readonly PricedTruck[], now: Date = new Da
     referenceYear,
   };
   const residuals = rows.map((t, r) => ys[r] - regressionLog(model, t));
+  const bump = (key: string) => {
+    model.counts[key] = (model.counts[key] ?? 0) + 1;
+  };
   rows.forEach((t, r) => {
     const key = groupKey(t);
-    model.counts[key] = (model.counts[key] ?? 0) + 1;
+    bump(key);
     model.residualSums[key] = (model.residualSums[key] ?? 0) + residuals[r];
+    bump(familyYearKey(t.make as string, modelFamily(t.model) ?? '', t.year as number));
+    if (t.fuelType && t.fuelType !== 'diesel') bump(fuelKey(t.fuelType));
+    if (t.category) bump(categoryYearKey(t.category, t.year as number));
   });
   const spread = rows.map((t, r) => ys[r] - logTypical(model, t)).sort((a, b) => a - b);
   model.residualQ1 = quantile(spread, 0.25);
@@ -257,28 +257,64 @@ const pounds = (n: number) => `£${Math.round(Math.abs(n)).toLocaleString('en-GB
 const round100 = (n: number) => Math.round(n / 100) * 100;
 const thousandsOfMiles = (n: number) => `${Math.round(n / 1000)}k`;
 
-/** Similar trucks: same make and model family, registered within a year either side, mileage within a band either side. */
-function comparablesOf(model: PriceModel, t: PricedTruck) {
+interface Similar {
+  count: number;
+  /** "2019–2021 DAF XF, 350–500k miles", "2018–2022 DAF XF", "2018–2022 tippers". */
+  what: string;
+}
+
+/**
+ * Similar trucks, from the closest definition that has at least MIN_COMPARABLES: the same make and
+ * model family a year either side with mileage within a band either side; else the same make and
+ * family two years either side; else the same category two years either side. The explanation
+ * names the definition used, so a buyer can see what the rating rests on.
+ */
+function comparablesOf(
+  model: PriceModel,
+  t: PricedTruck,
+  makeLabel: (make: string) => string,
+  categoryPlural: (c: string) => string,
+): Similar | null {
   const fam = modelFamily(t.model) ?? '';
+  const famLabel = modelFamilyLabel(t.model);
+  const make = t.make as string;
   const year = t.year as number;
   const band = mileageBand(t.mileage ?? 0);
-  let count = 0;
-  for (let y = year - YEAR_WINDOW; y <= year + YEAR_WINDOW; y++) {
-    for (let b = Math.max(0, band - 1); b <= band + 1; b++) count += model.counts[countKey(t.make as string, fam, y, b)] ?? 0;
+  const name = `${makeLabel(make)}${famLabel ? ` ${famLabel}` : ''}`;
+  // An electric or gas truck is priced against diesel ones only when the market holds enough of
+  // its own kind for the model to have learnt what the fuel is worth.
+  if (t.fuelType && t.fuelType !== 'diesel' && (model.counts[fuelKey(t.fuelType)] ?? 0) < MIN_COMPARABLES) return null;
+  let exact = 0;
+  for (let y = year - 1; y <= year + 1; y++) {
+    for (let b = Math.max(0, band - 1); b <= band + 1; b++) exact += model.counts[countKey(make, fam, y, b)] ?? 0;
   }
-  const minBand = Math.max(0, band - 1) * MILEAGE_BAND;
-  const maxBand = (band + 2) * MILEAGE_BAND;
-  return { count, fromYear: year - YEAR_WINDOW, toYear: year + YEAR_WINDOW, minMiles: minBand, maxMiles: maxBand, family: fam };
+  if (exact >= MIN_COMPARABLES && t.mileage != null) {
+    const min = Math.round((Math.max(0, band - 1) * MILEAGE_BAND) / 1000);
+    return { count: exact, what: `${year - 1}–${year + 1} ${name}, ${min}–${thousandsOfMiles((band + 2) * MILEAGE_BAND)} miles` };
+  }
+  let family = 0;
+  for (let y = year - 2; y <= year + 2; y++) family += model.counts[familyYearKey(make, fam, y)] ?? 0;
+  if (family >= MIN_COMPARABLES && fam) return { count: family, what: `${year - 2}–${year + 2} ${name}` };
+  if (!t.category || t.category === 'other') return null;
+  let category = 0;
+  for (let y = year - 2; y <= year + 2; y++) category += model.counts[categoryYearKey(t.category, y)] ?? 0;
+  if (category >= MIN_COMPARABLES) return { count: category, what: `${year - 2}–${year + 2} ${categoryPlural(t.category)}` };
+  return null;
 }
 
 /**
  * The listing's rating, or null with no badge: price on application, unknown make or year, or
  * fewer than MIN_COMPARABLES similar trucks. `makeLabel` turns a make value into its display name.
  */
-export function ratePrice(model: PriceModel, t: PricedTruck, makeLabel: (make: string) => string = (m) => m): PriceRating | null {
+export function ratePrice(
+  model: PriceModel,
+  t: PricedTruck,
+  makeLabel: (make: string) => string = (m) => m,
+  categoryPlural: (category: string) => string = (c) => c,
+): PriceRating | null {
   if (!ratable(t)) return null;
-  const similar = comparablesOf(model, t);
-  if (similar.count < MIN_COMPARABLES) return null;
+  const similar = comparablesOf(model, t, makeLabel, categoryPlural);
+  if (!similar) return null;
   const typicalLog = logTypical(model, t);
   const typical = Math.exp(typicalLog);
   const ratio = t.price / typical;
@@ -286,7 +322,6 @@ export function ratePrice(model: PriceModel, t: PricedTruck, makeLabel: (make: s
     ratio <= BAND_LIMITS.great ? 'great' : ratio <= BAND_LIMITS.good ? 'good' : ratio <= BAND_LIMITS.fair ? 'fair' : 'high';
   const typicalRounded = round100(typical);
   const difference = t.price - typicalRounded;
-  const what = `${similar.fromYear}–${similar.toYear} ${makeLabel(t.make as string)}${similar.family ? ` ${similar.family}` : ''}, ${Math.round(similar.minMiles / 1000)}–${thousandsOfMiles(similar.maxMiles)} miles`;
   const lead =
     Math.abs(difference) < 100
       ? `In line with the typical price`
@@ -299,6 +334,6 @@ export function ratePrice(model: PriceModel, t: PricedTruck, makeLabel: (make: s
     typicalHigh: round100(Math.exp(typicalLog + model.residualQ3)),
     comparables: similar.count,
     difference,
-    explanation: `${lead} of ${similar.count} similar trucks (${what})`,
+    explanation: `${lead} of ${similar.count} similar trucks (${similar.what})`,
   };
 }
