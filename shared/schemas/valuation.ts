@@ -44,6 +44,21 @@ export const VALUATION_MAKE_OPTIONS: Option<Make>[] = optionsFor(MAKES, SELL_MAK
 export const VALUATION_TRANSMISSION_OPTIONS: Option<Transmission>[] = optionsFor(TRANSMISSIONS, VALUATION_TRANSMISSIONS);
 export const VALUATION_WHEEL_CONFIGS: readonly AxleConfig[] = AXLE_CONFIGS;
 
+/**
+ * What happens to a valuation request, said the same way on the page, the form, the FAQ and the
+ * acknowledgement e-mail: it reaches TruckYard's own team (the support inbox), who reply. It is
+ * not sent to dealers, so no text may say it is.
+ */
+export const VALUATION_PROMISE = {
+  whoReplies: 'the TruckYard team',
+  replyTime: '24–48 hours',
+  pageIntro:
+    'Tell us about your vehicle and the TruckYard team will reply with a valuation. It is free and there is no obligation to sell.',
+  formNote: 'Your request goes to the TruckYard team, who reply by e-mail or phone within 24–48 hours.',
+  badge: 'Valued by the TruckYard team',
+  acknowledgement: 'Thanks for your valuation request. The TruckYard team has it and will reply within 24–48 hours.',
+} as const;
+
 export const VALUATION_LIMITS = {
   minYear: YEAR_MIN,
   maxMileage: 5_000_000,

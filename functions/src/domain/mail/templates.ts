@@ -5,7 +5,7 @@
 import { dialablePhone, formatPhone } from '../../../../shared/phone.js';
 import { SITE_NAME, SUPPORT } from '../../../../shared/constants.js';
 import type { ValuationRequestDetails } from '../valuations/submit-valuation.js';
-import { MOT_STATUSES, VALUATION_VEHICLE_TYPES } from '../../../../shared/schemas/valuation.js';
+import { MOT_STATUSES, VALUATION_PROMISE, VALUATION_VEHICLE_TYPES } from '../../../../shared/schemas/valuation.js';
 import { makeLabel, transmissionLabel } from '../../../../shared/values.js';
 import { html, multiline } from './html.js';
 import {
@@ -194,7 +194,7 @@ ${smallPrint(`${where} Reference ${v.id}`)}`,
 /** To the requester. Like the contact acknowledgement, it echoes nothing they typed but a plausible name. */
 export function valuationAcknowledgement(v: { name: string }, ctx: MailContext): RenderedEmail {
   const firstName = v.name.trim().split(/\s+/)[0];
-  const intro = `Thanks for your valuation request. We've passed it to verified dealers, and you can expect a response within ${VALUATION_REPLY_TIME}.`;
+  const intro = VALUATION_PROMISE.acknowledgement;
   const urgent = `Questions in the meantime? Call us on ${SUPPORT.phone} (${SUPPORT.hours.filter((h) => !/closed/i.test(h)).join(', ')}).`;
   const notYou = `If you didn't ask us for a valuation, you can ignore this e-mail.`;
   return renderEmail(

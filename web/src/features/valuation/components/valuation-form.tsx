@@ -11,6 +11,7 @@ import {
   VALUATION_WHEEL_CONFIGS,
   type ValuationRequest,
   type ValuationRequestInput,
+  VALUATION_PROMISE,
   valuationRequestSchema,
 } from '@shared/schemas/valuation';
 import { HoneypotField } from '@/components/forms/honeypot-field';
@@ -260,9 +261,7 @@ export function ValuationForm() {
       </FormSection>
 
       <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted-foreground">
-          Your request goes to our network of verified dealers. Expect responses within 24–48 hours.
-        </p>
+        <p className="text-sm text-muted-foreground">{VALUATION_PROMISE.formNote}</p>
         <SendButton busy={isSubmitting} busyText="Submitting…" className="shrink-0">
           Submit Valuation Request
         </SendButton>
