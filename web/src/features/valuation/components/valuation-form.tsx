@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { currentYear } from '@shared/constants';
+import { maxYear } from '@shared/year';
 import {
   MOT_STATUSES,
   VALUATION_LIMITS,
@@ -72,7 +72,7 @@ export function ValuationForm() {
       await create.mutateAsync({ ...values, imageKeys: uploaded.map((u) => u.key) });
       toast({
         title: 'Valuation request sent',
-        description: 'Verified dealers will review your truck and respond within 24–48 hours.',
+        description: VALUATION_PROMISE.acknowledgement,
         variant: 'success',
       });
       reset(EMPTY);
@@ -158,7 +158,7 @@ export function ValuationForm() {
               type="number"
               inputMode="numeric"
               min={VALUATION_LIMITS.minYear}
-              max={currentYear() + 1}
+              max={maxYear()}
               step={1}
               required
               placeholder="e.g. 2019"
