@@ -2,6 +2,7 @@ import { CATEGORY_PAGES } from '../../shared/values.js';
 import type { Access } from './access.js';
 import { importRoutes } from './routes/imports.js';
 import { pricingRoutes } from './routes/pricing.js';
+import { accountRoutes } from './routes/accounts.js';
 
 /**
  * The HTTP route table: one row per endpoint. CDK makes one Lambda + route per row
@@ -142,6 +143,7 @@ export const routes: RouteDef[] = [
   { id: 'GetRobotsTxt', method: 'GET', path: '/robots.txt', handler: 'http/seo/get-robots.ts', auth: 'public' },
   ...importRoutes,
   ...pricingRoutes,
+  ...accountRoutes,
 ];
 
 /** Routes a request needs to pass API Gateway's JWT authorizer for. */

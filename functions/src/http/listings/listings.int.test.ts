@@ -88,7 +88,7 @@ describe('GET /api/listings', () => {
       userId: owner.userId,
     });
     expect(byId.get('scraped-x1')).toMatchObject({ contactName: 'Dealer', phone: 'Contact via website', email: null, source: 'scraped' });
-    expect(byId.get('scraped-x2')).toMatchObject({ contactName: 'Cardiff Commercials', phone: '029 2018 0000' });
+    expect(byId.get('scraped-x2')).toMatchObject({ contactName: 'Cardiff Commercials', phone: '+442920180000' });
     expect(r.headers.get('cache-control')).toContain('no-store');
   });
 

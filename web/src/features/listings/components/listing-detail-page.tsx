@@ -1,3 +1,4 @@
+import { formatPhone } from '@shared/phone';
 import {
   ArrowLeft,
   Building2,
@@ -265,7 +266,7 @@ function ContactCard({ listing }: { listing: Listing }) {
               <ContactRow icon={Phone} label="Phone">
                 {phone ? (
                   <a href={`tel:${phone}`} className="font-semibold text-primary hover:underline">
-                    {listing.phone}
+                    {formatPhone(listing.phone)}
                   </a>
                 ) : (
                   listing.phone
