@@ -46,6 +46,10 @@ export const config = {
       privateUploads: optional('BUCKET_PRIVATE_UPLOADS', ''),
     };
   },
+  /** The private uploads bucket: browser uploads before verification, valuation photos. Never served. */
+  get privateUploadsBucket(): string {
+    return required('BUCKET_PRIVATE_UPLOADS');
+  },
   /**
    * Where the link-preview pages (http/seo) read the SPA's index.html: a file locally
    * (SPA_INDEX_PATH, web/dist/index.html), the site bucket in AWS (SPA_BUCKET).

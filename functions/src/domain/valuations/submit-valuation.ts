@@ -90,7 +90,7 @@ export interface PlannedValuationUpload {
 }
 
 /**
- * POST /api/uploads/valuation-images: checks what the browser claims (image/*, 1 byte..5 MB, at
+ * POST /api/uploads/valuation-images: checks what the browser claims (JPEG, PNG or WebP, 1 byte..5 MB, at
  * most 10) and gives each file a fresh key under valuations/pending/. Rate-limited per address.
  */
 export async function planValuationImageUploads(
@@ -101,7 +101,7 @@ export async function planValuationImageUploads(
   if (files.length > LIMITS.maxImagesPerListing) throw validationError('You can upload a maximum of 10 images.');
   checkUploadClaims(files);
   await enforceLimit(deps.rateLimit, VALUATION_UPLOAD_RATE_LIMIT, client.sourceIp);
-  return files.map((f) => ({ name: f.name, key: `${VALUATION_PENDING_PREFIX}${deps.newId()}`, contentType: f.type.toLowerCase() }));
+  return files.map((f) => ({ name: f.name, key: `${VALUATION_PENDING_PREFIX}${deps.newId()}`, contentType: f.type.trim().toLowerCase() }));
 }
 
 export type SubmitValuationResult =
