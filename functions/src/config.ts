@@ -63,6 +63,14 @@ export const config = {
   get imagesBaseUrl() {
     return optional('IMAGES_BASE_URL', '/images');
   },
+  /** URLs per sitemap part: the protocol's 50,000 (SITEMAP_URLS_PER_PART lowers it, for tests). */
+  get sitemapUrlsPerPart() {
+    return Number(optional('SITEMAP_URLS_PER_PART', '50000'));
+  },
+  /** Where the built sitemap lives in the truck-images bucket (tests give each file its own). */
+  get sitemapPrefix() {
+    return optional('SITEMAP_S3_PREFIX', 'sitemaps/');
+  },
   /** How often a warm search index asks the table for changes. */
   get searchRefreshMs() {
     return Number(optional('SEARCH_REFRESH_MS', '1000'));

@@ -136,7 +136,23 @@ export const routes: RouteDef[] = [
       auth: 'public',
     }),
   ),
-  { id: 'GetSitemap', method: 'GET', path: '/sitemap.xml', handler: 'http/seo/get-sitemap.ts', auth: 'public' },
+  // Served from the files jobs/build-sitemap.ts writes to S3: no table access at all.
+  {
+    id: 'GetSitemap',
+    method: 'GET',
+    path: '/sitemap.xml',
+    handler: 'http/seo/get-sitemap.ts',
+    auth: 'public',
+    access: { buckets: [{ bucket: 'truck-images', prefixes: ['sitemaps/'], access: 'read' }] },
+  },
+  {
+    id: 'GetSitemapPart',
+    method: 'GET',
+    path: '/sitemaps/{file}',
+    handler: 'http/seo/get-sitemap-part.ts',
+    auth: 'public',
+    access: { buckets: [{ bucket: 'truck-images', prefixes: ['sitemaps/'], access: 'read' }] },
+  },
   { id: 'GetRobotsTxt', method: 'GET', path: '/robots.txt', handler: 'http/seo/get-robots.ts', auth: 'public' },
 ];
 
