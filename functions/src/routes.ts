@@ -123,6 +123,14 @@ export const routes: RouteDef[] = [
   { id: 'ListSavedTrucks', method: 'GET', path: '/api/saved', handler: 'http/saved/list-saved.ts', auth: 'user' },
   { id: 'SaveTruck', method: 'PUT', path: '/api/saved/{id}', handler: 'http/saved/save-truck.ts', auth: 'user' },
   { id: 'UnsaveTruck', method: 'DELETE', path: '/api/saved/{id}', handler: 'http/saved/unsave-truck.ts', auth: 'user' },
+  {
+    id: 'RevealListingContact',
+    method: 'POST',
+    path: '/api/listings/{id}/contact',
+    handler: 'http/listings/reveal-contact.ts',
+    auth: 'user',
+    access: { table: 'readWrite' },
+  },
   { id: 'RecordListingView', method: 'POST', path: '/api/listings/{id}/views', handler: 'http/listings/record-view.ts', auth: 'optional' },
   // Pages whose head link previews need without JavaScript (http/seo). Not under /api: CloudFront
   // sends these paths to the API origin (infra/lib/web-stack.ts), the local server matches rows first.

@@ -36,6 +36,8 @@ export const keys = {
   listingStats: (listingId: string) => ({ pk: `LISTING#${listingId}`, sk: 'STATS' }),
   /** A processed listing image waiting for its owner's create or edit (TTL). */
   pendingUpload: (userId: string, imageKey: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${imageKey}` }),
+  /** Pattern 37: something that counts once per (scope, who, subject) per UTC day: listing views, contact reveals. */
+  dailyMark: (scope: string, who: string, day: string, subject: string) => ({ pk: `ONCE#${scope}#${who}`, sk: `${day}#${subject}` }),
   /** Pattern 36: when the sitemap was last built and whether listings changed since (one item). */
   sitemapState: () => ({ pk: 'SITEMAP', sk: 'STATE' }),
 };
