@@ -2,7 +2,7 @@
  * The local stand-in for API Gateway + Lambda + CloudFront on one origin:
  *   /api/*      the routes.ts rows, invoked in-process with API Gateway's event and authorizer
  *               (rows outside /api — /truck/{id}, category pages, sitemap, robots — are matched first too)
- *   /images/*   the truck-images bucket (CloudFront's role)
+ *   /images/*   the published listings/ prefix of the truck-images bucket (CloudFront's role), nothing else
  *   /_dev/*     health and the local event bus
  *   everything else: the built web app (web/dist) with SPA fallback.
  */
@@ -16,6 +16,7 @@ import type { PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { createAccessTokenVerifier } from '../functions/src/adapters/cognito/token-verifier.js';
 import { setInProcessBus } from '../functions/src/adapters/events/publisher.js';
+import { LISTING_IMAGE_PREFIX } from '../functions/src/domain/listings/manage-images.js';
 import { type RouteDef, needsAuthorizer, routes as allRoutes } from '../functions/src/routes.js';
 import {
   INTERNAL_ERROR_BODY,
@@ -63,6 +64,8 @@ const DEFAULT_TIMEOUT_SECONDS = 10;
 const DEFAULT_MEMORY_MB = 512;
 
 class LambdaTimeout extends Error {}
+
+const SERVED_IMAGE_TYPES = new Set(['image/jpeg', 'image/webp', 'image/png']);
 
 /** Like Lambda, a handler that outlives its timeout fails (LAMBDA_TIMEOUTS=off while debugging). */
 function withTimeout<T>(work: Promise<T>, seconds: number): Promise<T> {
@@ -277,11 +280,18 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     } catch {
       return send(res, 400, JSON.stringify({ message: 'Bad Request' }));
     }
-    if (!key) return send(res, 404, NOT_FOUND_BODY);
+    // Only processed variants are public, as CloudFront's origin path limits it in AWS: anything
+    // else in the bucket (an unverified upload, a stray object) is a 404 here, never served.
+    if (!key.startsWith(LISTING_IMAGE_PREFIX) || key.includes('..')) return send(res, 404, NOT_FOUND_BODY);
     const bucket = process.env.BUCKET_TRUCK_IMAGES ?? 'truck-images';
     try {
       const obj = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       const etag = obj.ETag ?? '';
+      // We only ever write JPEG originals and WebP variants there; any other stored type is refused.
+      if (!SERVED_IMAGE_TYPES.has(obj.ContentType ?? '')) {
+        (obj.Body as Readable | undefined)?.destroy();
+        return send(res, 404, NOT_FOUND_BODY);
+      }
       const headers: Record<string, string> = {
         'content-type': obj.ContentType ?? 'application/octet-stream',
         'cache-control': obj.CacheControl ?? 'public, max-age=3600',

@@ -23,7 +23,23 @@ const priceModelAccess = {
   buckets: [{ bucket: 'private-uploads', prefixes: ['models/'], access: 'readWrite' }],
 } as const satisfies Access;
 
+const SITEMAP_ON_CHANGE_ACCESS = {
+  table: 'readWrite',
+  buckets: [{ bucket: 'truck-images', prefixes: ['sitemaps/'], access: 'readWriteDelete' }],
+} as const satisfies Access;
+
 export const eventSubscriptions: EventSubscription[] = [
+  ...(['listing.created', 'listing.updated', 'listing.deleted'] as const).map(
+    (eventType): EventSubscription => ({
+      // Three rows (one per event type), one handler module.
+      id: `SitemapOn${eventType.split('.')[1].replace(/^./, (c) => c.toUpperCase())}Listing`,
+      eventType,
+      handler: 'events/sitemap-on-listing-change.ts',
+      access: SITEMAP_ON_CHANGE_ACCESS,
+      memoryMb: 1024,
+      timeoutSeconds: 120,
+    }),
+  ),
   // The fair-price model follows the market: refitted on changes, at most every 10 minutes.
   {
     id: 'PriceModelOnListingCreated',

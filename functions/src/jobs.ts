@@ -16,7 +16,23 @@ export interface JobDef {
   timeoutSeconds?: number;
 }
 
+/** The sitemap's files in S3 and its build-state item; the table only read (pattern 2) and the state item written. */
+const SITEMAP_BUILD_ACCESS = {
+  table: 'readWrite',
+  buckets: [{ bucket: 'truck-images', prefixes: ['sitemaps/'], access: 'readWriteDelete' }],
+} as const satisfies Access;
+
 export const jobs: JobDef[] = [
+  {
+    id: 'BuildSitemap',
+    // Every 15 minutes; it only builds when listings changed, the sitemap is a day old, or there is none.
+    cron: '0/15 * * * ? *',
+    handler: 'jobs/build-sitemap.ts',
+    description: 'Rebuild the sitemap index and gzip parts in S3 (sitemaps/) when due',
+    access: SITEMAP_BUILD_ACCESS,
+    memoryMb: 1024,
+    timeoutSeconds: 300,
+  },
   {
     id: 'price-model',
     // Hourly at a quarter past, UK time.

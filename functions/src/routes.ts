@@ -126,6 +126,14 @@ export const routes: RouteDef[] = [
   { id: 'ListSavedTrucks', method: 'GET', path: '/api/saved', handler: 'http/saved/list-saved.ts', auth: 'user' },
   { id: 'SaveTruck', method: 'PUT', path: '/api/saved/{id}', handler: 'http/saved/save-truck.ts', auth: 'user' },
   { id: 'UnsaveTruck', method: 'DELETE', path: '/api/saved/{id}', handler: 'http/saved/unsave-truck.ts', auth: 'user' },
+  {
+    id: 'RevealListingContact',
+    method: 'POST',
+    path: '/api/listings/{id}/contact',
+    handler: 'http/listings/reveal-contact.ts',
+    auth: 'user',
+    access: { table: 'readWrite' },
+  },
   { id: 'RecordListingView', method: 'POST', path: '/api/listings/{id}/views', handler: 'http/listings/record-view.ts', auth: 'optional' },
   // Pages whose head link previews need without JavaScript (http/seo). Not under /api: CloudFront
   // sends these paths to the API origin (infra/lib/web-stack.ts), the local server matches rows first.
@@ -139,7 +147,23 @@ export const routes: RouteDef[] = [
       auth: 'public',
     }),
   ),
-  { id: 'GetSitemap', method: 'GET', path: '/sitemap.xml', handler: 'http/seo/get-sitemap.ts', auth: 'public' },
+  // Served from the files jobs/build-sitemap.ts writes to S3: no table access at all.
+  {
+    id: 'GetSitemap',
+    method: 'GET',
+    path: '/sitemap.xml',
+    handler: 'http/seo/get-sitemap.ts',
+    auth: 'public',
+    access: { buckets: [{ bucket: 'truck-images', prefixes: ['sitemaps/'], access: 'read' }] },
+  },
+  {
+    id: 'GetSitemapPart',
+    method: 'GET',
+    path: '/sitemaps/{file}',
+    handler: 'http/seo/get-sitemap-part.ts',
+    auth: 'public',
+    access: { buckets: [{ bucket: 'truck-images', prefixes: ['sitemaps/'], access: 'read' }] },
+  },
   { id: 'GetRobotsTxt', method: 'GET', path: '/robots.txt', handler: 'http/seo/get-robots.ts', auth: 'public' },
   ...importRoutes,
   ...pricingRoutes,

@@ -54,14 +54,15 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** JSON, or a file (Blob) sent as its own bytes (application/octet-stream). */
   body?: unknown;
-  headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, signal } = options;
   const isFile = typeof Blob !== 'undefined' && body instanceof Blob;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = isFile ? 'application/octet-stream' : 'application/json';
   const token = tokenProvider ? await tokenProvider() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
