@@ -4,6 +4,7 @@ import { CATEGORY_VALUES, FUEL_VALUES, MAKE_VALUES, TRANSMISSION_VALUES } from '
 import { validationError } from '../errors.js';
 import { type Place, createPlaceCache, distanceMiles, resolveLocation } from '../geo/geo.js';
 import type { SearchDoc } from './search-doc.js';
+import type { IndexImage } from './snapshot.js';
 import { Suggestions } from './suggestions.js';
 import { TermIndex } from './term-index.js';
 import { ALL_FIELDS, FIELD_BITS, MASK_WEIGHT, PUBLIC_FIELDS, editDistance, queryTokens, stem, words } from './text.js';
@@ -38,6 +39,7 @@ export const hasKnownPrice = (price: number | null | undefined) => typeof price 
 const MAX_SCORE_TENTHS = 2 ** 20;
 const SLOT_FACTOR = 1 << FIELD_BITS;
 const EMPTY_IDS = new Int32Array(0);
+const decoder = new TextDecoder();
 const EMPTY_MASKS = new Uint8Array(0);
 
 /**
@@ -59,8 +61,14 @@ export class SearchIndex {
   private freeSlots: number[] = [];
   /** Slots of removed or replaced listings whose postings may still be in the term index. */
   private retired: number[] = [];
-  private listings: (Listing | undefined)[] = [];
+  /** Result cards as JSON, parsed only when shown; '' for a slot whose card is in the loaded snapshot. */
+  private cardText: string[] = [];
   private ids: string[] = [];
+  /** The snapshot this index was loaded from: its cards and terms stay in its buffers. */
+  private snap: { cardBytes: Uint8Array; cardStart: Int32Array; termStart: Int32Array; termIds: Int32Array; termMasks: Uint8Array } | null =
+    null;
+  /** 1 when a slot's card and terms are the snapshot's. */
+  private inSnap = new Uint8Array(0);
   private alive = new Uint8Array(0);
   /** Each slot's term ids and field masks (what the snapshot writer needs; its postings point back here). */
   private slotTerms: Int32Array[] = [];
@@ -103,7 +111,30 @@ export class SearchIndex {
   /** The result card of a listing. */
   get(id: string): Listing | undefined {
     const slot = this.slotById.get(id);
-    return slot === undefined ? undefined : this.listings[slot];
+    return slot === undefined ? undefined : this.card(slot);
+  }
+
+  private cardJson(slot: number): string {
+    if (this.inSnap[slot] === 1 && this.snap) {
+      const { cardBytes, cardStart } = this.snap;
+      return decoder.decode(cardBytes.subarray(cardStart[slot], cardStart[slot + 1]));
+    }
+    return this.cardText[slot];
+  }
+
+  private card(slot: number): Listing {
+    return JSON.parse(this.cardJson(slot)) as Listing;
+  }
+
+  private slotTermsOf(slot: number): { termIds: Int32Array; masks: Uint8Array } {
+    if (this.inSnap[slot] === 1 && this.snap) {
+      const { termStart, termIds, termMasks } = this.snap;
+      return {
+        termIds: termIds.subarray(termStart[slot], termStart[slot + 1]),
+        masks: termMasks.subarray(termStart[slot], termStart[slot + 1]),
+      };
+    }
+    return { termIds: this.slotTerms[slot] ?? EMPTY_IDS, masks: this.slotMasks[slot] ?? EMPTY_MASKS };
   }
 
   /** Adds or replaces listings; anything not active is removed instead. */
@@ -133,7 +164,7 @@ export class SearchIndex {
   latest(n: number): Listing[] {
     return this.order('relevance')
       .slice(0, n)
-      .map((slot) => this.listings[slot]!);
+      .map((slot) => this.card(slot));
   }
 
   /** Every active listing's card, newest first (benchmarks and the snapshot builder). */
@@ -150,7 +181,7 @@ export class SearchIndex {
   termsOf(id: string): { termIds: Int32Array; masks: Uint8Array } {
     const slot = this.slotById.get(id);
     if (slot === undefined) return { termIds: EMPTY_IDS, masks: EMPTY_MASKS };
-    return { termIds: this.slotTerms[slot], masks: this.slotMasks[slot] };
+    return this.slotTermsOf(slot);
   }
 
   /** Suggestions for what the buyer has typed so far. */
@@ -158,17 +189,110 @@ export class SearchIndex {
     return this.suggestions.suggest(typed);
   }
 
-  /** Interns terms (the snapshot loader maps its vocabulary once, then adds documents by id). */
-  termIds(terms: readonly string[]): Int32Array {
-    return Int32Array.from(terms, (t) => this.terms.intern(t));
+  /** The index as columns, live listings newest first (the snapshot writer). */
+  exportImage(versionOf: (id: string) => number): IndexImage {
+    const slots = this.order('relevance');
+    const n = slots.length;
+    const indexOf = new Int32Array(this.highWater).fill(-1);
+    slots.forEach((slot, i) => {
+      indexOf[slot] = i;
+    });
+    const pick = <T extends Float64Array | Int32Array | Uint8Array | Int8Array>(col: T, make: (n: number) => T): T => {
+      const out = make(n);
+      for (let i = 0; i < n; i++) out[i] = col[slots[i]];
+      return out;
+    };
+    const encoder = new TextEncoder();
+    const cardChunks: Uint8Array[] = [];
+    const cardStart = new Int32Array(n + 1);
+    const termStart = new Int32Array(n + 1);
+    const termIds: number[] = [];
+    const termMasks: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const bytes = encoder.encode(this.cardJson(slots[i]));
+      cardChunks.push(bytes);
+      cardStart[i + 1] = cardStart[i] + bytes.length;
+      const t = this.slotTermsOf(slots[i]);
+      for (let k = 0; k < t.termIds.length; k++) {
+        termIds.push(t.termIds[k]);
+        termMasks.push(t.masks[k]);
+      }
+      termStart[i + 1] = termIds.length;
+    }
+    const cardBytes = new Uint8Array(cardStart[n]);
+    cardChunks.forEach((c, i) => cardBytes.set(c, cardStart[i]));
+    const orders: Record<string, Int32Array> = {};
+    for (const key of PRESORTED) orders[key] = Int32Array.from(this.order(key), (slot) => indexOf[slot]);
+    const ids = slots.map((slot) => this.ids[slot]);
+    return {
+      count: n,
+      ids,
+      versions: ids.map(versionOf),
+      locationTexts: slots.map((slot) => this.locationText[slot]),
+      vocab: this.vocabulary(),
+      placeLat: [...this.placeLat],
+      placeLon: [...this.placeLon],
+      suggestions: this.suggestions.export(),
+      price: pick(this.price, (k) => new Float64Array(k)),
+      mileage: pick(this.mileage, (k) => new Float64Array(k)),
+      created: pick(this.created, (k) => new Float64Array(k)),
+      year: pick(this.year, (k) => new Int32Array(k)),
+      placeId: pick(this.placeId, (k) => new Int32Array(k)),
+      hasMileage: pick(this.hasMileage, (k) => new Uint8Array(k)),
+      locState: pick(this.locState, (k) => new Uint8Array(k)),
+      make: pick(this.make, (k) => new Int8Array(k)),
+      category: pick(this.category, (k) => new Int8Array(k)),
+      fuel: pick(this.fuel, (k) => new Int8Array(k)),
+      transmission: pick(this.transmission, (k) => new Int8Array(k)),
+      cardStart,
+      cardBytes,
+      termStart,
+      termIds: Int32Array.from(termIds),
+      termMasks: Uint8Array.from(termMasks),
+      orders,
+    };
   }
 
-  /** Adds one active listing whose terms are already interned (snapshot loads; orders are rebuilt by `warm`). */
-  insertInterned(card: Listing, termIds: ArrayLike<number>, masks: ArrayLike<number>): void {
-    if (this.slotById.has(card.id)) this.removeOne(card.id, false);
-    this.orders.clear();
-    const slot = this.allocate(card.id);
-    this.write(slot, card, termIds, masks);
+  /** Loads an empty index from columns (a snapshot): listing i takes slot i; cards and terms stay in the image's buffers. */
+  importImage(image: IndexImage): void {
+    if (this.highWater !== 0) throw new Error('importImage needs an empty index');
+    const n = image.count;
+    this.grow(Math.max(1024, n));
+    this.price.set(image.price);
+    this.mileage.set(image.mileage);
+    this.created.set(image.created);
+    this.year.set(image.year);
+    this.hasMileage.set(image.hasMileage);
+    this.locState.set(image.locState);
+    this.make.set(image.make);
+    this.category.set(image.category);
+    this.fuel.set(image.fuel);
+    this.transmission.set(image.transmission);
+    // The image's place table becomes this index's (slot place ids point into it).
+    image.placeLat.forEach((lat, i) => {
+      this.placeLat.push(lat);
+      this.placeLon.push(image.placeLon[i]);
+      this.placeIdByKey.set(`${lat},${image.placeLon[i]}`, i);
+    });
+    this.placeId.set(image.placeId);
+    this.alive.fill(1, 0, n);
+    this.inSnap.fill(1, 0, n);
+    this.ids = image.ids.slice();
+    this.locationText = image.locationTexts.slice();
+    this.cardText = new Array<string>(n).fill('');
+    for (let i = 0; i < n; i++) this.slotById.set(image.ids[i], i);
+    this.highWater = n;
+    const termIds = new Int32Array(image.termIds);
+    const mapped = new Int32Array(image.vocab.length);
+    for (let i = 0; i < mapped.length; i++) mapped[i] = this.terms.intern(image.vocab[i]);
+    for (let i = 0; i < termIds.length; i++) termIds[i] = mapped[termIds[i]];
+    this.terms.addBulk(0, image.termStart, termIds, image.termMasks);
+    this.snap = { cardBytes: image.cardBytes, cardStart: image.cardStart, termStart: image.termStart, termIds, termMasks: image.termMasks };
+    this.suggestions.import(image.suggestions);
+    for (const key of PRESORTED) {
+      const order = image.orders[key];
+      if (order) this.orders.set(key, Array.from(order));
+    }
   }
 
   private allocate(id: string): number {
@@ -183,7 +307,7 @@ export class SearchIndex {
     const slot = this.allocate(d.card.id);
     const ids = new Int32Array(d.terms.length);
     for (let i = 0; i < ids.length; i++) ids[i] = this.terms.intern(d.terms[i]);
-    this.write(slot, d.card, ids, d.masks);
+    this.write(slot, d.card, ids, Uint8Array.from(d.masks));
     if (patch) for (const [key, order] of this.orders) this.insertIntoOrder(order, key, slot);
   }
 
@@ -192,12 +316,13 @@ export class SearchIndex {
     if (slot === undefined) return;
     if (patch) for (const [key, order] of this.orders) this.removeFromOrder(order, key, slot);
     this.slotById.delete(id);
-    this.suggestions.add(this.listings[slot]!, -1);
-    this.terms.retire(this.slotTerms[slot].length);
+    this.suggestions.add(this.card(slot), -1);
+    this.terms.retire(this.slotTermsOf(slot).termIds.length);
     this.slotTerms[slot] = EMPTY_IDS;
     this.slotMasks[slot] = EMPTY_MASKS;
     this.alive[slot] = 0;
-    this.listings[slot] = undefined;
+    this.inSnap[slot] = 0;
+    this.cardText[slot] = '';
     this.ids[slot] = '';
     this.locationText[slot] = '';
     this.retired.push(slot);
@@ -210,8 +335,9 @@ export class SearchIndex {
     this.retired = [];
   }
 
-  private write(slot: number, l: Listing, termIds: ArrayLike<number>, masks: ArrayLike<number>): void {
-    this.listings[slot] = l;
+  private write(slot: number, l: Listing, termIds: Int32Array, masks: Uint8Array): void {
+    this.cardText[slot] = JSON.stringify(l);
+    this.inSnap[slot] = 0;
     this.ids[slot] = l.id;
     this.alive[slot] = 1;
     this.price[slot] = hasKnownPrice(l.price) ? l.price : 0;
@@ -229,8 +355,8 @@ export class SearchIndex {
     this.placeId[slot] = place ? this.placeIdOf(place) : -1;
     this.locationText[slot] = [l.location, l.postcode].filter(Boolean).join('\n').toLowerCase();
     this.terms.add(slot, termIds, masks);
-    this.slotTerms[slot] = Int32Array.from(termIds);
-    this.slotMasks[slot] = Uint8Array.from(masks);
+    this.slotTerms[slot] = termIds;
+    this.slotMasks[slot] = masks;
     this.suggestions.add(l, 1);
   }
 
@@ -362,6 +488,7 @@ export class SearchIndex {
     this.locState = copy(this.locState, (n) => new Uint8Array(n));
     this.placeId = copy(this.placeId, (n) => new Int32Array(n));
     this.alive = copy(this.alive, (n) => new Uint8Array(n));
+    this.inSnap = copy(this.inSnap, (n) => new Uint8Array(n));
     this.capacity = capacity;
   }
 
@@ -595,7 +722,7 @@ export class SearchIndex {
     }
 
     const items = pageSlots.map((s) => {
-      const listing = this.listings[s]!;
+      const listing = this.card(s);
       if (!place) return listing;
       return {
         ...listing,

@@ -2,7 +2,7 @@ import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion
 import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
 import { type SearchDoc, searchDocOfRecord, searchDocOfScraped } from './search-doc.js';
 import { SearchIndex, type SearchViewer } from './search-index.js';
-import { SNAPSHOT_MASK_FACTOR, decodeSnapshot, encodeSnapshot } from './snapshot.js';
+import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 
 /** Changes read from the change feed: current records, plus ids (as the API spells them) of deleted listings. */
 export interface FeedChanges {
@@ -122,15 +122,9 @@ export class SearchService {
 
   /** The index as a snapshot (the builder writes it to S3). */
   snapshot(): Buffer {
-    const cards = this.index.all();
-    const vocab = this.index.vocabulary();
     return encodeSnapshot(
       this.lastSyncMs,
-      vocab,
-      cards.map((card) => {
-        const { termIds, masks } = this.index.termsOf(card.id);
-        return { card, version: this.applied.get(card.id) ?? 0, termIds, masks };
-      }),
+      this.index.exportImage((id) => this.applied.get(id) ?? 0),
     );
   }
 
@@ -172,25 +166,12 @@ export class SearchService {
 
   /** Starts from a snapshot's bytes (see snapshot.ts); returns how many listings it held. */
   loadSnapshot(bytes: Uint8Array): number {
-    const snap = decodeSnapshot(bytes, this.options.imagesBaseUrl);
-    const ids = this.index.termIds(snap.vocab);
-    for (let i = 0; i < snap.count; i++) {
-      const postings = snap.postings(i);
-      const termIds = new Int32Array(postings.length);
-      const masks = new Uint8Array(postings.length);
-      for (let k = 0; k < postings.length; k++) {
-        const p = postings[k];
-        termIds[k] = ids[Math.floor(p / SNAPSHOT_MASK_FACTOR)];
-        masks[k] = p % SNAPSHOT_MASK_FACTOR;
-      }
-      const card = snap.card(i);
-      this.applied.set(card.id, snap.version(i));
-      this.index.insertInterned(card, termIds, masks);
-    }
-    this.index.warm();
-    this.startFrom(snap.asOfMs);
+    const { asOfMs, image } = decodeSnapshot(bytes);
+    this.index.importImage(image);
+    for (let i = 0; i < image.count; i++) this.applied.set(image.ids[i], image.versions[i]);
+    this.startFrom(asOfMs);
     this.loading = Promise.resolve();
-    return snap.count;
+    return image.count;
   }
 
   /** The index is complete as of `asOfMs`: follow the feed from a little before it. */

@@ -41,7 +41,7 @@ export class Suggestions {
 
   add(l: Listing, delta: 1 | -1): void {
     for (const [kind, text] of this.keysOf(l)) {
-      const key = `${kind}|${fold(text)}`;
+      const key = `${kind}|${text}`;
       let e = this.entries.get(key);
       if (!e) {
         if (delta < 0) continue;
@@ -64,6 +64,18 @@ export class Suggestions {
     }
     found.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || b.count - a.count || (a.text < b.text ? -1 : 1));
     return found.slice(0, MAX_SUGGESTIONS).map(({ kind, text, count }) => ({ kind, text, count }));
+  }
+
+  /** Every entry as [kind, text, count] (the snapshot keeps them, so a load need not count again). */
+  export(): Array<[SearchSuggestion['kind'], string, number]> {
+    return [...this.entries.values()].map((e) => [e.kind, e.text, e.count]);
+  }
+
+  import(entries: Array<[SearchSuggestion['kind'], string, number]>): void {
+    for (const [kind, text, count] of entries) {
+      const folded = fold(text);
+      this.entries.set(`${kind}|${text}`, { kind, text, folded, words: folded.split(/[^a-z0-9]+/).filter(Boolean), count });
+    }
   }
 
   /** Whole words of suggestion texts (for "did you mean" in the buyer's own spelling). */

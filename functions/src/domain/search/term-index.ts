@@ -5,6 +5,7 @@ export const QUALITY = { exact: 1, prefix: 0.75, fuzzy: 0.5 } as const;
 /** A last word matching more words than this by prefix keeps the most common ones. */
 const MAX_PREFIX_TERMS = 64;
 const SLOT_FACTOR = 1 << FIELD_BITS;
+const EMPTY = new Int32Array(0);
 
 /** The terms a query token stands for, with how well each matches it. */
 export interface Expansion {
@@ -22,9 +23,12 @@ export interface Expansion {
 export class TermIndex {
   private readonly idOf = new Map<string, number>();
   private readonly text: string[] = [];
-  private postings: number[][] = [];
-  /** Term ids in text order, for prefix lookups; kept sorted as terms arrive. */
-  private readonly sorted: number[] = [];
+  /** Per term: postings in a typed array with spare room at the end, and how many are used. */
+  private postings: Int32Array[] = [];
+  private lengths: number[] = [];
+  /** Term ids in text order, for prefix lookups; re-sorted on the first lookup after new terms arrive. */
+  private sorted: number[] = [];
+  private sortedCount = 0;
   /** Term ids by length, for typo lookups. */
   private readonly byLength: number[][] = [];
   private readonly cache = new Map<string, Expansion>();
@@ -46,13 +50,13 @@ export class TermIndex {
     id = this.text.length;
     this.idOf.set(term, id);
     this.text.push(term);
-    this.postings.push([]);
+    this.postings.push(EMPTY);
+    this.lengths.push(0);
     const sameLength = this.byLength[term.length];
     if (sameLength) sameLength.push(id);
     else this.byLength[term.length] = [id];
-    this.sorted.splice(this.lowerBound(term), 0, id);
     // A new word can change what a typed word expands to.
-    this.cache.clear();
+    if (this.cache.size > 0) this.cache.clear();
     return id;
   }
 
@@ -64,14 +68,61 @@ export class TermIndex {
     return this.text[id];
   }
 
-  /** Postings of a term: slot × 64 + field mask. */
-  postingsOf(id: number): number[] {
-    return this.postings[id];
+  /** Postings of a term: slot × 64 + field mask (a view, valid until the next change). */
+  postingsOf(id: number): Int32Array {
+    return this.postings[id].subarray(0, this.lengths[id]);
+  }
+
+  private count(id: number): number {
+    return this.lengths[id];
   }
 
   add(slot: number, termIds: ArrayLike<number>, masks: ArrayLike<number>): void {
     const base = slot * SLOT_FACTOR;
-    for (let i = 0; i < termIds.length; i++) this.postings[termIds[i]].push(base + masks[i]);
+    for (let i = 0; i < termIds.length; i++) {
+      const id = termIds[i];
+      const n = this.lengths[id];
+      let list = this.postings[id];
+      if (n === list.length) {
+        const grown = new Int32Array(Math.max(4, n * 2));
+        grown.set(list);
+        this.postings[id] = list = grown;
+      }
+      list[n] = base + masks[i];
+      this.lengths[id] = n + 1;
+    }
+    this.live += termIds.length;
+    this.total += termIds.length;
+  }
+
+  /**
+   * Adds many slots at once (a snapshot load): slot `first + d` has the terms
+   * `termIds[docStart[d] .. docStart[d + 1])`. Counts first, so every list is allocated once.
+   */
+  addBulk(first: number, docStart: Int32Array, termIds: Int32Array, masks: Uint8Array): void {
+    const extra = new Int32Array(this.text.length);
+    for (let i = 0; i < termIds.length; i++) extra[termIds[i]]++;
+    for (let id = 0; id < extra.length; id++) {
+      if (extra[id] === 0) continue;
+      const need = this.lengths[id] + extra[id];
+      if (need > this.postings[id].length) {
+        const grown = new Int32Array(need);
+        grown.set(this.postings[id].subarray(0, this.lengths[id]));
+        this.postings[id] = grown;
+      }
+    }
+    const docs = docStart.length - 1;
+    const { postings } = this;
+    const fill = Int32Array.from(this.lengths);
+    for (let d = 0; d < docs; d++) {
+      const base = (first + d) * SLOT_FACTOR;
+      const end = docStart[d + 1];
+      for (let i = docStart[d]; i < end; i++) {
+        const id = termIds[i];
+        postings[id][fill[id]++] = base + masks[i];
+      }
+    }
+    for (let id = 0; id < fill.length; id++) this.lengths[id] = fill[id];
     this.live += termIds.length;
     this.total += termIds.length;
   }
@@ -89,8 +140,9 @@ export class TermIndex {
   /** Drops postings of dead slots. */
   compact(alive: Uint8Array): void {
     let total = 0;
-    this.postings = this.postings.map((list) => {
-      const kept = list.filter((p) => alive[Math.floor(p / SLOT_FACTOR)] === 1);
+    this.postings = this.postings.map((list, id) => {
+      const kept = list.subarray(0, this.lengths[id]).filter((p) => alive[Math.floor(p / SLOT_FACTOR)] === 1);
+      this.lengths[id] = kept.length;
       total += kept.length;
       return kept;
     });
@@ -99,6 +151,11 @@ export class TermIndex {
   }
 
   private lowerBound(term: string): number {
+    if (this.sortedCount !== this.text.length) {
+      const { text } = this;
+      this.sorted = Array.from({ length: text.length }, (_, i) => i).sort((a, b) => (text[a] < text[b] ? -1 : text[a] > text[b] ? 1 : 0));
+      this.sortedCount = text.length;
+    }
     let lo = 0;
     let hi = this.sorted.length;
     while (lo < hi) {
@@ -116,7 +173,7 @@ export class TermIndex {
     if (hit) return hit;
     const out: Expansion = { ids: [], quality: [] };
     const exact = this.idOf.get(token);
-    if (exact !== undefined && this.postings[exact].length > 0) {
+    if (exact !== undefined && this.count(exact) > 0) {
       out.ids.push(exact);
       out.quality.push(QUALITY.exact);
     }
@@ -126,10 +183,9 @@ export class TermIndex {
         const id = this.sorted[i];
         const t = this.text[id];
         if (!t.startsWith(token)) break;
-        if (id !== exact && this.postings[id].length > 0) found.push(id);
+        if (id !== exact && this.count(id) > 0) found.push(id);
       }
-      if (found.length > MAX_PREFIX_TERMS)
-        found.sort((a, b) => this.postings[b].length - this.postings[a].length).length = MAX_PREFIX_TERMS;
+      if (found.length > MAX_PREFIX_TERMS) found.sort((a, b) => this.count(b) - this.count(a)).length = MAX_PREFIX_TERMS;
       for (const id of found) {
         out.ids.push(id);
         out.quality.push(QUALITY.prefix);
@@ -138,7 +194,7 @@ export class TermIndex {
     if (out.ids.length === 0 && token.length >= FUZZY_MIN_LENGTH && !/^\d+$/.test(token)) {
       for (let len = token.length - 1; len <= token.length + 1; len++) {
         for (const id of this.byLength[len] ?? []) {
-          if (this.postings[id].length > 0 && withinOneEdit(token, this.text[id])) {
+          if (this.count(id) > 0 && withinOneEdit(token, this.text[id])) {
             out.ids.push(id);
             out.quality.push(QUALITY.fuzzy);
           }
@@ -156,11 +212,11 @@ export class TermIndex {
     let bestDistance = maxEdits + 1;
     for (let len = token.length - maxEdits; len <= token.length + maxEdits; len++) {
       for (const id of this.byLength[len] ?? []) {
-        const n = this.postings[id].length;
+        const n = this.count(id);
         if (n === 0) continue;
         const d = editDistance(token, this.text[id], maxEdits);
         if (d > maxEdits) continue;
-        if (d < bestDistance || (d === bestDistance && best !== null && n > this.postings[best].length)) {
+        if (d < bestDistance || (d === bestDistance && best !== null && n > this.count(best))) {
           best = id;
           bestDistance = d;
         }

@@ -87,10 +87,10 @@ MAKE_WORDS.renault.push('Renault Trucks');
 
 /** Folds case and accents. */
 export function fold(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+  const lower = text.toLowerCase();
+  // Most listing text is ASCII: skip the (costly) decomposition then.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
+  return /^[\x00-\x7f]*$/.test(lower) ? lower : lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 }
 
 /** Plural and possessive endings off, so "tippers", "tipper's" and "tipper" meet. */
