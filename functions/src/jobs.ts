@@ -16,4 +16,15 @@ export interface JobDef {
   timeoutSeconds?: number;
 }
 
-export const jobs: JobDef[] = [];
+export const jobs: JobDef[] = [
+  {
+    id: 'BuildSearchSnapshot',
+    // 03:30 UK time, every day: the whole table, so the snapshot never drifts from it.
+    cron: '30 3 * * ? *',
+    handler: 'jobs/build-search-snapshot.ts',
+    description: 'Rebuild the search snapshot (private-uploads/search/) from every active listing',
+    access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['search/'], access: 'readWrite' }] },
+    memoryMb: 1536,
+    timeoutSeconds: 300,
+  },
+];

@@ -220,7 +220,7 @@ export class SearchIndex {
       termStart[i + 1] = termIds.length;
     }
     const cardBytes = new Uint8Array(cardStart[n]);
-    cardChunks.forEach((c, i) => cardBytes.set(c, cardStart[i]));
+    for (let i = 0; i < n; i++) cardBytes.set(cardChunks[i], cardStart[i]);
     const orders: Record<string, Int32Array> = {};
     for (const key of PRESORTED) orders[key] = Int32Array.from(this.order(key), (slot) => indexOf[slot]);
     const ids = slots.map((slot) => this.ids[slot]);

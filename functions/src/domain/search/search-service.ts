@@ -53,11 +53,14 @@ export interface SearchServiceOptions {
  * whose background sync paused with it) still never answers from an index older than
  * `maxStaleMs`. Syncs are single-flight, so concurrent requests share one.
  */
+/** A snapshot older than this is ignored (tombstones of deleted listings expire after 7 days). */
+export const MAX_SNAPSHOT_AGE_MS = 6 * 24 * 3600 * 1000;
+
 /** How many recent query results a warm instance keeps (a few MB at most). */
 const RESULT_CACHE_SIZE = 500;
 
 export class SearchService {
-  private readonly index = new SearchIndex();
+  private index = new SearchIndex();
   /**
    * Results of recent queries, most recently used last, valid until the index next changes.
    * Buyers repeat the same searches (the home page, each category page, popular makes), and a
@@ -185,7 +188,11 @@ export class SearchService {
     const bytes = this.options.snapshots ? await this.options.snapshots.read() : null;
     if (bytes) {
       this.loadSnapshot(bytes);
-      return;
+      // Deletions stay on the change feed for TOMBSTONE_TTL (7 days): an older snapshot could
+      // bring back a deleted listing, so it is not trusted.
+      if (this.now() - this.lastSyncMs <= MAX_SNAPSHOT_AGE_MS) return;
+      this.index = new SearchIndex();
+      this.applied.clear();
     }
     const startedAt = this.now();
     const { listings, scraped } = await this.feed.loadAllActive();
@@ -198,7 +205,7 @@ export class SearchService {
   async reloadFromTable(): Promise<void> {
     const startedAt = this.now();
     const { listings, scraped } = await this.feed.loadAllActive();
-    this.index.removeMany(this.index.all().map((l) => l.id));
+    this.index = new SearchIndex();
     this.applied.clear();
     this.results.clear();
     this.apply({ listings, scraped, removedIds: [] });
