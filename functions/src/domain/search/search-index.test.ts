@@ -11,7 +11,7 @@ import { ALL_FIELDS, MASK_WEIGHT, PUBLIC_FIELDS, queryTokens, stem, withinOneEdi
 
 /**
  * Keyword matching as issue 9 §1 states it, the slow way: every token must match a term of the
- * listing exactly, by prefix (the last token, 3+ letters) or — when no listing has it either way —
+ * listing exactly, by prefix (the last token, 2+ letters) or — when no listing has it either way —
  * within one typo (5+ letters); a token pair is glued when a half is unknown and the glued word is
  * known. A listing's score is the sum over tokens of the best field weight × match quality.
  */
@@ -40,8 +40,8 @@ function referenceScores(all: Listing[], vocabSource: Listing[], q: string | und
   const allowed = viewer === 'user' ? ALL_FIELDS : PUBLIC_FIELDS;
   const quality = (t: string, term: string, last: boolean): number => {
     if (term === t) return 1;
-    if (last && t.length >= 3 && term.startsWith(t)) return 0.75;
-    const elsewhere = vocab.has(t) || (last && t.length >= 3 && [...vocab].some((v) => v.startsWith(t)));
+    if (last && t.length >= 2 && term.startsWith(t)) return 0.75;
+    const elsewhere = vocab.has(t) || (last && t.length >= 2 && [...vocab].some((v) => v.startsWith(t)));
     if (!elsewhere && t.length >= 5 && !/^\d+$/.test(t) && withinOneEdit(t, term)) return 0.5;
     return 0;
   };

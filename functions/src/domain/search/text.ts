@@ -72,7 +72,7 @@ export const CATEGORY_WORDS: Record<Category, string[]> = {
   tipper: ['tipper'],
   'box-van': ['box van', 'box'],
   curtainsider: ['curtainsider', 'curtain', 'curtain sider'],
-  flatbed: ['flatbed', 'flat bed', 'dropside'],
+  flatbed: ['flatbed', 'flat bed'],
   refrigerated: ['refrigerated', 'fridge', 'reefer', 'chiller', 'freezer'],
   specialist: ['specialist'],
   beavertail: ['beavertail', 'beaver', 'beaver tail', 'plant'],
@@ -185,4 +185,4 @@ export function editDistance(a: string, b: string, max: number): number {
 /** Shortest word a typo is forgiven in (issue 9: "one typo in words of five letters or more"). */
 export const FUZZY_MIN_LENGTH = 5;
 /** Shortest last word that also matches as the start of longer words (as the buyer types). */
-export const PREFIX_MIN_LENGTH = 3;
+export const PREFIX_MIN_LENGTH = 2;

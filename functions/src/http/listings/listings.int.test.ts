@@ -78,17 +78,13 @@ describe('GET /api/listings', () => {
     expect(r.headers.get('cache-control')).toMatch(/^public/);
   });
 
-  it('shows signed-in buyers full contacts on user listings and dealer defaults on scraped ones, never cached', async () => {
+  it('shows signed-in buyers seller names but never phone numbers or e-mails in results (issue 7), never cached', async () => {
     const r = await search('pageSize=100', buyer.accessToken);
     const byId = new Map(r.body.items.map((l) => [l.id, l]));
-    expect(byId.get('L1')).toMatchObject({
-      contactName: 'Sam Seller',
-      phone: '0113 496 0000',
-      email: 'sam@seller.example',
-      userId: owner.userId,
-    });
+    expect(byId.get('L1')).toMatchObject({ contactName: 'Sam Seller', phone: null, email: null, userId: owner.userId });
     expect(byId.get('scraped-x1')).toMatchObject({ contactName: 'Dealer', phone: 'Contact via website', email: null, source: 'scraped' });
-    expect(byId.get('scraped-x2')).toMatchObject({ contactName: 'Cardiff Commercials', phone: '029 2018 0000' });
+    expect(byId.get('scraped-x2')).toMatchObject({ contactName: 'Cardiff Commercials', phone: 'Contact via website', email: null });
+    expect(JSON.stringify(r.body)).not.toContain('029 2018 0000');
     expect(r.headers.get('cache-control')).toContain('no-store');
   });
 
@@ -117,6 +113,21 @@ describe('GET /api/listings', () => {
     // Leeds first, Manchester (~36 mi) next, then L5 with no location; Cardiff and the unplaceable listing are out.
     expect(ids(near)).toEqual(['L3', 'L1', 'L2', 'L5']);
     expect(near.body.items[0].distanceMiles).toBe(0);
+  });
+
+  it('answers an out-of-range page with the last page, and suggests makes and spellings from the index', async () => {
+    const all = await search('pageSize=2');
+    const r = await search('pageSize=2&page=99');
+    expect(r.status).toBe(200);
+    expect(r.body.page).toBe(all.body.totalPages);
+    expect(r.body.items.length).toBeGreaterThan(0);
+    const typo = await search('q=scannia');
+    expect(ids(typo)).toContain('L2');
+    const none = await search('q=skaniaa');
+    expect(none.body.total).toBe(0);
+    expect(none.body.didYouMean).toBe('scania');
+    const s = await get<{ suggestions: Array<{ kind: string; text: string }> }>('/api/listings/suggest?q=sca');
+    expect(s.body.suggestions[0]).toMatchObject({ kind: 'make', text: 'Scania' });
   });
 
   it('answers bad queries with 400 and a clear message', async () => {
