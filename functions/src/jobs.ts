@@ -43,4 +43,14 @@ export const jobs: JobDef[] = [
     memoryMb: 2048,
     timeoutSeconds: 300,
   },
+  {
+    id: 'BuildSearchSnapshot',
+    // 03:30 UK time, every day: the whole table, so the snapshot never drifts from it.
+    cron: '30 3 * * ? *',
+    handler: 'jobs/build-search-snapshot.ts',
+    description: 'Rebuild the search snapshot (private-uploads/search/) from every active listing',
+    access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['search/'], access: 'readWrite' }] },
+    memoryMb: 1536,
+    timeoutSeconds: 300,
+  },
 ];

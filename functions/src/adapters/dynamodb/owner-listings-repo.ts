@@ -134,8 +134,10 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
                 Put: {
                   TableName: tableName,
                   Item: listingItem(record),
-                  ConditionExpression: 'attribute_exists(pk) AND updatedAt = :expected AND userId = :owner',
-                  ExpressionAttributeValues: { ':expected': expectedUpdatedAt, ':owner': record.userId },
+                  // The version the record was read at: the table moves it on by one per write (search applies changes by it).
+                  ConditionExpression:
+                    'attribute_exists(pk) AND updatedAt = :expected AND userId = :owner AND (attribute_not_exists(version) OR version = :version)',
+                  ExpressionAttributeValues: { ':expected': expectedUpdatedAt, ':owner': record.userId, ':version': record.version ?? 0 },
                 },
               },
               ...claimedImageKeys.map((k) => ({
