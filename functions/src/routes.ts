@@ -129,8 +129,24 @@ export const routes: RouteDef[] = [
   // (infra/lib/web-stack.ts); the local server matches these rows after static files. API Gateway's
   // greedy /{proxy+} does not match '/', hence two rows. It reads listings in-process
   // (http/seo/in-process-api.ts), so it is sized like search.
-  { id: 'RenderHomePage', method: 'GET', path: '/', handler: 'http/seo/render-page.ts', auth: 'public', memoryMb: 1024, access: { table: 'read' } },
-  { id: 'RenderPage', method: 'GET', path: '/{proxy+}', handler: 'http/seo/render-page.ts', auth: 'public', memoryMb: 1024, access: { table: 'read' } },
+  {
+    id: 'RenderHomePage',
+    method: 'GET',
+    path: '/',
+    handler: 'http/seo/render-page.ts',
+    auth: 'public',
+    memoryMb: 1024,
+    access: { table: 'read' },
+  },
+  {
+    id: 'RenderPage',
+    method: 'GET',
+    path: '/{proxy+}',
+    handler: 'http/seo/render-page.ts',
+    auth: 'public',
+    memoryMb: 1024,
+    access: { table: 'read' },
+  },
   { id: 'GetSitemap', method: 'GET', path: '/sitemap.xml', handler: 'http/seo/get-sitemap.ts', auth: 'public' },
   { id: 'GetRobotsTxt', method: 'GET', path: '/robots.txt', handler: 'http/seo/get-robots.ts', auth: 'public' },
 ];

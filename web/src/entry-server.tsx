@@ -68,7 +68,13 @@ export async function renderPage(url: string, api: ApiTransport): Promise<PageRe
     if (!leaf?.serverRender) return { kind: 'shell', status: 200 };
     // A first-screen read that failed (the API is down, or the data is gone) leaves the page to the
     // browser, which shows its own error or not-found state: the server never renders a half page.
-    if (queryClient.getQueryCache().getAll().some((q) => q.state.status === 'error')) return { kind: 'shell', status: 200 };
+    if (
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .some((q) => q.state.status === 'error')
+    )
+      return { kind: 'shell', status: 200 };
     const status = leaf.notFound ? 404 : SERIALISABLE_STATUS.has(context.statusCode) ? context.statusCode : 200;
     const router = createStaticRouter(staticHandler.dataRoutes, context);
     const { prelude } = await prerender(

@@ -41,7 +41,11 @@ export const routes: RouteObject[] = [
       },
       ...contentRoutes,
       ...accountRoutes,
-      { path: '*', element: <NotFoundPage />, handle: { ...serverRender('src/features/not-found/components/not-found-page.tsx'), notFound: true } },
+      {
+        path: '*',
+        element: <NotFoundPage />,
+        handle: { ...serverRender('src/features/not-found/components/not-found-page.tsx'), notFound: true },
+      },
     ],
   },
 ];

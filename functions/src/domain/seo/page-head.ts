@@ -220,7 +220,9 @@ export function injectFirstScreen(indexHtml: string, screen: FirstScreen): strin
   const named = (href: string) => indexHtml.includes(`"${href}"`);
   const links = [
     ...[...new Set(screen.stylesheets)].filter((h) => !named(h)).map((h) => `<link rel="stylesheet" crossorigin href="${escapeHtml(h)}">`),
-    ...[...new Set(screen.modulepreload)].filter((h) => !named(h)).map((h) => `<link rel="modulepreload" crossorigin href="${escapeHtml(h)}">`),
+    ...[...new Set(screen.modulepreload)]
+      .filter((h) => !named(h))
+      .map((h) => `<link rel="modulepreload" crossorigin href="${escapeHtml(h)}">`),
   ];
   const withLinks = links.length ? indexHtml.replace(/<\/head>/i, `  ${links.join('\n    ')}\n  </head>`) : indexHtml;
   // A function replacement: `$` in the markup must not be read as a replacement pattern.

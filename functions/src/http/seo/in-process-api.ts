@@ -30,7 +30,11 @@ export async function inProcessApi(url: string, init: RequestInit = {}): Promise
   const method = (init.method ?? 'GET').toUpperCase();
   const parsed = new URL(url, 'http://in-process');
   const read = method === 'GET' ? READS.find((r) => r.path.test(parsed.pathname)) : undefined;
-  if (!read) return Response.json({ error: { code: 'NOT_FOUND', message: `${method} ${parsed.pathname} is not readable in-process` } }, { status: 404 });
+  if (!read)
+    return Response.json(
+      { error: { code: 'NOT_FOUND', message: `${method} ${parsed.pathname} is not readable in-process` } },
+      { status: 404 },
+    );
   const groups = read.path.exec(parsed.pathname)?.groups;
   const pathParameters = groups ? Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, decodeURIComponent(v)])) : undefined;
   const now = new Date();

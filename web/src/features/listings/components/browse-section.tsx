@@ -28,6 +28,8 @@ export interface BrowseSectionProps {
   headingLevel?: 'h1' | 'h2';
   /** Keep the heading for screen readers only (when the page title already says it). */
   hideHeading?: boolean;
+  /** The results open the page (category pages): their first photo is the page's largest paint. */
+  aboveTheFold?: boolean;
   className?: string;
 }
 
@@ -38,6 +40,7 @@ export function BrowseSection({
   heading = 'Browse Trucks',
   headingLevel = 'h2',
   hideHeading = false,
+  aboveTheFold = false,
   className,
 }: BrowseSectionProps) {
   const { state, bounds, update } = useBrowseState();
@@ -194,7 +197,7 @@ export function BrowseSection({
               aria-busy={isFetching && isPlaceholderData}
               className={cn('transition-opacity', isFetching && isPlaceholderData && 'opacity-60')}
             >
-              <ListingGrid listings={data.items} layout={state.view} />
+              <ListingGrid listings={data.items} layout={state.view} aboveTheFold={aboveTheFold} />
               <Pagination page={data.page} totalPages={data.totalPages} onPageChange={(page) => update({ page })} />
             </div>
           ) : null}
