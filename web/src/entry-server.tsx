@@ -84,6 +84,9 @@ export async function renderPage(url: string, api: ApiTransport): Promise<PageRe
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProvider>
       </StrictMode>,
+      // Inline every boundary: React would otherwise outline large ones behind a fallback and an
+      // inline script to swap them in (a layout shift, and blocked by the CSP's script-src 'self').
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
     const html = await new Response(prelude).text();
     const data: FirstScreenData = {

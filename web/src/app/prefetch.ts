@@ -24,10 +24,11 @@ type AnyQueryOptions = FetchQueryOptions<any, any, any, any>;
 const serverContext = (context: unknown): ServerLoadContext | null =>
   context && typeof context === 'object' && 'queryClient' in context ? (context as ServerLoadContext) : null;
 
-export function prefetching(queriesOf: (args: LoaderFunctionArgs) => AnyQueryOptions[]) {
+/** `where`: the server prefetches only what its HTML shows; the browser also what comes next. */
+export function prefetching(queriesOf: (args: LoaderFunctionArgs, where: 'server' | 'browser') => AnyQueryOptions[]) {
   return async (args: LoaderFunctionArgs) => {
     const server = serverContext(args.context);
-    const queries = queriesOf(args);
+    const queries = queriesOf(args, server ? 'server' : 'browser');
     if (server) {
       await Promise.all(queries.map((q) => server.queryClient.prefetchQuery(q)));
       return null;
@@ -42,7 +43,12 @@ const browseQuery = (request: Request, fixedCategory?: Category) => {
   return searchListingsQueryOptions(toApiQuery(state, { fixedCategory })) as AnyQueryOptions;
 };
 
-export const homeLoader = prefetching(({ request }) => [latestListingsQueryOptions() as AnyQueryOptions, browseQuery(request)]);
+// Home's browse section is below the fold and renders after hydration (home-page.tsx).
+export const homeLoader = prefetching(({ request }, where) =>
+  where === 'server'
+    ? [latestListingsQueryOptions() as AnyQueryOptions]
+    : [latestListingsQueryOptions() as AnyQueryOptions, browseQuery(request)],
+);
 
 export const categoryLoader = (category: Category) => prefetching(({ request }) => [browseQuery(request, category)]);
 

@@ -1,5 +1,4 @@
 import { CATEGORY_PAGES } from '../../../../shared/values.js';
-import { renderPage } from '../../../../web/src/entry-server.js';
 import { s3 } from '../../adapters/s3/client.js';
 import { loadSpaIndex, loadSpaManifest, preloadsOf } from '../../adapters/web/spa-index.js';
 import { config } from '../../config.js';
@@ -21,6 +20,12 @@ import { type HttpEvent, type HttpResult, httpHandler, json } from '../handler.j
 import { inProcessApi } from './in-process-api.js';
 
 const MAX_ID_LENGTH = 200;
+
+// React's server renderer picks its build from NODE_ENV when first loaded, and neither Lambda nor
+// the local server sets it: use the production build (the development one is several times
+// slower). Hence the renderer is imported lazily, after this line.
+process.env.NODE_ENV ??= 'production';
+const serverRenderer = () => import('../../../../web/src/entry-server.js');
 
 /** Every page is anonymous (browsers send no Authorization on navigation), so the edge may keep it briefly. */
 export const PAGE_CACHE_CONTROL = publicCacheControl(EDGE_CACHE.pageSeconds);
@@ -90,6 +95,7 @@ export const handler = httpHandler('public', async ({ event }) => {
   }
 
   const query = event.rawQueryString ? `?${event.rawQueryString}` : '';
+  const { renderPage } = await serverRenderer();
   const render = await renderPage(`http://page.local${path}${query}`, inProcessApi);
   if (render.kind === 'redirect')
     return { statusCode: render.status, headers: { location: render.location, 'cache-control': PAGE_CACHE_CONTROL } };

@@ -6,6 +6,7 @@ import { PageContainer } from '@/components/layout/page-shell';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
+import { useHydrated } from '@/lib/use-hydrated';
 import { LIMITS, MARKETING_STATS } from '@shared/constants';
 import { CATEGORY_PAGES } from '@shared/values';
 import { useLatestListings } from '../api/get-latest-listings';
@@ -25,10 +26,27 @@ export function HomePage() {
         <LatestTrucks />
         <CategoryStrip />
         <div id="browse" className="scroll-mt-20">
-          <BrowseSection heading="Browse All Trucks" />
+          <HomeBrowse />
         </div>
       </PageContainer>
     </>
+  );
+}
+
+/**
+ * The browse section is below the fold: the server leaves it out (its filters and two dozen cards
+ * would double the HTML and the hydration work); it renders as soon as the page has hydrated.
+ */
+function HomeBrowse() {
+  const hydrated = useHydrated();
+  if (hydrated) return <BrowseSection heading="Browse All Trucks" />;
+  return (
+    <section aria-labelledby="browse-placeholder-heading">
+      <h2 id="browse-placeholder-heading" className="mb-4 text-2xl font-bold tracking-tight text-primary sm:text-3xl">
+        Browse All Trucks
+      </h2>
+      <div role="status" aria-label="Loading trucks..." className="min-h-[60vh] rounded-lg border border-border bg-card" />
+    </section>
   );
 }
 

@@ -5,6 +5,7 @@ import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { formatDistance, formatMileage, formatPrice, vatSuffix } from '@/lib/format';
 import type { Listing } from '@shared/schemas/listing';
 import { listingQueryOptions } from '../api/get-listing';
@@ -180,6 +181,9 @@ export function ListingCardSkeleton({ layout = 'grid' }: { layout?: CardLayout }
   );
 }
 
+/** Cards the server renders (and the browser hydrates); the rest render right after hydration, below the fold. */
+export const FIRST_SCREEN_CARDS = 6;
+
 /** `aboveTheFold`: the grid opens the page, so its first photo loads first and the first row eagerly. */
 export function ListingGrid({
   listings,
@@ -190,10 +194,12 @@ export function ListingGrid({
   layout?: CardLayout;
   aboveTheFold?: boolean;
 }) {
+  const hydrated = useHydrated();
+  const shown = hydrated ? listings : listings.slice(0, FIRST_SCREEN_CARDS);
   const loadingOf = (i: number): CardImageLoading => (!aboveTheFold ? 'lazy' : i === 0 ? 'priority' : i < 3 ? 'eager' : 'lazy');
   return (
     <ul className={cn('grid gap-5', layout === 'grid' ? 'grid-cols-1 sm:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1')}>
-      {listings.map((l, i) => (
+      {shown.map((l, i) => (
         <li key={l.id} className="flex">
           <ListingCard listing={l} layout={layout} className="w-full" imageLoading={loadingOf(i)} />
         </li>
