@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { readFirstScreenData } from './app/first-screen';
@@ -16,5 +16,7 @@ const app = (
     <App hydrationData={firstScreen?.router} />
   </StrictMode>
 );
-if (firstScreen && root.hasChildNodes()) hydrateRoot(root, app);
+// In a transition, hydration yields to the browser every few milliseconds instead of blocking the
+// main thread for the whole page (the content is already on screen).
+if (firstScreen && root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

@@ -224,7 +224,10 @@ export function injectFirstScreen(indexHtml: string, screen: FirstScreen): strin
       .filter((h) => !named(h))
       .map((h) => `<link rel="modulepreload" crossorigin href="${escapeHtml(h)}">`),
   ];
-  const withLinks = links.length ? indexHtml.replace(/<\/head>/i, `  ${links.join('\n    ')}\n  </head>`) : indexHtml;
+  const withLinks = (links.length ? indexHtml.replace(/<\/head>/i, `  ${links.join('\n    ')}\n  </head>`) : indexHtml)
+    // The first screen is already in the HTML; the code only hydrates it, so it must not take
+    // bandwidth from the stylesheet and the photo that paint it (still fetched at once, in parallel).
+    .replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/gi, '<$1 fetchpriority="low"');
   // A function replacement: `$` in the markup must not be read as a replacement pattern.
   return withLinks.replace(root, () => `<div id="root">${screen.rootHtml}</div>${screen.afterRoot}`);
 }
