@@ -1,4 +1,3 @@
-import { CATEGORY_PAGES } from '../../shared/values.js';
 import type { Access } from './access.js';
 import { importRoutes } from './routes/imports.js';
 import { pricingRoutes } from './routes/pricing.js';
@@ -133,18 +132,30 @@ export const routes: RouteDef[] = [
     access: { table: 'readWrite' },
   },
   { id: 'RecordListingView', method: 'POST', path: '/api/listings/{id}/views', handler: 'http/listings/record-view.ts', auth: 'optional' },
-  // Pages whose head link previews need without JavaScript (http/seo). Not under /api: CloudFront
-  // sends these paths to the API origin (infra/lib/web-stack.ts), the local server matches rows first.
-  { id: 'RenderTruckPage', method: 'GET', path: '/truck/{id}', handler: 'http/seo/render-page.ts', auth: 'public' },
-  ...CATEGORY_PAGES.map(
-    (page): RouteDef => ({
-      id: `RenderCategoryPage${page.path.replace(/(^|[^a-z0-9])([a-z0-9])/gi, (_m, _sep, c: string) => c.toUpperCase())}`,
-      method: 'GET',
-      path: page.path,
-      handler: 'http/seo/render-page.ts',
-      auth: 'public',
-    }),
-  ),
+  // Every page of the site (http/seo/render-page.ts): its head for link previews, the first screen
+  // rendered on the server for routes that opt in, and the SPA route table's status (404 for
+  // unknown paths). Not under /api: CloudFront's default behaviour sends page paths to the API
+  // (infra/lib/web-stack.ts); the local server matches these rows after static files. API Gateway's
+  // greedy /{proxy+} does not match '/', hence two rows. It reads listings in-process
+  // (http/seo/in-process-api.ts), so it is sized like search.
+  {
+    id: 'RenderHomePage',
+    method: 'GET',
+    path: '/',
+    handler: 'http/seo/render-page.ts',
+    auth: 'public',
+    memoryMb: 1024,
+    access: { table: 'read' },
+  },
+  {
+    id: 'RenderPage',
+    method: 'GET',
+    path: '/{proxy+}',
+    handler: 'http/seo/render-page.ts',
+    auth: 'public',
+    memoryMb: 1024,
+    access: { table: 'read' },
+  },
   // Served from the files jobs/build-sitemap.ts writes to S3: no table access at all.
   {
     id: 'GetSitemap',

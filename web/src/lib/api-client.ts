@@ -32,6 +32,14 @@ export function setTokenProvider(fn: TokenProvider | null) {
   tokenProvider = fn;
 }
 
+/** How requests leave: the browser's fetch, or (server rendering, web/src/entry-server.tsx) an in-process API. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+export function setApiTransport(fn: ApiTransport) {
+  transport = fn;
+}
+
 export type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
 /** Builds a query string, leaving out empty values; arrays become comma lists (the API's form). */
@@ -69,7 +77,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}${query ? toQueryString(query) : ''}`, {
+    response = await transport(`/api${path}${query ? toQueryString(query) : ''}`, {
       method,
       headers,
       body: body === undefined ? undefined : isFile ? (body as Blob) : JSON.stringify(body),
