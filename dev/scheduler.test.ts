@@ -48,7 +48,7 @@ describe('EventBridge cron expressions', () => {
 
   it('hands jobs an EventBridge Scheduled Event', () => {
     const event = scheduledEvent(
-      { id: 'Demo', cron: '0 3 * * ? *', handler: 'jobs/demo.ts', description: '' },
+      { id: 'Demo', cron: '0 3 * * ? *', handler: 'jobs/demo.ts', description: '', access: {} },
       utc('2026-11-22T03:00:00.123'),
     );
     expect(event).toMatchObject({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: '2026-11-22T03:00:00Z', detail: {} });
@@ -62,7 +62,7 @@ describe('the in-process scheduler', () => {
     vi.useFakeTimers({ now: utc('2026-11-22T10:00:30') });
     const runs: string[] = [];
     let finish: () => void = () => undefined;
-    const scheduler = startScheduler([{ id: 'Every', cron: 'cron(* * * * ? *)', handler: 'x.ts', description: '' }], {
+    const scheduler = startScheduler([{ id: 'Every', cron: 'cron(* * * * ? *)', handler: 'x.ts', description: '', access: {} }], {
       log: () => undefined,
       run: async () => {
         runs.push(new Date().toISOString());
