@@ -1,5 +1,6 @@
 import { App } from 'aws-cdk-lib';
-import { DEFAULT_REGION, buildTruckYard } from '../lib/truckyard.js';
+import { checkWithCdkNag } from '../lib/nag.js';
+import { buildTruckYard, DEFAULT_REGION } from '../lib/truckyard.js';
 
 const app = new App();
 const context = (key: string) => {
@@ -30,3 +31,6 @@ buildTruckYard(app, {
   // The region is pinned (UK data in London); context `region` moves a whole deployment.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: context('region') ?? DEFAULT_REGION },
 });
+
+// cdk-nag's AwsSolutions pack: any finding without a recorded reason fails synth.
+checkWithCdkNag(app);

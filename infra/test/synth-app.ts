@@ -23,6 +23,8 @@ export function removeTempDirs() {
 }
 
 const CDK_JSON = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+/** The CLI's context (feature flags), so test templates match `npm run synth`'s. */
+export const CDK_CONTEXT = CDK_JSON.context;
 
 /**
  * Synthesizes the whole app once, with the real route, job and event tables, and returns each
