@@ -466,3 +466,85 @@ describe('pathPatternOf', () => {
     expect(pathPatternOf('/sitemap.xml')).toBe('/sitemap.xml');
   });
 });
+
+describe('cognito hardening', () => {
+  it('lets the web client write only e-mail (sign-up), name and phone number, and offers TOTP MFA', () => {
+    const client = Object.values(resourcesOf(t.auth, 'AWS::Cognito::UserPoolClient'))[0];
+    expect([...(client.Properties.WriteAttributes as string[])].sort()).toEqual(['email', 'name', 'phone_number']);
+    expect(client.Properties.WriteAttributes).not.toContain('custom:account_type');
+    t.auth.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OPTIONAL', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
+  });
+});
+
+describe('edge', () => {
+  const webAcl = () =>
+    Object.values(resourcesOf(t.edge, 'AWS::WAFv2::WebACL'))[0].Properties as { Scope: string; Rules: Record<string, unknown>[] };
+
+  it('puts a CloudFront WAF web ACL (us-east-1) with the AWS common rules and a per-IP rate rule in front of the distribution', () => {
+    expect(stacks.edge.region).toBe('us-east-1');
+    const acl = webAcl();
+    expect(acl.Scope).toBe('CLOUDFRONT');
+    const names = acl.Rules.map((r) => r.Name);
+    expect(names).toEqual(expect.arrayContaining(['AWSManagedRulesCommonRuleSet', 'RateLimitPerIp', 'BodySizeExceptExempt']));
+    const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
+    expect((dist.Properties.DistributionConfig as { WebACLId?: unknown }).WebACLId).toBeDefined();
+  });
+
+  it('exempts the payments webhook and unsubscribe links from the rate and body-size rules only', () => {
+    const rules = Object.fromEntries(webAcl().Rules.map((r) => [r.Name, JSON.stringify(r)]));
+    for (const name of ['RateLimitPerIp', 'BodySizeExceptExempt']) {
+      expect(rules[name]).toContain('"NotStatement"');
+      expect(rules[name]).toContain('/api/payments/webhook');
+      expect(rules[name]).toContain('/api/alerts/unsubscribe');
+    }
+    expect(rules.AWSManagedRulesCommonRuleSet).toContain('SizeRestrictions_BODY');
+    expect(rules.AWSManagedRulesCommonRuleSet).not.toContain('/api/payments/webhook');
+  });
+
+  it('adds the origin-verify secret header (from SSM at deploy time) to requests CloudFront sends to the API', () => {
+    const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
+    const origins = (
+      dist.Properties.DistributionConfig as {
+        Origins: { CustomOriginConfig?: object; OriginCustomHeaders?: { HeaderName: string; HeaderValue: string }[] }[];
+      }
+    ).Origins;
+    const api = origins.find((o) => o.CustomOriginConfig);
+    expect(api?.OriginCustomHeaders).toEqual([
+      { HeaderName: 'x-origin-verify', HeaderValue: '{{resolve:ssm:/truckyard/prod/originVerifySecret}}' },
+    ]);
+  });
+});
+
+describe('operations', () => {
+  it('alarms to one SNS topic on API 5xx rate, Lambda errors and throttles, SES bounces and complaints and every dead-letter queue', () => {
+    const alarms = [t.data, t.api, t.jobs].flatMap((tpl) => Object.values(resourcesOf(tpl, 'AWS::CloudWatch::Alarm')));
+    const text = alarms.map((a) => JSON.stringify(a.Properties));
+    for (const metric of [
+      '5xx',
+      'Errors',
+      'Throttles',
+      'Reputation.BounceRate',
+      'Reputation.ComplaintRate',
+      'ApproximateNumberOfMessagesVisible',
+    ]) {
+      expect(
+        text.some((a) => a.includes(`"${metric}"`)),
+        metric,
+      ).toBe(true);
+    }
+    for (const a of alarms) expect(JSON.stringify(a.Properties.AlarmActions)).toMatch(/AlarmTopic/);
+    const dlqs =
+      Object.keys(resourcesOf(t.jobs, 'AWS::SQS::Queue')).length + Object.keys(resourcesOf(t.data, 'AWS::SQS::Queue')).length / 2;
+    expect(text.filter((a) => a.includes('ApproximateNumberOfMessagesVisible')).length).toBe(dlqs);
+  });
+
+  it('subscribes the SES notification handler to bounces and complaints with a dead-letter queue', () => {
+    t.data.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({
+        MatchingEventTypes: Match.arrayWith(['bounce', 'complaint']),
+        SnsDestination: Match.anyValue(),
+      }),
+    });
+    t.jobs.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', RedrivePolicy: Match.anyValue() });
+  });
+});
