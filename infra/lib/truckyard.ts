@@ -68,7 +68,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
   const routes = options.routes ?? routeRows;
   const handlerEntries = assertHandlersExist(options);
   const secretsPrefix = options.secretsPrefix ?? DEFAULT_SECRETS_PREFIX;
-  const mailFrom = options.mail?.from ?? DEFAULT_MAIL_FROM;
+  const mailFrom = options.mail?.from ?? (options.sesDomain ? `TruckYard <no-reply@${options.sesDomain}>` : DEFAULT_MAIL_FROM);
 
   const zoneAttrs = options.domain?.hostedZone;
   const needsEdgeCertificate = options.domain && !options.domain.certificateArn;

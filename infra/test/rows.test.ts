@@ -384,3 +384,25 @@ describe('domain, certificate and WAF', () => {
     templates.edge.hasResourceProperties('AWS::WAFv2::WebACL', { Scope: 'CLOUDFRONT' });
   });
 });
+
+describe('domain in a Route 53 hosted zone', () => {
+  it('issues the certificate in us-east-1, aliases the domain to the distribution and writes the SES DKIM records', () => {
+    // Act
+    const { templates } = synthTruckYard({
+      domain: { domainName: 'www.example.co.uk', hostedZone: { id: 'Z123', name: 'example.co.uk' } },
+      sesDomain: 'example.co.uk',
+    });
+    // Assess
+    templates.edge.hasResourceProperties('AWS::CertificateManager::Certificate', {
+      DomainName: 'www.example.co.uk',
+      ValidationMethod: 'DNS',
+    });
+    templates.web.resourceCountIs('AWS::Route53::RecordSet', 2);
+    templates.data.resourceCountIs('AWS::Route53::RecordSet', 3);
+    templates.api.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({ MAIL_FROM: 'TruckYard <no-reply@example.co.uk>', SITE_URL: 'https://www.example.co.uk' }),
+      },
+    });
+  });
+});
