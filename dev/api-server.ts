@@ -34,6 +34,7 @@ import { type LocalBus, createLocalBus } from './local-bus.js';
 import { handleMailInbox } from './mail/inbox.js';
 import { loadHandler } from './lib/handlers.js';
 import { listenLoopback } from './lib/net.js';
+import { securityHeaders } from '../shared/security-headers.js';
 import { makeDynamoClient } from './stand-ins/dynamodb-local.js';
 
 export interface ApiServerOptions {
@@ -234,6 +235,18 @@ function compressLikeCloudFront(response: ReturnType<typeof toHttpResponse>, acc
 /** A row whose path ends in a greedy {proxy+}: the page catch-all, which comes after files. */
 const isGreedy = (route: RouteDef) => /\{\w+\+\}$/.test(route.path);
 
+/**
+ * The security headers of every local response: the same definition as the CloudFront response
+ * headers policy (shared/security-headers.ts), with the local Cognito and S3 as what the browser
+ * connects to.
+ */
+export function localSecurityHeaders(env: Record<string, string | undefined>): Record<string, string> {
+  const origins = [env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER, env.S3_PUBLIC_ENDPOINT ?? env.AWS_ENDPOINT_URL_S3]
+    .filter((u): u is string => Boolean(u))
+    .map((u) => new URL(u).origin);
+  return securityHeaders({ connectSrc: [...new Set(origins)] });
+}
+
 export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer> {
   Object.assign(process.env, opts.env);
   const log = opts.log ?? (() => undefined);
@@ -382,8 +395,11 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     send(res, 200, JSON.stringify({ FailedEntryCount: 0, Entries: eventIds.map((EventId) => ({ EventId })) }));
   }
 
+  const headers = localSecurityHeaders(opts.env);
   const server = await listenLoopback((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
+    // What CloudFront's response headers policy adds in AWS; the dev tools (/_dev) keep their own.
+    if (!pathname.startsWith('/_dev/')) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const run = async () => {
       // As CloudFront routes (infra/lib/web-stack.ts): /api/* and the rows' own paths (sitemap,
       // robots) to the API, /images/* to the bucket, files (/assets/*, any path with an extension)

@@ -13,7 +13,7 @@ export interface EventSubscription {
   eventType: DomainEventType;
   handler: string;
   /** What the subscriber's function may touch; CDK grants exactly this. */
-  access?: Access;
+  access: Access;
   memoryMb?: number;
   timeoutSeconds?: number;
 }

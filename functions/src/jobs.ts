@@ -11,7 +11,7 @@ export interface JobDef {
   handler: string;
   description: string;
   /** What the job's function may touch; CDK grants exactly this. */
-  access?: Access;
+  access: Access;
   memoryMb?: number;
   timeoutSeconds?: number;
 }
