@@ -8,6 +8,9 @@
  */
 import '../lib/quiet-sdk.js';
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { inject } from 'vitest';
@@ -69,26 +72,32 @@ export interface TestApi {
   baseUrl: string;
   tableName: string;
   server: ApiServer;
+  /** Where this server's local WhatsApp endpoint records messages (dev/whatsapp). */
+  whatsappDir: string;
   close(): Promise<void>;
 }
 
 /** A fresh table plus the local API server (all routes.ts rows, the JWT authorizer) on a free port. */
 export async function startTestApi(opts: { webDir?: string; tablePrefix?: string } = {}): Promise<TestApi> {
   const table = await createTestTable(opts.tablePrefix);
+  const whatsappDir = path.join(os.tmpdir(), `truckyard-whatsapp-${table.tableName}`);
   const server = await startApiServer({
     port: 0,
     env: { ...currentEnv(), TABLE_NAME: table.tableName },
     webDir: opts.webDir,
     mailDir: testMailDir(),
+    whatsappDir,
   });
   process.env.SITE_URL = server.url;
   return {
     baseUrl: server.url,
     tableName: table.tableName,
     server,
+    whatsappDir,
     close: async () => {
       await server.close();
       await table.drop();
+      await rm(whatsappDir, { recursive: true, force: true });
     },
   };
 }
