@@ -1,4 +1,5 @@
 import type { Access } from './access.js';
+import { alertEventSubscriptions } from './alerts-rows.js';
 
 /**
  * Domain events on the bus (EventBridge in AWS, the in-process bus locally) and who consumes them.
@@ -18,4 +19,4 @@ export interface EventSubscription {
   timeoutSeconds?: number;
 }
 
-export const eventSubscriptions: EventSubscription[] = [];
+export const eventSubscriptions: EventSubscription[] = [...alertEventSubscriptions];

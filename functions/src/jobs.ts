@@ -1,4 +1,5 @@
 import type { Access } from './access.js';
+import { alertJobs } from './alerts-rows.js';
 
 /**
  * Scheduled jobs: EventBridge Scheduler schedules in CDK, the in-process scheduler locally, and
@@ -16,4 +17,4 @@ export interface JobDef {
   timeoutSeconds?: number;
 }
 
-export const jobs: JobDef[] = [];
+export const jobs: JobDef[] = [...alertJobs];

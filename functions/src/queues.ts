@@ -1,4 +1,5 @@
 import type { Access } from './access.js';
+import { alertQueues } from './alerts-rows.js';
 
 /**
  * Work queues for fan-out (alert digests, scraper sources): SQS with a dead-letter queue and a
@@ -19,4 +20,4 @@ export interface QueueDef {
   maxReceiveCount?: number;
 }
 
-export const queues: QueueDef[] = [];
+export const queues: QueueDef[] = [...alertQueues];

@@ -33,6 +33,25 @@ export const alertsRoutes: RouteDef[] = [
     access: { table: 'readWrite' },
   },
   {
+    id: 'CheckUnsubscribeLink',
+    method: 'GET',
+    path: '/api/alerts/unsubscribe',
+    handler: 'http/alerts/check-unsubscribe.ts',
+    auth: 'public',
+    area: 'alerts',
+    access: { secrets: ['unsubscribeSigningKey'] },
+  },
+  {
+    // RFC 8058 one-click: no sign-in, the signed token is the credential.
+    id: 'UnsubscribeFromAlerts',
+    method: 'POST',
+    path: '/api/alerts/unsubscribe',
+    handler: 'http/alerts/unsubscribe.ts',
+    auth: 'public',
+    area: 'alerts',
+    access: { table: 'readWrite', secrets: ['unsubscribeSigningKey'] },
+  },
+  {
     id: 'ListSubscriptionTiers',
     method: 'GET',
     path: '/api/subscription-tiers',

@@ -113,6 +113,37 @@ export function alertsStore(ddb: DynamoDBDocumentClient, tableName: string): Ale
       });
       return items.map((i) => strip<AlertSchedule>(i, []) as AlertSchedule);
     },
+    async listDueUserIds(frequency) {
+      const items = await queryAll(ddb, {
+        TableName: tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.alertScheduleDue(frequency, '').gsi2pk },
+        ProjectionExpression: 'userId',
+      });
+      return items.map((i) => String(i.userId));
+    },
+    async setLastDigestAt(userId, at) {
+      await ddb
+        .send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.alertSchedule(userId),
+            UpdateExpression: 'SET lastDigestAt = :at',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':at': at },
+          }),
+        )
+        .catch((err) => {
+          if (!isConditionalFailure(err)) throw err;
+        });
+    },
+    async setScheduleActive(userId, isActive) {
+      const current = await this.getSchedule(userId);
+      if (!current) return false;
+      await this.putSchedule({ ...current, isActive, updatedAt: new Date().toISOString() });
+      return true;
+    },
     async claimAlert(entry) {
       try {
         await ddb.send(

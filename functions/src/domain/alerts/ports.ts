@@ -59,6 +59,12 @@ export interface AlertsStore {
   putSchedule(schedule: AlertSchedule): Promise<void>;
   /** Schedules on the index for a cadence (paid, active), every page. */
   listDueSchedules(frequency: AlertFrequency): Promise<AlertSchedule[]>;
+  /** Just the user ids on that index (the digest jobs fan these out). */
+  listDueUserIds(frequency: AlertFrequency): Promise<string[]>;
+  /** Moves only the digest cursor, leaving the rest of the schedule as it is. */
+  setLastDigestAt(userId: string, at: string): Promise<void>;
+  /** Sets is_active (unsubscribe links): the rest of the schedule stays; false when there is no schedule. */
+  setScheduleActive(userId: string, isActive: boolean): Promise<boolean>;
   /** Conditional write: true when this (user, listing) was not recorded before. */
   claimAlert(entry: AlertSent): Promise<boolean>;
   releaseAlert(userId: string, listingId: string): Promise<void>;
