@@ -38,7 +38,9 @@ export function synthTruckYard(options: Partial<TruckYardOptions> = {}) {
   });
   const webDistDir = options.webDistDir ?? join(tmpdir(), 'truckyard-no-web-dist');
   if (existsSync(webDistDir) && options.webDistDir === undefined) throw new Error(`${webDistDir} must not exist`);
-  const stacks = buildTruckYard(app, { siteUrl: TEST_SITE_URL, webDistDir, ...options });
+  // A stub functions folder holds only the handlers a test names: the real job and event rows stay out unless passed.
+  const stubbed = options.functionsDir ? { jobs: [], subscriptions: [] } : {};
+  const stacks = buildTruckYard(app, { siteUrl: TEST_SITE_URL, webDistDir, ...stubbed, ...options });
   const assembly = app.synth();
   const template = (name: keyof typeof stacks) => Template.fromJSON(assembly.getStackByName(stacks[name].stackName).template);
   return {
