@@ -231,3 +231,6 @@ export const PLAN_FEATURES: Record<TierId, string[]> = {
   gold: ['Daily email alerts at 7am', 'Everything in Silver', 'Cancel anytime'],
   platinum: ['Instant alerts by email and WhatsApp', 'Priority support with a faster reply', 'Everything in Gold', 'Cancel anytime'],
 };
+
+/** 45000 → '45,000' (Intl is far slower, and alerts format millions of these in a digest run). */
+export const groupThousands = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

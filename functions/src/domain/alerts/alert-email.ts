@@ -1,3 +1,4 @@
+import { groupThousands } from '../../../../shared/schemas/alerts.js';
 import type { Listing } from '../../../../shared/schemas/listing.js';
 import { html, raw, safeUrl } from '../mail/html.js';
 import { BRAND, type MailContext, button, heading, paragraph, renderEmail, smallPrint } from '../mail/layout.js';
@@ -24,7 +25,7 @@ export interface AlertEmailData {
   oldPrice?: number;
 }
 
-const gbp = (n: number) => `£${n.toLocaleString('en-GB')}`;
+const gbp = (n: number) => `£${groupThousands(n)}`;
 const priceText = (l: Listing) => (l.price ? `${gbp(l.price)}${l.vatStatus === 'plus_vat' ? ' +VAT' : ''}` : 'POA');
 
 const SUBJECT: Record<AlertKind, (n: number, first: Listing) => string> = {

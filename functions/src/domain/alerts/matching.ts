@@ -1,4 +1,4 @@
-import { type AlertPreferences, DEFAULT_ALERT_RADIUS_MILES } from '../../../../shared/schemas/alerts.js';
+import { type AlertPreferences, DEFAULT_ALERT_RADIUS_MILES, groupThousands } from '../../../../shared/schemas/alerts.js';
 import type { Listing } from '../../../../shared/schemas/listing.js';
 import { fuelLabel, makeLabel, transmissionLabel } from '../../../../shared/values.js';
 import { distanceMiles, resolveLocation } from '../geo/geo.js';
@@ -49,17 +49,67 @@ export function compileCriteria(p: AlertPreferences): Criteria {
 export interface ListingPoint {
   listing: Listing;
   point: { lat: number; lon: number } | null;
+  /** The model in lower case, once. */
+  model: string | null;
 }
 
 export function locateListing(listing: Listing): ListingPoint {
   const place = resolveLocation(listing.postcode) ?? resolveLocation(listing.location);
-  return { listing, point: place ? { lat: place.lat, lon: place.lon } : null };
+  return { listing, point: place ? { lat: place.lat, lon: place.lon } : null, model: listing.model?.toLowerCase() ?? null };
 }
 
-const gbp = (n: number) => `£${n.toLocaleString('en-GB')}`;
+const gbp = (n: number) => `£${groupThousands(n)}`;
+
+/** Whether a listing matches: the same rule as matchReasons, with no strings built (the hot loop). */
+export function matchesCriteria(c: Criteria, { listing: l, point, model }: ListingPoint): boolean {
+  if (c.make !== null && l.make !== c.make) return false;
+  if (c.budgetMax !== null && (!l.price || l.price > c.budgetMax)) return false;
+  if (c.budgetMin !== null && l.price && l.price < c.budgetMin) return false;
+  if (c.yearMin !== null && (l.year === null || l.year < c.yearMin)) return false;
+  if (c.yearMax !== null && (l.year === null || l.year > c.yearMax)) return false;
+  if (c.fuelType !== null && l.fuelType !== c.fuelType) return false;
+  if (c.transmission !== null && l.transmission !== c.transmission) return false;
+  if (c.maxMileage !== null && (l.mileage === null || l.mileage > c.maxMileage)) return false;
+  if (c.placeUnknown) return false;
+  if (c.place !== null) {
+    if (point === null) return false;
+    // A cheap box test first: one degree of latitude is ~69 miles.
+    const dLat = Math.abs(point.lat - c.place.lat) * 69;
+    if (dLat > c.place.radius) return false;
+    if (distanceMiles(c.place.lat, c.place.lon, point.lat, point.lon) > c.place.radius) return false;
+  }
+  if (c.model !== null && !model?.includes(c.model)) return false;
+  return true;
+}
+
+/**
+ * Preferences grouped by make (most name one), so a new listing is tested only against those for
+ * its make and those for any make: the instant path's way to stay in single-digit milliseconds.
+ */
+export function createMatchIndex<K>(entries: Array<{ key: K; criteria: Criteria }>) {
+  const byMake = new Map<string | null, Array<{ key: K; criteria: Criteria }>>();
+  for (const e of entries) {
+    const bucket = byMake.get(e.criteria.make);
+    if (bucket) bucket.push(e);
+    else byMake.set(e.criteria.make, [e]);
+  }
+  return {
+    /** Keys whose preferences the listing matches. */
+    match(lp: ListingPoint): K[] {
+      const out: K[] = [];
+      for (const bucket of [byMake.get(null), lp.listing.make === null ? undefined : byMake.get(lp.listing.make)]) {
+        if (!bucket) continue;
+        for (let i = 0; i < bucket.length; i++) if (matchesCriteria(bucket[i].criteria, lp)) out.push(bucket[i].key);
+      }
+      return out;
+    },
+  };
+}
 
 /** The reasons a listing matches, or null when it does not. */
-export function matchReasons(c: Criteria, { listing: l, point }: ListingPoint): string[] | null {
+export function matchReasons(c: Criteria, lp: ListingPoint): string[] | null {
+  if (!matchesCriteria(c, lp)) return null;
+  const { listing: l, point } = lp;
   const reasons: string[] = [];
   if (c.make) {
     if (l.make !== c.make) return null;
@@ -102,7 +152,7 @@ export function matchReasons(c: Criteria, { listing: l, point }: ListingPoint): 
   }
   if (c.maxMileage !== null) {
     if (l.mileage === null || l.mileage > c.maxMileage) return null;
-    reasons.push(`${l.mileage.toLocaleString('en-GB')} miles (your maximum ${c.maxMileage.toLocaleString('en-GB')})`);
+    reasons.push(`${groupThousands(l.mileage)} miles (your maximum ${groupThousands(c.maxMileage)})`);
   }
   if (c.placeUnknown) return null;
   if (c.place) {

@@ -1,8 +1,8 @@
-import type { AlertFrequency } from '../../../../shared/schemas/alerts.js';
+import { type AlertFrequency, groupThousands } from '../../../../shared/schemas/alerts.js';
 import type { Listing } from '../../../../shared/schemas/listing.js';
 import type { Mailer } from '../mail/mailer.js';
-import { type AlertKind, type AlertMatch, renderAlertEmail } from './alert-email.js';
-import { type Criteria, browseUrlFor, compileCriteria, locateListing, matchReasons } from './matching.js';
+import { type AlertKind, type AlertMatch, MAX_LISTINGS_PER_EMAIL, renderAlertEmail } from './alert-email.js';
+import { type Criteria, browseUrlFor, compileCriteria, locateListing, matchReasons, matchesCriteria } from './matching.js';
 import type { AlertSchedule, AlertsStore } from './ports.js';
 import { sendsWhatsApp } from './schedule.js';
 import { signUnsubscribeToken } from './unsubscribe-token.js';
@@ -45,17 +45,23 @@ export const receivesAlerts = (s: AlertSchedule | null): s is AlertSchedule =>
   Boolean(s?.paid && s.isActive && (s.emailEnabled || sendsWhatsApp(s)));
 
 /** The listings of `candidates` that match a schedule's preferences, with why. */
-export function matchesFor(s: AlertSchedule, candidates: ReturnType<typeof locateListing>[]): AlertMatch[] {
+export function matchesFor(
+  s: AlertSchedule,
+  candidates: ReturnType<typeof locateListing>[],
+  limit = Number.POSITIVE_INFINITY,
+): AlertMatch[] {
   const criteria = criteriaFor(s);
   const out: AlertMatch[] = [];
   for (const c of candidates) {
-    const reasons = matchReasons(criteria, c);
-    if (reasons) out.push({ listing: c.listing, reasons });
+    if (!matchesCriteria(criteria, c)) continue;
+    // Reasons only for the listings an e-mail shows; the rest only count towards "and N more".
+    const reasons = out.length < limit ? (matchReasons(criteria, c) as string[]) : [];
+    out.push({ listing: c.listing, reasons });
   }
   return out;
 }
 
-const priceText = (l: Listing) => (l.price ? `£${l.price.toLocaleString('en-GB')}${l.vatStatus === 'plus_vat' ? ' +VAT' : ''}` : 'POA');
+const priceText = (l: Listing) => (l.price ? `£${groupThousands(l.price)}${l.vatStatus === 'plus_vat' ? ' +VAT' : ''}` : 'POA');
 
 /** Sends one alert message (e-mail with RFC 8058 headers, WhatsApp when opted in). */
 export async function sendAlert(
@@ -94,20 +100,23 @@ export async function sendAlert(
 }
 
 /**
- * Claims (user, listing) for each match with a conditional write, sends the ones newly claimed,
- * and gives the claims back if sending fails (so a retry sends them). Re-runs and duplicate events
- * send nothing new. Returns how many listings were sent.
+ * Claims (user, listing) with a conditional write for each listing the message shows, sends the
+ * ones newly claimed, and gives the claims back if sending fails (so a retry sends them). Re-runs
+ * and duplicate events send nothing new. Returns how many listings were sent.
  */
 export async function claimAndSend(deps: AlertDeps, s: AlertSchedule, kind: AlertKind, matches: AlertMatch[]): Promise<number> {
   const at = deps.now().toISOString();
   const claimed: AlertMatch[] = [];
+  const rest: AlertMatch[] = [];
   for (const m of matches) {
-    if (await deps.store.claimAlert({ userId: s.userId, listingId: m.listing.id, sentAt: at, price: m.listing.price, pending: false }))
+    // Only the listings an e-mail shows are claimed; the others are its "and N more" link.
+    if (claimed.length >= MAX_LISTINGS_PER_EMAIL) rest.push(m);
+    else if (await deps.store.claimAlert({ userId: s.userId, listingId: m.listing.id, sentAt: at, price: m.listing.price, pending: false }))
       claimed.push(m);
   }
   if (claimed.length === 0) return 0;
   try {
-    await sendAlert(deps, s, kind, claimed);
+    await sendAlert(deps, s, kind, [...claimed, ...rest]);
   } catch (err) {
     await Promise.all(claimed.map((m) => deps.store.releaseAlert(s.userId, m.listing.id).catch(() => undefined)));
     throw err;
@@ -203,12 +212,17 @@ export async function sendDigests(
   const fallbackSince = new Date(Date.parse(runAtIso) - PERIOD_MS[frequency]).toISOString();
   const sinceOf = (s: AlertSchedule) => (s.lastDigestAt && s.lastDigestAt < runAtIso ? s.lastDigestAt : fallbackSince);
   const earliest = schedules.map(sinceOf).sort()[0];
-  const located = (await newListingsSince(earliest)).filter((l) => l.createdAt <= runAtIso).map(locateListing);
+  // Newest first, so the 20 an e-mail shows are the latest.
+  const located = (await newListingsSince(earliest))
+    .filter((l) => l.createdAt <= runAtIso)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map(locateListing);
   let sent = 0;
   await eachLimited(schedules, 4, async (s) => {
     const since = sinceOf(s);
     const fresh = located.filter((c) => c.listing.createdAt > since);
-    const matches = matchesFor(s, fresh).sort((a, b) => b.listing.createdAt.localeCompare(a.listing.createdAt));
+    // Reasons for a few more than are shown, in case some were already sent instantly.
+    const matches = matchesFor(s, fresh, MAX_LISTINGS_PER_EMAIL * 2);
     if (matches.length) sent += await claimAndSend(deps, s, frequency, matches);
     await deps.store.setLastDigestAt(s.userId, runAtIso);
   });
