@@ -94,7 +94,8 @@ export const routes: RouteDef[] = [
     memoryMb: 2048,
     timeoutSeconds: 60,
   },
-  { id: 'SendContactMessage', method: 'POST', path: '/api/contact', handler: 'http/contact/send-contact-message.ts', auth: 'public' },
+  // optional: a signed-in platinum subscriber's message is priority support (issue 10).
+  { id: 'SendContactMessage', method: 'POST', path: '/api/contact', handler: 'http/contact/send-contact-message.ts', auth: 'optional' },
   { id: 'GetPublicConfig', method: 'GET', path: '/api/config', handler: 'http/config/get-public-config.ts', auth: 'public' },
   {
     id: 'RequestValuationImageUploads',

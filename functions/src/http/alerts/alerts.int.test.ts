@@ -220,3 +220,28 @@ describe('unsubscribe links', () => {
     expect((await fetch(`${api.baseUrl}/api/subscription?unsubscribe=${platinumWa.userId}`)).status).toBe(401);
   });
 });
+
+describe('priority support (platinum)', () => {
+  const message = (who: TestUser) => ({
+    firstName: who.name.split(' ')[0],
+    lastName: 'Test',
+    email: who.email,
+    subject: `Help ${MODEL}`,
+    message: 'A question about my alerts, please.',
+  });
+
+  it('flags a platinum subscriber’s message as priority and promises a shorter reply; others get the usual', async () => {
+    const priority = await call('POST', '/api/contact', platinumWa, message(platinumWa));
+    const usual = await call('POST', '/api/contact', gold, message(gold));
+    expect(priority.status).toBe(202);
+    expect(priority.body.message).toContain('within 4 hours');
+    expect(usual.body.message).toContain('within 24 hours');
+
+    const [ack] = await waitForMail(mailDir(), { to: platinumWa.email, count: 1 }).then((all) =>
+      all.filter((m) => m.subject === "We've received your message"),
+    );
+    expect(ack.text).toContain('within 4 hours');
+    const staff = (await listMail(mailDir(), { to: 'support@truckyard.example' })).filter((m) => m.subject.includes(`Help ${MODEL}`));
+    expect(staff.map((m) => m.subject.startsWith('[Priority] ')).sort()).toEqual([false, true]);
+  });
+});
