@@ -63,7 +63,7 @@ export async function saveMyPreferences(deps: PreferencesDeps, caller: Caller, i
     updatedAt: now.toISOString(),
   };
   await deps.store.putPreferences(prefs);
-  await refreshSchedule(deps.store, user.userId, now, {}, { preferences: prefs, subscription });
+  await refreshSchedule(deps.store, user.userId, now, { frequency: input.frequency }, { preferences: prefs, subscription });
   return prefs;
 }
 
@@ -114,6 +114,7 @@ export async function updateAlertSettings(deps: PreferencesDeps, caller: Caller,
     user.userId,
     now,
     {
+      ...(input.frequency === undefined ? {} : { frequency: input.frequency }),
       ...(input.paused === undefined ? {} : { isActive: !input.paused }),
       ...(input.email === undefined ? {} : { emailEnabled: input.email }),
       ...(input.whatsapp === undefined ? {} : { whatsappEnabled: input.whatsapp }),

@@ -1,4 +1,4 @@
-import { type AlertPreferences, effectiveFrequency } from '../../../../shared/schemas/alerts.js';
+import { type AlertFrequency, type AlertPreferences, PLAN_FREQUENCY, effectiveFrequency } from '../../../../shared/schemas/alerts.js';
 import type { AlertSchedule, AlertsStore, SubscriptionRecord } from './ports.js';
 
 /** A subscriber is a user whose subscription status is active (spec §4). */
@@ -13,7 +13,7 @@ export async function refreshSchedule(
   store: AlertsStore,
   userId: string,
   now: Date,
-  change: Partial<Pick<AlertSchedule, 'isActive' | 'emailEnabled' | 'whatsappEnabled'>> = {},
+  change: Partial<Pick<AlertSchedule, 'isActive' | 'emailEnabled' | 'whatsappEnabled'>> & { frequency?: AlertFrequency } = {},
   known: { preferences?: AlertPreferences | null; subscription?: SubscriptionRecord | null } = {},
 ): Promise<AlertSchedule | null> {
   const [preferences, subscription, current] = await Promise.all([
@@ -24,13 +24,17 @@ export async function refreshSchedule(
   if (!preferences) return current;
   const paid = isPaid(subscription);
   const tier = subscription?.tier ?? null;
+  // A new plan starts at its own cadence (platinum buyers want instant alerts, whatever the
+  // sign-up form's default was); afterwards the user's choice holds, capped by the plan.
+  const wanted: AlertFrequency =
+    change.frequency ?? (tier && current?.tier !== tier ? PLAN_FREQUENCY[tier] : (current?.frequency ?? preferences.frequency));
   const next: AlertSchedule = {
     userId,
     isActive: change.isActive ?? current?.isActive ?? true,
     emailEnabled: change.emailEnabled ?? current?.emailEnabled ?? true,
     // WhatsApp only with the user's opt-in, and only on the plan that includes it.
     whatsappEnabled: (change.whatsappEnabled ?? current?.whatsappEnabled ?? preferences.whatsappOptedIn) && preferences.whatsappOptedIn,
-    frequency: tier ? effectiveFrequency(preferences.frequency, tier) : preferences.frequency,
+    frequency: tier ? effectiveFrequency(wanted, tier) : wanted,
     tier,
     paid,
     preferences,
