@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PLANS, RADIUS_OPTIONS_MILES } from '../constants.js';
+import { parsePhone } from '../phone.js';
 import { FUEL_VALUES, MAKE_VALUES, type Make, TRANSMISSION_VALUES } from '../values.js';
+import { yearSchema } from '../year.js';
 
 /**
  * Truck alerts and subscriptions (spec §3 user_preferences, subscription_tiers, subscriptions,
@@ -36,31 +38,11 @@ export const FREQUENCY_LABELS: Record<AlertFrequency, string> = {
   weekly: 'Weekly (Mondays)',
 };
 
-/**
- * Year bounds for alert preferences. The product's one shared year rule is being written by the
- * search-quality work; until it lands on main this follows its agreed bounds (1950 .. next year).
- */
-export const ALERT_YEAR_MIN = 1950;
-export const alertYearMax = (now: Date = new Date()) => now.getUTCFullYear() + 1;
+/** Years follow the product's one year rule (shared/year.ts). */
+export { YEAR_MIN as ALERT_YEAR_MIN, maxYear as alertYearMax } from '../year.js';
 
-/**
- * A phone number in E.164 (WhatsApp needs it): UK numbers typed the usual way become +44…;
- * international ones keep their code. Null when it cannot be one. (Same rule as the web's
- * toE164 in web/src/lib/auth-links.ts; to be merged into one shared module.)
- */
-export function phoneToE164(raw: string): string | null {
-  const trimmed = raw.trim();
-  if (!trimmed || !/^[+\d\s().-]+$/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, '');
-  let e164: string;
-  if (trimmed.startsWith('+')) e164 = `+${digits}`;
-  else if (digits.startsWith('00')) e164 = `+${digits.slice(2)}`;
-  else if (digits.startsWith('0')) e164 = `+44${digits.slice(1)}`;
-  else if (digits.startsWith('44') && digits.length >= 11) e164 = `+${digits}`;
-  else return null;
-  if (e164.startsWith('+44')) return /^\+44[1-9]\d{8,9}$/.test(e164) ? e164 : null;
-  return /^\+[1-9]\d{6,14}$/.test(e164) ? e164 : null;
-}
+/** Phones are stored in E.164 (WhatsApp needs it), by the one phone rule (shared/phone.ts). */
+export const phoneToE164 = parsePhone;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalNumber = (schema: z.ZodNumber) =>
@@ -95,12 +77,8 @@ export const alertPreferencesSchema = z
     model: optionalText(60),
     budgetMin: optionalNumber(z.number().int('Budget must be a whole number of pounds').min(0, 'Budget cannot be negative')),
     budgetMax: optionalNumber(z.number().int('Budget must be a whole number of pounds').min(0, 'Budget cannot be negative')),
-    yearMin: optionalNumber(
-      z.number().int('Year must be a whole number').min(ALERT_YEAR_MIN, `Year must be ${ALERT_YEAR_MIN} or later`),
-    ).refine((y) => y === undefined || y <= alertYearMax(), { message: `Year cannot be after ${alertYearMax()}` }),
-    yearMax: optionalNumber(
-      z.number().int('Year must be a whole number').min(ALERT_YEAR_MIN, `Year must be ${ALERT_YEAR_MIN} or later`),
-    ).refine((y) => y === undefined || y <= alertYearMax(), { message: `Year cannot be after ${alertYearMax()}` }),
+    yearMin: yearSchema({ required: false }),
+    yearMax: yearSchema({ required: false }),
     fuelType: optionalEnum(FUEL_VALUES),
     transmission: optionalEnum(TRANSMISSION_VALUES),
     maxMileage: optionalNumber(z.number().int('Mileage must be a whole number').min(0, 'Mileage cannot be negative')),
@@ -113,7 +91,7 @@ export const alertPreferencesSchema = z
   .superRefine((p, ctx) => {
     if (p.budgetMin !== undefined && p.budgetMax !== undefined && p.budgetMin > p.budgetMax)
       ctx.addIssue({ code: 'custom', path: ['budgetMax'], message: 'Maximum budget must be at least the minimum' });
-    if (p.yearMin !== undefined && p.yearMax !== undefined && p.yearMin > p.yearMax)
+    if (p.yearMin != null && p.yearMax != null && p.yearMin > p.yearMax)
       ctx.addIssue({ code: 'custom', path: ['yearMax'], message: 'Latest year must be on or after the earliest year' });
   });
 export type AlertPreferencesInput = z.input<typeof alertPreferencesSchema>;

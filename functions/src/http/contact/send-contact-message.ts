@@ -10,6 +10,7 @@ import { isPaid } from '../../domain/alerts/schedule.js';
 import { CONTACT_REPLY_HOURS, PRIORITY_REPLY_HOURS } from '../../domain/mail/templates.js';
 import { alertsStore$ } from '../alerts/deps.js';
 import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
+import { viewerIp } from '../viewer-ip.js';
 import { logEmailFailures } from '../log-email-failures.js';
 
 /** The answer to every accepted message, honeypot hits included, so a bot cannot tell them apart. */
@@ -38,7 +39,7 @@ export const handler = httpHandler('optional', async ({ event, caller, requestId
   const input = parseWith(contactMessageSchema, jsonBody(event));
   const sub = caller.kind === 'user' ? await alertsStore$().getSubscription(caller.userId) : null;
   const priority = isPaid(sub) && sub.tier === 'platinum';
-  const result = await sendContactMessage(input, { sourceIp: event.requestContext.http.sourceIp, priority }, deps());
+  const result = await sendContactMessage(input, { sourceIp: await viewerIp(event), priority }, deps());
   if (result.outcome === 'accepted') logEmailFailures(requestId, `Contact message ${result.id}`, result.emailFailures);
   return json(
     202,

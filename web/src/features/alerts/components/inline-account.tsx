@@ -3,7 +3,9 @@ import { FormField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { signUp } from '@/features/auth/api/sign-up';
 import { VerifyEmailPanel } from '@/features/auth/components/verify-email-panel';
+import { ApiError } from '@/lib/api-client';
 import { loadAuthSession } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { LIMITS } from '@shared/constants';
@@ -55,8 +57,8 @@ export function InlineAccount({
       if (mode === 'create') {
         if (password !== confirm) return fail('Validation Error', 'Passwords do not match.');
         if (password.length < LIMITS.minPasswordLength) return fail('Validation Error', 'Password must be at least 8 characters long.');
-        await session.registerAccount({ email, password, name, phone });
-        toast({ title: 'Check your email', description: `We sent a code to ${email}. Enter it below to continue.` });
+        const answer = await signUp({ email, password, name, phone });
+        toast({ title: 'Check your email', description: answer.message });
         setVerifying(true);
       } else {
         await signInNow();
@@ -68,7 +70,7 @@ export function InlineAccount({
       }
       fail(
         mode === 'create' ? 'Registration Error' : 'Login Error',
-        session?.authErrorMessage(err) ??
+        (err instanceof ApiError && err.message ? err.message : session?.authErrorMessage(err)) ??
           (mode === 'create' ? 'Failed to create account. Please try again.' : 'Failed to log in. Please check your credentials.'),
       );
     } finally {
