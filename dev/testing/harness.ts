@@ -17,6 +17,8 @@ import { inject } from 'vitest';
 import { type ApiServer, startApiServer } from '../api-server.js';
 import { createConfirmedUser, ensureTable, makeCognitoClient } from '../bootstrap.js';
 import { makeDynamoClient } from '../stand-ins/dynamodb-local.js';
+import { createLocalBus } from '../local-bus.js';
+import type { EventSubscription } from '../../functions/src/events.js';
 
 let applied = false;
 
@@ -78,7 +80,14 @@ export interface TestApi {
 }
 
 /** A fresh table plus the local API server (all routes.ts rows, the JWT authorizer) on a free port. */
-export async function startTestApi(opts: { webDir?: string; tablePrefix?: string } = {}): Promise<TestApi> {
+export async function startTestApi(
+  opts: {
+    webDir?: string;
+    tablePrefix?: string;
+    /** Only these event consumers run on the server's bus (default: every events.ts row). */
+    subscriptions?: EventSubscription[];
+  } = {},
+): Promise<TestApi> {
   const table = await createTestTable(opts.tablePrefix);
   const whatsappDir = path.join(os.tmpdir(), `truckyard-whatsapp-${table.tableName}`);
   const server = await startApiServer({
@@ -87,6 +96,7 @@ export async function startTestApi(opts: { webDir?: string; tablePrefix?: string
     webDir: opts.webDir,
     mailDir: testMailDir(),
     whatsappDir,
+    ...(opts.subscriptions ? { bus: createLocalBus({ subscriptions: opts.subscriptions, log: () => undefined }) } : {}),
   });
   process.env.SITE_URL = server.url;
   return {

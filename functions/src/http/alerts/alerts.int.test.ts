@@ -7,6 +7,7 @@ import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
 import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir } from '../../../../dev/testing/harness.js';
 import { listWhatsApp } from '../../../../dev/whatsapp/inbox.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
+import { alertEventSubscriptions } from '../../alerts-rows.js';
 import { setInProcessQueue } from '../../adapters/queues/sender.js';
 import { signUnsubscribeToken } from '../../domain/alerts/unsubscribe-token.js';
 
@@ -71,7 +72,8 @@ async function createListing(extra: Record<string, unknown> = {}) {
 const alertMail = async (to: string) => (await listMail(mailDir(), { to })).filter((m) => /match|truck alert|Price drop/i.test(m.subject));
 
 beforeAll(async () => {
-  api = await startTestApi({ tablePrefix: 'alerts' });
+  // Only the alert consumers: the search, sitemap and price-model ones are not under test here.
+  api = await startTestApi({ tablePrefix: 'alerts', subscriptions: alertEventSubscriptions });
   stripe = api.server.stripe as StripeStandIn;
   ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}));
   [dealer, platinumWa, platinumNoWa, gold, unpaid] = await Promise.all([
