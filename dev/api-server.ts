@@ -38,7 +38,8 @@ import { listenLoopback } from './lib/net.js';
 import { securityHeaders } from '../shared/security-headers.js';
 import { makeDynamoClient } from './stand-ins/dynamodb-local.js';
 import { ensurePlanCatalog } from '../functions/src/adapters/stripe/catalog.js';
-import { stripeClient } from '../functions/src/adapters/stripe/stripe-gateway.js';
+import Stripe from 'stripe';
+import { stripeClientOptions } from '../functions/src/adapters/stripe/stripe-gateway.js';
 import { type StripeStandIn, createStripeStandIn } from './stripe/stand-in.js';
 import { handleWhatsAppInbox } from './whatsapp/inbox.js';
 
@@ -392,11 +393,12 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     send(res, ok ? 200 : 503, JSON.stringify({ ok, checks }), { 'cache-control': 'no-store' });
   }
 
+  const stripeKey = opts.env.SECRET_STRIPE_SECRET_KEY ?? 'sk_test_truckyard_local';
   const stripe =
     opts.stripe === false
       ? null
       : createStripeStandIn({
-          secretKey: opts.env.SECRET_STRIPE_SECRET_KEY ?? 'sk_test_truckyard_local',
+          secretKey: stripeKey,
           webhookSecret: opts.env.SECRET_STRIPE_WEBHOOK_SECRET ?? 'whsec_truckyard_local',
           stateFile: opts.stripe?.stateFile,
           log,
@@ -455,7 +457,8 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     // delivers its events to our webhook here; the plans' prices exist before anyone can pay.
     process.env.STRIPE_API_URL = url;
     stripe.setWebhookUrl(`${url}/api/payments/webhook`);
-    await ensurePlanCatalog(await stripeClient(), log);
+    // With the stand-in's own key: this environment need not carry the handlers' secrets.
+    await ensurePlanCatalog(new Stripe(stripeKey, stripeClientOptions({ STRIPE_API_URL: url })), log);
   }
   // WhatsApp Cloud API calls go to this server's recorder (dev/whatsapp) instead of Meta.
   if (opts.whatsappDir) process.env.WHATSAPP_API_URL = `${url}/_dev/whatsapp/api`;

@@ -40,8 +40,8 @@ export function synthTruckYard(options: Partial<TruckYardOptions> = {}) {
   });
   const webDistDir = options.webDistDir ?? join(tmpdir(), 'truckyard-no-web-dist');
   if (existsSync(webDistDir) && options.webDistDir === undefined) throw new Error(`${webDistDir} must not exist`);
-  // A stub functions folder holds only the handlers a test names: the real job and event rows stay out unless passed.
-  const stubbed = options.functionsDir ? { jobs: [], subscriptions: [] } : {};
+  // A stub functions folder holds only the handlers a test names: the real job, event and queue rows stay out unless passed.
+  const stubbed = options.functionsDir ? { jobs: [], subscriptions: [], queues: [] } : {};
   const stacks = buildTruckYard(app, { siteUrl: TEST_SITE_URL, webDistDir, ...stubbed, ...options });
   const assembly = app.synth();
   const templateOf = (stack: { stackName: string }) => Template.fromJSON(assembly.getStackByName(stack.stackName).template);
