@@ -3,6 +3,7 @@ import { createBrowserRouter, type HydrationState, type RouteObject } from 'reac
 import { RootLayout } from '@/components/layout/root-layout';
 import { CATEGORY_PAGES } from '@shared/values';
 import { accountRoutes } from './account-routes';
+import { alertsRoutes } from './alerts-routes';
 import { contentRoutes } from './content-routes';
 import { categoryLoader, homeLoader, listingLoader } from './prefetch';
 import { RouteErrorPage } from './route-error';
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
       },
       ...contentRoutes,
       ...accountRoutes,
+      ...alertsRoutes,
       {
         path: '*',
         element: <NotFoundPage />,
