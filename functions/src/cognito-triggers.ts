@@ -8,4 +8,5 @@ export type CognitoTriggerName = 'PreSignUp' | 'PostConfirmation' | 'PostAuthent
 export const cognitoTriggers: Partial<Record<CognitoTriggerName, string>> = {
   PostConfirmation: 'events/post-confirmation.ts',
   CustomMessage: 'events/custom-message.ts',
+  PostAuthentication: 'events/post-authentication.ts',
 };

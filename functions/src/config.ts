@@ -46,6 +46,15 @@ export const config = {
       privateUploads: optional('BUCKET_PRIVATE_UPLOADS', ''),
     };
   },
+  /** Bucket name by its key in functions/src/access.ts (the media buckets are only needed by the admin area). */
+  bucketName(key: 'truck-images' | 'promotional-images' | 'banners' | 'logos' | 'general-media' | 'private-uploads'): string {
+    const env = `BUCKET_${key.toUpperCase().replace(/-/g, '_')}`;
+    return required(env);
+  },
+  /** Public path or URL under which media files are served, as `{base}/{bucket key}/{file path}` (CloudFront, or the local server). */
+  get mediaBaseUrl() {
+    return optional('MEDIA_BASE_URL', '/media');
+  },
   /**
    * Where the link-preview pages (http/seo) read the SPA's index.html: a file locally
    * (SPA_INDEX_PATH, web/dist/index.html), the site bucket in AWS (SPA_BUCKET).

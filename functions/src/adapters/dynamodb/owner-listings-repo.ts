@@ -1,5 +1,13 @@
 import { queryAll } from './query-all.js';
-import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  type DynamoDBDocumentClient,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { COUNTER, counterUpdateItems, dayOf } from './counters.js';
 import { DomainError } from '../../domain/errors.js';
 import type { OwnerListingStore, PendingImageStore } from '../../domain/listings/manage-ports.js';
 import type { ListingRecord, StoredImage } from '../../domain/listings/types.js';
@@ -63,19 +71,43 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
     },
 
     async create(record) {
-      await ddb.send(new PutCommand({ TableName: tableName, Item: listingItem(record), ConditionExpression: 'attribute_not_exists(pk)' }));
+      await ddb.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: tableName, Item: listingItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+            ...counterUpdateItems(tableName, {
+              [COUNTER.listings]: 1,
+              [COUNTER.listingsWithStatus(record.status)]: 1,
+              [COUNTER.newListingsOn(dayOf(record.createdAt))]: 1,
+            }),
+          ],
+        }),
+      );
     },
 
-    async replace(record, expectedUpdatedAt) {
+    async replace(record, expectedUpdatedAt, previousStatus) {
+      const put = {
+        TableName: tableName,
+        Item: listingItem(record),
+        ConditionExpression: 'attribute_exists(pk) AND updatedAt = :expected AND userId = :owner',
+        ExpressionAttributeValues: { ':expected': expectedUpdatedAt, ':owner': record.userId } as Record<string, unknown>,
+      };
       try {
-        await ddb.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: listingItem(record),
-            ConditionExpression: 'attribute_exists(pk) AND updatedAt = :expected AND userId = :owner',
-            ExpressionAttributeValues: { ':expected': expectedUpdatedAt, ':owner': record.userId },
-          }),
-        );
+        if (previousStatus && previousStatus !== record.status) {
+          await ddb.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                { Put: put },
+                ...counterUpdateItems(tableName, {
+                  [COUNTER.listingsWithStatus(previousStatus)]: -1,
+                  [COUNTER.listingsWithStatus(record.status)]: 1,
+                }),
+              ],
+            }),
+          );
+        } else {
+          await ddb.send(new PutCommand(put));
+        }
       } catch (err) {
         if (isConditionFailure(err)) throw changedElsewhere();
         throw err;

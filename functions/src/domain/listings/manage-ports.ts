@@ -12,9 +12,10 @@ export interface OwnerListingStore {
   create(record: ListingRecord): Promise<void>;
   /**
    * Replaces a listing written by its owner; a CONFLICT DomainError when it changed since
-   * `expectedUpdatedAt` or is no longer theirs.
+   * `expectedUpdatedAt` or is no longer theirs. `previousStatus`, when the status changes, moves
+   * the analytics counters with it.
    */
-  replace(record: ListingRecord, expectedUpdatedAt: string): Promise<void>;
+  replace(record: ListingRecord, expectedUpdatedAt: string, previousStatus?: ListingRecord['status']): Promise<void>;
   /** Deletes the listing and leaves a tombstone for the search change feed. */
   remove(record: ListingRecord, deletedAt: string): Promise<void>;
   /** Pattern 21: removes everyone's saved-truck entries for the listing. */

@@ -48,6 +48,10 @@ export interface ListingRecord {
   status: ListingStatus;
   createdAt: string;
   updatedAt: string;
+  /** Staff set the current status (sold/expired…): the owner sees why instead of an Activate button (README, admin area). */
+  statusSetByStaff?: boolean;
+  /** The owner's account is suspended: hidden from browse and detail pages until reactivated. */
+  ownerSuspended?: boolean;
 }
 
 /** A listing collected from another website (spec §3 scraped_listings), as stored. */
@@ -73,6 +77,8 @@ export interface ScrapedRecord {
   scrapedAt: string;
   isActive: boolean;
   updatedAt: string;
+  /** Staff hid it (the scraper must not switch it back on). */
+  hiddenByStaff?: boolean;
 }
 
 export const SCRAPED_ID_PREFIX = 'scraped-';
