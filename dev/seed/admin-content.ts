@@ -13,8 +13,10 @@ export const DEMO_CONTENT = [
   {
     id: '01JCONTENTHOMEHERO0000000A',
     ...CONTENT_SLOTS.homeHero,
-    title: "Sell your truck for free on the UK's HGV marketplace",
-    content: 'List in minutes, reach thousands of buyers and dealers, and pay **£0** in listing fees.',
+    // The seeded texts are the built-in ones, so the first paint and the loaded content match.
+    title: 'List your truck for free. Sell it to the right buyer.',
+    content:
+      'TruckYard is the UK marketplace for used trucks and HGVs. We actively match each new listing to subscribed buyers, so your truck reaches people already looking for one.',
   },
   {
     id: '01JCONTENTHOMESTATS000000B',
@@ -25,9 +27,9 @@ export const DEMO_CONTENT = [
   {
     id: '01JCONTENTSELLBANNER00000C',
     ...CONTENT_SLOTS.sellBanner,
-    title: 'We promote your listing for you',
+    title: 'Proactive promotion, included free',
     content:
-      'Every new listing is matched to subscribed buyers and dealers in our network of over 10,000 — 85% of trucks sell within 30 days.',
+      "We don't wait for buyers to find you: as soon as your truck is listed we match it with subscribed buyers and dealers looking for exactly this vehicle.",
   },
   { id: '01JCONTENTSITENOTICE00000D', ...CONTENT_SLOTS.siteNotice, title: null, content: '' },
 ] as const;

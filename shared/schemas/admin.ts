@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ListingStatus } from '../values.js';
+import type { ListingImage } from './listing.js';
 
 /** Staff roles (spec §3 Admin role); mirrored on the profile as `adminRole`. */
 export const ADMIN_ROLES = ['admin', 'super_admin'] as const;
@@ -161,7 +162,7 @@ export interface AdminListing {
   statusSetByStaff: boolean;
   ownerSuspended: boolean;
   description: string | null;
-  images: Array<{ key: string; url: string }>;
+  images: ListingImage[];
   companyName: string | null;
   contactName: string;
   createdAt: string;

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RootLayout } from '@/components/layout/root-layout';
 import { CATEGORY_PAGES } from '@shared/values';
 import { accountRoutes } from './account-routes';
+import { adminRoutes } from './admin-routes';
 import { contentRoutes } from './content-routes';
 import { categoryLoader, homeLoader, listingLoader } from './prefetch';
 import { RouteErrorPage } from './route-error';
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'truck/:id', element: <ListingDetailPage />, loader: listingLoader },
       ...contentRoutes,
       ...accountRoutes,
+      ...adminRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

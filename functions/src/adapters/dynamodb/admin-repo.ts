@@ -267,7 +267,7 @@ export function adminListingStore(ddb: DynamoDBDocumentClient, tableName: string
     statusSetByStaff: Boolean(r.statusSetByStaff),
     ownerSuspended: Boolean(r.ownerSuspended),
     description: r.description,
-    images: (r.images ?? []).map((img) => ({ key: img.key, url: toListingImage(img, imagesBaseUrl).thumbUrl })),
+    images: (r.images ?? []).map((img) => toListingImage(img, imagesBaseUrl)),
     companyName: r.companyName,
     contactName: r.contactName,
     createdAt: r.createdAt,
