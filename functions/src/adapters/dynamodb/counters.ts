@@ -117,6 +117,14 @@ export async function recountAnalytics(ddb: DynamoDBDocumentClient, tableName: s
     });
     counts[name] = items.length;
   }
+  // Counters that no longer count anything (days whose items are gone or re-dated) go back to 0.
+  const existing = await queryAll(ddb, {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': 'COUNTER' },
+    ProjectionExpression: 'sk',
+  });
+  for (const item of existing) counts[String(item.sk)] ??= 0;
   const entries = Object.entries(counts);
   for (let i = 0; i < entries.length; i += 25) {
     await Promise.all(
