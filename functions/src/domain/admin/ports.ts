@@ -112,3 +112,13 @@ export interface AnalyticsSource {
 export interface JobRunSource {
   recent(limit: number): Promise<JobRun[]>;
 }
+
+/**
+ * Seam for the Inbox's "failed e-mails, with a retry": the outbox the production-readiness issue
+ * adds (e-mails that could not be sent, kept for a retry). Not wired yet: when that outbox is on
+ * main, an adapter over it implements this and the Inbox gets a third list.
+ */
+export interface FailedEmailOutbox {
+  list(cursor: string | undefined, limit: number): Promise<Page<{ id: string; to: string; subject: string; error: string; failedAt: string }>>;
+  retry(id: string): Promise<void>;
+}
