@@ -316,17 +316,28 @@ export function adminListingStore(ddb: DynamoDBDocumentClient, tableName: string
               ExpressionAttributeValues: { ':pk': `LSTATUS#${status}`, ...(before ? { ':before': before } : {}) },
               ScanIndexForward: false,
               Limit: limit + 1,
+              // Keys only for the merge; the page's own items are read by key afterwards.
+              ProjectionExpression: 'pk, sk, gsi2sk',
             }),
           );
           return res.Items ?? [];
         }),
       );
       const merged = heads.flat().sort((a, b) => String(b.gsi2sk).localeCompare(String(a.gsi2sk)));
-      const items = merged.slice(0, limit);
+      const top = merged.slice(0, limit);
       const more = merged.length > limit;
+      const full = top.length
+        ? ((await ddb.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: top.map((k) => ({ pk: k.pk, sk: k.sk })) } } })))
+            .Responses?.[tableName] ?? [])
+        : [];
+      const byPk = new Map(full.map((i) => [String(i.pk), i]));
+      const items = top.flatMap((k) => {
+        const item = byPk.get(String(k.pk));
+        return item ? [toAdmin(recordFromItem(item))] : [];
+      });
       return {
-        items: items.map((i) => toAdmin(recordFromItem(i))),
-        nextCursor: more ? encodeCursor({ before: String(items[items.length - 1].gsi2sk) }) : null,
+        items,
+        nextCursor: more ? encodeCursor({ before: String(top[top.length - 1].gsi2sk) }) : null,
       };
     },
     async get(id) {

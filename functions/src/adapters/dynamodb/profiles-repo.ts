@@ -98,7 +98,18 @@ export function profileStore(ddb: DynamoDBDocumentClient, tableName: string): Pr
             ReturnValues: 'ALL_NEW',
           }),
         );
-        return res.Attributes ? profileFromItem(res.Attributes) : null;
+        if (!res.Attributes) return null;
+        const profile = profileFromItem(res.Attributes);
+        // Keep the admin search text in step with the name, company and phone.
+        await ddb.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.profile(userId),
+            UpdateExpression: 'SET searchText = :t',
+            ExpressionAttributeValues: { ':t': profileSearchText(profile) },
+          }),
+        );
+        return profile;
       } catch (err) {
         if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return null;
         throw err;

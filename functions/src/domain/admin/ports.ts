@@ -119,6 +119,9 @@ export interface JobRunSource {
  * main, an adapter over it implements this and the Inbox gets a third list.
  */
 export interface FailedEmailOutbox {
-  list(cursor: string | undefined, limit: number): Promise<Page<{ id: string; to: string; subject: string; error: string; failedAt: string }>>;
+  list(
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<Page<{ id: string; to: string; subject: string; error: string; failedAt: string }>>;
   retry(id: string): Promise<void>;
 }

@@ -261,6 +261,18 @@ describe('every admin mutation leaves exactly one audit entry', () => {
     expect((await call('PATCH', `/api/my-listings/${id}/status`, seller, { status: 'active' })).status).toBe(409);
     const sold = await call('GET', '/api/admin/listings?status=sold', admin);
     expect((sold.body.items as Array<{ id: string }>).map((l) => l.id)).toContain(id);
+    // 'all' merges every status partition newest first; a page of one continues with the cursor.
+    const first = await call('GET', '/api/admin/listings?status=all', admin);
+    expect((first.body.items as Array<{ id: string; status: string }>)[0]).toMatchObject({ id, status: 'sold' });
+    const all: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: Res = await call('GET', `/api/admin/listings${cursor ? `?cursor=${cursor}` : ''}`, admin);
+      all.push(...(res.body.items as Array<{ id: string }>).map((l) => l.id));
+      cursor = res.body.nextCursor as string | null;
+    } while (cursor);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toContain(id);
     await once('description', () => call('PATCH', `/api/admin/listings/${id}/description`, admin, { description: 'Checked by staff' }));
     await once('images', () => call('PUT', `/api/admin/listings/${id}/images`, admin, { imageKeys: [] }));
     await once('delete', () => call('DELETE', `/api/admin/listings/${id}`, admin));
