@@ -38,13 +38,14 @@ const admin = (
 });
 
 export const adminRoutes: RouteDef[] = [
-  admin('GetSession', 'GET', '/api/admin/session', 'get-session', read),
+  // Writes the profile's role mirror when it is out of date (http/admin/deps.ts).
+  admin('GetSession', 'GET', '/api/admin/session', 'get-session', write),
   admin('GetAnalytics', 'GET', '/api/admin/analytics', 'get-analytics', read),
   admin('ListJobRuns', 'GET', '/api/admin/jobs', 'list-job-runs', read),
   admin('ListUsers', 'GET', '/api/admin/users', 'list-users', read),
   admin('SetUserStatus', 'PATCH', '/api/admin/users/{id}/status', 'set-user-status', {
     table: 'readWrite',
-    cognito: ['AdminDisableUser', 'AdminEnableUser', 'AdminUserGlobalSignOut'],
+    cognito: ['AdminListGroupsForUser', 'AdminDisableUser', 'AdminEnableUser', 'AdminUserGlobalSignOut'],
   }),
   // ForgotPassword is a public Cognito API: no IAM action to grant.
   admin('SendPasswordReset', 'POST', '/api/admin/users/{id}/password-reset', 'send-password-reset', write),

@@ -2,6 +2,7 @@ import {
   AdminAddUserToGroupCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
+  AdminListGroupsForUserCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   ForgotPasswordCommand,
@@ -18,6 +19,10 @@ const cognito = new CognitoIdentityProviderClient({});
  */
 export function cognitoUserDirectory(ids: { userPoolId: string; clientId: string }): UserDirectory {
   return {
+    async staffGroups(userId) {
+      const res = await cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: ids.userPoolId, Username: userId }));
+      return (res.Groups ?? []).map((g) => g.GroupName ?? '').filter((g) => g === 'admins' || g === 'super_admins');
+    },
     async disable(userId) {
       await cognito.send(new AdminDisableUserCommand({ UserPoolId: ids.userPoolId, Username: userId }));
       // Ends their refresh tokens too (cognito-local lacks it: its absence must not block suspension).

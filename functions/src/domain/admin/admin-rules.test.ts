@@ -33,7 +33,7 @@ describe('requireStaff', () => {
   });
 });
 
-function fakeDeps(target: AdminUser) {
+function fakeDeps(target: AdminUser, groups: string[] = []) {
   const audit: NewAuditEntry[] = [];
   const calls: string[] = [];
   const users: AdminUserStore = {
@@ -45,6 +45,7 @@ function fakeDeps(target: AdminUser) {
   const deps: AdminUserDeps = {
     users,
     directory: {
+      staffGroups: async () => groups,
       disable: async () => void calls.push('disable'),
       enable: async () => void calls.push('enable'),
       addToGroup: async (_u, g) => void calls.push(`group:${g}`),
@@ -94,6 +95,9 @@ describe('who may suspend whom', () => {
     const ok = fakeDeps(target({ adminRole: 'admin' }));
     await setUserStatus(ok.deps, superAdmin, 't1', 'suspended');
     expect(ok.calls).toContain('disable');
+  });
+  it('reads the pool groups too: an admin without a role mirror is still protected', async () => {
+    await expect(setUserStatus(fakeDeps(target(), ['admins']).deps, admin, 't1', 'suspended')).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
   it('nobody suspends themselves', async () => {
     await expect(setUserStatus(fakeDeps(target({ userId: 'a1' })).deps, admin, 'a1', 'suspended')).rejects.toMatchObject({

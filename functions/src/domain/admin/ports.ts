@@ -45,6 +45,8 @@ export interface AdminUserStore {
 
 /** The user pool, through its admin API. */
 export interface UserDirectory {
+  /** The user's staff groups as the user pool has them (cognito-local answers none). */
+  staffGroups(userId: string): Promise<string[]>;
   disable(userId: string): Promise<void>;
   enable(userId: string): Promise<void>;
   addToGroup(userId: string, group: 'admins' | 'super_admins'): Promise<void>;

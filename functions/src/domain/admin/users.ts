@@ -38,8 +38,12 @@ export async function setUserStatus(deps: AdminUserDeps, staff: Staff, userId: s
   const user = await target(deps, userId);
   if (status === 'suspended') {
     if (user.userId === staff.adminId) throw forbidden('You cannot suspend your own account');
-    if (user.adminRole === 'super_admin') throw forbidden('A super admin cannot be suspended');
-    if (user.adminRole === 'admin' && staff.role !== 'super_admin') throw forbidden('Only a super admin can suspend an admin');
+    // The pool's groups decide; the profile's mirror covers a pool that cannot list them.
+    const groups = await deps.directory.staffGroups(user.userId);
+    const isSuper = user.adminRole === 'super_admin' || groups.includes('super_admins');
+    const isAdmin = isSuper || user.adminRole === 'admin' || groups.includes('admins');
+    if (isSuper) throw forbidden('A super admin cannot be suspended');
+    if (isAdmin && staff.role !== 'super_admin') throw forbidden('Only a super admin can suspend an admin');
   }
   if (user.accountStatus === status) return user;
   const at = deps.now().toISOString();

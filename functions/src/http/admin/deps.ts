@@ -39,14 +39,20 @@ const userAgent = (event: HttpEvent) => event.headers?.['user-agent']?.slice(0, 
  * An admin route: the route's group check (JWT groups, routes.ts `admin`/`superAdmin`), then
  * the staff gate (a suspended staff account is refused), then the operation with the acting staff.
  */
-export function adminHandler(level: 'admin' | 'superAdmin', fn: (ctx: RequestContext & { staff: Staff }) => Promise<HttpResult>) {
+export function adminHandler(
+  level: 'admin' | 'superAdmin',
+  fn: (ctx: RequestContext & { staff: Staff }) => Promise<HttpResult>,
+  opts: { mirrorRole?: boolean } = {},
+) {
   return httpHandler(level, async (ctx) => {
     const users = adminUserStore(ddb, table());
     const profile = ctx.caller.kind === 'user' ? await users.get(ctx.caller.userId) : null;
     const staff = requireStaff(ctx.caller, profile, { ipAddress: viewerIp(ctx.event), userAgent: userAgent(ctx.event) }, level);
     // The profile mirrors the role for listing and filtering; staff added to a group outside the
-    // admin area (the CLI, the console) get their mirror on their first admin request.
-    if (profile && profile.adminRole !== staff.role) await users.setRole(staff.adminId, staff.role, new Date().toISOString());
+    // admin area (the CLI, the console) get their mirror when they open /admin (GET /api/admin/session,
+    // the one read route allowed to write).
+    if (opts.mirrorRole && profile && profile.adminRole !== staff.role)
+      await users.setRole(staff.adminId, staff.role, new Date().toISOString());
     return fn({ ...ctx, staff });
   });
 }
