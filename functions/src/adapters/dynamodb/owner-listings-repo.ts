@@ -3,13 +3,13 @@ import {
   BatchGetCommand,
   BatchWriteCommand,
   type DynamoDBDocumentClient,
-  PutCommand,
+  GetCommand,
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { DomainError, validationError } from '../../domain/errors.js';
+import { IdempotentReplay, type OwnerListingStore, type PendingImageStore } from '../../domain/listings/manage-ports.js';
 import { COUNTER, counterUpdateItems, dayOf } from './counters.js';
-import { DomainError } from '../../domain/errors.js';
-import type { OwnerListingStore, PendingImageStore } from '../../domain/listings/manage-ports.js';
 import type { ListingRecord, StoredImage } from '../../domain/listings/types.js';
 import { keys } from './keys.js';
 import { createListingsRepo, listingItem } from './listings-repo.js';
@@ -17,6 +17,10 @@ import { TTL_ATTRIBUTE } from './table.js';
 
 /** How long a verified upload waits for the seller to submit the form. */
 export const PENDING_UPLOAD_TTL_SECONDS = 24 * 3600;
+/** How long an Idempotency-Key of a create is remembered (pattern 38). */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+
+const imageTakenMeanwhile = () => validationError('An image was already used for another listing or has expired; upload it again');
 
 const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'type', TTL_ATTRIBUTE];
 
@@ -26,13 +30,13 @@ export function recordFromItem(item: Record<string, unknown>): ListingRecord {
   return out as unknown as ListingRecord;
 }
 
-const isConditionFailure = (err: unknown) => {
+/** Which items of a cancelled transaction failed their condition; null when the error is something else. */
+function failedIndexes(err: unknown): number[] | null {
   const e = err as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
-  return (
-    e?.name === 'ConditionalCheckFailedException' ||
-    (e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'))
-  );
-};
+  if (e?.name !== 'TransactionCanceledException') return null;
+  const failed = (e.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+  return failed.length ? failed : null;
+}
 
 const changedElsewhere = () => new DomainError('CONFLICT', 'This listing was changed elsewhere. Reload it and try again.');
 
@@ -55,6 +59,15 @@ async function batchDelete(ddb: DynamoDBDocumentClient, tableName: string, itemK
  */
 export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string): OwnerListingStore {
   const shared = createListingsRepo({ ddb, tableName });
+  // Pattern 38.
+  async function findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<string | null> {
+    const res = await ddb.send(
+      new GetCommand({ TableName: tableName, Key: keys.idempotentCreate(userId, idempotencyKey), ConsistentRead: true }),
+    );
+    const item = res.Item;
+    if (!item || (typeof item[TTL_ATTRIBUTE] === 'number' && item[TTL_ATTRIBUTE] < Date.now() / 1000)) return null;
+    return String(item.listingId);
+  }
   return {
     get: (id) => shared.getListing(id),
 
@@ -70,46 +83,87 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
       return items.map(recordFromItem);
     },
 
-    async create(record) {
-      await ddb.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: tableName, Item: listingItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
-            ...counterUpdateItems(tableName, {
-              [COUNTER.listings]: 1,
-              [COUNTER.listingsWithStatus(record.status)]: 1,
-              [COUNTER.newListingsOn(dayOf(record.createdAt))]: 1,
-            }),
-          ],
+    // One transaction: the listing, taking each claimed pending upload (it must still be there, so
+    // no two listings ever share an image) and the Idempotency-Key's record (pattern 38).
+    async create(record, { claimedImageKeys = [], idempotencyKey } = {}) {
+      const idem = idempotencyKey ? keys.idempotentCreate(record.userId, idempotencyKey) : null;
+      const items = [
+        { Put: { TableName: tableName, Item: listingItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ...claimedImageKeys.map((k) => ({
+          Delete: { TableName: tableName, Key: keys.pendingUpload(record.userId, k), ConditionExpression: 'attribute_exists(pk)' },
+        })),
+        ...(idem
+          ? [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...idem,
+                    type: 'IdempotencyKey',
+                    listingId: record.id,
+                    createdAt: record.createdAt,
+                    [TTL_ATTRIBUTE]: Math.floor(Date.parse(record.createdAt) / 1000) + IDEMPOTENCY_TTL_SECONDS,
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ]
+          : []),
+        // The analytics counters move with the write (pattern 35); kept last so the indexes above stay put.
+        ...counterUpdateItems(tableName, {
+          [COUNTER.listings]: 1,
+          [COUNTER.listingsWithStatus(record.status)]: 1,
+          [COUNTER.newListingsOn(dayOf(record.createdAt))]: 1,
         }),
-      );
+      ];
+      const idemIndex = 1 + claimedImageKeys.length;
+      try {
+        await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+      } catch (err) {
+        const reasons = failedIndexes(err);
+        if (!reasons) throw err;
+        if (idem && reasons.includes(idemIndex)) {
+          const earlier = await findByIdempotencyKey(record.userId, idempotencyKey as string);
+          if (earlier) throw new IdempotentReplay(earlier);
+        }
+        if (reasons.some((i) => i > 0 && i <= claimedImageKeys.length)) throw imageTakenMeanwhile();
+        throw err;
+      }
     },
 
-    async replace(record, expectedUpdatedAt, previousStatus) {
-      const put = {
-        TableName: tableName,
-        Item: listingItem(record),
-        ConditionExpression: 'attribute_exists(pk) AND updatedAt = :expected AND userId = :owner',
-        ExpressionAttributeValues: { ':expected': expectedUpdatedAt, ':owner': record.userId } as Record<string, unknown>,
-      };
+    findByIdempotencyKey,
+
+    async replace(record, expectedUpdatedAt, claimedImageKeys = [], previousStatus) {
       try {
-        if (previousStatus && previousStatus !== record.status) {
-          await ddb.send(
-            new TransactWriteCommand({
-              TransactItems: [
-                { Put: put },
-                ...counterUpdateItems(tableName, {
-                  [COUNTER.listingsWithStatus(previousStatus)]: -1,
-                  [COUNTER.listingsWithStatus(record.status)]: 1,
-                }),
-              ],
-            }),
-          );
-        } else {
-          await ddb.send(new PutCommand(put));
-        }
+        await ddb.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: listingItem(record),
+                  // The version the record was read at: the table moves it on by one per write (search applies changes by it).
+                  ConditionExpression:
+                    'attribute_exists(pk) AND updatedAt = :expected AND userId = :owner AND (attribute_not_exists(version) OR version = :version)',
+                  ExpressionAttributeValues: { ':expected': expectedUpdatedAt, ':owner': record.userId, ':version': record.version ?? 0 },
+                },
+              },
+              ...claimedImageKeys.map((k) => ({
+                Delete: { TableName: tableName, Key: keys.pendingUpload(record.userId, k), ConditionExpression: 'attribute_exists(pk)' },
+              })),
+              ...(previousStatus && previousStatus !== record.status
+                ? counterUpdateItems(tableName, {
+                    [COUNTER.listingsWithStatus(previousStatus)]: -1,
+                    [COUNTER.listingsWithStatus(record.status)]: 1,
+                  })
+                : []),
+            ],
+          }),
+        );
       } catch (err) {
-        if (isConditionFailure(err)) throw changedElsewhere();
+        const reasons = failedIndexes(err);
+        if (reasons?.includes(0)) throw changedElsewhere();
+        if (reasons?.length) throw imageTakenMeanwhile();
         throw err;
       }
     },

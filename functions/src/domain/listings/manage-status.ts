@@ -29,7 +29,7 @@ export async function setOwnerListingStatus(
     throw new DomainError('CONFLICT', `Only an active listing can be deactivated; this one is ${current.status}`);
   }
   const next: ListingRecord = { ...current, status, updatedAt: now.toISOString() };
-  await deps.listings.replace(next, current.updatedAt, current.status);
+  await deps.listings.replace(next, current.updatedAt, [], current.status);
   await publishQuietly(deps, {
     type: 'listing.updated',
     detail: {

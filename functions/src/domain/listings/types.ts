@@ -52,6 +52,11 @@ export interface ListingRecord {
   statusSetByStaff?: boolean;
   /** The owner's account is suspended: hidden from browse and detail pages until reactivated. */
   ownerSuspended?: boolean;
+  /**
+   * Set by the table on every write (listings-repo.ts), never by the writer: the search index
+   * applies changes by it, so a writer whose clock is behind cannot be ignored (issue 7).
+   */
+  version?: number;
 }
 
 /** A listing collected from another website (spec §3 scraped_listings), as stored. */
@@ -79,6 +84,8 @@ export interface ScrapedRecord {
   updatedAt: string;
   /** Staff hid it (the scraper must not switch it back on). */
   hiddenByStaff?: boolean;
+  /** Set by the table on every write, as on ListingRecord. */
+  version?: number;
 }
 
 export const SCRAPED_ID_PREFIX = 'scraped-';
