@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input, Select, Textarea } from '@/components/ui/input';
@@ -86,12 +86,7 @@ function InboxRow({ item }: { item: InboxItem }) {
               {item.photos.map((url, i) => (
                 <li key={url}>
                   <a href={url} target="_blank" rel="noreferrer">
-                    <img
-                      src={url}
-                      alt={`${item.subject}, view ${i + 1}`}
-                      className="h-24 w-32 rounded object-cover"
-                      data-testid="inbox-photo"
-                    />
+                    <PrivatePhoto url={url} alt={`${item.subject}, view ${i + 1}`} />
                   </a>
                 </li>
               ))}
@@ -133,4 +128,36 @@ function InboxRow({ item }: { item: InboxItem }) {
       )}
     </li>
   );
+}
+
+/**
+ * A photo from the private bucket's 5-minute signed URL. The page's CSP allows images only from
+ * the site itself (and blob:), while connect-src allows the upload bucket: so the bytes are
+ * fetched (CORS GET) and shown from a blob URL.
+ */
+function PrivatePhoto({ url, alt }: { url: string; alt: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let cancelled = false;
+    fetch(url)
+      .then((res) => {
+        if (!res.ok) throw new Error(`${res.status}`);
+        return res.blob();
+      })
+      .then((blob) => {
+        if (cancelled) return;
+        objectUrl = URL.createObjectURL(blob);
+        setSrc(objectUrl);
+      })
+      .catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  if (failed) return <span className="flex h-24 w-32 items-center justify-center rounded bg-muted text-xs">Photo unavailable</span>;
+  if (!src) return <span className="block h-24 w-32 animate-pulse rounded bg-muted" />;
+  return <img src={src} alt={alt} className="h-24 w-32 rounded object-cover" data-testid="inbox-photo" />;
 }
