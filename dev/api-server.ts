@@ -319,18 +319,33 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     log(`${method} ${req.url} ${response.statusCode} ${Date.now() - started}ms`);
   }
 
-  async function handleImage(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
+  /** `/media/{bucket key}/{file path}`: the admin area's media buckets (CloudFront's role in AWS). */
+  function mediaBucketOf(pathname: string): { bucket: string; prefix: string } | null {
+    const m = /^\/media\/(truck-images|promotional-images|banners|logos|general-media)\//.exec(pathname);
+    if (!m) return null;
+    const bucket = process.env[`BUCKET_${m[1].toUpperCase().replace(/-/g, '_')}`] ?? m[1];
+    return { bucket, prefix: m[0] };
+  }
+
+  async function handleImage(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    pathname: string,
+    media?: { bucket: string; prefix: string },
+  ) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, NOT_FOUND_BODY);
     let key: string;
     try {
-      key = decodeURIComponent(pathname.slice('/images/'.length));
+      key = decodeURIComponent(pathname.slice(media ? media.prefix.length : '/images/'.length));
     } catch {
       return send(res, 400, JSON.stringify({ message: 'Bad Request' }));
     }
+    if (!key) return send(res, 404, NOT_FOUND_BODY);
     // Only processed variants are public, as CloudFront's origin path limits it in AWS: anything
     // else in the bucket (an unverified upload, a stray object) is a 404 here, never served.
-    if (!key.startsWith(LISTING_IMAGE_PREFIX) || key.includes('..')) return send(res, 404, NOT_FOUND_BODY);
-    const bucket = process.env.BUCKET_TRUCK_IMAGES ?? 'truck-images';
+    // Media files are public under their category folder of their bucket.
+    if (key.includes('..') || (!media && !key.startsWith(LISTING_IMAGE_PREFIX))) return send(res, 404, NOT_FOUND_BODY);
+    const bucket = media?.bucket ?? process.env.BUCKET_TRUCK_IMAGES ?? 'truck-images';
     try {
       const obj = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       const etag = obj.ETag ?? '';
@@ -436,6 +451,8 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
         return;
       }
       if (opts.whatsappDir && (await handleWhatsAppInbox(req, res, { dir: opts.whatsappDir }))) return;
+      const media = mediaBucketOf(pathname);
+      if (media) return handleImage(req, res, pathname, media);
       if (pathname === '/_dev/health') return health(res);
       if (pathname === '/_dev/events') return handleEvents(req, res);
       if (opts.mailDir && (await handleMailInbox(req, res, { dir: opts.mailDir }))) return;

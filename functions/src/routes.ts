@@ -1,6 +1,7 @@
 import type { Access, BucketAccess } from './access.js';
 import { accountRoutes } from './routes/accounts.js';
 import { alertsRoutes } from './routes/alerts.js';
+import { adminRoutes } from './routes/admin.js';
 import { importRoutes } from './routes/imports.js';
 import { pricingRoutes } from './routes/pricing.js';
 
@@ -262,6 +263,7 @@ export const routes: RouteDef[] = [
   ...pricingRoutes,
   ...accountRoutes,
   ...alertsRoutes,
+  ...adminRoutes,
 ];
 
 /**

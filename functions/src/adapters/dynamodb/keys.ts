@@ -56,6 +56,47 @@ export const keys = {
   webhookEvent: (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: 'EVENT' }),
   /** A processed listing image waiting for its owner's create or edit (TTL). */
   pendingUpload: (userId: string, imageKey: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${imageKey}` }),
+  /** Pattern 11b: profiles by account type (dealers / individuals), newest first. */
+  profilesByType: (accountType: string, createdAt: string, userId: string) => ({
+    gsi1pk: `PROFILES#${accountType}`,
+    gsi1sk: `${createdAt}#${userId}`,
+  }),
+  /** Pattern 11c: suspended profiles only (sparse: removed on reactivation). */
+  suspendedProfile: (createdAt: string, userId: string) => ({ gsi3pk: 'PROFILES#suspended', gsi3sk: `${createdAt}#${userId}` }),
+  /** Pattern 12b: staff membership, one small item per admin (the admins filter reads these, then the profiles). */
+  staffMember: (userId: string) => ({ pk: 'STAFF', sk: userId }),
+  /** Pattern 34: audit entries, keyed four ways so every filter is a key condition (no filter expressions). */
+  auditEntry: (resource: string, action: string, createdAt: string, id: string) => ({
+    pk: `AUDITRES#${resource}`,
+    sk: `${createdAt}#${id}`,
+    gsi1pk: `AUDITACT#${action}`,
+    gsi1sk: `${createdAt}#${id}`,
+    gsi2pk: 'AUDIT',
+    gsi2sk: `${createdAt}#${id}`,
+    gsi3pk: `AUDIT#${action}#${resource}`,
+    gsi3sk: `${createdAt}#${id}`,
+  }),
+  /** Pattern 35: one analytics counter. */
+  counter: (name: string) => ({ pk: 'COUNTER', sk: name }),
+  /** Pattern 32: a page-content section; GSI2 orders them by page slug and section key. */
+  pageContent: (id: string) => ({ pk: `CONTENT#${id}`, sk: 'CONTENT' }),
+  pageContentBySlug: (pageSlug: string, sectionKey: string, id: string) => ({
+    gsi2pk: 'CONTENTS',
+    gsi2sk: `${pageSlug}#${sectionKey}#${id}`,
+  }),
+  /** Pattern 33: a promotion; newest first on GSI2, by position on GSI1. */
+  promotion: (id: string) => ({ pk: `PROMO#${id}`, sk: 'PROMO' }),
+  promotionsByDate: (createdAt: string, id: string) => ({ gsi2pk: 'PROMOS', gsi2sk: `${createdAt}#${id}` }),
+  promotionsByPosition: (position: string, createdAt: string, id: string) => ({
+    gsi1pk: `PROMOPOS#${position}`,
+    gsi1sk: `${createdAt}#${id}`,
+  }),
+  /** Pattern 31: a media asset; newest first on GSI2, by category on GSI1. */
+  mediaAsset: (id: string) => ({ pk: `MEDIA#${id}`, sk: 'MEDIA' }),
+  mediaByDate: (createdAt: string, id: string) => ({ gsi2pk: 'MEDIA', gsi2sk: `${createdAt}#${id}` }),
+  mediaByCategory: (category: string, createdAt: string, id: string) => ({ gsi1pk: `MEDIACAT#${category}`, gsi1sk: `${createdAt}#${id}` }),
+  /** Pattern 30: the partition of scraper run reports (the scraper writes them; the admin Jobs panel reads them newest first). */
+  scraperRunsPartition: 'SCRAPERUN',
   /** Pattern 39: a dealer's stock import (dry run, then apply), newest last in the partition. */
   stockImport: (userId: string, importId: string) => ({ pk: `USER#${userId}`, sk: `IMPORT#${importId}` }),
   /** Pattern 37: something that counts once per (scope, who, subject) per UTC day: listing views, contact reveals. */
