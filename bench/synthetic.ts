@@ -166,7 +166,25 @@ export function syntheticListings(n: number, seed: number, idPrefix: string) {
   return { listings, scraped };
 }
 
-const KEYWORD_STOP = new Set(['the', 'and', 'with', 'for', 'our', 'all', 'this', 'from', 'until', 'use', 'are', 'has', 'can', 'to', 'in', 'on', 'at']);
+const KEYWORD_STOP = new Set([
+  'the',
+  'and',
+  'with',
+  'for',
+  'our',
+  'all',
+  'this',
+  'from',
+  'until',
+  'use',
+  'are',
+  'has',
+  'can',
+  'to',
+  'in',
+  'on',
+  'at',
+]);
 /** One or two neighbouring words from a real description, sometimes with a typo, as buyers type what they read. */
 export function keywordFrom(r: ReturnType<typeof rng>): string {
   const words = r
@@ -185,7 +203,23 @@ export function keywordFrom(r: ReturnType<typeof rng>): string {
 /** Keyword-only queries (no filters, default sort): what the buyer typed into the box. */
 export function keywordQueries(n: number, seed: number): string[] {
   const r = rng(seed);
-  const trade = ['tipper', 'tippers', 'tail lift', 'artic', 'tractor unit', 'fridge', 'reefer', 'beaver', 'curtain sider', '18t', '7.5t', 'merc', 'scannia', 'xf480', 'XF-480'];
+  const trade = [
+    'tipper',
+    'tippers',
+    'tail lift',
+    'artic',
+    'tractor unit',
+    'fridge',
+    'reefer',
+    'beaver',
+    'curtain sider',
+    '18t',
+    '7.5t',
+    'merc',
+    'scannia',
+    'xf480',
+    'XF-480',
+  ];
   return Array.from({ length: n }, () => {
     const p = new URLSearchParams();
     p.set('q', r.chance(0.25) ? r.pick(trade) : keywordFrom(r));
