@@ -444,8 +444,7 @@ export class SearchIndex {
   private didYouMean(q: string): string | null {
     const raw = words(q);
     let changed = false;
-    const vocabulary = new Map<string, number>();
-    for (const [w, n] of this.suggestions.vocabulary()) vocabulary.set(w, (vocabulary.get(w) ?? 0) + n);
+    const vocabulary = this.suggestions.wordCounts();
     const out = raw.map((w) => {
       const t = stem(w);
       if (w.length < 4 || this.terms.expand(t, false).ids.length > 0) return w;
@@ -454,6 +453,7 @@ export class SearchIndex {
       let bestD = maxEdits + 1;
       let bestN = 0;
       for (const [v, n] of vocabulary) {
+        if (v.charCodeAt(0) !== w.charCodeAt(0)) continue;
         const d = editDistance(w, v, maxEdits);
         if (d > maxEdits) continue;
         if (d < bestD || (d === bestD && n > bestN)) {
