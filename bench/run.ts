@@ -347,9 +347,14 @@ async function main() {
     const api = await startApiChild({ ...env, SEARCH_SNAPSHOT_KEY: 'search/bench-100k/index.bin.gz' });
     child = api.child;
     const tFirst = performance.now();
-    const first = await fetch(`${api.url}/api/listings?pageSize=1`);
-    const firstBody = (await first.json()) as { total: number };
-    log(`  first search answered ${fmt(performance.now() - tFirst, 0)} ms after the server listened (${firstBody.total} listings)`);
+    // The first search loads the index; on a loaded machine it may pass the function's timeout, so retry.
+    let firstTotal: number | null = null;
+    while (firstTotal === null && performance.now() - tFirst < 300_000) {
+      const res = await fetch(`${api.url}/api/listings?pageSize=1`).catch(() => null);
+      if (res?.ok) firstTotal = ((await res.json()) as { total: number }).total;
+      else await new Promise((r) => setTimeout(r, 500));
+    }
+    log(`  first search answered ${fmt(performance.now() - tFirst, 0)} ms after the server listened (${firstTotal} listings)`);
     await cannon(api.url, mixStrings.slice(0, 40), 4);
     // Unique queries: the mix, each made distinct by a mileage bound above any listing's, so every request misses the result cache.
     const unique = Array.from(
