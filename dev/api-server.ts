@@ -2,7 +2,7 @@
  * The local stand-in for API Gateway + Lambda + CloudFront on one origin:
  *   /api/*      the routes.ts rows, invoked in-process with API Gateway's event and authorizer
  *               (rows outside /api: sitemap and robots first; the page rows — / and /{proxy+} — after files)
- *   /images/*   the truck-images bucket (CloudFront's role)
+ *   /images/*   the published listings/ prefix of the truck-images bucket (CloudFront's role), nothing else
  *   /_dev/*     health and the local event bus
  *   files:      the built web app (web/dist); without page rows (tests), SPA fallback to index.html.
  */
@@ -16,6 +16,7 @@ import type { PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { createAccessTokenVerifier } from '../functions/src/adapters/cognito/token-verifier.js';
 import { setInProcessBus } from '../functions/src/adapters/events/publisher.js';
+import { LISTING_IMAGE_PREFIX } from '../functions/src/domain/listings/manage-images.js';
 import { type RouteDef, needsAuthorizer, routes as allRoutes } from '../functions/src/routes.js';
 import {
   INTERNAL_ERROR_BODY,
@@ -33,6 +34,7 @@ import { type LocalBus, createLocalBus } from './local-bus.js';
 import { handleMailInbox } from './mail/inbox.js';
 import { loadHandler } from './lib/handlers.js';
 import { listenLoopback } from './lib/net.js';
+import { securityHeaders } from '../shared/security-headers.js';
 import { makeDynamoClient } from './stand-ins/dynamodb-local.js';
 
 export interface ApiServerOptions {
@@ -63,6 +65,8 @@ const DEFAULT_TIMEOUT_SECONDS = 10;
 const DEFAULT_MEMORY_MB = 512;
 
 class LambdaTimeout extends Error {}
+
+const SERVED_IMAGE_TYPES = new Set(['image/jpeg', 'image/webp', 'image/png']);
 
 /** Like Lambda, a handler that outlives its timeout fails (LAMBDA_TIMEOUTS=off while debugging). */
 function withTimeout<T>(work: Promise<T>, seconds: number): Promise<T> {
@@ -231,6 +235,18 @@ function compressLikeCloudFront(response: ReturnType<typeof toHttpResponse>, acc
 /** A row whose path ends in a greedy {proxy+}: the page catch-all, which comes after files. */
 const isGreedy = (route: RouteDef) => /\{\w+\+\}$/.test(route.path);
 
+/**
+ * The security headers of every local response: the same definition as the CloudFront response
+ * headers policy (shared/security-headers.ts), with the local Cognito and S3 as what the browser
+ * connects to.
+ */
+export function localSecurityHeaders(env: Record<string, string | undefined>): Record<string, string> {
+  const origins = [env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER, env.S3_PUBLIC_ENDPOINT ?? env.AWS_ENDPOINT_URL_S3]
+    .filter((u): u is string => Boolean(u))
+    .map((u) => new URL(u).origin);
+  return securityHeaders({ connectSrc: [...new Set(origins)] });
+}
+
 export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer> {
   Object.assign(process.env, opts.env);
   const log = opts.log ?? (() => undefined);
@@ -300,11 +316,18 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     } catch {
       return send(res, 400, JSON.stringify({ message: 'Bad Request' }));
     }
-    if (!key) return send(res, 404, NOT_FOUND_BODY);
+    // Only processed variants are public, as CloudFront's origin path limits it in AWS: anything
+    // else in the bucket (an unverified upload, a stray object) is a 404 here, never served.
+    if (!key.startsWith(LISTING_IMAGE_PREFIX) || key.includes('..')) return send(res, 404, NOT_FOUND_BODY);
     const bucket = process.env.BUCKET_TRUCK_IMAGES ?? 'truck-images';
     try {
       const obj = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       const etag = obj.ETag ?? '';
+      // We only ever write JPEG originals and WebP variants there; any other stored type is refused.
+      if (!SERVED_IMAGE_TYPES.has(obj.ContentType ?? '')) {
+        (obj.Body as Readable | undefined)?.destroy();
+        return send(res, 404, NOT_FOUND_BODY);
+      }
       const headers: Record<string, string> = {
         'content-type': obj.ContentType ?? 'application/octet-stream',
         'cache-control': obj.CacheControl ?? 'public, max-age=3600',
@@ -372,8 +395,11 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     send(res, 200, JSON.stringify({ FailedEntryCount: 0, Entries: eventIds.map((EventId) => ({ EventId })) }));
   }
 
+  const headers = localSecurityHeaders(opts.env);
   const server = await listenLoopback((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
+    // What CloudFront's response headers policy adds in AWS; the dev tools (/_dev) keep their own.
+    if (!pathname.startsWith('/_dev/')) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const run = async () => {
       // As CloudFront routes (infra/lib/web-stack.ts): /api/* and the rows' own paths (sitemap,
       // robots) to the API, /images/* to the bucket, files (/assets/*, any path with an extension)

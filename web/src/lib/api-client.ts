@@ -60,14 +60,18 @@ export function toQueryString(params: Record<string, QueryValue>): string {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** JSON, or a file (Blob) sent as its own bytes (application/octet-stream). */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isFile = typeof Blob !== 'undefined' && body instanceof Blob;
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = isFile ? 'application/octet-stream' : 'application/json';
   const token = tokenProvider ? await tokenProvider() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -76,7 +80,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await transport(`/api${path}${query ? toQueryString(query) : ''}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isFile ? (body as Blob) : JSON.stringify(body),
       signal,
     });
   } catch (err) {

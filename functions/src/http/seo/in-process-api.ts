@@ -1,7 +1,6 @@
 import type { Context } from 'aws-lambda';
 import type { HttpEvent, HttpResult } from '../handler.js';
 import { handler as getListing } from '../listings/get-listing.js';
-import { handler as latestListings } from '../listings/latest-listings.js';
 import { handler as searchListings } from '../listings/search-listings.js';
 
 type RouteHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
@@ -10,11 +9,12 @@ type RouteHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
  * The anonymous API reads a server-rendered first screen makes, answered in this process by the
  * very handlers API Gateway invokes for them (same validation, masking and headers), without a
  * network hop. A page that needs another read adds its row here; anything else is refused.
- * Order matters: `/api/listings/latest` before `/api/listings/{id}`.
+ * Order matters: `/api/listings/latest` before `/api/listings/{id}`. Latest listings are answered by
+ * the search handler, which tells them apart by the route key, as API Gateway sets it.
  */
 const READS: { path: RegExp; handler: RouteHandler; routeKey: string }[] = [
   { path: /^\/api\/listings$/, handler: searchListings as RouteHandler, routeKey: 'GET /api/listings' },
-  { path: /^\/api\/listings\/latest$/, handler: latestListings as RouteHandler, routeKey: 'GET /api/listings/latest' },
+  { path: /^\/api\/listings\/latest$/, handler: searchListings as RouteHandler, routeKey: 'GET /api/listings/latest' },
   { path: /^\/api\/listings\/(?<id>[^/]+)$/, handler: getListing as RouteHandler, routeKey: 'GET /api/listings/{id}' },
 ];
 
