@@ -19,4 +19,21 @@ export interface QueueDef {
   maxReceiveCount?: number;
 }
 
-export const queues: QueueDef[] = [];
+export const queues: QueueDef[] = [
+  {
+    id: 'scrape-sources',
+    handler: 'jobs/scrape-worker.ts',
+    description: 'One step of one source of a scraper run: fetches pages politely, upserts listings, copies photos, chains the rest',
+    access: {
+      table: 'readWrite',
+      buckets: [{ bucket: 'truck-images', prefixes: ['scraped/'], access: 'write' }],
+      events: true,
+      queues: ['scrape-sources'],
+    },
+    // One source step per invocation; the step stops taking pages 3 minutes before the timeout.
+    batchSize: 1,
+    memoryMb: 1024,
+    timeoutSeconds: 900,
+    maxReceiveCount: 3,
+  },
+];

@@ -34,6 +34,19 @@ export const keys = {
   enquiryBySeller: (sellerId: string, createdAt: string) => ({ gsi1pk: `SELLERENQ#${sellerId}`, gsi1sk: createdAt }),
   /** Pattern 24: a listing's view and enquiry counters. */
   listingStats: (listingId: string) => ({ pk: `LISTING#${listingId}`, sk: 'STATS' }),
+  /** Pattern 30: a scraper run, newest last in the partition (run ids sort by start time). */
+  scraperRun: (runId: string) => ({ pk: 'SCRAPERUN', sk: runId }),
+  /** Pattern 36: one source's report in one run, under the source (its runs, newest last). */
+  scraperSourceRun: (sourceId: string, runId: string) => ({ pk: `SCRAPESRC#${sourceId}`, sk: `RUN#${runId}` }),
+  /** Pattern 37: a run's source reports (the admin Jobs panel). */
+  scraperSourceRunByRun: (runId: string, sourceId: string) => ({ gsi1pk: `SCRAPERUN#${runId}`, gsi1sk: sourceId }),
+  /** Pattern 38: the external ids one step of a run saw (deactivation after 3 runs without them). */
+  scraperSeen: (sourceId: string, runId: string, step: number) => ({
+    pk: `SCRAPESRC#${sourceId}`,
+    sk: `SEEN#${runId}#${String(step).padStart(5, '0')}`,
+  }),
+  /** Pattern 39: what a source page answered last time (validators for conditional GETs, its listings). */
+  scraperPage: (sourceId: string, url: string) => ({ pk: `SCRAPESRC#${sourceId}`, sk: `PAGE#${url}` }),
   /** A processed listing image waiting for its owner's create or edit (TTL). */
   pendingUpload: (userId: string, imageKey: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${imageKey}` }),
 };

@@ -1,6 +1,7 @@
 import type { Listing, ListingImage } from '../../../../shared/schemas/listing.js';
 import { normaliseMake } from '../../../../shared/values.js';
-import { type ListingRecord, type ScrapedRecord, type StoredImage, SCRAPED_ID_PREFIX } from './types.js';
+import { scrapedListingTitle } from './scraped-title.js';
+import { type ListingRecord, type ScrapedRecord, type StoredImage, SCRAPED_ID_PREFIX, isScrapedListed } from './types.js';
 
 const IMAGE_WIDTHS = [400, 800, 1600] as const;
 
@@ -67,11 +68,11 @@ const clean = (s: string | null | undefined) => {
  * manual, 2020, 'trucks'); an unknown price is 0, which the UI shows as POA.
  * Dealer name and contact travel as contactName/phone; maskForCaller applies their defaults.
  */
-export function mapScrapedToListing(record: ScrapedRecord): Listing {
+export function mapScrapedToListing(record: ScrapedRecord, imagesBaseUrl = '/images'): Listing {
   const makeText = clean(record.make);
   const model = clean(record.model);
   const location = clean(record.location);
-  const title = [record.year ?? null, makeText, model].filter((p) => p !== null && p !== '').join(' ') || 'Used Truck';
+  const title = scrapedListingTitle({ year: record.year, make: makeText, model });
   const description =
     clean(record.description) ?? (location ? `Listed on the source site. Located in ${location}.` : 'Listed on the source site.');
   return {
@@ -101,8 +102,10 @@ export function mapScrapedToListing(record: ScrapedRecord): Listing {
     email: null,
     location,
     postcode: null,
-    images: [],
-    status: record.isActive ? 'active' : 'inactive',
+    // Copies made by the scraper through our photo pipeline (never the source's URLs).
+    images: (record.images ?? []).map((img) => toListingImage(img, imagesBaseUrl)),
+    // Hidden by staff or behind a seller's own listing: out of browse like an inactive one.
+    status: isScrapedListed(record) ? 'active' : 'inactive',
     createdAt: record.scrapedAt,
     updatedAt: record.updatedAt ?? record.scrapedAt,
     sourceWebsite: record.sourceWebsite,

@@ -162,7 +162,7 @@ export class SearchService {
       if (this.isNewer(r.id, r.updatedAt)) upserts.push(toListingDto(r, this.options.imagesBaseUrl));
     }
     for (const r of changes.scraped) {
-      const listing = mapScrapedToListing(r);
+      const listing = mapScrapedToListing(r, this.options.imagesBaseUrl);
       if (this.isNewer(listing.id, listing.updatedAt)) upserts.push(listing);
     }
     if (upserts.length > 0 || changes.removedIds.length > 0) this.results.clear();
