@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TABLE_NAME_DEFAULT } from '../functions/src/adapters/dynamodb/table.js';
+import { fixtureSourcesAt } from './scrape-fixtures/sites.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,6 +36,8 @@ export interface LocalCloudConfig {
   /** Where the stand-ins keep their state (`.local/`). */
   dataDir: string;
   tableName: string;
+  /** First of the three ports of the scraper's fixture sites (dev/scrape-fixtures); default PORT + 5. */
+  scrapeFixturesPort?: number;
 }
 
 function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LocalCloudConf
     smtpPort: portFrom(env, 'SMTP_PORT', 1025),
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR || '.local'),
     tableName: env.TABLE_NAME || TABLE_NAME_DEFAULT,
+    scrapeFixturesPort: portFrom(env, 'SCRAPE_FIXTURES_PORT', portFrom(env, 'PORT', 3000) + 5),
   };
 }
 
@@ -106,6 +110,10 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     SECRET_UNSUBSCRIBE_SIGNING_KEY: 'unsubscribe-local-signing-key',
     SECRET_ORIGIN_VERIFY_SECRET: 'origin-verify-local',
     LOCAL_EVENTS_URL: `${siteUrl}/_dev/events`,
+    // The scraper collects from the loopback fixture sites `npm start` serves (dev/scrape-fixtures).
+    ...(cfg.scrapeFixturesPort
+      ? { SCRAPER_SOURCES: JSON.stringify(fixtureSourcesAt(cfg.scrapeFixturesPort)), SCRAPER_TIMEOUT_MS: '2000' }
+      : {}),
     MAIL_TRANSPORT: 'smtp',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(cfg.smtpPort),

@@ -1,5 +1,6 @@
 import { CATEGORY_PAGES } from '../../shared/values.js';
 import type { Access } from './access.js';
+import { scraperRoutes } from './routes/scraper.js';
 
 /**
  * The HTTP route table: one row per endpoint. CDK makes one Lambda + route per row
@@ -138,6 +139,7 @@ export const routes: RouteDef[] = [
   ),
   { id: 'GetSitemap', method: 'GET', path: '/sitemap.xml', handler: 'http/seo/get-sitemap.ts', auth: 'public' },
   { id: 'GetRobotsTxt', method: 'GET', path: '/robots.txt', handler: 'http/seo/get-robots.ts', auth: 'public' },
+  ...scraperRoutes,
 ];
 
 /** Routes a request needs to pass API Gateway's JWT authorizer for. */
