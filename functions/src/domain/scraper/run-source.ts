@@ -205,6 +205,7 @@ async function upsertListings(
 ): Promise<void> {
   const ids = listings.map((l) => scrapedListingId(source.name, l.externalId));
   const existing = await deps.store.getScrapedMany(ids);
+  const writes: Promise<void>[] = [];
   for (const [i, parsed] of listings.entries()) {
     const decision = decideUpsert({
       existing: existing.get(ids[i]) ?? null,
@@ -219,13 +220,15 @@ async function upsertListings(
       const images = await copyImages(deps, record.id, parsed.imageUrls, counts, errors);
       record = { ...record, images };
     }
-    await deps.store.putScraped(record);
+    // A page's writes go out together (each listing is its own item); photos above stay sequential and paced.
+    writes.push(deps.store.putScraped(record));
     if (decision.action === 'new') {
       counts.new++;
       newIds.push(`${SCRAPED_ID_PREFIX}${record.id}`);
     } else if (decision.action === 'reactivated') counts.reactivated++;
     else counts.updated++;
   }
+  await Promise.all(writes);
 }
 
 /**
