@@ -111,7 +111,7 @@ describe('route rows', () => {
     // Prepare
     const functionsDir = stubFunctionsDir(rows.map((r) => r.handler));
     // Act
-    const { templates } = synthTruckYard({ routes: rows, functionsDir, triggers: {} });
+    const { templates } = synthTruckYard({ routes: rows, jobs: [], functionsDir, triggers: {} });
     // Assess
     const routeAuth = Object.values(templates.api.findResources('AWS::ApiGatewayV2::Route')).map(
       (r) => `${r.Properties.RouteKey} ${r.Properties.AuthorizationType}`,
@@ -164,7 +164,7 @@ describe('native packages', () => {
       { id: 'Resize', method: 'POST', path: '/api/resize', handler: 'http/resize.ts', auth: 'user' },
     ];
     // Act
-    const { templates } = synthTruckYard({ routes: rows, functionsDir, triggers: {} });
+    const { templates } = synthTruckYard({ routes: rows, jobs: [], functionsDir, triggers: {} });
     // Assess
     const hostArchitecture = process.arch === 'arm64' ? 'arm64' : 'x86_64';
     templates.api.hasResourceProperties('AWS::Lambda::Function', { Description: 'POST /api/resize', Architectures: [hostArchitecture] });
