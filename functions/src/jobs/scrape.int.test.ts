@@ -10,6 +10,7 @@ import { storeListingImage } from '../adapters/images/variants.js';
 import type { ListingRecord } from '../domain/listings/types.js';
 import { handleScrapeMessage, newRunId } from '../domain/scraper/handle-message.js';
 import { type ScrapeDeps, type ScrapeMessage, firstMessages } from '../domain/scraper/run-source.js';
+import type { ScraperRunCompletedDetail } from '../domain/scraper/ports.js';
 import { scrapedListingId } from '../domain/scraper/upsert.js';
 
 let fixtures: ScrapeFixtures;
@@ -17,7 +18,7 @@ let tableName: string;
 let drop: () => Promise<void>;
 let repo: ScraperRepo;
 let listingWrites = 0;
-const events: Array<{ runId: string; newListingIds: string[] }> = [];
+const events: ScraperRunCompletedDetail[] = [];
 
 /** One whole run, as the job and the queue worker do it, with the queue drained in waves. */
 async function runScrape(): Promise<string> {
@@ -148,6 +149,7 @@ describe('the scrape job against the fixture sites', () => {
     const mine = events.filter((e) => e.runId === firstRun);
     expect(mine).toHaveLength(1);
     expect(mine[0].newListingIds).toHaveLength(25);
+    expect(mine[0].newListingCount).toBe(25);
   }, 60_000);
 
   it('changes nothing when run again with nothing changed', async () => {

@@ -45,7 +45,7 @@ export function scrapeDeps(timeLeftMs: () => number): ScrapeDeps {
     },
     events: {
       async runCompleted(detail) {
-        await eventPublisher().publish([{ type: 'scraper.run.completed', detail }]);
+        await eventPublisher().publish([{ type: 'scraper.run.completed', detail: { ...detail } }]);
       },
     },
     now: () => new Date(),

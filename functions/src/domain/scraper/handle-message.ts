@@ -1,4 +1,4 @@
-import { type ScrapeDeps, type ScrapeMessage, runSourceStep } from './run-source.js';
+import { type ScrapeDeps, type ScrapeMessage, announceIfComplete, runSourceStep } from './run-source.js';
 import type { ScraperSource } from './types.js';
 
 /**
@@ -16,7 +16,7 @@ export async function handleScrapeMessage(deps: ScrapeDeps, sources: ScraperSour
       errors: ['source no longer configured'],
       finishedAt,
     });
-    if (done.runComplete) await deps.events.runCompleted({ runId: msg.runId, ...done.run, newListingIds: done.newListingIds });
+    await announceIfComplete(deps, msg.runId, done);
     return null;
   }
   try {
@@ -29,7 +29,7 @@ export async function handleScrapeMessage(deps: ScrapeDeps, sources: ScraperSour
       errors: [`step ${msg.step} failed: ${reason}`],
       finishedAt: deps.now().toISOString(),
     });
-    if (done.runComplete) await deps.events.runCompleted({ runId: msg.runId, ...done.run, newListingIds: done.newListingIds });
+    await announceIfComplete(deps, msg.runId, done);
     return null;
   }
 }

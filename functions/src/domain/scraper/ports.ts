@@ -84,7 +84,22 @@ export interface OwnListingsSource {
   activeOwnListings(): Promise<Array<MatchFields & { id: string }>>;
 }
 
+/**
+ * The detail of 'scraper.run.completed' (one per run, when its last source finishes). New scraped
+ * listings reach alerts only through it. `newListingIds` are API ids ('scraped-…'), at most
+ * MAX_EVENT_LISTING_IDS of them (EventBridge caps an event at 256 KB); `newListingCount` is the total.
+ */
+export interface ScraperRunCompletedDetail {
+  runId: string;
+  startedAt: string;
+  finishedAt: string;
+  newListingIds: string[];
+  newListingCount: number;
+}
+
+export const MAX_EVENT_LISTING_IDS = 2000;
+
 export interface ScrapeEvents {
   /** One event per run (never one per listing): 'scraper.run.completed'. */
-  runCompleted(detail: { runId: string; startedAt: string; finishedAt: string; newListingIds: string[] }): Promise<void>;
+  runCompleted(detail: ScraperRunCompletedDetail): Promise<void>;
 }

@@ -6,7 +6,15 @@ import { detectImageKind } from '../uploads/verify-upload.js';
 import { ABSENT_RUNS_BEFORE_INACTIVE, listingsToDeactivate } from './deactivation.js';
 import { OwnListingMatcher } from './duplicates.js';
 import { parserFor } from './parsers/index.js';
-import type { ChunkCounts, ImageCopier, OwnListingsSource, PageFetcher, ScrapeEvents, ScrapeStore } from './ports.js';
+import {
+  type ChunkCounts,
+  type ImageCopier,
+  MAX_EVENT_LISTING_IDS,
+  type OwnListingsSource,
+  type PageFetcher,
+  type ScrapeEvents,
+  type ScrapeStore,
+} from './ports.js';
 import type { ParsedListing, ScraperSource } from './types.js';
 import { decideUpsert, scrapedListingId } from './upsert.js';
 
@@ -174,7 +182,22 @@ async function finishSource(deps: ScrapeDeps, source: ScraperSource, runId: stri
     errors: blocked ? [`site blocked: ${blocked}`] : [],
     finishedAt: deps.now().toISOString(),
   });
-  if (done.runComplete) await deps.events.runCompleted({ runId, ...done.run, newListingIds: done.newListingIds });
+  await announceIfComplete(deps, runId, done);
+}
+
+/** The run's one 'scraper.run.completed' event, sent by whichever source finished last. */
+export async function announceIfComplete(
+  deps: Pick<ScrapeDeps, 'events'>,
+  runId: string,
+  done: Awaited<ReturnType<ScrapeDeps['store']['finishSource']>>,
+): Promise<void> {
+  if (!done.runComplete) return;
+  await deps.events.runCompleted({
+    runId,
+    ...done.run,
+    newListingIds: done.newListingIds.slice(0, MAX_EVENT_LISTING_IDS),
+    newListingCount: done.newListingIds.length,
+  });
 }
 
 function uniqueByExternalId(listings: ParsedListing[]): ParsedListing[] {
