@@ -4,7 +4,7 @@ import type { ScrapedRecord } from '../../domain/listings/types.js';
 import type { MatchFields } from '../../domain/scraper/duplicates.js';
 import type { ChunkCounts, PageCacheEntry, ScrapeStore } from '../../domain/scraper/ports.js';
 import { keys } from './keys.js';
-import { scrapedItem } from './listings-repo.js';
+import { createListingsRepo } from './listings-repo.js';
 import { queryAll } from './query-all.js';
 
 type Item = Record<string, unknown>;
@@ -36,6 +36,7 @@ export interface ScraperRepoOptions {
 /** Scraper runs, their per-source reports, seen ids, page validators and scraped-listing upserts (docs/data-model.md 7–9, 30, 36–39). */
 export function createScraperRepo({ ddb, tableName, onListingWrite }: ScraperRepoOptions) {
   const TableName = tableName;
+  const listings = createListingsRepo({ ddb, tableName });
   const all = (input: Omit<Parameters<typeof queryAll>[1], 'TableName'>) => queryAll(ddb, { ...input, TableName });
 
   async function runSources(runId: string): Promise<Item[]> {
@@ -64,7 +65,8 @@ export function createScraperRepo({ ddb, tableName, onListingWrite }: ScraperRep
       return out;
     },
     async putScraped(record) {
-      await ddb.send(new PutCommand({ TableName, Item: scrapedItem(record) }));
+      // Through the listings repo: the table increments the item's version, which search applies changes by.
+      await listings.putScraped(record);
       onListingWrite?.();
     },
     async activeOfSource(sourceName) {

@@ -48,6 +48,11 @@ export interface ListingRecord {
   status: ListingStatus;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Set by the table on every write (listings-repo.ts), never by the writer: the search index
+   * applies changes by it, so a writer whose clock is behind cannot be ignored (issue 7).
+   */
+  version?: number;
 }
 
 /** A listing collected from another website (spec §3 scraped_listings), as stored. */
@@ -76,6 +81,8 @@ export interface ScrapedRecord {
   isActive: boolean;
   /** Every write (the change feed's version). */
   updatedAt: string;
+  /** Set by the table on every write, as on ListingRecord. */
+  version?: number;
   /** When the scraper first saw it (kept across updates). */
   firstSeenAt?: string;
   /** Hash of the parsed content (domain/scraper/content-hash.ts): an unchanged listing is not rewritten. */

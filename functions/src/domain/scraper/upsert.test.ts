@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scrapedListingTitle } from '../listings/scraped-title.js';
 import { listingsToDeactivate } from './deactivation.js';
 import { OwnListingMatcher, isSameTruck } from './duplicates.js';
 import type { ParsedListing } from './types.js';
@@ -96,13 +95,5 @@ describe("a seller's own listing hides the scraped copy", () => {
     const reg = { ...own, registration: 'YX19 ABC', model: 'Something else', price: 1 };
     expect(new OwnListingMatcher([reg]).match(parsed({ registration: 'YX19ABC' }))).toBe('L1');
     expect(isSameTruck(parsed({ registration: 'AB12CDE' }), reg)).toBe(false);
-  });
-});
-
-describe('scrapedListingTitle', () => {
-  it("is year, make and model, or 'Used Truck' when make and model are both unknown", () => {
-    expect(scrapedListingTitle({ year: 2019, make: 'DAF', model: 'XF' })).toBe('2019 DAF XF');
-    expect(scrapedListingTitle({ year: null, make: 'DAF', model: null })).toBe('DAF');
-    expect(scrapedListingTitle({ year: 2019, make: null, model: '  ' })).toBe('Used Truck');
   });
 });
