@@ -29,7 +29,8 @@ async function runScrape(): Promise<string> {
   // A new fetcher per run, as a new worker would have: robots.txt is read again.
   const fetcher = new PoliteFetcher({
     userAgent: 'TruckYardBot/1.0 (+http://localhost/contact)',
-    timeoutMs: 500,
+    // Generous for a loaded CI machine; the slow fixture page takes far longer.
+    timeoutMs: 1500,
     // Our own loopback fixtures: faster than the production ceiling, so the test takes seconds.
     maxRequestsPerSecond: 50,
     backoff: { maxAttempts: 2, baseDelayMs: 50, maxDelayMs: 200, maxRetryAfterMs: 2000 },
@@ -63,7 +64,7 @@ beforeAll(async () => {
   applyLocalCloudEnv();
   ({ tableName, drop } = await createTestTable('scrape'));
   repo = createScraperRepo({ ddb, tableName, onListingWrite: () => listingWrites++ });
-  fixtures = await startScrapeFixtures(0, { slowMs: 1500 });
+  fixtures = await startScrapeFixtures(0, { slowMs: 5000 });
   // A seller's own listing of the same truck as lorrystock's LS-1002: the scraped copy hides behind it.
   const t = fixtureTruck('LS', 2);
   const own: ListingRecord = {
@@ -121,7 +122,7 @@ describe('the scrape job against the fixture sites', () => {
     const broken = source('brokenhgv');
     expect(broken.status).toBe('partial');
     expect(broken.new).toBe(4); // page 1's two cards, and two readable cards of the malformed page
-    expect(broken.errors.join('\n')).toMatch(/used\?page=2: timed out after 500 ms/);
+    expect(broken.errors.join('\n')).toMatch(/used\?page=2: timed out after 1500 ms/);
     expect(broken.errors.join('\n')).toMatch(/used\?page=4: HTTP 500/);
     expect(broken.errors.join('\n')).toMatch(/used\?page=3: card 2 has no listing id/);
 
