@@ -1,3 +1,6 @@
+import { eventSubscriptions } from '../../functions/src/events.js';
+import { jobs } from '../../functions/src/jobs.js';
+import { queues } from '../../functions/src/queues.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -54,13 +57,22 @@ describe('stack limits', () => {
       .concat(
         cognitoTriggerRows.map((t) => t.handler),
         MailEvents.HANDLER,
+        jobs.map((j) => j.handler),
+        eventSubscriptions.map((e) => e.handler),
+        queues.map((q) => q.handler),
       );
     for (const h of handlers) {
       mkdirSync(dirname(join(dir, h)), { recursive: true });
       writeFileSync(join(dir, h), 'export const handler = async () => ({ statusCode: 200 });\n');
     }
     // Act
-    const { assembly } = synthTruckYard({ routes: [...routes, ...extra], functionsDir: dir });
+    const { assembly } = synthTruckYard({
+      routes: [...routes, ...extra],
+      jobs,
+      subscriptions: eventSubscriptions,
+      queues,
+      functionsDir: dir,
+    });
     // Assess
     expect(oversized(assembly)).toEqual([]);
   }, 120_000);
