@@ -55,4 +55,13 @@ export const jobs: JobDef[] = [
     timeoutSeconds: 300,
   },
   ...alertJobs,
+  {
+    id: 'scrape',
+    // 00:15, 06:15, 12:15 and 18:15 UK time.
+    cron: '15 0/6 * * ? *',
+    handler: 'jobs/scrape.ts',
+    description: 'Collect listings from other sites (issue 12): starts a run, fans sources out to the scrape-sources queue',
+    access: { table: 'readWrite', queues: ['scrape-sources'] },
+    timeoutSeconds: 60,
+  },
 ];

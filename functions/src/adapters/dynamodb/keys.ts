@@ -54,6 +54,19 @@ export const keys = {
   alertMarker: (userId: string, marker: string) => ({ pk: `USER#${userId}`, sk: `ALERTMARK#${marker}` }),
   /** Pattern 28: a payment webhook event already processed. */
   webhookEvent: (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: 'EVENT' }),
+  /** Pattern 30: a scraper run, newest last in the partition (run ids sort by start time). */
+  scraperRun: (runId: string) => ({ pk: 'SCRAPERUN', sk: runId }),
+  /** Pattern 40: one source's report in one run, under the source (its runs, newest last). */
+  scraperSourceRun: (sourceId: string, runId: string) => ({ pk: `SCRAPESRC#${sourceId}`, sk: `RUN#${runId}` }),
+  /** Pattern 41: a run's source reports (the admin Jobs panel). */
+  scraperSourceRunByRun: (runId: string, sourceId: string) => ({ gsi1pk: `SCRAPERUN#${runId}`, gsi1sk: sourceId }),
+  /** Pattern 42: the external ids one step of a run saw (deactivation after 3 runs without them). */
+  scraperSeen: (sourceId: string, runId: string, step: number) => ({
+    pk: `SCRAPESRC#${sourceId}`,
+    sk: `SEEN#${runId}#${String(step).padStart(5, '0')}`,
+  }),
+  /** Pattern 43: what a source page answered last time (validators for conditional GETs, its listings). */
+  scraperPage: (sourceId: string, url: string) => ({ pk: `SCRAPESRC#${sourceId}`, sk: `PAGE#${url}` }),
   /** A processed listing image waiting for its owner's create or edit (TTL). */
   pendingUpload: (userId: string, imageKey: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${imageKey}` }),
   /** Pattern 11b: profiles by account type (dealers / individuals), newest first. */
