@@ -37,7 +37,7 @@ export const SELL_LIMITS = {
   maxMileage: 10_000_000,
   maxPrice: 100_000_000,
   maxGvwTonnes: 100,
-  /** Upload keys are `uploads/<sub>/<ulid>` or `listings/<ulid>`: short ASCII. */
+  /** Upload keys are `uploads/listing-images/<sub>/<ulid>` or `listings/<ulid>`: short ASCII. */
   imageKeyMax: 200,
 } as const;
 

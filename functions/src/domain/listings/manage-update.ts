@@ -56,8 +56,7 @@ export async function updateOwnerListing(deps: ManageListingDeps, caller: Caller
     const value = input[field];
     if (value !== undefined) changes[field] = value;
   }
-  await deps.listings.replace(next, current.updatedAt);
-  if (claimed.length) await deps.pendingImages.forget(caller.userId, claimed);
+  await deps.listings.replace(next, current.updatedAt, claimed);
   if (dropped.length) {
     await deps.imageFiles.deleteImages(dropped).catch((err) => deps.logError('Deleting replaced listing images failed', err));
   }

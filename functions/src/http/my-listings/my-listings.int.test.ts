@@ -167,6 +167,50 @@ describe('owner listings: create and read', () => {
   });
 });
 
+describe('partial writes: Idempotency-Key and image claims', () => {
+  const createWithKey = async (key: string, body: unknown) => {
+    const res = await fetch(`${api.baseUrl}/api/my-listings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.accessToken}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as { id: string; error?: { code: string } } };
+  };
+  const pendingImage = async (key: string) =>
+    ddb.send(
+      new PutCommand({
+        TableName: api.tableName,
+        Item: { ...keys.pendingUpload(owner.userId, key), key, width: 800, height: 600, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+      }),
+    );
+
+  it('answers a retry with the same Idempotency-Key with the listing the first attempt made, making no second one', async () => {
+    const key = `retry-${Date.now()}`;
+    const before = ((await call('GET', '/api/my-listings', owner)).body.items as unknown[]).length;
+    const first = await createWithKey(key, sellBody({ model: 'Idem' }));
+    const retry = await createWithKey(key, sellBody({ model: 'Idem' }));
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body.id).toBe(first.body.id);
+    expect(((await call('GET', '/api/my-listings', owner)).body.items as unknown[]).length).toBe(before + 1);
+    expect((await createWithKey('bad key!', sellBody())).status).toBe(400);
+  });
+
+  it('never lets two listings share an image: of two concurrent creates claiming it, one wins and the other is a 400', async () => {
+    const image = `listings/SHARED${Date.now()}`;
+    await pendingImage(image);
+    const [a, b] = await Promise.all([
+      createWithKey(`a-${Date.now()}`, sellBody({ images: [image] })),
+      createWithKey(`b-${Date.now()}`, sellBody({ images: [image] })),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 400]);
+    const winner = a.status === 201 ? a : b;
+    expect(await rawListing(winner.body.id)).toMatchObject({ images: [{ key: image }] });
+    const pending = await ddb.send(new GetCommand({ TableName: api.tableName, Key: keys.pendingUpload(owner.userId, image) }));
+    expect(pending.Item).toBeUndefined();
+  });
+});
+
 describe('authorization matrix', () => {
   let ownerListingId: string;
   let suspendedListingId: string;

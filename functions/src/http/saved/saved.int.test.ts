@@ -132,7 +132,7 @@ describe('saved trucks: PUT, DELETE and GET /api/saved', () => {
     expect(list.status).toBe(200);
     const items = list.body.items as Array<{ listingId: string; listing: { id: string; phone: string | null } | null }>;
     expect(items.map((i) => i.listingId)).toEqual([scrapedId, listingId]);
-    expect(items[1].listing).toMatchObject({ id: listingId, phone: '+447700900555' });
+    expect(items[1].listing).toMatchObject({ id: listingId, phone: null }); // contact details only through POST /api/listings/{id}/contact
 
     const stored = await ddb.send(new GetCommand({ TableName: api.tableName, Key: keys.savedTruck(buyer.userId, listingId) }));
     expect(stored.Item).toMatchObject({ gsi1pk: `SAVEDBY#${listingId}`, gsi1sk: buyer.userId });
@@ -180,6 +180,17 @@ describe('views: POST /api/listings/{id}/views', () => {
 
     const mine = (await call('GET', '/api/my-listings', seller)).body.items as Array<{ id: string; views: number; enquiries: number }>;
     expect(mine.find((l) => l.id === listingId)).toMatchObject({ views: before + 2 });
+  });
+
+  it('counts each viewer at most once per listing per day', async () => {
+    const fresh = await call('POST', '/api/my-listings', seller, sellBody(seller, { model: 'Once' }));
+    const id = String(fresh.body.id);
+    for (let i = 0; i < 3; i++) {
+      expect((await call('POST', `/api/listings/${id}/views`, null)).status).toBe(204);
+      expect((await call('POST', `/api/listings/${id}/views`, other)).status).toBe(204);
+    }
+    expect((await call('POST', `/api/listings/${id}/views`, buyer)).status).toBe(204);
+    expect(Number((await stats(id))?.views)).toBe(3);
   });
 
   it('no longer counts a plain GET /api/listings/{id}', async () => {

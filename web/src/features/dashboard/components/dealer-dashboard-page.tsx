@@ -19,6 +19,7 @@ import { SELL_TEXTS, ownerToggleFor } from '@shared/schemas/sell';
 import type { ListingStatus } from '@shared/values';
 import { useDeleteListing } from '../api/delete-listing';
 import { useMyEnquiries } from '../api/list-my-enquiries';
+import { StockImportSection } from './stock-import-section';
 import { useMyListings } from '../api/list-my-listings';
 import { useSetListingStatus } from '../api/set-listing-status';
 
@@ -122,6 +123,7 @@ export function DealerDashboardPage() {
           </>
         )}
 
+        <StockImportSection />
         <EnquiriesSection query={enquiries} />
       </PageContainer>
     </div>

@@ -59,6 +59,7 @@ export function SellForm() {
   const { email: signInEmail } = useAuth();
   const me = useMe();
   const create = useCreateListing();
+  const idempotencyKey = useRef<string | null>(null);
   const [images, setImages] = useState<ManagedImage[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -105,8 +106,11 @@ export function SellForm() {
       const { keys, failureText } = uploaded;
 
       const body: SellListingInput = { ...values, images: keys };
+      // One key per submission, kept until it succeeds: a retry after a lost answer is the same submission.
+      idempotencyKey.current ??= crypto.randomUUID();
       try {
-        await create.mutateAsync(body);
+        await create.mutateAsync({ body, idempotencyKey: idempotencyKey.current });
+        idempotencyKey.current = null;
       } catch (err) {
         console.error('Listing insert failed', err);
         toastApiFailure(err, 'Error', SELL_TEXTS.saveFailed);
