@@ -115,7 +115,7 @@ export async function applyStockImport(
         for (const f of fetched.failures) report.photoFailures.push({ line: row.line, stockRef: row.stockRef, ...f });
         images = fetched.images;
       }
-      const { dvsStars, images: _ignored, price, ...fields } = row.input;
+      const { dvsStars, images: _ignored, price, priceOnApplication: _poa, ...fields } = row.input;
       const record: ImportedListingRecord = {
         ...(current ?? { id: deps.newId(), userId: ownerId, status: 'active' as const, createdAt: at }),
         ...fields,

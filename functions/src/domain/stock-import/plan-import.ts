@@ -5,7 +5,7 @@
  * per field — and, for a full-stock import, the listings missing from the file that would be
  * marked sold. Applying the plan is the caller's business; this writes nothing.
  */
-import { type SellListing, sellListingSchema } from '../../../../shared/schemas/sell.js';
+import { type SellListing, sellListingSchema, storedPrice } from '../../../../shared/schemas/sell.js';
 import { IMPORT_LIMITS, type RawStockRow } from './parse-stock-csv.js';
 
 /** The dealer's defaults for what a stock file does not carry (their profile). */
@@ -136,9 +136,12 @@ function normaliseGvw(v: string | undefined): string | null {
   return Number.isFinite(n) && n >= 1000 ? String(n / 1000) : v.replace(/\s*t(onnes)?$/i, '');
 }
 
-function parsePrice(v: string | undefined): string | undefined {
-  if (v === undefined) return undefined;
-  return /^(poa|p\.o\.a\.?|price on application|call)$/i.test(v.trim()) ? '0' : v;
+/** "POA" and the like are the explicit "Price on application" choice (a bare 0 is refused, issue 9 §3). */
+function parsePrice(v: string | undefined): { price: string | undefined; priceOnApplication: boolean } {
+  if (v === undefined) return { price: undefined, priceOnApplication: false };
+  return /^(poa|p\.o\.a\.?|price on application|call)$/i.test(v.trim())
+    ? { price: undefined, priceOnApplication: true }
+    : { price: v, priceOnApplication: false };
 }
 
 function photoUrlsOf(row: RawStockRow): { urls: string[]; error?: string } {
@@ -176,7 +179,7 @@ export function validateRow(
     model: row.model,
     year: row.year,
     category: row.category ?? null,
-    price: parsePrice(row.price),
+    ...parsePrice(row.price),
     vatStatus: normaliseVat(row.vat),
     mileage: row.mileage?.replace(/\s*(miles|mi)$/i, '') ?? null,
     fuelType: row.fuel ?? null,
@@ -209,7 +212,8 @@ export function validateRow(
   const dvs = dvsStarsOf(row.dvs_stars);
   if (dvs.error) errors.push({ field: 'dvs_stars', message: dvs.error });
   if (errors.length || !parsed.success) return { ok: false, errors };
-  return { ok: true, input: { ...parsed.data, dvsStars: dvs.value }, photoUrls: photos.urls };
+  // The price as stored: 0 for "Price on application" (shown as POA).
+  return { ok: true, input: { ...parsed.data, price: storedPrice(parsed.data), dvsStars: dvs.value }, photoUrls: photos.urls };
 }
 
 export function planImport(rows: readonly RawStockRow[], existing: readonly ExistingStock[], defaults: DealerDefaults): ImportPlan {

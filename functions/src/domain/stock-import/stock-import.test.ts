@@ -94,12 +94,14 @@ describe('planImport (dry run)', () => {
 
   it('rejects bad rows with a reason per field and keeps the good ones', () => {
     const csv = [
-      'stock_ref,make,model,year,price,mileage,photo_urls,dvs_stars',
-      'X1,Tonka,Toy,2020,5000,,,',
-      'X2,DAF,CF,1890,-5,lots,ftp://x/y.jpg,7',
-      ',DAF,CF,2020,5000,,,',
-      'X4,DAF,CF,2020,5000,,,',
-      'x4,DAF,LF,2021,6000,,,',
+      'stock_ref,make,model,year,category,price,mileage,photo_urls,dvs_stars',
+      'X1,Tonka,Toy,2020,rigid,5000,,,',
+      'X2,DAF,CF,1890,rigid,-5,lots,ftp://x/y.jpg,7',
+      ',DAF,CF,2020,rigid,5000,,,',
+      'X4,DAF,CF,2020,rigid,5000,,,',
+      'x4,DAF,LF,2021,rigid,6000,,,',
+      // No category and a bare 0: refused, not filed under Other at POA (issue 9 §3).
+      'X7,DAF,LF,2021,,0,,,',
     ].join('\n');
     const result = plan(csv);
     const reasons = Object.fromEntries(
@@ -111,6 +113,7 @@ describe('planImport (dry run)', () => {
       4: ['stock_ref'],
       5: 'create',
       6: ['stock_ref'],
+      7: ['category', 'price'],
     });
   });
 
