@@ -33,4 +33,13 @@ export const jobs: JobDef[] = [
     memoryMb: 1024,
     timeoutSeconds: 300,
   },
+  {
+    id: 'RetryEmails',
+    // Every 5 minutes: the outbox's retries are 1 minute to 12 hours apart.
+    cron: '0/5 * * * ? *',
+    handler: 'jobs/retry-emails.ts',
+    description: 'Retry outbox e-mails whose next attempt is due; dead-letter those out of attempts',
+    access: { table: 'readWrite', mail: true },
+    timeoutSeconds: 120,
+  },
 ];

@@ -40,6 +40,12 @@ export const keys = {
   dailyMark: (scope: string, who: string, day: string, subject: string) => ({ pk: `ONCE#${scope}#${who}`, sk: `${day}#${subject}` }),
   /** Pattern 38: which listing a create with this Idempotency-Key made (TTL 24 hours). */
   idempotentCreate: (userId: string, idempotencyKey: string) => ({ pk: `IDEMP#${userId}`, sk: `CREATE#${idempotencyKey}` }),
+  /** Pattern 39: an e-mail in the outbox. GSI2 lists pending ones by when they are due, failed ones newest first. */
+  outboxEmail: (id: string) => ({ pk: `EMAIL#${id}`, sk: 'EMAIL' }),
+  outboxPending: (nextAttemptAt: string, id: string) => ({ gsi2pk: 'OUTBOX#pending', gsi2sk: `${nextAttemptAt}#${id}` }),
+  outboxFailed: (failedAt: string, id: string) => ({ gsi2pk: 'OUTBOX#failed', gsi2sk: `${failedAt}#${id}` }),
+  /** Pattern 40: an address SES reported as bouncing or complaining (lower-cased). */
+  suppressedAddress: (email: string) => ({ pk: `SUPPRESSED#${email.trim().toLowerCase()}`, sk: 'SUPPRESSED' }),
   /** Pattern 36: when the sitemap was last built and whether listings changed since (one item). */
   sitemapState: () => ({ pk: 'SITEMAP', sk: 'STATE' }),
 };
