@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { phoneNumber } from './contact.js';
 import type { Listing } from './listing.js';
 
@@ -7,15 +8,13 @@ export const ENQUIRY_LIMITS = { messageMin: 10, messageMax: 2000 } as const;
 
 /** POST /api/listings/{id}/enquiries: a signed-in buyer's message to a private seller. */
 export const enquirySchema = z.object({
-  message: z
-    .string({ error: 'Message is required' })
+  message: text({ label: 'Message', multiline: true, error: 'Message is required' })
     .trim()
     .min(1, { message: 'Message is required', abort: true })
     .min(ENQUIRY_LIMITS.messageMin, `Message must be at least ${ENQUIRY_LIMITS.messageMin} characters`)
     .max(ENQUIRY_LIMITS.messageMax, `Message must be ${ENQUIRY_LIMITS.messageMax} characters or fewer`),
   /** Optional; blank becomes undefined. */
-  phone: z
-    .string()
+  phone: text({ label: 'Phone' })
     .optional()
     .transform((s) => (s?.trim() ? s.trim() : undefined))
     .pipe(phoneNumber.optional()),

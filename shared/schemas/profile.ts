@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /** Account types (spec §3 Profile). */
 export const ACCOUNT_TYPES = ['dealer', 'individual'] as const;
@@ -24,7 +25,7 @@ export interface Profile {
 
 const optionalText = (label: string, max: number) =>
   z
-    .union([z.string(), z.null()])
+    .union([text({ label }), z.null()])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim()))
     .pipe(z.string().max(max, `${label} must be ${max} characters or fewer`).nullable().optional());
@@ -32,8 +33,7 @@ const optionalText = (label: string, max: number) =>
 /** PATCH /api/me: fields not sent keep their value; blank ones are cleared (except the name). */
 export const updateProfileSchema = z
   .object({
-    fullName: z
-      .string()
+    fullName: text({ label: 'Name' })
       .trim()
       .min(1, 'Name is required')
       .max(PROFILE_LIMITS.nameMax, `Name must be ${PROFILE_LIMITS.nameMax} characters or fewer`)

@@ -59,7 +59,11 @@ const odd = (huge: number) =>
     { arbitrary: fc.nat({ max: huge }).map((n) => 'x'.repeat(n)), weight: 1 },
   );
 const oddString = odd(2_000);
-const badId = fc.oneof(oddString, fc.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/), fc.constantFrom('scraped-nope', 'scraped-', 'L1/../L1'));
+const badId = fc.oneof(
+  oddString,
+  fc.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/),
+  fc.constantFrom('scraped-nope', 'scraped-', 'L1/../L1', '%RAW%%E0%A4%A', '%RAW%%ZZ', '%RAW%%C0%AF'),
+);
 const jsonValue = fc.oneof(
   fc.anything({ maxDepth: 3 }),
   fc.dictionary(oddString, fc.anything({ maxDepth: 2 }), { maxKeys: 8 }),
@@ -96,9 +100,13 @@ const probe = (route: RouteDef, signedIn: boolean): fc.Arbitrary<Probe> =>
     contentType: fc.constantFrom('application/json', 'text/plain', null, 'application/json; charset=utf-16'),
   });
 
+/** Percent-encodes every UTF-8 byte (a lone surrogate becomes U+FFFD), so any string makes a URL. */
+const encodeSegment = (s: string) =>
+  s.startsWith('%RAW%') ? s.slice(5) : [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+
 function urlOf(route: RouteDef, p: Probe): string {
   let i = 0;
-  const path = route.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(p.params[i++] || 'x'));
+  const path = route.path.replace(/\{[^}]+\}/g, () => encodeSegment(p.params[i++] || 'x'));
   const qs = new URLSearchParams(p.query).toString();
   return `${api.baseUrl}${path}${qs ? `?${qs}` : ''}`;
 }
