@@ -42,4 +42,12 @@ export const jobs: JobDef[] = [
     access: { table: 'readWrite', mail: true },
     timeoutSeconds: 120,
   },
+  {
+    id: 'SweepUnattachedImages',
+    cron: '20 * * * ? *',
+    handler: 'jobs/sweep-unattached-images.ts',
+    description: 'Delete processed listing images nobody attached to a listing within a day',
+    access: { table: 'readWrite', buckets: [{ bucket: 'truck-images', prefixes: ['listings/'], access: 'readWriteDelete' }] },
+    timeoutSeconds: 300,
+  },
 ];

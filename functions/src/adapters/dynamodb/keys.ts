@@ -34,8 +34,13 @@ export const keys = {
   enquiryBySeller: (sellerId: string, createdAt: string) => ({ gsi1pk: `SELLERENQ#${sellerId}`, gsi1sk: createdAt }),
   /** Pattern 24: a listing's view and enquiry counters. */
   listingStats: (listingId: string) => ({ pk: `LISTING#${listingId}`, sk: 'STATS' }),
-  /** A processed listing image waiting for its owner's create or edit (TTL). */
+  /** Pattern 41: a processed listing image waiting for its owner's create or edit (valid a day). */
   pendingUpload: (userId: string, imageKey: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${imageKey}` }),
+  /** Pattern 41 on GSI2: pending images by age, for the sweeper of images never attached. */
+  pendingUploadsByDate: (createdAt: string, userId: string, imageKey: string) => ({
+    gsi2pk: 'PENDINGUPLOADS',
+    gsi2sk: `${createdAt}#${userId}#${imageKey}`,
+  }),
   /** Pattern 37: something that counts once per (scope, who, subject) per UTC day: listing views, contact reveals. */
   dailyMark: (scope: string, who: string, day: string, subject: string) => ({ pk: `ONCE#${scope}#${who}`, sk: `${day}#${subject}` }),
   /** Pattern 38: which listing a create with this Idempotency-Key made (TTL 24 hours). */
