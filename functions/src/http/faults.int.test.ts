@@ -23,7 +23,7 @@ async function switchableProxy(target: string): Promise<Switch> {
   let listenPort = 0;
   const start = () =>
     new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
+      const created = net.createServer((client) => {
         const upstream = net.connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname);
         for (const s of [client, upstream]) {
           sockets.add(s);
@@ -35,8 +35,9 @@ async function switchableProxy(target: string): Promise<Switch> {
         }
         client.pipe(upstream).pipe(client);
       });
-      server.listen(listenPort, '127.0.0.1', () => {
-        listenPort = (server?.address() as net.AddressInfo).port;
+      server = created;
+      created.listen(listenPort, '127.0.0.1', () => {
+        listenPort = (created.address() as net.AddressInfo).port;
         resolve();
       });
     });
