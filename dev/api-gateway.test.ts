@@ -18,6 +18,7 @@ const row = (method: RouteDef['method'], path: string, extra: Partial<RouteDef> 
   path,
   handler: 'x.ts',
   auth: 'public',
+  access: {},
   ...extra,
 });
 

@@ -1,10 +1,10 @@
 /**
  * The local stand-in for API Gateway + Lambda + CloudFront on one origin:
  *   /api/*      the routes.ts rows, invoked in-process with API Gateway's event and authorizer
- *               (rows outside /api — /truck/{id}, category pages, sitemap, robots — are matched first too)
+ *               (rows outside /api: sitemap and robots first; the page rows — / and /{proxy+} — after files)
  *   /images/*   the published listings/ prefix of the truck-images bucket (CloudFront's role), nothing else
  *   /_dev/*     health and the local event bus
- *   everything else: the built web app (web/dist) with SPA fallback.
+ *   files:      the built web app (web/dist); without page rows (tests), SPA fallback to index.html.
  */
 import { readFileSync, statSync } from 'node:fs';
 import type http from 'node:http';
@@ -34,6 +34,7 @@ import { type LocalBus, createLocalBus } from './local-bus.js';
 import { handleMailInbox } from './mail/inbox.js';
 import { loadHandler } from './lib/handlers.js';
 import { listenLoopback } from './lib/net.js';
+import { securityHeaders } from '../shared/security-headers.js';
 import { makeDynamoClient } from './stand-ins/dynamodb-local.js';
 
 export interface ApiServerOptions {
@@ -210,7 +211,41 @@ function createStaticHandler(webDir: string) {
   };
 }
 
+/**
+ * CloudFront compresses the API's text answers (`compress: true`, infra/lib/web-stack.ts): so does
+ * this server, so page weights measured locally (Lighthouse) are the ones buyers get.
+ */
+function compressLikeCloudFront(response: ReturnType<typeof toHttpResponse>, acceptEncoding: string): ReturnType<typeof toHttpResponse> {
+  const type = String(response.headers['content-type'] ?? '');
+  if (response.headers['content-encoding'] || !COMPRESSIBLE.test(type) || response.body.length <= 1024) return response;
+  const vary = response.headers.vary ? `${response.headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+  if (/\bbr\b/.test(acceptEncoding)) {
+    const body = zlib.brotliCompressSync(response.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return { ...response, body, headers: { ...response.headers, 'content-encoding': 'br', 'content-length': String(body.length), vary } };
+  }
+  if (/\bgzip\b/.test(acceptEncoding)) {
+    const body = zlib.gzipSync(response.body, { level: 6 });
+    return { ...response, body, headers: { ...response.headers, 'content-encoding': 'gzip', 'content-length': String(body.length), vary } };
+  }
+  return response;
+}
+
 // ---------- server ----------
+
+/** A row whose path ends in a greedy {proxy+}: the page catch-all, which comes after files. */
+const isGreedy = (route: RouteDef) => /\{\w+\+\}$/.test(route.path);
+
+/**
+ * The security headers of every local response: the same definition as the CloudFront response
+ * headers policy (shared/security-headers.ts), with the local Cognito and S3 as what the browser
+ * connects to.
+ */
+export function localSecurityHeaders(env: Record<string, string | undefined>): Record<string, string> {
+  const origins = [env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER, env.S3_PUBLIC_ENDPOINT ?? env.AWS_ENDPOINT_URL_S3]
+    .filter((u): u is string => Boolean(u))
+    .map((u) => new URL(u).origin);
+  return securityHeaders({ connectSrc: [...new Set(origins)] });
+}
 
 export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer> {
   Object.assign(process.env, opts.env);
@@ -267,8 +302,9 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       else console.error(`[api] ${route.id} threw:`, err);
       response = { statusCode: 500, headers: { 'content-type': 'application/json' }, body: Buffer.from(INTERNAL_ERROR_BODY) };
     }
-    res.writeHead(response.statusCode, { 'apigw-requestid': event.requestContext.requestId, ...response.headers });
-    res.end(method === 'HEAD' ? undefined : response.body);
+    const compressed = compressLikeCloudFront(response, String(req.headers['accept-encoding'] ?? ''));
+    res.writeHead(compressed.statusCode, { 'apigw-requestid': event.requestContext.requestId, ...compressed.headers });
+    res.end(method === 'HEAD' ? undefined : compressed.body);
     log(`${method} ${req.url} ${response.statusCode} ${Date.now() - started}ms`);
   }
 
@@ -378,18 +414,24 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     send(res, 200, JSON.stringify(result));
   }
 
+  const headers = localSecurityHeaders(opts.env);
   const server = await listenLoopback((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
+    // What CloudFront's response headers policy adds in AWS; the dev tools (/_dev) keep their own.
+    if (!pathname.startsWith('/_dev/')) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const run = async () => {
-      // Every routes.ts row before the static files, as CloudFront sends those paths to the API origin.
-      if (pathname === '/api' || pathname.startsWith('/api/') || match(req.method ?? 'GET', pathname)) {
-        return handleApi(req, res, pathname);
-      }
+      // As CloudFront routes (infra/lib/web-stack.ts): /api/* and the rows' own paths (sitemap,
+      // robots) to the API, /images/* to the bucket, files (/assets/*, any path with an extension)
+      // to the site, and every other path — the pages — to the page rows (GET / and /{proxy+}).
+      if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(req, res, pathname);
+      const row = match(req.method ?? 'GET', pathname);
+      if (row && !isGreedy(row.compiled.route)) return handleApi(req, res, pathname);
       if (pathname.startsWith('/images/')) return handleImage(req, res, pathname);
       if (pathname === '/_dev/health') return health(res);
       if (pathname === '/_dev/events') return handleEvents(req, res);
       if (pathname === '/_dev/ses/bounce' || pathname === '/_dev/ses/complaint') return handleSesSimulation(req, res, pathname);
       if (opts.mailDir && (await handleMailInbox(req, res, { dir: opts.mailDir }))) return;
+      if (row && !pathname.startsWith('/assets/') && !path.extname(pathname)) return handleApi(req, res, pathname);
       return serveStatic(req, res, pathname);
     };
     run().catch((err) => {

@@ -20,9 +20,9 @@ describe('the in-process event bus', () => {
     const got: Array<[string, BusEvent]> = [];
     const bus = createLocalBus({
       subscriptions: [
-        { id: 'A', eventType: 'listing.created', handler: 'a' },
-        { id: 'B', eventType: 'listing.created', handler: 'b' },
-        { id: 'C', eventType: 'listing.deleted', handler: 'c' },
+        { id: 'A', eventType: 'listing.created', handler: 'a', access: {} },
+        { id: 'B', eventType: 'listing.created', handler: 'b', access: {} },
+        { id: 'C', eventType: 'listing.deleted', handler: 'c', access: {} },
       ],
       load: async (h) => async (e) => {
         got.push([h, e as BusEvent]);
@@ -43,7 +43,7 @@ describe('the in-process event bus', () => {
     let calls = 0;
     const logs: string[] = [];
     const bus = createLocalBus({
-      subscriptions: [{ id: 'Flaky', eventType: 'listing.updated', handler: 'x' }],
+      subscriptions: [{ id: 'Flaky', eventType: 'listing.updated', handler: 'x', access: {} }],
       load: async () => async () => {
         calls++;
         throw new Error('boom');

@@ -10,11 +10,22 @@ describe('EventBridge cron expressions', () => {
     expect(parseSchedule('cron(0 3 * * ? *)')).toEqual(parseSchedule('0 3 * * ? *'));
   });
 
-  it('fires daily at the given UTC time', () => {
+  it('fires daily at the given time (UK winter time is UTC)', () => {
     const s = cron('cron(30 3 * * ? *)');
     expect(cronMatches(s, utc('2026-11-22T03:30:00'))).toBe(true);
     expect(cronMatches(s, utc('2026-11-22T03:31:00'))).toBe(false);
     expect(nextCronRun(s, utc('2026-11-22T04:00:00'))?.toISOString()).toBe('2026-11-23T03:30:00.000Z');
+  });
+
+  it('reads the cron in UK time across the change to and from British Summer Time', () => {
+    // Prepare: BST began at 01:00 UTC on Sunday 29 March 2026 and ends at 01:00 UTC on Sunday 25 October 2026.
+    const daily = cron('cron(0 3 * * ? *)');
+    // Act / Assess: 03:00 GMT is 03:00 UTC; 03:00 BST is 02:00 UTC.
+    expect(nextCronRun(daily, utc('2026-03-27T12:00:00'))?.toISOString()).toBe('2026-03-28T03:00:00.000Z');
+    expect(nextCronRun(daily, utc('2026-03-28T12:00:00'))?.toISOString()).toBe('2026-03-29T02:00:00.000Z');
+    expect(nextCronRun(daily, utc('2026-07-01T12:00:00'))?.toISOString()).toBe('2026-07-02T02:00:00.000Z');
+    expect(nextCronRun(daily, utc('2026-10-24T12:00:00'))?.toISOString()).toBe('2026-10-25T03:00:00.000Z');
+    expect(cronMatches(daily, utc('2026-07-02T03:00:00'))).toBe(false);
   });
 
   it('numbers days of the week 1-7 from Sunday, and accepts names', () => {
@@ -26,9 +37,10 @@ describe('EventBridge cron expressions', () => {
 
   it('supports steps, lists, ranges and month names', () => {
     const s = cron('0/15 8-10 1,15 JAN,JUL ? *');
-    expect(cronMatches(s, utc('2026-07-15T10:45:00'))).toBe(true);
-    expect(cronMatches(s, utc('2026-07-15T10:50:00'))).toBe(false);
-    expect(cronMatches(s, utc('2026-08-15T10:45:00'))).toBe(false);
+    // July is BST: 10:45 UK time is 09:45 UTC.
+    expect(cronMatches(s, utc('2026-07-15T09:45:00'))).toBe(true);
+    expect(cronMatches(s, utc('2026-07-15T09:50:00'))).toBe(false);
+    expect(cronMatches(s, utc('2026-08-15T09:45:00'))).toBe(false);
   });
 
   it('rejects what the local scheduler cannot honour rather than misfiring', () => {
@@ -48,7 +60,7 @@ describe('EventBridge cron expressions', () => {
 
   it('hands jobs an EventBridge Scheduled Event', () => {
     const event = scheduledEvent(
-      { id: 'Demo', cron: '0 3 * * ? *', handler: 'jobs/demo.ts', description: '' },
+      { id: 'Demo', cron: '0 3 * * ? *', handler: 'jobs/demo.ts', description: '', access: {} },
       utc('2026-11-22T03:00:00.123'),
     );
     expect(event).toMatchObject({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: '2026-11-22T03:00:00Z', detail: {} });
@@ -62,7 +74,7 @@ describe('the in-process scheduler', () => {
     vi.useFakeTimers({ now: utc('2026-11-22T10:00:30') });
     const runs: string[] = [];
     let finish: () => void = () => undefined;
-    const scheduler = startScheduler([{ id: 'Every', cron: 'cron(* * * * ? *)', handler: 'x.ts', description: '' }], {
+    const scheduler = startScheduler([{ id: 'Every', cron: 'cron(* * * * ? *)', handler: 'x.ts', description: '', access: {} }], {
       log: () => undefined,
       run: async () => {
         runs.push(new Date().toISOString());

@@ -1,5 +1,7 @@
 /**
- * The in-process scheduler: runs jobs.ts rows on their EventBridge cron expressions (UTC).
+ * The in-process scheduler: runs jobs.ts rows on their EventBridge cron expressions, in UK time
+ * (Europe/London) as EventBridge Scheduler does in AWS (infra/lib/constructs/bus-rules.ts): a
+ * 03:00 job runs at 03:00 GMT in winter and 03:00 BST in summer.
  * EventBridge cron has six fields — minutes hours day-of-month month day-of-week year — where
  * day-of-week 1-7 is SUN-SAT and one of the two day fields must be `?`. Supported here: `*`, `?`,
  * lists, ranges, steps and names; `L`, `W` and `#` are rejected with a clear error.
@@ -79,24 +81,58 @@ export function parseSchedule(expression: string): Schedule {
   return schedule;
 }
 
-/** Whether a cron schedule fires in the UTC minute of `d`. */
-export function cronMatches(s: CronSchedule, d: Date): boolean {
+/** The time zone jobs.ts cron expressions are written in. */
+export const JOBS_TIME_ZONE = 'Europe/London';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Wall-clock fields of `d` in `timeZone`. */
+function wallClock(d: Date, timeZone: string) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(d).map((p) => [p.type, p.value]));
+  return {
+    minutes: Number(parts.minute),
+    hours: Number(parts.hour),
+    dayOfMonth: Number(parts.day),
+    month: Number(parts.month),
+    dayOfWeek: WEEKDAYS.indexOf(parts.weekday) + 1,
+    year: Number(parts.year),
+  };
+}
+
+/** Whether a cron schedule fires in the minute of `d`, read as wall-clock time in `timeZone` (UK time by default). */
+export function cronMatches(s: CronSchedule, d: Date, timeZone: string = JOBS_TIME_ZONE): boolean {
   const test = (set: Set<number> | null, v: number) => set === null || set.has(v);
+  const w = wallClock(d, timeZone);
   return (
-    test(s.minutes, d.getUTCMinutes()) &&
-    test(s.hours, d.getUTCHours()) &&
-    test(s.dayOfMonth, d.getUTCDate()) &&
-    test(s.month, d.getUTCMonth() + 1) &&
-    test(s.dayOfWeek, d.getUTCDay() + 1) &&
-    test(s.year, d.getUTCFullYear())
+    test(s.minutes, w.minutes) &&
+    test(s.hours, w.hours) &&
+    test(s.dayOfMonth, w.dayOfMonth) &&
+    test(s.month, w.month) &&
+    test(s.dayOfWeek, w.dayOfWeek) &&
+    test(s.year, w.year)
   );
 }
 
 /** The next time (after `from`, to the minute) a cron schedule fires, or null within ~5 years. */
-export function nextCronRun(s: CronSchedule, from: Date): Date | null {
+export function nextCronRun(s: CronSchedule, from: Date, timeZone: string = JOBS_TIME_ZONE): Date | null {
   const d = new Date(Math.floor(from.getTime() / 60_000) * 60_000 + 60_000);
   for (let i = 0; i < 5 * 366 * 24 * 60; i++) {
-    if (cronMatches(s, d)) return d;
+    if (cronMatches(s, d, timeZone)) return d;
     d.setTime(d.getTime() + 60_000);
   }
   return null;

@@ -47,7 +47,12 @@ export const SORT_OPTIONS = [
   { value: 'mileage-low', label: 'Mileage: lowest' },
   { value: 'mileage-high', label: 'Mileage: highest' },
   { value: 'distance', label: 'Distance: nearest' },
+  // With search words, 'relevance' ranks the best matches first (labelled 'Best match') and this
+  // keeps "Newest first" on offer; without words both are newest first (issue 9 §1).
+  { value: 'newest', label: 'Newest first' },
 ] as const;
+/** The label of 'relevance' once the buyer has typed words. */
+export const BEST_MATCH_LABEL = 'Best match';
 export type SortOption = (typeof SORT_OPTIONS)[number]['value'];
 export const SORT_VALUES = SORT_OPTIONS.map((s) => s.value) as [SortOption, ...SortOption[]];
 

@@ -19,14 +19,15 @@ import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir 
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
 const testRoutes: RouteDef[] = [
-  { id: 'WhoAmI', method: 'GET', path: '/api/_test/whoami/{id}', handler: fixture('whoami-handler.ts'), auth: 'user' },
-  { id: 'AdminOnly', method: 'GET', path: '/api/_test/admin', handler: fixture('admin-handler.ts'), auth: 'admin' },
+  { id: 'WhoAmI', method: 'GET', path: '/api/_test/whoami/{id}', handler: fixture('whoami-handler.ts'), auth: 'user', access: {} },
+  { id: 'AdminOnly', method: 'GET', path: '/api/_test/admin', handler: fixture('admin-handler.ts'), auth: 'admin', access: {} },
   {
     id: 'Misbehaving',
     method: 'GET',
     path: '/api/_test/fail/{how}',
     handler: fixture('misbehaving-handler.ts'),
     auth: 'public',
+    access: {},
     timeoutSeconds: 1,
   },
 ];
@@ -210,7 +211,7 @@ describe('the local cloud for integration tests', () => {
   it('delivers events published in local mode to subscribed handlers as EventBridge events', async () => {
     const received: BusEvent[] = [];
     const bus = createLocalBus({
-      subscriptions: [{ id: 'Probe', eventType: 'listing.created', handler: 'probe' }],
+      subscriptions: [{ id: 'Probe', eventType: 'listing.created', handler: 'probe', access: {} }],
       load: async () => async (event) => {
         received.push(event as BusEvent);
       },

@@ -4,7 +4,8 @@
  * a CDK test checks every function's policy against its row.
  *
  * Omitted keys mean "no access". Public read routes declare at most `table: 'read'` and bucket
- * `read` access.
+ * `read` access. Rows that share a handler module share one function, so they must declare equal
+ * access (CDK refuses otherwise).
  */
 export const BUCKET_KEYS = ['truck-images', 'promotional-images', 'banners', 'logos', 'general-media', 'private-uploads'] as const;
 export type BucketKey = (typeof BUCKET_KEYS)[number];
@@ -44,6 +45,11 @@ export interface Access {
   /** sqs:SendMessage to these queues (ids of functions/src/queues.ts rows). */
   queues?: readonly string[];
   cognito?: readonly CognitoAdminAction[];
-  /** Secrets Manager / SSM secret names (keys of SECRET_NAMES in functions/src/config.ts) the function reads. */
+  /** SSM secret names (SECRET_NAMES in functions/src/adapters/secrets/secrets.ts) the function reads. */
   secrets?: readonly string[];
+  /** s3:GetObject on the SPA's index.html in the site bucket (SPA_BUCKET; the link-preview pages). */
+  siteIndex?: boolean;
 }
+
+/** Nothing at all: config, static answers, pure computation. */
+export const NO_ACCESS: Access = {};

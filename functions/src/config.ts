@@ -75,6 +75,14 @@ export const config = {
   get searchRefreshMs() {
     return Number(optional('SEARCH_REFRESH_MS', '1000'));
   },
+  /** Overrides the search snapshot's S3 key (the benchmark keeps several sizes side by side). */
+  get searchSnapshotKey() {
+    return optional('SEARCH_SNAPSHOT_KEY', '');
+  },
+  /** How often at most the search snapshot is rewritten after listing changes. */
+  get searchSnapshotIntervalMs() {
+    return Number(optional('SEARCH_SNAPSHOT_INTERVAL_MS', '60000'));
+  },
   get siteUrl() {
     return optional('SITE_URL', 'http://localhost:3000');
   },

@@ -11,7 +11,7 @@ export interface JobDef {
   handler: string;
   description: string;
   /** What the job's function may touch; CDK grants exactly this. */
-  access?: Access;
+  access: Access;
   memoryMb?: number;
   timeoutSeconds?: number;
 }
@@ -48,6 +48,26 @@ export const jobs: JobDef[] = [
     handler: 'jobs/sweep-unattached-images.ts',
     description: 'Delete processed listing images nobody attached to a listing within a day',
     access: { table: 'readWrite', buckets: [{ bucket: 'truck-images', prefixes: ['listings/'], access: 'readWriteDelete' }] },
+    timeoutSeconds: 300,
+  },
+  {
+    id: 'price-model',
+    // Hourly at a quarter past, UK time.
+    cron: '15 * * * ? *',
+    handler: 'jobs/build-price-model.ts',
+    description: 'Refits the fair-price model on every active listing',
+    access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['models/'], access: 'readWrite' }] },
+    memoryMb: 2048,
+    timeoutSeconds: 300,
+  },
+  {
+    id: 'BuildSearchSnapshot',
+    // 03:30 UK time, every day: the whole table, so the snapshot never drifts from it.
+    cron: '30 3 * * ? *',
+    handler: 'jobs/build-search-snapshot.ts',
+    description: 'Rebuild the search snapshot (private-uploads/search/) from every active listing',
+    access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['search/'], access: 'readWrite' }] },
+    memoryMb: 1536,
     timeoutSeconds: 300,
   },
 ];

@@ -1,9 +1,23 @@
-import { CATEGORY_PAGES } from '../../shared/values.js';
-import type { Access } from './access.js';
+import type { Access, BucketAccess } from './access.js';
+import { accountRoutes } from './routes/accounts.js';
+import { importRoutes } from './routes/imports.js';
+import { pricingRoutes } from './routes/pricing.js';
+
+// Access shared by several rows (functions/src/access.ts). Rate limits and sign-up profiles are
+// table writes, so some POSTs of anonymous callers still need readWrite.
+const READ: Access = { table: 'read' };
+const WRITE: Access = { table: 'readWrite' };
+const LISTING_PHOTOS: BucketAccess = { bucket: 'truck-images', prefixes: ['listings/'], access: 'readWriteDelete' };
+/** Changes a listing: the table, its events and (replaced or deleted) processed photos. */
+const MANAGE_LISTING: Access = { table: 'readWrite', events: true, buckets: [LISTING_PHOTOS] };
+/** Rate-limited by the viewer's address, which is trusted only with CloudFront's origin secret (http/viewer-ip.ts). */
+const BY_VIEWER_IP: Access = { secrets: ['originVerifySecret'] };
+const PAGE: Access = { table: 'read', siteIndex: true };
 
 /**
- * The HTTP route table: one row per endpoint. CDK makes one Lambda + route per row
- * (infra/lib/api-stack.ts); the local API server (dev/api-server.ts) mounts the same rows.
+ * The HTTP route table: one row per endpoint. CDK makes one Lambda per handler module and one
+ * route per row (infra/lib/api-stack.ts), in the row's area stack; the local API server
+ * (dev/api-server.ts) mounts the same rows.
  *
  * auth:
  * - public     no authorizer; the caller is always anonymous.
@@ -17,7 +31,7 @@ export type RouteAuth = 'public' | 'optional' | 'user' | 'admin' | 'superAdmin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDef {
-  /** Stable id, used for the Lambda's construct id. */
+  /** Stable id, used for the route's construct id (and the function's, for the first row of its module). */
   id: string;
   method: HttpMethod;
   /** API Gateway route path, e.g. /api/listings/{id}. */
@@ -28,12 +42,13 @@ export interface RouteDef {
   /** Pass the body through untouched (webhooks verify signatures on the raw bytes). */
   rawBody?: boolean;
   memoryMb?: number;
+  /** At most 29: API Gateway's HTTP API gives up after 30 s. */
   timeoutSeconds?: number;
   /**
-   * What the row's function may touch (functions/src/access.ts); CDK grants exactly this.
-   * Every row declares it (the production-readiness work makes it required).
+   * What the row's function may touch (functions/src/access.ts); CDK grants exactly this. Rows
+   * sharing a handler module share one function and must declare equal access.
    */
-  access?: Access;
+  access: Access;
   /**
    * Which API stack carries the row's function and route: 'core' (default), 'admin', 'payments',
    * 'alerts'. All areas add routes to the same HTTP API, so stacks stay under CloudFormation's limits.
@@ -44,44 +59,86 @@ export interface RouteDef {
 export type RouteArea = 'core' | 'admin' | 'payments' | 'alerts';
 
 export const routes: RouteDef[] = [
+  // One search function for the three reads of the index (issue 8 §2), sized by `npm run bench`:
+  // 100k listings load from the S3 snapshot with a steady heap well under 400 MB.
+  ...(['SearchListings', 'LatestListings', 'SuggestListings'] as const).map(
+    (id): RouteDef => ({
+      id,
+      method: 'GET',
+      path: { SearchListings: '/api/listings', LatestListings: '/api/listings/latest', SuggestListings: '/api/listings/suggest' }[id],
+      handler: 'http/listings/search-listings.ts',
+      auth: 'optional',
+      memoryMb: 1024,
+      timeoutSeconds: 10,
+      access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['search/'], access: 'read' }] },
+    }),
+  ),
+  { id: 'GetListing', method: 'GET', path: '/api/listings/{id}', handler: 'http/listings/get-listing.ts', auth: 'optional', access: READ },
   {
-    id: 'SearchListings',
+    id: 'ResolveLocation',
     method: 'GET',
-    path: '/api/listings',
-    handler: 'http/listings/search-listings.ts',
-    auth: 'optional',
-    memoryMb: 1024,
+    path: '/api/locations/{query}',
+    handler: 'http/listings/resolve-location.ts',
+    auth: 'public',
+    access: {},
+  },
+  { id: 'GetMe', method: 'GET', path: '/api/me', handler: 'http/me/get-me.ts', auth: 'user', access: WRITE },
+  { id: 'UpdateMe', method: 'PATCH', path: '/api/me', handler: 'http/me/update-me.ts', auth: 'user', access: WRITE },
+  {
+    id: 'CreateMyListing',
+    method: 'POST',
+    path: '/api/my-listings',
+    handler: 'http/my-listings/create-listing.ts',
+    auth: 'user',
+    access: { table: 'readWrite', events: true },
   },
   {
-    id: 'LatestListings',
+    id: 'ListMyListings',
     method: 'GET',
-    path: '/api/listings/latest',
-    handler: 'http/listings/latest-listings.ts',
-    auth: 'optional',
-    memoryMb: 1024,
+    path: '/api/my-listings',
+    handler: 'http/my-listings/list-listings.ts',
+    auth: 'user',
+    access: READ,
   },
-  { id: 'GetListing', method: 'GET', path: '/api/listings/{id}', handler: 'http/listings/get-listing.ts', auth: 'optional' },
-  { id: 'ResolveLocation', method: 'GET', path: '/api/locations/{query}', handler: 'http/listings/resolve-location.ts', auth: 'public' },
-  { id: 'GetMe', method: 'GET', path: '/api/me', handler: 'http/me/get-me.ts', auth: 'user' },
-  { id: 'UpdateMe', method: 'PATCH', path: '/api/me', handler: 'http/me/update-me.ts', auth: 'user' },
-  { id: 'CreateMyListing', method: 'POST', path: '/api/my-listings', handler: 'http/my-listings/create-listing.ts', auth: 'user' },
-  { id: 'ListMyListings', method: 'GET', path: '/api/my-listings', handler: 'http/my-listings/list-listings.ts', auth: 'user' },
-  { id: 'GetMyListing', method: 'GET', path: '/api/my-listings/{id}', handler: 'http/my-listings/get-listing.ts', auth: 'user' },
-  { id: 'UpdateMyListing', method: 'PUT', path: '/api/my-listings/{id}', handler: 'http/my-listings/update-listing.ts', auth: 'user' },
+  {
+    id: 'GetMyListing',
+    method: 'GET',
+    path: '/api/my-listings/{id}',
+    handler: 'http/my-listings/get-listing.ts',
+    auth: 'user',
+    access: READ,
+  },
+  {
+    id: 'UpdateMyListing',
+    method: 'PUT',
+    path: '/api/my-listings/{id}',
+    handler: 'http/my-listings/update-listing.ts',
+    auth: 'user',
+    access: MANAGE_LISTING,
+  },
   {
     id: 'SetMyListingStatus',
     method: 'PATCH',
     path: '/api/my-listings/{id}/status',
     handler: 'http/my-listings/set-listing-status.ts',
     auth: 'user',
+    access: { table: 'readWrite', events: true },
   },
-  { id: 'DeleteMyListing', method: 'DELETE', path: '/api/my-listings/{id}', handler: 'http/my-listings/delete-listing.ts', auth: 'user' },
+  {
+    id: 'DeleteMyListing',
+    method: 'DELETE',
+    path: '/api/my-listings/{id}',
+    handler: 'http/my-listings/delete-listing.ts',
+    auth: 'user',
+    access: MANAGE_LISTING,
+  },
   {
     id: 'RequestListingImageUploads',
     method: 'POST',
     path: '/api/uploads/listing-images',
     handler: 'http/uploads/request-listing-images.ts',
     auth: 'user',
+    access: { table: 'readWrite', buckets: [{ bucket: 'private-uploads', prefixes: ['uploads/listing-images/'], access: 'write' }] },
   },
   {
     id: 'CompleteListingImageUploads',
@@ -89,18 +146,37 @@ export const routes: RouteDef[] = [
     path: '/api/uploads/listing-images/complete',
     handler: 'http/uploads/complete-listing-images.ts',
     auth: 'user',
-    // sharp decodes up to ten 5 MB photos and writes four files each.
+    access: {
+      table: 'readWrite',
+      buckets: [
+        { bucket: 'private-uploads', prefixes: ['uploads/listing-images/'], access: 'readWriteDelete' },
+        { bucket: 'truck-images', prefixes: ['listings/'], access: 'write' },
+      ],
+    },
+    // sharp decodes up to ten 5 MB photos and writes four files each; API Gateway waits 30 s at most.
     memoryMb: 2048,
-    timeoutSeconds: 60,
+    timeoutSeconds: 29,
   },
-  { id: 'SendContactMessage', method: 'POST', path: '/api/contact', handler: 'http/contact/send-contact-message.ts', auth: 'public' },
-  { id: 'GetPublicConfig', method: 'GET', path: '/api/config', handler: 'http/config/get-public-config.ts', auth: 'public' },
+  {
+    id: 'SendContactMessage',
+    method: 'POST',
+    path: '/api/contact',
+    handler: 'http/contact/send-contact-message.ts',
+    auth: 'public',
+    access: { ...BY_VIEWER_IP, table: 'readWrite', mail: true },
+  },
+  { id: 'GetPublicConfig', method: 'GET', path: '/api/config', handler: 'http/config/get-public-config.ts', auth: 'public', access: {} },
   {
     id: 'RequestValuationImageUploads',
     method: 'POST',
     path: '/api/uploads/valuation-images',
     handler: 'http/uploads/request-valuation-images.ts',
     auth: 'public',
+    access: {
+      ...BY_VIEWER_IP,
+      table: 'readWrite',
+      buckets: [{ bucket: 'private-uploads', prefixes: ['valuations/pending/'], access: 'write' }],
+    },
   },
   {
     id: 'SubmitValuationRequest',
@@ -108,9 +184,16 @@ export const routes: RouteDef[] = [
     path: '/api/valuations',
     handler: 'http/valuations/submit-valuation-request.ts',
     auth: 'public',
+    access: {
+      ...BY_VIEWER_IP,
+      table: 'readWrite',
+      mail: true,
+      // Moves photos from valuations/pending/ to valuations/<requestId>/.
+      buckets: [{ bucket: 'private-uploads', prefixes: ['valuations/'], access: 'readWriteDelete' }],
+    },
     // Reads, checks and moves up to ten 5 MB photos.
     memoryMb: 1024,
-    timeoutSeconds: 30,
+    timeoutSeconds: 29,
   },
   {
     id: 'SendEnquiry',
@@ -118,32 +201,44 @@ export const routes: RouteDef[] = [
     path: '/api/listings/{id}/enquiries',
     handler: 'http/enquiries/send-enquiry.ts',
     auth: 'user',
+    access: { table: 'readWrite', mail: true },
   },
-  { id: 'ListMyEnquiries', method: 'GET', path: '/api/my-enquiries', handler: 'http/enquiries/list-my-enquiries.ts', auth: 'user' },
-  { id: 'ListSavedTrucks', method: 'GET', path: '/api/saved', handler: 'http/saved/list-saved.ts', auth: 'user' },
-  { id: 'SaveTruck', method: 'PUT', path: '/api/saved/{id}', handler: 'http/saved/save-truck.ts', auth: 'user' },
-  { id: 'UnsaveTruck', method: 'DELETE', path: '/api/saved/{id}', handler: 'http/saved/unsave-truck.ts', auth: 'user' },
+  {
+    id: 'ListMyEnquiries',
+    method: 'GET',
+    path: '/api/my-enquiries',
+    handler: 'http/enquiries/list-my-enquiries.ts',
+    auth: 'user',
+    access: READ,
+  },
+  { id: 'ListSavedTrucks', method: 'GET', path: '/api/saved', handler: 'http/saved/list-saved.ts', auth: 'user', access: READ },
+  { id: 'SaveTruck', method: 'PUT', path: '/api/saved/{id}', handler: 'http/saved/save-truck.ts', auth: 'user', access: WRITE },
+  { id: 'UnsaveTruck', method: 'DELETE', path: '/api/saved/{id}', handler: 'http/saved/unsave-truck.ts', auth: 'user', access: WRITE },
   {
     id: 'RevealListingContact',
     method: 'POST',
     path: '/api/listings/{id}/contact',
     handler: 'http/listings/reveal-contact.ts',
     auth: 'user',
-    access: { table: 'readWrite' },
+    access: WRITE,
   },
-  { id: 'RecordListingView', method: 'POST', path: '/api/listings/{id}/views', handler: 'http/listings/record-view.ts', auth: 'optional' },
-  // Pages whose head link previews need without JavaScript (http/seo). Not under /api: CloudFront
-  // sends these paths to the API origin (infra/lib/web-stack.ts), the local server matches rows first.
-  { id: 'RenderTruckPage', method: 'GET', path: '/truck/{id}', handler: 'http/seo/render-page.ts', auth: 'public' },
-  ...CATEGORY_PAGES.map(
-    (page): RouteDef => ({
-      id: `RenderCategoryPage${page.path.replace(/(^|[^a-z0-9])([a-z0-9])/gi, (_m, _sep, c: string) => c.toUpperCase())}`,
-      method: 'GET',
-      path: page.path,
-      handler: 'http/seo/render-page.ts',
-      auth: 'public',
-    }),
-  ),
+  {
+    id: 'RecordListingView',
+    method: 'POST',
+    path: '/api/listings/{id}/views',
+    handler: 'http/listings/record-view.ts',
+    auth: 'optional',
+    // Anonymous viewers are counted once a day by their address (http/viewer-ip.ts).
+    access: { ...BY_VIEWER_IP, table: 'readWrite' },
+  },
+  // Every page of the site (http/seo/render-page.ts): its head for link previews, the first screen
+  // rendered on the server for routes that opt in, and the SPA route table's status (404 for
+  // unknown paths). Not under /api: CloudFront's default behaviour sends page paths to the API
+  // (infra/lib/web-stack.ts); the local server matches these rows after static files. API Gateway's
+  // greedy /{proxy+} does not match '/', hence two rows. It reads listings in-process
+  // (http/seo/in-process-api.ts), so it is sized like search.
+  { id: 'RenderHomePage', method: 'GET', path: '/', handler: 'http/seo/render-page.ts', auth: 'public', memoryMb: 1024, access: PAGE },
+  { id: 'RenderPage', method: 'GET', path: '/{proxy+}', handler: 'http/seo/render-page.ts', auth: 'public', memoryMb: 1024, access: PAGE },
   // Served from the files jobs/build-sitemap.ts writes to S3: no table access at all.
   {
     id: 'GetSitemap',
@@ -161,8 +256,17 @@ export const routes: RouteDef[] = [
     auth: 'public',
     access: { buckets: [{ bucket: 'truck-images', prefixes: ['sitemaps/'], access: 'read' }] },
   },
-  { id: 'GetRobotsTxt', method: 'GET', path: '/robots.txt', handler: 'http/seo/get-robots.ts', auth: 'public' },
+  { id: 'GetRobotsTxt', method: 'GET', path: '/robots.txt', handler: 'http/seo/get-robots.ts', auth: 'public', access: {} },
+  ...importRoutes,
+  ...pricingRoutes,
+  ...accountRoutes,
 ];
+
+/**
+ * The scope every Cognito access token carries and no ID token does: JWT routes require it, so API
+ * Gateway refuses ID tokens as the local gateway does (dev/api-gateway.ts).
+ */
+export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
 
 /** Routes a request needs to pass API Gateway's JWT authorizer for. */
 export const needsAuthorizer = (r: RouteDef) => r.auth === 'user' || r.auth === 'admin' || r.auth === 'superAdmin';

@@ -1,16 +1,36 @@
 import { App } from 'aws-cdk-lib';
-import { buildTruckYard } from '../lib/truckyard.js';
+import { checkWithCdkNag } from '../lib/nag.js';
+import { buildTruckYard, DEFAULT_REGION } from '../lib/truckyard.js';
 
 const app = new App();
 const context = (key: string) => {
   const v = app.node.tryGetContext(key);
   return typeof v === 'string' && v !== '' ? v : undefined;
 };
-const siteUrl = context('siteUrl');
-if (!siteUrl) throw new Error('Set the site origin: cdk.json context "siteUrl" or -c siteUrl=https://…');
+
+// Context keys (cdk.json or -c key=value); infra/README.md "Deploying to AWS" explains each.
+const domainName = context('domainName');
+const hostedZoneId = context('hostedZoneId');
+const hostedZoneName = context('hostedZoneName') ?? (hostedZoneId ? domainName?.split('.').slice(-3).join('.') : undefined);
+const siteUrl = domainName ? `https://${domainName}` : context('siteUrl');
+if (!siteUrl) throw new Error('Set the site origin: context "domainName" or "siteUrl" (-c siteUrl=https://…)');
 
 buildTruckYard(app, {
   siteUrl,
+  domain: domainName
+    ? {
+        domainName,
+        certificateArn: context('certificateArn'),
+        hostedZone: hostedZoneId && hostedZoneName ? { id: hostedZoneId, name: hostedZoneName } : undefined,
+      }
+    : undefined,
   mail: { from: context('mailFrom'), supportInbox: context('supportInbox') },
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  sesDomain: context('sesDomain'),
+  alarmEmail: context('alarmEmail'),
+  secretsPrefix: context('secretsPrefix'),
+  // The region is pinned (UK data in London); context `region` moves a whole deployment.
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: context('region') ?? DEFAULT_REGION },
 });
+
+// cdk-nag's AwsSolutions pack: any finding without a recorded reason fails synth.
+checkWithCdkNag(app);

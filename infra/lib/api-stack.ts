@@ -1,69 +1,159 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { type CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { Construct } from 'constructs';
-import { needsAuthorizer, type RouteDef, routes } from '../../functions/src/routes.js';
-import { type HouseDefaultsWithCognito, HouseFunction } from './constructs/house-function.js';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { ACCESS_TOKEN_SCOPE, needsAuthorizer, type RouteArea, type RouteDef, routes } from '../../functions/src/routes.js';
+import { accessKey } from './constructs/grants.js';
+import { acknowledge } from './nag.js';
+import { HTTP_API_TIMEOUT_SECONDS, type HouseDefaultsWithCognito, HouseFunction } from './constructs/house-function.js';
+
+/** Stage throttling (all routes): steady requests per second and burst. Context `apiRateLimit`/`apiBurstLimit` override. */
+export const API_THROTTLE = { rateLimit: 200, burstLimit: 400 } as const;
 
 export interface ApiStackProps extends StackProps {
   defaults: HouseDefaultsWithCognito;
-  /** Rows to build; functions/src/routes.ts unless a test passes its own. */
+  /** Rows to build in this stack; the core rows of functions/src/routes.ts unless a test passes its own. */
   routes?: readonly RouteDef[];
+  throttle?: { rateLimit: number; burstLimit: number };
 }
 
-/** What the admin screens do to users (spec: suspend/activate, password reset, make admin); admin rows only. */
-export const USER_ADMIN_ACTIONS = [
-  'cognito-idp:ListUsers',
-  'cognito-idp:ListUsersInGroup',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminListGroupsForUser',
-  'cognito-idp:AdminDisableUser',
-  'cognito-idp:AdminEnableUser',
-  'cognito-idp:AdminResetUserPassword',
-  'cognito-idp:AdminAddUserToGroup',
-  'cognito-idp:AdminRemoveUserFromGroup',
-  'cognito-idp:AdminUpdateUserAttributes',
-];
+/** The area a row's function and route live in ('core' unless the row says). */
+export const areaOf = (r: RouteDef): RouteArea => r.area ?? 'core';
 
-/** The HTTP API: one function and one route per row of functions/src/routes.ts. */
+/**
+ * Rows grouped by handler module: one function per module (the category page rows share one).
+ * Rows sharing a function must declare equal access, so no row gets more than it declares.
+ */
+export function groupByHandler(rows: readonly RouteDef[]): RouteDef[][] {
+  const groups = new Map<string, RouteDef[]>();
+  for (const r of rows) groups.set(r.handler, [...(groups.get(r.handler) ?? []), r]);
+  for (const group of groups.values()) {
+    const keys = new Set(group.map((r) => accessKey(r.access)));
+    if (keys.size > 1) {
+      throw new Error(
+        `Rows ${group.map((r) => r.id).join(', ')} share ${group[0].handler} (one function) but declare different access; declare the same.`,
+      );
+    }
+    const sizes = new Set(group.map((r) => `${r.memoryMb}/${r.timeoutSeconds}`));
+    if (sizes.size > 1)
+      throw new Error(`Rows ${group.map((r) => r.id).join(', ')} share ${group[0].handler} but differ in memory or timeout.`);
+  }
+  return [...groups.values()];
+}
+
+export interface ApiRoutesProps {
+  defaults: HouseDefaultsWithCognito;
+  httpApi: HttpApi;
+  authorizer: IHttpRouteAuthorizer;
+  routes: readonly RouteDef[];
+}
+
+/** One function per handler module and one route per row, on the given HTTP API (which may live in another stack). */
+export class ApiRoutes extends Construct {
+  /** Functions by route id (rows sharing a handler map to the same function). */
+  readonly functions: Record<string, HouseFunction> = {};
+
+  constructor(scope: Construct, id: string, props: ApiRoutesProps) {
+    super(scope, id);
+    for (const group of groupByHandler(props.routes)) {
+      const first = group[0];
+      if ((first.timeoutSeconds ?? 0) > HTTP_API_TIMEOUT_SECONDS) {
+        throw new Error(`${first.id}: timeout ${first.timeoutSeconds} s exceeds what API Gateway waits (${HTTP_API_TIMEOUT_SECONDS} s)`);
+      }
+      // The first row's id keeps the function's logical id stable when rows are added to its module.
+      const fn = new HouseFunction(Stack.of(this), first.id, {
+        defaults: props.defaults,
+        handler: first.handler,
+        access: first.access,
+        memoryMb: first.memoryMb,
+        timeoutSeconds: first.timeoutSeconds,
+        description: group.length === 1 ? `${first.method} ${first.path}` : `${first.handler} (${group.length} routes)`,
+      });
+      const integration = new HttpLambdaIntegration(`${first.id}Integration`, fn);
+      for (const route of group) {
+        this.functions[route.id] = fn;
+        const httpRoute = new HttpRoute(Stack.of(this), `${route.id}Route`, {
+          httpApi: props.httpApi,
+          routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+          integration,
+          // 'optional' routes verify a bearer token themselves when one is sent: API Gateway cannot make an authorizer optional.
+          authorizer: needsAuthorizer(route) ? props.authorizer : undefined,
+          // ID tokens carry no scope: API Gateway then refuses them, as the local gateway does.
+          authorizationScopes: needsAuthorizer(route) ? [ACCESS_TOKEN_SCOPE] : undefined,
+        });
+        if (!needsAuthorizer(route)) {
+          acknowledge(httpRoute, 'AwsSolutions-APIG4', `${route.auth} route: anonymous callers are allowed (functions/src/routes.ts).`);
+        }
+      }
+    }
+  }
+}
+
+/** The HTTP API (core): the API itself, its JWT authorizer, stage throttling and the core rows. */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
-  readonly functions: Record<string, HouseFunction> = {};
+  readonly authorizer: HttpJwtAuthorizer;
+  readonly functions: Record<string, HouseFunction>;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { defaults } = props;
 
     this.httpApi = new HttpApi(this, 'HttpApi', { description: 'TruckYard API (served under /api/* by CloudFront)' });
+    const throttle = props.throttle ?? API_THROTTLE;
+    const stage = this.httpApi.defaultStage?.node.defaultChild as CfnStage;
+    stage.defaultRouteSettings = { throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit };
+    // Access logs: one JSON line per request, without bodies, headers or query strings (no personal data).
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    stage.accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        time: '$context.requestTime',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+        latencyMs: '$context.responseLatency',
+        integrationError: '$context.integrationErrorMessage',
+      }),
+    };
 
     const issuer = `https://cognito-idp.${this.region}.amazonaws.com/${defaults.userPool.userPoolId}`;
-    const authorizer = new HttpJwtAuthorizer('CognitoJwt', issuer, {
-      jwtAudience: [defaults.userPoolClient.userPoolClientId],
-    });
+    // For access tokens API Gateway compares client_id with the audience. An ID token's aud is the
+    // client id too, so the routes also require the access token's scope (ACCESS_TOKEN_SCOPE), and
+    // the handlers (http/handler.ts) and the local gateway check token_use=access.
+    this.authorizer = new HttpJwtAuthorizer('CognitoJwt', issuer, { jwtAudience: [defaults.userPoolClient.userPoolClientId] });
 
-    for (const route of props.routes ?? routes) {
-      const fn = new HouseFunction(this, route.id, {
-        defaults,
-        handler: route.handler,
-        memoryMb: route.memoryMb,
-        timeoutSeconds: route.timeoutSeconds,
-        description: `${route.method} ${route.path}`,
-      });
-      this.functions[route.id] = fn;
-      if (route.auth === 'admin' || route.auth === 'superAdmin') {
-        fn.addToRolePolicy(new PolicyStatement({ actions: USER_ADMIN_ACTIONS, resources: [defaults.userPool.userPoolArn] }));
-      }
-      this.httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn),
-        // 'optional' routes verify a bearer token themselves when one is sent: API Gateway cannot make an authorizer optional.
-        authorizer: needsAuthorizer(route) ? authorizer : undefined,
-      });
-    }
+    const rows = (props.routes ?? routes).filter((r) => areaOf(r) === 'core');
+    this.functions = new ApiRoutes(this, 'Routes', {
+      defaults,
+      httpApi: this.httpApi,
+      authorizer: this.authorizer,
+      routes: rows,
+    }).functions;
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+  }
+}
+
+export interface AreaApiStackProps extends StackProps {
+  defaults: HouseDefaultsWithCognito;
+  api: ApiStack;
+  routes: readonly RouteDef[];
+}
+
+/** An area's functions and routes (admin, payments, alerts) on the core stack's HTTP API, so no stack nears CloudFormation's limits. */
+export class AreaApiStack extends Stack {
+  readonly functions: Record<string, HouseFunction>;
+
+  constructor(scope: Construct, id: string, props: AreaApiStackProps) {
+    super(scope, id, props);
+    this.functions = new ApiRoutes(this, 'Routes', {
+      defaults: props.defaults,
+      httpApi: props.api.httpApi,
+      authorizer: props.api.authorizer,
+      routes: props.routes,
+    }).functions;
   }
 }

@@ -2,6 +2,8 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import {
   AccountRecovery,
   CfnUserPoolGroup,
+  ClientAttributes,
+  Mfa,
   StringAttribute,
   UserPool,
   type UserPoolClient,
@@ -10,26 +12,42 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
-import { type CognitoTriggerName, cognitoTriggers } from '../../functions/src/cognito-triggers.js';
+import { type CognitoTriggerDef, type CognitoTriggerName, cognitoTriggerRows } from '../../functions/src/cognito-triggers.js';
 import { LIMITS } from '../../shared/constants.js';
+import { acknowledge } from './nag.js';
 import { type HouseDefaults, HouseFunction } from './constructs/house-function.js';
 
 /** Cognito groups the admin handlers check (functions/src/routes.ts: admin, superAdmin). */
 export const USER_GROUPS = ['admins', 'super_admins'] as const;
 
-/** `Name <address>` or `address` -> the pool's SES sender; undefined keeps Cognito's default sender. */
-export function sesSender(mailFrom: string | undefined, sesRegion: string) {
+/**
+ * `Name <address>` or `address` -> the pool's SES sender; undefined keeps Cognito's default sender
+ * (50 e-mails a day). `sesVerifiedDomain` is the verified domain identity the address belongs to.
+ */
+export function sesSender(mailFrom: string | undefined, sesRegion: string, sesVerifiedDomain?: string) {
   if (!mailFrom) return undefined;
   const match = mailFrom.match(/^\s*(.*?)\s*<([^>]+)>\s*$/);
   const [fromName, fromEmail] = match ? [match[1] || undefined, match[2]] : [undefined, mailFrom.trim()];
-  return UserPoolEmail.withSES({ fromEmail, fromName, sesRegion });
+  if (sesVerifiedDomain && !fromEmail.toLowerCase().endsWith(`@${sesVerifiedDomain.toLowerCase()}`)) {
+    throw new Error(`mailFrom ${fromEmail} is not an address of the SES domain ${sesVerifiedDomain}`);
+  }
+  return UserPoolEmail.withSES({ fromEmail, fromName, sesRegion, sesVerifiedDomain });
 }
+
+/**
+ * What a user may write on their own Cognito user: name and phone, plus the e-mail sign-up must
+ * send (a required attribute; a change is re-verified). custom:account_type and the rest are set
+ * by our API with admin rights.
+ */
+export const USER_WRITABLE_ATTRIBUTES = ['email', 'name', 'phone_number'] as const;
 
 export interface AuthStackProps extends StackProps {
   /** Wiring for the trigger functions (they get no COGNITO_* variables: the pool names them). */
   defaults: Omit<HouseDefaults, 'userPool' | 'userPoolClient'>;
-  /** Trigger name -> handler; functions/src/cognito-triggers.ts unless a test passes its own. */
-  triggers?: Partial<Record<CognitoTriggerName, string>>;
+  /** Trigger rows; functions/src/cognito-triggers.ts unless a test passes its own. */
+  triggers?: readonly CognitoTriggerDef[];
+  /** The verified SES domain of MAIL_FROM (context `sesDomain`): Cognito's codes then go through SES. */
+  sesDomain?: string;
 }
 
 export class AuthStack extends Stack {
@@ -64,15 +82,35 @@ export class AuthStack extends Stack {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      // Cognito's own sender allows 50 e-mails a day; with a MAIL_FROM (an SES identity) codes go through SES.
-      email: sesSender(props.defaults.mail?.from, this.region),
+      // Admins and super admins enrol an authenticator app (TOTP); the admin handlers require it.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      // Cognito's own sender allows 50 e-mails a day; with a MAIL_FROM on a verified SES domain codes go through SES.
+      email: props.sesDomain ? sesSender(props.defaults.mail?.from, this.region, props.sesDomain) : undefined,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG1',
+      'Length over composition (NIST SP 800-63B); the spec sets 8 characters and no character classes.',
+    );
+    acknowledge(this.userPool, 'AwsSolutions-COG2', 'MFA is optional for buyers and sellers; admin and super admin handlers require TOTP.');
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG8',
+      'The Plus tier (threat protection) is a cost decision for later; sign-in attempts are rate limited by Cognito and WAF.',
+    );
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
       generateSecret: false,
       authFlows: { userPassword: true, userSrp: true },
       preventUserExistenceErrors: true,
+      // USER_WRITABLE_ATTRIBUTES only: custom:account_type and the rest are set by our API.
+      readAttributes: new ClientAttributes()
+        .withStandardAttributes({ email: true, emailVerified: true, fullname: true, phoneNumber: true, phoneNumberVerified: true })
+        .withCustomAttributes('account_type', 'company_name'),
+      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true, fullname: true, phoneNumber: true }),
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
@@ -87,8 +125,16 @@ export class AuthStack extends Stack {
       });
     });
 
-    for (const [name, handler] of Object.entries(props.triggers ?? cognitoTriggers) as [CognitoTriggerName, string][]) {
-      const fn = new HouseFunction(this, `${name}Trigger`, { defaults: props.defaults, handler, description: `Cognito ${name} trigger` });
+    for (const { name, handler, access, memoryMb, timeoutSeconds } of props.triggers ?? cognitoTriggerRows) {
+      // Cognito waits 5 s for a trigger.
+      const fn = new HouseFunction(this, `${name}Trigger`, {
+        defaults: props.defaults,
+        handler,
+        access,
+        memoryMb,
+        timeoutSeconds: timeoutSeconds ?? 5,
+        description: `Cognito ${name} trigger`,
+      });
       // UserPoolOperation names are the trigger names in camelCase (postConfirmation).
       this.userPool.addTrigger(UserPoolOperation.of(name[0].toLowerCase() + name.slice(1)), fn);
       this.triggerFunctions[name] = fn;

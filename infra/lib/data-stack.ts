@@ -2,8 +2,16 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PublicHostedZone } from 'aws-cdk-lib/aws-route53';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type LifecycleRule, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { ConfigurationSet, EmailIdentity, EmailSendingEvent, EventDestination, Identity } from 'aws-cdk-lib/aws-ses';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import type { QueueDef } from '../../functions/src/queues.js';
+import { dlqDepthAlarm, lambdaAlarms, newDeadLetterQueue, sesReputationAlarms } from './constructs/operations.js';
+import { HOUSE_FUNCTION_DEFAULTS } from './constructs/house-function.js';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dynamodb/table.js';
 import { LISTING_UPLOADS_PREFIX } from '../../functions/src/domain/uploads/verify-upload.js';
 import { VALUATION_PENDING_PREFIX } from '../../functions/src/domain/valuations/submit-valuation.js';
@@ -27,9 +35,21 @@ const expirePending = (prefix: string): LifecycleRule => ({
 export const BUCKET_KEYS = ['truck-images', 'promotional-images', 'banners', 'logos', 'general-media', 'private-uploads'] as const;
 export type BucketKey = (typeof BUCKET_KEYS)[number];
 
+/** Old versions of photos (replaced or deleted objects) are kept this long, then expire. */
+export const NONCURRENT_VERSION_DAYS = 30;
+/** SQS visibility timeout per worker timeout (AWS's advice for Lambda event sources: at least 6×). */
+export const VISIBILITY_PER_WORKER_TIMEOUT = 6;
+
 export interface DataStackProps extends StackProps {
   /** Origins allowed to POST presigned uploads from the browser (the site's origin). */
   uploadOrigins: string[];
+  /** Work queue rows (functions/src/queues.ts): a queue and a dead-letter queue each. */
+  queues?: readonly QueueDef[];
+  /** Alarm notifications go to this address (context `alarmEmail`); the topic exists either way. */
+  alarmEmail?: string;
+  /** A verified SES sending domain (context `sesDomain`); with a hosted zone its DKIM records are created too. */
+  sesDomain?: string;
+  hostedZone?: { id: string; name: string };
 }
 
 export class DataStack extends Stack {
@@ -42,6 +62,13 @@ export class DataStack extends Stack {
   readonly siteBucket: Bucket;
   /** The custom bus for domain events (functions/src/events.ts); here because every function stack puts to it. */
   readonly eventBus: EventBus;
+  /** Work queues by row id; here because producers in the api and jobs stacks send to them. */
+  readonly queues: Record<string, Queue> = {};
+  /** Where every alarm of the app goes. */
+  readonly alarmTopic: Topic;
+  /** SES configuration set of all sends; bounces and complaints go to mailEventsTopic. */
+  readonly mailConfigurationSet: ConfigurationSet;
+  readonly mailEventsTopic: Topic;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -52,8 +79,12 @@ export class DataStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TTL_ATTRIBUTE,
+      deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    this.alarmTopic = new Topic(this, 'AlarmTopic', { displayName: 'TruckYard alarms', enforceSSL: true });
+    if (props.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
     for (const gsi of GSIS) {
       this.table.addGlobalSecondaryIndex({
         indexName: gsi.indexName,
@@ -63,9 +94,27 @@ export class DataStack extends Stack {
       });
     }
 
+    // S3 server access logs of the data buckets (ASVS 7.1): who read or wrote which object.
+    const accessLogs = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(365) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Photos and uploads are versioned: an overwrite or delete can be undone for NONCURRENT_VERSION_DAYS.
+    const keepOldVersions: LifecycleRule = {
+      id: 'expire-noncurrent-versions',
+      noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS),
+      expiredObjectDeleteMarker: true,
+    };
     const bucket = (logicalId: string, lifecycleRules: LifecycleRule[] = []) =>
       new Bucket(this, logicalId, {
-        lifecycleRules,
+        lifecycleRules: [...lifecycleRules, keepOldVersions],
+        versioned: true,
+        serverAccessLogsBucket: accessLogs,
+        serverAccessLogsPrefix: `${logicalId}/`,
         blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
         objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
         // SSE-S3 rather than KMS so CloudFront's origin access control can read truck-images without a key policy.
@@ -101,6 +150,8 @@ export class DataStack extends Stack {
       // Rebuilt from the repository on every deploy; nothing in it needs keeping.
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'SiteBucket/',
     });
 
     // The site and the listing photos are public through CloudFront (web stack) with origin access
@@ -124,6 +175,43 @@ export class DataStack extends Stack {
     }
 
     this.eventBus = new EventBus(this, 'Bus');
+
+    for (const row of props.queues ?? []) {
+      const dlq = newDeadLetterQueue(this, `${row.id}DeadLetters`);
+      dlqDepthAlarm(this, `${row.id}DeadLettersAlarm`, dlq, this.alarmTopic);
+      this.queues[row.id] = new Queue(this, `${row.id}Queue`, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        visibilityTimeout: Duration.seconds(VISIBILITY_PER_WORKER_TIMEOUT * (row.timeoutSeconds ?? HOUSE_FUNCTION_DEFAULTS.timeoutSeconds)),
+        deadLetterQueue: { queue: dlq, maxReceiveCount: row.maxReceiveCount ?? 5 },
+      });
+    }
+
+    // E-mail: every send uses this configuration set (the identity's default, and SES_CONFIGURATION_SET);
+    // bounces and complaints reach the mail-events topic, whose subscriber suppresses the address.
+    this.mailEventsTopic = new Topic(this, 'MailEvents', { displayName: 'TruckYard SES bounces and complaints', enforceSSL: true });
+    this.mailConfigurationSet = new ConfigurationSet(this, 'MailConfigurationSet', { reputationMetrics: true });
+    this.mailConfigurationSet.addEventDestination('BouncesAndComplaints', {
+      destination: EventDestination.snsTopic(this.mailEventsTopic),
+      events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
+    });
+    if (props.sesDomain) {
+      new EmailIdentity(this, 'MailIdentity', {
+        // With the hosted zone, CDK writes the DKIM CNAMEs; otherwise they are in the console to add by hand.
+        identity:
+          props.hostedZone?.name === props.sesDomain
+            ? Identity.publicHostedZone(
+                PublicHostedZone.fromPublicHostedZoneAttributes(this, 'MailZone', {
+                  hostedZoneId: props.hostedZone.id,
+                  zoneName: props.hostedZone.name,
+                }),
+              )
+            : Identity.domain(props.sesDomain),
+        configurationSet: this.mailConfigurationSet,
+      });
+    }
+    sesReputationAlarms(this, this.alarmTopic);
+    lambdaAlarms(this, this.alarmTopic);
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });

@@ -1,8 +1,11 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type EventSubscription, eventSubscriptions } from '../../functions/src/events.js';
 import { type JobDef, jobs } from '../../functions/src/jobs.js';
-import { EventSubscriptions, ScheduledJobs } from './constructs/bus-rules.js';
+import { type QueueDef, queues } from '../../functions/src/queues.js';
+import { EventSubscriptions, MailEvents, QueueWorkers, ScheduledJobs } from './constructs/bus-rules.js';
 import type { HouseDefaultsWithCognito } from './constructs/house-function.js';
 
 export interface JobsStackProps extends StackProps {
@@ -10,19 +13,31 @@ export interface JobsStackProps extends StackProps {
   /** Rows to build; the tables in functions/src unless a test passes its own. */
   jobs?: readonly JobDef[];
   subscriptions?: readonly EventSubscription[];
+  queueRows?: readonly QueueDef[];
+  /** The work queues (data stack) by row id. */
+  queues: Record<string, Queue>;
+  /** SES bounces and complaints (data stack). */
+  mailEventsTopic: ITopic;
+  alarmTopic: ITopic;
 }
 
-/** The event subscriptions on the custom bus (data stack) and the scheduled jobs. */
+/** The event subscriptions on the custom bus, the scheduled jobs, the queue workers and the SES notification subscriber. */
 export class JobsStack extends Stack {
   readonly scheduledJobs: ScheduledJobs;
   readonly eventSubscriptions: EventSubscriptions;
+  readonly queueWorkers: QueueWorkers;
+  readonly mailEvents: MailEvents;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
+    const { defaults, alarmTopic } = props;
     this.eventSubscriptions = new EventSubscriptions(this, 'Events', {
-      defaults: props.defaults,
+      defaults,
       subscriptions: props.subscriptions ?? eventSubscriptions,
+      alarmTopic,
     });
-    this.scheduledJobs = new ScheduledJobs(this, 'Jobs', { defaults: props.defaults, jobs: props.jobs ?? jobs });
+    this.scheduledJobs = new ScheduledJobs(this, 'Jobs', { defaults, jobs: props.jobs ?? jobs, alarmTopic });
+    this.queueWorkers = new QueueWorkers(this, 'Queues', { defaults, rows: props.queueRows ?? queues, queues: props.queues });
+    this.mailEvents = new MailEvents(this, 'MailEvents', { defaults, topic: props.mailEventsTopic, alarmTopic });
   }
 }

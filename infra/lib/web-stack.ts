@@ -17,13 +17,20 @@ import {
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { ARecord, AaaaRecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/viewer-ip.js';
 import type { RouteDef } from '../../functions/src/routes.js';
+import { acknowledge } from './nag.js';
+import { cspDirectives, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY, securityHeaders } from '../../shared/security-headers.js';
 
 export interface WebStackProps extends StackProps {
   httpApi: IHttpApi;
@@ -32,8 +39,21 @@ export interface WebStackProps extends StackProps {
   /** The SPA bucket and the listing photos bucket (data stack, which also holds their OAC grants). */
   siteBucket: IBucket;
   truckImages: IBucket;
-  /** Buckets the browser POSTs presigned uploads to; the CSP must let it connect to them. */
+  /** Buckets the browser POSTs presigned uploads to; the CSP lets it connect to these only. */
   uploadBuckets: IBucket[];
+  /**
+   * Custom domain (context `domainName`) with its us-east-1 certificate (issued by the edge stack, or
+   * an existing one's ARN) and, optionally, the hosted zone to alias it in; *.cloudfront.net without.
+   */
+  domain?: { domainName: string; certificate?: ICertificate; certificateArn?: string; hostedZone?: { id: string; name: string } };
+  /** WAF web ACL (CLOUDFRONT scope, us-east-1 edge stack). */
+  webAclArn?: string;
+  /**
+   * Value of the secret header CloudFront adds to API requests (ORIGIN_VERIFY_HEADER); the API then
+   * trusts CloudFront-Viewer-Address (functions/src/http/viewer-ip.ts). A CloudFormation dynamic
+   * reference to the SSM parameter, resolved at deploy time.
+   */
+  originVerifySecret?: string;
   /** The built SPA (web/dist). Deployed only if it exists, so synth works before a web build. */
   webDistDir: string;
 }
@@ -71,25 +91,28 @@ export class WebStack extends Stack {
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
 
-    const uploadHosts = props.uploadBuckets.map((b) => `https://${b.bucketRegionalDomainName}`).join(' ');
-    const csp = [
-      "default-src 'self'",
-      "img-src 'self' data: blob:",
-      "object-src 'none'",
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-      `connect-src 'self' https://cognito-idp.${this.region}.amazonaws.com ${uploadHosts}`,
-    ].join('; ');
+    // One definition with the local server (shared/security-headers.ts).
+    const headerOptions = {
+      connectSrc: [
+        `https://cognito-idp.${this.region}.amazonaws.com`,
+        ...props.uploadBuckets.map((b) => `https://${b.bucketRegionalDomainName}`),
+      ],
+    };
+    const expected = securityHeaders(headerOptions);
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'TruckYard security headers (ASVS 3.4, 14.4)',
+      comment: 'TruckYard security headers (shared/security-headers.ts)',
       securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: cspDirectives(headerOptions).join('; '), override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
       },
+      customHeadersBehavior: { customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }] },
     });
+    if (expected['x-frame-options'] !== 'DENY' || expected['referrer-policy'] !== HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN) {
+      throw new Error('shared/security-headers.ts changed: update the CloudFront policy to match');
+    }
 
     const viewerRequestFunction = (fid: string, code: string) => ({
       functionAssociations: [
@@ -114,6 +137,8 @@ export class WebStack extends Stack {
     // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com
     const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint)), {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      // Proves to the API that a request came through CloudFront, so it may trust CloudFront-Viewer-Address.
+      customHeaders: props.originVerifySecret ? { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret } : undefined,
     });
     // With caching disabled, the all-viewer origin request policy also forwards Authorization.
     const toApi: BehaviorOptions = {
@@ -134,10 +159,19 @@ export class WebStack extends Stack {
       );
     }
 
+    const certificate =
+      props.domain?.certificate ??
+      (props.domain?.certificateArn ? Certificate.fromCertificateArn(this, 'SiteCertificate', props.domain.certificateArn) : undefined);
+    if (props.domain && !certificate) throw new Error(`${props.domain.domainName}: no certificate (certificateArn or hostedZone)`);
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'TruckYard site, /api and /images',
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
+      domainNames: props.domain ? [props.domain.domainName] : undefined,
+      certificate,
+      webAclId: props.webAclArn,
+      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       priceClass: PriceClass.PRICE_CLASS_100,
       // No distribution-wide errorResponses for the SPA fallback: they would also turn the API's
       // 403/404 JSON errors into index.html. A viewer-request function on the default behaviour does it.
@@ -163,7 +197,30 @@ export class WebStack extends Stack {
       },
     });
 
-    new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    acknowledge(this.distribution, 'AwsSolutions-CFR1', 'A UK marketplace, but buyers abroad are welcome: no geo restriction.');
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR3',
+      'CloudFront standard logs need ACL-enabled buckets; WAF metrics with sampled requests and the API access logs cover it.',
+    );
+    if (!props.domain) {
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR4',
+        'Without a custom domain CloudFront serves its default certificate, whose TLS floor it sets.',
+      );
+    }
+    if (props.domain?.hostedZone) {
+      const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', {
+        hostedZoneId: props.domain.hostedZone.id,
+        zoneName: props.domain.hostedZone.name,
+      });
+      const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
+      new ARecord(this, 'SiteAlias', { zone, recordName: props.domain.domainName, target });
+      new AaaaRecord(this, 'SiteAliasIpv6', { zone, recordName: props.domain.domainName, target });
+    }
+
+    new CfnOutput(this, 'SiteUrl', { value: `https://${props.domain?.domainName ?? this.distribution.distributionDomainName}` });
 
     if (existsSync(props.webDistDir)) {
       new BucketDeployment(this, 'DeploySite', {

@@ -5,8 +5,11 @@ import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dy
 import { type CognitoTriggerName, cognitoTriggers } from '../../functions/src/cognito-triggers.js';
 import { eventSubscriptions } from '../../functions/src/events.js';
 import { jobs } from '../../functions/src/jobs.js';
-import { needsAuthorizer, routes } from '../../functions/src/routes.js';
-import { HOUSE_FUNCTION_DEFAULTS } from '../lib/constructs/house-function.js';
+import { queues } from '../../functions/src/queues.js';
+import { NONCURRENT_VERSION_DAYS } from '../lib/data-stack.js';
+import { ACCESS_TOKEN_SCOPE, needsAuthorizer, routes } from '../../functions/src/routes.js';
+import { API_THROTTLE } from '../lib/api-stack.js';
+import { HOUSE_FUNCTION_DEFAULTS, HTTP_API_TIMEOUT_SECONDS } from '../lib/constructs/house-function.js';
 import { nativeModulesOf } from '../lib/constructs/native-modules.js';
 import { FUNCTIONS_SRC_DIR } from '../lib/paths.js';
 import { pathPatternOf } from '../lib/web-stack.js';
@@ -27,15 +30,22 @@ const hostArchitecture = process.arch === 'arm64' ? 'arm64' : 'x86_64';
 
 const resourcesOf = (template: Template, type: string) => template.findResources(type) as Resources;
 
-/** The route id (the function's construct id) behind each HTTP API route, read from the template alone. */
+/** Each HTTP API route's row id (its construct id is `<id>Route`), auth type and the function behind it, from the template alone. */
 function routesInTemplate(api: Template) {
   const all = api.toJSON().Resources as Resources;
-  return Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Route')).map((route) => {
+  return Object.entries(resourcesOf(api, 'AWS::ApiGatewayV2::Route')).map(([logicalId, route]) => {
     const [method, path] = String(route.Properties.RouteKey).split(' ');
     const integrationRef = JSON.stringify(route.Properties.Target).match(/"Ref":"([^"]+)"/)![1];
     const functionLogicalId = (all[integrationRef].Properties.IntegrationUri as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
-    const id = functionLogicalId.replace(/[0-9A-F]{8}$/, '');
-    return { id, method, path, authorizationType: route.Properties.AuthorizationType, functionLogicalId };
+    const id = logicalId.replace(/Route[0-9A-F]{8}$/, '');
+    return {
+      id,
+      method,
+      path,
+      authorizationType: route.Properties.AuthorizationType,
+      scopes: route.Properties.AuthorizationScopes,
+      functionLogicalId,
+    };
   });
 }
 
@@ -51,14 +61,16 @@ describe('api stack', () => {
     expect(actual).toEqual(expected);
   });
 
-  it('gives every route row its own Node 20 function, on ARM64 unless it ships native binaries, with the row memory and timeout or the defaults', () => {
+  it('builds one Node 22 function per handler module (rows sharing a module share it), on ARM64 unless it ships native binaries, with the row memory and timeout', () => {
+    const handlers = new Set(routes.map((r) => r.handler));
+    expect(Object.keys(resourcesOf(t.api, 'AWS::Lambda::Function')).length).toBe(handlers.size);
+    const byRow = new Map(routesInTemplate(t.api).map((r) => [r.id, r.functionLogicalId]));
     for (const row of routes) {
-      const fn = stacks.api.functions[row.id];
-      expect(fn, row.id).toBeDefined();
-      const logicalId = stacks.api.getLogicalId(fn.node.defaultChild as never);
-      const props = (t.api.toJSON().Resources as Resources)[logicalId].Properties;
+      const sameModule = routes.filter((r) => r.handler === row.handler);
+      for (const other of sameModule) expect(byRow.get(other.id), other.id).toBe(byRow.get(row.id));
+      const props = (t.api.toJSON().Resources as Resources)[byRow.get(row.id)!].Properties;
       expect(props).toMatchObject({
-        Runtime: 'nodejs20.x',
+        Runtime: 'nodejs22.x',
         Architectures: [nativeModulesOf(join(FUNCTIONS_SRC_DIR, row.handler)).length > 0 ? hostArchitecture : 'arm64'],
         Handler: 'index.handler',
         MemorySize: row.memoryMb ?? HOUSE_FUNCTION_DEFAULTS.memoryMb,
@@ -67,10 +79,17 @@ describe('api stack', () => {
     }
   });
 
-  it('puts the JWT authorizer on user/admin/superAdmin routes and none on public/optional ones', () => {
+  it('gives no route function a timeout above the 29 s API Gateway waits for it', () => {
+    for (const fn of Object.values(resourcesOf(t.api, 'AWS::Lambda::Function'))) {
+      expect(fn.Properties.Timeout as number).toBeLessThanOrEqual(HTTP_API_TIMEOUT_SECONDS);
+    }
+  });
+
+  it('puts the JWT authorizer, requiring the access-token scope, on user/admin/superAdmin routes and none on public/optional ones', () => {
     const byId = new Map(routesInTemplate(t.api).map((r) => [r.id, r]));
     for (const row of routes) {
       expect(byId.get(row.id)?.authorizationType, row.id).toBe(needsAuthorizer(row) ? 'JWT' : 'NONE');
+      expect(byId.get(row.id)?.scopes, row.id).toEqual(needsAuthorizer(row) ? [ACCESS_TOKEN_SCOPE] : undefined);
     }
     const jwtRoutes = Object.values(resourcesOf(t.api, 'AWS::ApiGatewayV2::Route')).filter((r) => r.Properties.AuthorizationType === 'JWT');
     expect(jwtRoutes.length).toBe(routes.filter(needsAuthorizer).length);
@@ -81,17 +100,22 @@ describe('api stack', () => {
         IdentitySource: ['$request.header.Authorization'],
         JwtConfiguration: {
           Audience: [Match.objectLike({ 'Fn::ImportValue': Match.stringLikeRegexp('UserPoolWebClient') })],
-          Issuer: Match.objectLike({
-            'Fn::Join': ['', Match.arrayWith(['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/'])],
-          }),
+          // The region is pinned (eu-west-2), so the issuer names it.
+          Issuer: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['https://cognito-idp.eu-west-2.amazonaws.com/'])] }),
         },
       });
     }
   });
 
+  it('throttles the stage and writes access logs', () => {
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+
   it('gives every function the house environment', () => {
     const fns = Object.values(resourcesOf(t.api, 'AWS::Lambda::Function'));
-    expect(fns.length).toBe(routes.length);
     for (const fn of fns) {
       const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(Object.keys(vars)).toEqual(
@@ -118,18 +142,13 @@ describe('api stack', () => {
     }
   });
 
-  it('lets every function send e-mail through SES and put events on the bus', () => {
-    const policies = Object.values(resourcesOf(t.api, 'AWS::IAM::Policy')).map((p) => JSON.stringify(p.Properties.PolicyDocument));
-    expect(policies.filter((p) => p.includes('ses:SendEmail') && p.includes('events:PutEvents')).length).toBe(routes.length);
-  });
-
-  it('grants every function read/write on the table', () => {
-    const policies = Object.values(resourcesOf(t.api, 'AWS::IAM::Policy'));
-    const withTableWrite = policies.filter((p) => {
-      const json = JSON.stringify(p.Properties.PolicyDocument);
-      return json.includes('dynamodb:PutItem') && json.includes('ExportsOutputFnGetAttTable');
-    });
-    expect(withTableWrite.length).toBe(routes.length);
+  it('names the secrets prefix only for functions whose row reads secrets', () => {
+    const byRow = new Map(routesInTemplate(t.api).map((r) => [r.id, r.functionLogicalId]));
+    const all = t.api.toJSON().Resources as Resources;
+    for (const row of routes) {
+      const vars = (all[byRow.get(row.id)!].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(vars.SECRETS_PREFIX !== undefined, row.id).toBe(Boolean(row.access.secrets?.length));
+    }
   });
 });
 
@@ -146,6 +165,7 @@ describe('data stack', () => {
           { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
         ],
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        DeletionProtectionEnabled: true,
         TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
       }),
     });
@@ -167,9 +187,9 @@ describe('data stack', () => {
     );
   });
 
-  it('has the six media and upload buckets and the site bucket, with generated names and encryption', () => {
+  it('has the six media and upload buckets, the site bucket and the access-log bucket, with generated names and encryption', () => {
     const buckets = Object.values(resourcesOf(t.data, 'AWS::S3::Bucket'));
-    expect(buckets.length).toBe(7);
+    expect(buckets.length).toBe(8);
     for (const b of buckets) {
       expect(b.Properties.BucketName).toBeUndefined();
       expect(b.Properties.BucketEncryption).toEqual({
@@ -178,12 +198,28 @@ describe('data stack', () => {
     }
   });
 
-  it('lets the browser POST presigned uploads to the upload buckets from the site origin only', () => {
+  it('versions the photo and upload buckets, expiring old versions after NONCURRENT_VERSION_DAYS', () => {
+    const all = t.data.toJSON().Resources as Resources;
+    for (const [key, bucket] of Object.entries(stacks.data.buckets)) {
+      const props = all[stacks.data.getLogicalId(bucket.node.defaultChild as never)].Properties;
+      expect(props.VersioningConfiguration, key).toEqual({ Status: 'Enabled' });
+      expect((props.LifecycleConfiguration as { Rules: object[] }).Rules, key).toContainEqual(
+        expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: NONCURRENT_VERSION_DAYS }, Status: 'Enabled' }),
+      );
+    }
+  });
+
+  it('lets the browser POST presigned uploads to the upload buckets from the site origin (and *.cloudfront.net without a domain) only', () => {
     const all = t.data.toJSON().Resources as Resources;
     for (const [key, bucket] of Object.entries(stacks.data.buckets)) {
       const props = all[stacks.data.getLogicalId(bucket.node.defaultChild as never)].Properties;
       expect(props.CorsConfiguration, key).toEqual({
-        CorsRules: [expect.objectContaining({ AllowedOrigins: [TEST_SITE_URL], AllowedMethods: expect.arrayContaining(['POST']) })],
+        CorsRules: [
+          expect.objectContaining({
+            AllowedOrigins: [TEST_SITE_URL, 'https://*.cloudfront.net'],
+            AllowedMethods: expect.arrayContaining(['POST']),
+          }),
+        ],
       });
     }
     expect(all[stacks.data.getLogicalId(stacks.data.siteBucket.node.defaultChild as never)].Properties.CorsConfiguration).toBeUndefined();
@@ -199,8 +235,8 @@ describe('data stack', () => {
     const expiring = (rules: Rule[]) => rules.filter((r) => r.Status === 'Enabled' && r.ExpirationInDays === 1).map((r) => r.Prefix);
     expect(expiring(rulesOf('truck-images'))).toEqual([]);
     expect(expiring(rulesOf('private-uploads'))).toEqual(['uploads/listing-images/', 'valuations/pending/']);
-    // Stored listing photos and media are never expired.
-    expect(rulesOf('general-media')).toEqual([]);
+    // Stored listing photos and media are never expired (only their old versions).
+    expect(rulesOf('general-media').filter((r) => r.ExpirationInDays !== undefined)).toEqual([]);
   });
 
   it('lets CloudFront read the site and truck-images buckets only, never the private uploads', () => {
@@ -293,10 +329,18 @@ describe('auth stack', () => {
 });
 
 describe('jobs stack', () => {
-  it('CDK and the local runtime see the same jobs and event subscriptions: one rule and one function per row', () => {
-    t.jobs.resourceCountIs('AWS::Events::Rule', jobs.length + eventSubscriptions.length);
-    t.jobs.resourceCountIs('AWS::Lambda::Function', jobs.length + eventSubscriptions.length);
-    for (const job of jobs) t.jobs.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: `cron(${job.cron})` });
+  it('CDK and the local runtime see the same jobs, event subscriptions and queues: a schedule, rule or queue and one function per row', () => {
+    t.jobs.resourceCountIs('AWS::Events::Rule', eventSubscriptions.length);
+    t.jobs.resourceCountIs('AWS::Scheduler::Schedule', jobs.length);
+    // + the SES notification subscriber
+    t.jobs.resourceCountIs('AWS::Lambda::Function', jobs.length + eventSubscriptions.length + queues.length + 1);
+    t.jobs.resourceCountIs('AWS::Lambda::EventSourceMapping', queues.length);
+    for (const job of jobs) {
+      t.jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: `cron(${job.cron})`,
+        ScheduleExpressionTimezone: 'Europe/London',
+      });
+    }
     for (const sub of eventSubscriptions) {
       t.jobs.hasResourceProperties('AWS::Events::Rule', { EventPattern: Match.objectLike({ 'detail-type': [sub.eventType] }) });
     }
@@ -420,5 +464,87 @@ describe('pathPatternOf', () => {
     expect(pathPatternOf('/truck/{id}')).toBe('/truck/*');
     expect(pathPatternOf('/files/{proxy+}')).toBe('/files/*');
     expect(pathPatternOf('/sitemap.xml')).toBe('/sitemap.xml');
+  });
+});
+
+describe('cognito hardening', () => {
+  it('lets the web client write only e-mail (sign-up), name and phone number, and offers TOTP MFA', () => {
+    const client = Object.values(resourcesOf(t.auth, 'AWS::Cognito::UserPoolClient'))[0];
+    expect([...(client.Properties.WriteAttributes as string[])].sort()).toEqual(['email', 'name', 'phone_number']);
+    expect(client.Properties.WriteAttributes).not.toContain('custom:account_type');
+    t.auth.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OPTIONAL', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
+  });
+});
+
+describe('edge', () => {
+  const webAcl = () =>
+    Object.values(resourcesOf(t.edge, 'AWS::WAFv2::WebACL'))[0].Properties as { Scope: string; Rules: Record<string, unknown>[] };
+
+  it('puts a CloudFront WAF web ACL (us-east-1) with the AWS common rules and a per-IP rate rule in front of the distribution', () => {
+    expect(stacks.edge.region).toBe('us-east-1');
+    const acl = webAcl();
+    expect(acl.Scope).toBe('CLOUDFRONT');
+    const names = acl.Rules.map((r) => r.Name);
+    expect(names).toEqual(expect.arrayContaining(['AWSManagedRulesCommonRuleSet', 'RateLimitPerIp', 'BodySizeExceptExempt']));
+    const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
+    expect((dist.Properties.DistributionConfig as { WebACLId?: unknown }).WebACLId).toBeDefined();
+  });
+
+  it('exempts the payments webhook and unsubscribe links from the rate and body-size rules only', () => {
+    const rules = Object.fromEntries(webAcl().Rules.map((r) => [r.Name, JSON.stringify(r)]));
+    for (const name of ['RateLimitPerIp', 'BodySizeExceptExempt']) {
+      expect(rules[name]).toContain('"NotStatement"');
+      expect(rules[name]).toContain('/api/payments/webhook');
+      expect(rules[name]).toContain('/api/alerts/unsubscribe');
+    }
+    expect(rules.AWSManagedRulesCommonRuleSet).toContain('SizeRestrictions_BODY');
+    expect(rules.AWSManagedRulesCommonRuleSet).not.toContain('/api/payments/webhook');
+  });
+
+  it('adds the origin-verify secret header (from SSM at deploy time) to requests CloudFront sends to the API', () => {
+    const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
+    const origins = (
+      dist.Properties.DistributionConfig as {
+        Origins: { CustomOriginConfig?: object; OriginCustomHeaders?: { HeaderName: string; HeaderValue: string }[] }[];
+      }
+    ).Origins;
+    const api = origins.find((o) => o.CustomOriginConfig);
+    expect(api?.OriginCustomHeaders).toEqual([
+      { HeaderName: 'x-origin-verify', HeaderValue: '{{resolve:ssm:/truckyard/prod/originVerifySecret}}' },
+    ]);
+  });
+});
+
+describe('operations', () => {
+  it('alarms to one SNS topic on API 5xx rate, Lambda errors and throttles, SES bounces and complaints and every dead-letter queue', () => {
+    const alarms = [t.data, t.api, t.jobs].flatMap((tpl) => Object.values(resourcesOf(tpl, 'AWS::CloudWatch::Alarm')));
+    const text = alarms.map((a) => JSON.stringify(a.Properties));
+    for (const metric of [
+      '5xx',
+      'Errors',
+      'Throttles',
+      'Reputation.BounceRate',
+      'Reputation.ComplaintRate',
+      'ApproximateNumberOfMessagesVisible',
+    ]) {
+      expect(
+        text.some((a) => a.includes(`"${metric}"`)),
+        metric,
+      ).toBe(true);
+    }
+    for (const a of alarms) expect(JSON.stringify(a.Properties.AlarmActions)).toMatch(/AlarmTopic/);
+    const dlqs =
+      Object.keys(resourcesOf(t.jobs, 'AWS::SQS::Queue')).length + Object.keys(resourcesOf(t.data, 'AWS::SQS::Queue')).length / 2;
+    expect(text.filter((a) => a.includes('ApproximateNumberOfMessagesVisible')).length).toBe(dlqs);
+  });
+
+  it('subscribes the SES notification handler to bounces and complaints with a dead-letter queue', () => {
+    t.data.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({
+        MatchingEventTypes: Match.arrayWith(['bounce', 'complaint']),
+        SnsDestination: Match.anyValue(),
+      }),
+    });
+    t.jobs.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', RedrivePolicy: Match.anyValue() });
   });
 });

@@ -23,6 +23,8 @@ export function removeTempDirs() {
 }
 
 const CDK_JSON = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+/** The CLI's context (feature flags), so test templates match `npm run synth`'s. */
+export const CDK_CONTEXT = CDK_JSON.context;
 
 /**
  * Synthesizes the whole app once, with the real route, job and event tables, and returns each
@@ -40,15 +42,18 @@ export function synthTruckYard(options: Partial<TruckYardOptions> = {}) {
   if (existsSync(webDistDir) && options.webDistDir === undefined) throw new Error(`${webDistDir} must not exist`);
   const stacks = buildTruckYard(app, { siteUrl: TEST_SITE_URL, webDistDir, ...options });
   const assembly = app.synth();
-  const template = (name: keyof typeof stacks) => Template.fromJSON(assembly.getStackByName(stacks[name].stackName).template);
+  const templateOf = (stack: { stackName: string }) => Template.fromJSON(assembly.getStackByName(stack.stackName).template);
   return {
     stacks,
+    assembly,
     templates: {
-      data: template('data'),
-      auth: template('auth'),
-      jobs: template('jobs'),
-      api: template('api'),
-      web: template('web'),
+      edge: templateOf(stacks.edge),
+      data: templateOf(stacks.data),
+      auth: templateOf(stacks.auth),
+      jobs: templateOf(stacks.jobs),
+      api: templateOf(stacks.api),
+      web: templateOf(stacks.web),
     },
+    areaTemplates: Object.fromEntries(Object.entries(stacks.areas).map(([area, stack]) => [area, templateOf(stack)])),
   };
 }

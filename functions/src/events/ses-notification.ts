@@ -6,7 +6,7 @@ import { suppressionsFromSesMessage } from '../domain/mail/ses-notifications.js'
 
 /**
  * SNS subscription to the SES bounce and complaint topic: marks each permanently bouncing or
- * complaining address as suppressed (pattern 40); the outbox never mails it again. A record that
+ * complaining address as suppressed (pattern 54); the outbox never mails it again. A record that
  * is not JSON is logged and skipped (SNS would redeliver it forever); a table failure throws, so
  * SNS retries the delivery.
  */

@@ -44,7 +44,10 @@ async function callerFromBearer(event: HttpEvent): Promise<Caller> {
 export async function resolveCaller(event: HttpEvent, auth: RouteAuth): Promise<Caller> {
   if (auth === 'public') return ANONYMOUS;
   if (auth === 'optional') return callerFromBearer(event);
-  const caller = callerFromClaims(event.requestContext.authorizer?.jwt?.claims);
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  // API Gateway's JWT authorizer would also pass an ID token (its aud is the client id): access tokens only.
+  if (claims && claims.token_use !== 'access') throw unauthenticated('An access token is required');
+  const caller = callerFromClaims(claims);
   if (caller.kind === 'anonymous') throw unauthenticated();
   if (auth === 'admin' && !caller.isAdmin) throw forbidden('Admin access required');
   if (auth === 'superAdmin' && !caller.isSuperAdmin) throw forbidden('Super admin access required');

@@ -1,39 +1,84 @@
-import { Duration } from 'aws-cdk-lib';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { Duration, TimeZone } from 'aws-cdk-lib';
+import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import type { Access } from '../../../functions/src/access.js';
 import { EVENT_SOURCE, type EventSubscription } from '../../../functions/src/events.js';
 import type { JobDef } from '../../../functions/src/jobs.js';
+import type { QueueDef } from '../../../functions/src/queues.js';
 import { type HouseDefaults, HouseFunction } from './house-function.js';
+import { dlqDepthAlarm, newDeadLetterQueue } from './operations.js';
 
 const TARGET_RETRY = { retryAttempts: 3, maxEventAge: Duration.hours(2) } as const;
+/** Lambda's own retries of an asynchronous invocation that threw, before the on-failure destination. */
+const ASYNC_RETRIES = 2;
+/** Lambda's maximum; a job or worker row may not ask for more. */
+const MAX_LAMBDA_TIMEOUT_SECONDS = 900;
+
+/** The UK time zone the jobs' cron expressions are written in (functions/src/jobs.ts). */
+export const JOBS_TIME_ZONE = TimeZone.EUROPE_LONDON;
+
+interface AsyncFunctionProps {
+  defaults: HouseDefaults;
+  alarmTopic?: ITopic;
+  id: string;
+  handler: string;
+  access: Access;
+  description: string;
+  memoryMb?: number;
+  timeoutSeconds?: number;
+}
+
+/**
+ * A function invoked asynchronously (schedules, bus rules, SNS) with a dead-letter queue for both
+ * what could not be delivered and what failed after Lambda's retries, and an alarm on its depth.
+ */
+function asyncFunction(scope: Construct, p: AsyncFunctionProps) {
+  if ((p.timeoutSeconds ?? 0) > MAX_LAMBDA_TIMEOUT_SECONDS) throw new Error(`${p.id}: timeout above Lambda's 900 s`);
+  const fn = new HouseFunction(scope, `${p.id}Function`, {
+    defaults: p.defaults,
+    handler: p.handler,
+    access: p.access,
+    memoryMb: p.memoryMb,
+    timeoutSeconds: p.timeoutSeconds,
+    description: p.description,
+  });
+  const dlq = newDeadLetterQueue(scope, `${p.id}DeadLetters`);
+  fn.configureAsyncInvoke({ onFailure: new SqsDestination(dlq), retryAttempts: ASYNC_RETRIES, maxEventAge: Duration.hours(6) });
+  if (p.alarmTopic) dlqDepthAlarm(scope, `${p.id}DeadLettersAlarm`, dlq, p.alarmTopic);
+  return { fn, dlq };
+}
 
 export interface ScheduledJobsProps {
   defaults: HouseDefaults;
   jobs: readonly JobDef[];
+  alarmTopic?: ITopic;
 }
 
 /**
- * One function and one EventBridge schedule per row of functions/src/jobs.ts. Schedules live on the
- * default bus (EventBridge only runs scheduled rules there).
+ * One function and one EventBridge Scheduler schedule per row of functions/src/jobs.ts, in UK time
+ * (Europe/London: a 03:00 job runs at 03:00 in summer and winter), with retries and a dead-letter queue.
  */
 export class ScheduledJobs extends Construct {
   readonly functions: Record<string, HouseFunction> = {};
-  readonly rules: Record<string, Rule> = {};
+  readonly schedules: Record<string, Schedule> = {};
 
   constructor(scope: Construct, id: string, props: ScheduledJobsProps) {
     super(scope, id);
     for (const job of props.jobs) {
-      const fn = new HouseFunction(this, `${job.id}Function`, {
-        defaults: props.defaults,
-        handler: job.handler,
-        description: job.description,
-      });
+      const { fn, dlq } = asyncFunction(this, { ...job, defaults: props.defaults, alarmTopic: props.alarmTopic });
       this.functions[job.id] = fn;
-      this.rules[job.id] = new Rule(this, `${job.id}Schedule`, {
+      this.schedules[job.id] = new Schedule(this, `${job.id}Schedule`, {
         description: job.description,
-        schedule: Schedule.expression(`cron(${job.cron})`),
-        targets: [new LambdaFunction(fn, TARGET_RETRY)],
+        schedule: ScheduleExpression.expression(`cron(${job.cron})`, JOBS_TIME_ZONE),
+        target: new LambdaInvoke(fn, { deadLetterQueue: dlq, ...TARGET_RETRY }),
       });
     }
   }
@@ -42,6 +87,7 @@ export class ScheduledJobs extends Construct {
 export interface EventSubscriptionsProps {
   defaults: HouseDefaults;
   subscriptions: readonly EventSubscription[];
+  alarmTopic?: ITopic;
 }
 
 /**
@@ -55,17 +101,76 @@ export class EventSubscriptions extends Construct {
   constructor(scope: Construct, id: string, props: EventSubscriptionsProps) {
     super(scope, id);
     for (const sub of props.subscriptions) {
-      const fn = new HouseFunction(this, `${sub.id}Function`, {
-        defaults: props.defaults,
-        handler: sub.handler,
+      const { fn, dlq } = asyncFunction(this, {
+        ...sub,
         description: `On ${sub.eventType}`,
+        defaults: props.defaults,
+        alarmTopic: props.alarmTopic,
       });
       this.functions[sub.id] = fn;
       this.rules[sub.id] = new Rule(this, `${sub.id}Rule`, {
         eventBus: props.defaults.eventBus,
         eventPattern: { source: [EVENT_SOURCE], detailType: [sub.eventType] },
-        targets: [new LambdaFunction(fn, TARGET_RETRY)],
+        targets: [new LambdaFunction(fn, { ...TARGET_RETRY, deadLetterQueue: dlq })],
       });
     }
+  }
+}
+
+export interface QueueWorkersProps {
+  defaults: HouseDefaults;
+  rows: readonly QueueDef[];
+  /** The queues by row id (data stack; they carry the dead-letter queues). */
+  queues: Record<string, Queue>;
+}
+
+/** One worker function per row of functions/src/queues.ts, fed by its SQS queue; failed items are retried alone. */
+export class QueueWorkers extends Construct {
+  readonly functions: Record<string, HouseFunction> = {};
+
+  constructor(scope: Construct, id: string, props: QueueWorkersProps) {
+    super(scope, id);
+    for (const row of props.rows) {
+      const queue = props.queues[row.id];
+      if (!queue) throw new Error(`Queue row ${row.id} has no queue`);
+      const fn = new HouseFunction(this, `${row.id}Worker`, {
+        defaults: props.defaults,
+        handler: row.handler,
+        access: row.access,
+        memoryMb: row.memoryMb,
+        timeoutSeconds: row.timeoutSeconds,
+        description: row.description,
+      });
+      fn.addEventSource(new SqsEventSource(queue, { batchSize: row.batchSize ?? 10, reportBatchItemFailures: true }));
+      this.functions[row.id] = fn;
+    }
+  }
+}
+
+export interface MailEventsProps {
+  defaults: HouseDefaults;
+  /** SES bounce and complaint notifications (data stack). */
+  topic: ITopic;
+  alarmTopic?: ITopic;
+}
+
+/** SES bounces and complaints → SNS → this function, which suppresses the address (functions/src/events/ses-notification.ts). */
+export class MailEvents extends Construct {
+  static readonly HANDLER = 'events/ses-notification.ts';
+  static readonly ACCESS: Access = { table: 'readWrite' };
+  readonly function: HouseFunction;
+
+  constructor(scope: Construct, id: string, props: MailEventsProps) {
+    super(scope, id);
+    const { fn, dlq } = asyncFunction(this, {
+      id: 'SesNotification',
+      handler: MailEvents.HANDLER,
+      access: MailEvents.ACCESS,
+      description: 'SES bounce and complaint notifications: suppress the address',
+      defaults: props.defaults,
+      alarmTopic: props.alarmTopic,
+    });
+    props.topic.addSubscription(new LambdaSubscription(fn, { deadLetterQueue: dlq }));
+    this.function = fn;
   }
 }

@@ -11,13 +11,13 @@ import { copyNativeModules, NATIVE_MODULES } from './native-modules.js';
 const REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /**
- * The house bundle: Node 20 ESM, minified, with source maps, everything bundled except the AWS SDK
+ * The house bundle: Node 22 ESM, minified, with source maps, everything bundled except the AWS SDK
  * (in the runtime) and the native packages (copied beside the bundle for the functions that use them).
  */
 const BUNDLE_OPTIONS = {
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   outExtension: { '.js': '.mjs' },
   mainFields: ['module', 'main'],
@@ -107,7 +107,7 @@ export function esbuildCode(options: EsbuildCodeOptions) {
     bundling: {
       local: new EsbuildLocalBundling(options.entry, options.nodeModules ?? [], options.shared),
       // Required by the type, never used: local bundling always answers (or fails loudly).
-      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:20'),
+      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22'),
     },
   });
 }

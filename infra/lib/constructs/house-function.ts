@@ -4,14 +4,18 @@ import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Function as LambdaFunction, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import type { Access } from '../../../functions/src/access.js';
+import { queueUrlEnvVar } from '../../../functions/src/adapters/queues/sender.js';
 import type { BucketKey } from '../data-stack.js';
 import { FUNCTIONS_SRC_DIR } from '../paths.js';
 import { esbuildCode, type HandlerBundles } from './esbuild-code.js';
+import { grantAccess } from './grants.js';
+import { acknowledge } from '../nag.js';
 import { nativeArchitecture, nativeModulesOf } from './native-modules.js';
 
 /** Everything every TruckYard function is wired to: the table, the user pool, the buckets, the bus. */
@@ -31,6 +35,15 @@ export interface HouseDefaults {
   siteUrl: string;
   /** MAIL_FROM (an SES-verified identity) and SUPPORT_INBOX; config.ts has defaults when unset. */
   mail?: { from?: string; supportInbox?: string };
+  /**
+   * SES identities rows with `mail` may send from (the domain and the From address) and the
+   * configuration set that reports bounces and complaints.
+   */
+  ses?: { identities: readonly string[]; configurationSetName?: string };
+  /** Work queues by row id (functions/src/queues.ts); rows name the ones they send to in access.queues. */
+  queues?: Record<string, IQueue>;
+  /** SSM parameter prefix of the secrets (SECRETS_PREFIX). */
+  secretsPrefix?: string;
   /** Directory the handler paths are relative to; functions/src unless a test points elsewhere. */
   functionsDir?: string;
   /** All of the app's handlers, bundled together the first time one is needed. */
@@ -44,6 +57,8 @@ export interface HouseFunctionProps {
   defaults: HouseDefaults;
   /** Handler module relative to functions/src, exporting `handler` (a routes/jobs/events row's `handler`). */
   handler: string;
+  /** What the function may touch: its row's access (functions/src/access.ts). Granted exactly. */
+  access: Access;
   memoryMb?: number;
   timeoutSeconds?: number;
   /** Native packages shipped beside the bundle instead of in it; found from the handler's imports when omitted. */
@@ -53,11 +68,17 @@ export interface HouseFunctionProps {
 
 export const HOUSE_FUNCTION_DEFAULTS = { memoryMb: 512, timeoutSeconds: 10 } as const;
 
+/** Where secrets live in SSM unless the app says otherwise (context `secretsPrefix`). */
+export const DEFAULT_SECRETS_PREFIX = '/truckyard/prod/';
+
+/** API Gateway HTTP API waits at most 30 s for an integration; a route's function must give up first. */
+export const HTTP_API_TIMEOUT_SECONDS = 29;
+
 /** Environment variable carrying a bucket's generated name: 'truck-images' -> BUCKET_TRUCK_IMAGES. */
 export const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().replaceAll('-', '_')}`;
 
 /** The environment functions/src/config.ts reads, derived from the wired resources. */
-export function houseEnvironment(scope: Construct, d: HouseDefaults): Record<string, string> {
+export function houseEnvironment(scope: Construct, d: HouseDefaults, access: Access = {}): Record<string, string> {
   const bucketVars = Object.fromEntries(Object.entries(d.buckets).map(([key, b]) => [bucketEnvVar(key as BucketKey), b.bucketName]));
   return {
     STAGE: 'aws',
@@ -72,6 +93,9 @@ export function houseEnvironment(scope: Construct, d: HouseDefaults): Record<str
     MAIL_TRANSPORT: 'ses',
     ...(d.mail?.from ? { MAIL_FROM: d.mail.from } : {}),
     ...(d.mail?.supportInbox ? { SUPPORT_INBOX: d.mail.supportInbox } : {}),
+    ...(access.mail && d.ses?.configurationSetName ? { SES_CONFIGURATION_SET: d.ses.configurationSetName } : {}),
+    ...(access.secrets?.length ? { SECRETS_PREFIX: d.secretsPrefix ?? DEFAULT_SECRETS_PREFIX } : {}),
+    ...Object.fromEntries((access.queues ?? []).flatMap((id) => (d.queues?.[id] ? [[queueUrlEnvVar(id), d.queues[id].queueUrl]] : []))),
   };
 }
 
@@ -86,9 +110,9 @@ function cognitoEnvironment(scope: Construct, userPool: IUserPool, client: IUser
 }
 
 /**
- * A Lambda with the house defaults (Node 20 on ARM64, a minified ESM esbuild bundle with source maps
- * and only @aws-sdk/* left external, one-month JSON logs) that is granted the table, the buckets, the
- * bus and SES and gets their names as env vars in one call.
+ * A Lambda with the house defaults (Node 22 on ARM64, a minified ESM esbuild bundle with source maps
+ * and only @aws-sdk/* left external, one-month JSON logs) that gets the app's resource names as env
+ * vars and is granted exactly what its row's access declares (grants.ts).
  */
 export class HouseFunction extends LambdaFunction {
   constructor(scope: Construct, id: string, props: HouseFunctionProps) {
@@ -104,26 +128,34 @@ export class HouseFunction extends LambdaFunction {
       code: esbuildCode({ entry, nodeModules, shared: defaults.bundles }),
       handler: 'index.handler',
       description: props.description,
-      runtime: Runtime.NODEJS_20_X,
+      runtime: Runtime.NODEJS_22_X,
       // ARM64 is cheaper; a function shipping native binaries runs where they were installed.
       architecture: nodeModules.length > 0 ? nativeArchitecture() : Architecture.ARM_64,
       memorySize: props.memoryMb ?? HOUSE_FUNCTION_DEFAULTS.memoryMb,
       timeout: Duration.seconds(props.timeoutSeconds ?? HOUSE_FUNCTION_DEFAULTS.timeoutSeconds),
       logGroup,
       loggingFormat: LoggingFormat.JSON,
-      environment: houseEnvironment(scope, defaults),
+      environment: houseEnvironment(scope, defaults, props.access),
     });
-    defaults.table.grantReadWriteData(this);
-    for (const bucket of Object.values(defaults.buckets)) bucket.grantReadWrite(this);
-    defaults.siteBucket.grantRead(this);
-    defaults.eventBus.grantPutEventsTo(this);
-    // E-mail leaves through SES (config.mailTransport); sending is limited to this account's verified identities.
-    const stack = Stack.of(this);
-    this.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-        resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
-      }),
+    acknowledge(
+      this,
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      "AWS's basic execution policy only lets the function write its own CloudWatch logs.",
     );
+    acknowledge(
+      this,
+      'AwsSolutions-L1',
+      'Node.js 22 on purpose: the runtime the repository, its tests and the esbuild target use (package.json engines).',
+    );
+    grantAccess(this, props.access, {
+      table: defaults.table,
+      buckets: defaults.buckets,
+      siteBucket: defaults.siteBucket,
+      eventBus: defaults.eventBus,
+      userPool: defaults.userPool,
+      queues: defaults.queues,
+      mail: defaults.ses,
+      secretsPrefix: defaults.secretsPrefix ?? DEFAULT_SECRETS_PREFIX,
+    });
   }
 }

@@ -8,6 +8,9 @@ export interface TokenVerifierConfig {
   clientId: string;
 }
 
+/** Connect plus response time allowed for the JWKS (fetched once per cold start, then cached). */
+export const JWKS_FETCH_TIMEOUT_MS = 3_000;
+
 export type AccessTokenVerifier = (token: string) => Promise<JwtPayload>;
 
 /**
@@ -20,7 +23,8 @@ export function createAccessTokenVerifier(cfg: TokenVerifierConfig): AccessToken
   const jwksCache = new SimpleJwksCache({
     fetcher: {
       fetch: async (uri: string) => {
-        const res = await fetch(uri);
+        // Bounded like the SDK clients (adapters/sdk-config.ts): a hung JWKS endpoint must not hold the request.
+        const res = await fetch(uri, { signal: AbortSignal.timeout(JWKS_FETCH_TIMEOUT_MS) });
         if (!res.ok) throw new Error(`JWKS fetch failed: ${res.status}`);
         return res.arrayBuffer();
       },

@@ -1,7 +1,8 @@
 import { CognitoIdentityProviderClient, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { sdkClientConfig } from '../sdk-config.js';
 
 /** One client per execution environment; locally AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER points at cognito-local. */
-const cognito = new CognitoIdentityProviderClient({});
+const cognito = new CognitoIdentityProviderClient(sdkClientConfig());
 
 /**
  * The signed-in user's attributes (name, phone_number, email, custom:*) read with their own

@@ -20,7 +20,7 @@ const recordOf = (item: Record<string, unknown>): OutboxRecord => {
   return out as unknown as OutboxRecord;
 };
 
-/** Pattern 39: `pk=EMAIL#<id>`, `sk=EMAIL`; GSI2 `OUTBOX#pending` by due time while pending, `OUTBOX#failed` once dead-lettered. */
+/** Pattern 53: `pk=EMAIL#<id>`, `sk=EMAIL`; GSI2 `OUTBOX#pending` by due time while pending, `OUTBOX#failed` once dead-lettered. */
 export function emailOutboxStore(
   ddb: DynamoDBDocumentClient,
   tableName: string,
@@ -125,7 +125,7 @@ export function emailOutboxStore(
       });
     },
 
-    // Pattern 39 on GSI2: dead-lettered e-mails, newest first, a page at a time.
+    // Pattern 53 on GSI2: dead-lettered e-mails, newest first, a page at a time.
     async listFailed({ limit = 50, cursor } = {}) {
       const res = await ddb.send(
         new QueryCommand({

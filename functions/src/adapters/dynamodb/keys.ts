@@ -34,24 +34,26 @@ export const keys = {
   enquiryBySeller: (sellerId: string, createdAt: string) => ({ gsi1pk: `SELLERENQ#${sellerId}`, gsi1sk: createdAt }),
   /** Pattern 24: a listing's view and enquiry counters. */
   listingStats: (listingId: string) => ({ pk: `LISTING#${listingId}`, sk: 'STATS' }),
-  /** Pattern 41: a processed listing image waiting for its owner's create or edit (valid a day). */
+  /** Pattern 55: a processed listing image waiting for its owner's create or edit (valid a day). */
   pendingUpload: (userId: string, imageKey: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${imageKey}` }),
-  /** Pattern 41 on GSI2: pending images by age, for the sweeper of images never attached. */
+  /** Pattern 55 on GSI2: pending images by age, for the sweeper of images never attached. */
   pendingUploadsByDate: (createdAt: string, userId: string, imageKey: string) => ({
     gsi2pk: 'PENDINGUPLOADS',
     gsi2sk: `${createdAt}#${userId}#${imageKey}`,
   }),
-  /** Pattern 37: something that counts once per (scope, who, subject) per UTC day: listing views, contact reveals. */
+  /** Pattern 39: a dealer's stock import (dry run, then apply), newest last in the partition. */
+  stockImport: (userId: string, importId: string) => ({ pk: `USER#${userId}`, sk: `IMPORT#${importId}` }),
+  /** Pattern 51: something that counts once per (scope, who, subject) per UTC day: listing views, contact reveals. */
   dailyMark: (scope: string, who: string, day: string, subject: string) => ({ pk: `ONCE#${scope}#${who}`, sk: `${day}#${subject}` }),
-  /** Pattern 38: which listing a create with this Idempotency-Key made (TTL 24 hours). */
+  /** Pattern 52: which listing a create with this Idempotency-Key made (TTL 24 hours). */
   idempotentCreate: (userId: string, idempotencyKey: string) => ({ pk: `IDEMP#${userId}`, sk: `CREATE#${idempotencyKey}` }),
-  /** Pattern 39: an e-mail in the outbox. GSI2 lists pending ones by when they are due, failed ones newest first. */
+  /** Pattern 53: an e-mail in the outbox. GSI2 lists pending ones by when they are due, failed ones newest first. */
   outboxEmail: (id: string) => ({ pk: `EMAIL#${id}`, sk: 'EMAIL' }),
   outboxPending: (nextAttemptAt: string, id: string) => ({ gsi2pk: 'OUTBOX#pending', gsi2sk: `${nextAttemptAt}#${id}` }),
   outboxFailed: (failedAt: string, id: string) => ({ gsi2pk: 'OUTBOX#failed', gsi2sk: `${failedAt}#${id}` }),
-  /** Pattern 40: an address SES reported as bouncing or complaining (lower-cased). */
+  /** Pattern 54: an address SES reported as bouncing or complaining (lower-cased). */
   suppressedAddress: (email: string) => ({ pk: `SUPPRESSED#${email.trim().toLowerCase()}`, sk: 'SUPPRESSED' }),
-  /** Pattern 36: when the sitemap was last built and whether listings changed since (one item). */
+  /** Pattern 50: when the sitemap was last built and whether listings changed since (one item). */
   sitemapState: () => ({ pk: 'SITEMAP', sk: 'STATE' }),
 };
 

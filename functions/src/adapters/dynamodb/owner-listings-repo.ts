@@ -22,7 +22,7 @@ export const PENDING_UPLOAD_TTL_SECONDS = 24 * 3600;
  * (GSI2 `PENDINGUPLOADS`) and deletes its files before DynamoDB's TTL sweep removes it.
  */
 export const PENDING_UPLOAD_KEEP_SECONDS = 4 * 24 * 3600;
-/** How long an Idempotency-Key of a create is remembered (pattern 38). */
+/** How long an Idempotency-Key of a create is remembered (pattern 52). */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
 const imageTakenMeanwhile = () => validationError('An image was already used for another listing or has expired; upload it again');
@@ -64,7 +64,7 @@ async function batchDelete(ddb: DynamoDBDocumentClient, tableName: string, itemK
  */
 export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string): OwnerListingStore {
   const shared = createListingsRepo({ ddb, tableName });
-  // Pattern 38.
+  // Pattern 52.
   async function findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<string | null> {
     const res = await ddb.send(
       new GetCommand({ TableName: tableName, Key: keys.idempotentCreate(userId, idempotencyKey), ConsistentRead: true }),
@@ -89,7 +89,7 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
     },
 
     // One transaction: the listing, taking each claimed pending upload (it must still be there, so
-    // no two listings ever share an image) and the Idempotency-Key's record (pattern 38).
+    // no two listings ever share an image) and the Idempotency-Key's record (pattern 52).
     async create(record, { claimedImageKeys = [], idempotencyKey } = {}) {
       const idem = idempotencyKey ? keys.idempotentCreate(record.userId, idempotencyKey) : null;
       const items = [
@@ -140,8 +140,10 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
                 Put: {
                   TableName: tableName,
                   Item: listingItem(record),
-                  ConditionExpression: 'attribute_exists(pk) AND updatedAt = :expected AND userId = :owner',
-                  ExpressionAttributeValues: { ':expected': expectedUpdatedAt, ':owner': record.userId },
+                  // The version the record was read at: the table moves it on by one per write (search applies changes by it).
+                  ConditionExpression:
+                    'attribute_exists(pk) AND updatedAt = :expected AND userId = :owner AND (attribute_not_exists(version) OR version = :version)',
+                  ExpressionAttributeValues: { ':expected': expectedUpdatedAt, ':owner': record.userId, ':version': record.version ?? 0 },
                 },
               },
               ...claimedImageKeys.map((k) => ({
@@ -191,7 +193,7 @@ export interface PendingUploadStore extends PendingImageStore {
 }
 
 /**
- * Processed images nobody attached to a listing within a day (pattern 41 on GSI2): each is
+ * Processed images nobody attached to a listing within a day (pattern 55 on GSI2): each is
  * taken by deleting its pending item (only if it is still there: a listing that claimed it
  * first wins), and its files are deleted. Returns the image keys taken.
  */

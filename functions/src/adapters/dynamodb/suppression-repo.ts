@@ -6,7 +6,7 @@ import { keys } from './keys.js';
 
 export type SuppressionReason = 'bounce' | 'complaint';
 
-/** Pattern 40: `pk=SUPPRESSED#<address lower-cased>`, `sk=SUPPRESSED`, with the reason and when SES reported it. */
+/** Pattern 54: `pk=SUPPRESSED#<address lower-cased>`, `sk=SUPPRESSED`, with the reason and when SES reported it. */
 export function suppressionList(
   ddb: DynamoDBDocumentClient,
   tableName: string,

@@ -1,5 +1,6 @@
 import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { type DomainEventType, EVENT_SOURCE } from '../../events.js';
+import { sdkClientConfig } from '../sdk-config.js';
 
 export interface DomainEvent<T extends object = Record<string, unknown>> {
   type: DomainEventType;
@@ -83,7 +84,7 @@ export function eventPublisher(env: NodeJS.ProcessEnv = process.env): EventPubli
   } else {
     const busName = env.EVENT_BUS_NAME;
     if (!busName) throw new Error('Missing required environment variable EVENT_BUS_NAME');
-    publisher = createEventBridgePublisher(new EventBridgeClient({}), busName);
+    publisher = createEventBridgePublisher(new EventBridgeClient(sdkClientConfig()), busName);
   }
   return publisher;
 }

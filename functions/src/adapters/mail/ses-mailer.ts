@@ -1,9 +1,10 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { Mailer, OutgoingEmail } from '../../domain/mail/mailer.js';
 import { formatAddress } from './format-address.js';
+import { sdkClientConfig } from '../sdk-config.js';
 
 /** One SES client per execution environment (region and credentials from the Lambda's environment). */
-const ses = new SESv2Client({});
+const ses = new SESv2Client(sdkClientConfig());
 
 /** Sends through SES v2 as Simple content: SES builds the multipart/alternative message. */
 export function createSesMailer(opts: { from: string }): Mailer {
@@ -13,6 +14,8 @@ export function createSesMailer(opts: { from: string }): Mailer {
       await ses.send(
         new SendEmailCommand({
           FromEmailAddress: opts.from,
+          // Bounces and complaints of this configuration set reach the suppression handler (events/ses-notification.ts).
+          ConfigurationSetName: process.env.SES_CONFIGURATION_SET || undefined,
           Destination: { ToAddresses: [formatAddress(email.to)] },
           ReplyToAddresses: email.replyTo ? [formatAddress(email.replyTo)] : undefined,
           Content: {

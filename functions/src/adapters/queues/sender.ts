@@ -1,4 +1,5 @@
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { sdkClientConfig } from '../sdk-config.js';
 
 /** Sends work to a queue of functions/src/queues.ts (fan-out: one message per unit of work). */
 export interface QueueSender {
@@ -69,7 +70,7 @@ export async function queueSender(env: NodeJS.ProcessEnv = process.env): Promise
     sender = createLocalQueueSender();
   } else {
     const { SQSClient } = await import('@aws-sdk/client-sqs');
-    sender = createSqsSender(new SQSClient({}), env);
+    sender = createSqsSender(new SQSClient(sdkClientConfig()), env);
   }
   return sender;
 }

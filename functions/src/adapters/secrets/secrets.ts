@@ -1,3 +1,5 @@
+import { sdkClientConfig } from '../sdk-config.js';
+
 /**
  * Secrets (Stripe keys, webhook secret, WhatsApp token, signing keys). In AWS each is an SSM
  * SecureString parameter `${SECRETS_PREFIX}${name}` (e.g. /truckyard/prod/stripeSecretKey), read
@@ -26,7 +28,7 @@ let ssmFetch: Fetch | undefined;
 async function defaultSsmFetch(): Promise<Fetch> {
   if (ssmFetch) return ssmFetch;
   const { SSMClient, GetParameterCommand } = await import('@aws-sdk/client-ssm');
-  const client = new SSMClient({});
+  const client = new SSMClient(sdkClientConfig());
   ssmFetch = async (parameterName) => {
     const res = await client.send(new GetParameterCommand({ Name: parameterName, WithDecryption: true }));
     const value = res.Parameter?.Value;

@@ -1,4 +1,4 @@
-import type { SellListing } from '../../../../shared/schemas/sell.js';
+import { type SellListing, storedPrice } from '../../../../shared/schemas/sell.js';
 import { makeLabel } from '../../../../shared/values.js';
 import { requireWritableProfile } from '../accounts/profiles.js';
 import type { Caller } from '../caller.js';
@@ -70,7 +70,7 @@ export async function createOwnerListing(
     transmission: input.transmission,
     mileage: input.mileage,
     engineSize: input.engineSize,
-    price: input.price as number,
+    price: storedPrice(input),
     vatStatus: input.vatStatus,
     axleConfig: input.axleConfig,
     gvwTonnes: input.gvwTonnes,

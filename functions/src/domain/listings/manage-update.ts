@@ -1,4 +1,4 @@
-import type { EditListing } from '../../../../shared/schemas/sell.js';
+import { type EditListing, storedPrice } from '../../../../shared/schemas/sell.js';
 import { requireWritableProfile } from '../accounts/profiles.js';
 import type { Caller } from '../caller.js';
 import { unauthenticated } from '../errors.js';
@@ -45,7 +45,7 @@ export async function updateOwnerListing(deps: ManageListingDeps, caller: Caller
     model: input.model,
     year: input.year,
     category: input.category,
-    price: input.price as number,
+    price: storedPrice(input),
     contactName: input.contactName,
     phone: input.phone,
     images,

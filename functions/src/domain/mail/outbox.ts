@@ -1,10 +1,10 @@
 import { type Mailer, type OutgoingEmail, addressOf } from './mailer.js';
 
 /**
- * The e-mail outbox (pattern 39): every e-mail is stored before it is sent, tried at once, and
+ * The e-mail outbox (pattern 53): every e-mail is stored before it is sent, tried at once, and
  * retried by the RetryEmails job until it is sent or, after MAX_EMAIL_ATTEMPTS, dead-lettered
  * where staff can list it (listFailedEmails). Addresses SES reported as bouncing or complaining
- * (pattern 40) are never mailed: such an e-mail is stored as suppressed, logged, and the caller
+ * (pattern 54) are never mailed: such an e-mail is stored as suppressed, logged, and the caller
  * sees no error.
  */
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'suppressed';

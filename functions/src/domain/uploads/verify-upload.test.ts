@@ -87,7 +87,16 @@ describe('planListingImageUploads', () => {
     const rec = await createOwnerListing(
       f.deps,
       user('owner'),
-      sellListingSchema.parse({ make: 'man', model: 'TGX', year: 2021, price: 1, contactName: 'A', phone: '0161 496 0000', images: keys }),
+      sellListingSchema.parse({
+        make: 'man',
+        model: 'TGX',
+        year: 2021,
+        category: 'articulated',
+        price: 1,
+        contactName: 'A',
+        phone: '0161 496 0000',
+        images: keys,
+      }),
     );
     expect(await planListingImageUploads(f.deps, user('owner'), { listingId: rec.id, files: [file()] })).toHaveLength(1);
     await expect(planListingImageUploads(f.deps, user('owner'), { listingId: rec.id, files: [file(), file()] })).rejects.toMatchObject({

@@ -8,6 +8,7 @@ import { config } from '../../config.js';
 import { type ContactDeps, sendContactMessage } from '../../domain/contact/send-contact-message.js';
 import { CONTACT_REPLY_HOURS } from '../../domain/mail/templates.js';
 import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
+import { viewerIp } from '../viewer-ip.js';
 import { logEmailFailures } from '../log-email-failures.js';
 
 /** The answer to every accepted message, honeypot hits included, so a bot cannot tell them apart. */
@@ -31,7 +32,7 @@ const deps = (): ContactDeps => ({
 /** POST /api/contact — a contact-form message (spec §2 Contact): 202 when accepted, 400 per field, 429 when rate-limited. */
 export const handler = httpHandler('public', async ({ event, requestId }) => {
   const input = parseWith(contactMessageSchema, jsonBody(event));
-  const result = await sendContactMessage(input, { sourceIp: event.requestContext.http.sourceIp }, deps());
+  const result = await sendContactMessage(input, { sourceIp: await viewerIp(event) }, deps());
   if (result.outcome === 'accepted') logEmailFailures(requestId, `Contact message ${result.id}`, result.emailFailures);
   return json(202, CONTACT_RECEIVED);
 });

@@ -116,6 +116,21 @@ describe('GET /api/listings', () => {
     expect(near.body.items[0].distanceMiles).toBe(0);
   });
 
+  it('answers an out-of-range page with the last page, and suggests makes and spellings from the index', async () => {
+    const all = await search('pageSize=2');
+    const r = await search('pageSize=2&page=99');
+    expect(r.status).toBe(200);
+    expect(r.body.page).toBe(all.body.totalPages);
+    expect(r.body.items.length).toBeGreaterThan(0);
+    const typo = await search('q=scannia');
+    expect(ids(typo)).toContain('L2');
+    const none = await search('q=skaniaa');
+    expect(none.body.total).toBe(0);
+    expect(none.body.didYouMean).toBe('scania');
+    const s = await get<{ suggestions: Array<{ kind: string; text: string }> }>('/api/listings/suggest?q=sca');
+    expect(s.body.suggestions[0]).toMatchObject({ kind: 'make', text: 'Scania' });
+  });
+
   it('answers bad queries with 400 and a clear message', async () => {
     const cases: Array<[string, RegExp]> = [
       ['priceMin=5000&priceMax=1000', /priceMin must not be greater than priceMax/],

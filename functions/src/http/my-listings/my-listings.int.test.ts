@@ -98,7 +98,8 @@ describe('profiles: GET and PATCH /api/me', () => {
       phone: '0161 496 0000',
     });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ fullName: 'Olive Other', companyName: 'Other Haulage Ltd', phone: '0161 496 0000' });
+    // Stored in E.164 like every phone number; the web shows it as typed here.
+    expect(patched.body).toMatchObject({ fullName: 'Olive Other', companyName: 'Other Haulage Ltd', phone: '+441614960000' });
     expect((await call('GET', '/api/me', other)).body).toMatchObject({ fullName: 'Olive Other' });
   });
 
@@ -128,6 +129,28 @@ describe('owner listings: create and read', () => {
     const res = await call('POST', '/api/my-listings', owner, { make: 'volvo' });
     expect(res.status).toBe(400);
     expect(res.body.error?.message).toContain('Model is required');
+  });
+
+  it('stores the phone in E.164 and a "Price on application" choice as price 0', async () => {
+    const res = await call('POST', '/api/my-listings', owner, sellBody({ phone: '0113 496 0000', price: '', priceOnApplication: true }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ phone: '+441134960000', price: 0 });
+  });
+
+  it('refuses with a clear 400 what used to pass silently: no category, price 0, an odd engine size, a long description', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ category: undefined }, 'Category is required'],
+      [{ price: 0 }, "Enter a price above £0, or choose 'Price on application'"],
+      [{ engineSize: '350000' }, 'Engine size must be between 1 and 20 litres'],
+      [{ description: 'x'.repeat(5001) }, 'Description must be 5000 characters or fewer'],
+      [{ year: 1949 }, 'Year must be between 1950 and'],
+    ];
+    for (const [extra, message] of cases) {
+      const res = await call('POST', '/api/my-listings', owner, sellBody(extra));
+      expect(res.status, message).toBe(400);
+      expect(res.body.error?.code).toBe('VALIDATION');
+      expect(res.body.error?.message).toContain(message);
+    }
   });
 
   it('shows the newly created listing in search within 2 seconds', async () => {
@@ -248,7 +271,7 @@ describe('authorization matrix', () => {
     it(`GET /api/my-listings/{id} as ${who} → ${status}`, async () => {
       const res = await call('GET', `/api/my-listings/${target(who)}`, as(who));
       expect(res.status).toBe(status);
-      if (status === 200) expect(res.body).toMatchObject({ id: target(who), phone: '07700 900777' });
+      if (status === 200) expect(res.body).toMatchObject({ id: target(who), phone: '+447700900777' });
     });
   }
 

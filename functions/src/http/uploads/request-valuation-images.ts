@@ -5,6 +5,7 @@ import { presignImagePost } from '../../adapters/s3/uploads.js';
 import { config } from '../../config.js';
 import { VALUATION_UPLOAD_EXPIRY_SECONDS, planValuationImageUploads } from '../../domain/valuations/submit-valuation.js';
 import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
+import { viewerIp } from '../viewer-ip.js';
 import { privateUploadsBucket, valuationDeps } from '../valuations/deps.js';
 
 const valuationUploadRequestSchema = uploadRequestSchema.omit({ listingId: true });
@@ -16,7 +17,7 @@ const valuationUploadRequestSchema = uploadRequestSchema.omit({ listingId: true 
  */
 export const handler = httpHandler('public', async ({ event }) => {
   const { files } = parseWith(valuationUploadRequestSchema, jsonBody(event));
-  const planned = await planValuationImageUploads(files, { sourceIp: event.requestContext.http.sourceIp }, valuationDeps());
+  const planned = await planValuationImageUploads(files, { sourceIp: await viewerIp(event) }, valuationDeps());
   const bucket = privateUploadsBucket();
   const expiresAt = new Date(Date.now() + VALUATION_UPLOAD_EXPIRY_SECONDS * 1000).toISOString();
   const uploads: PresignedUpload[] = await Promise.all(

@@ -1,14 +1,14 @@
-import { valuationRequestSchema } from '../../../../shared/schemas/valuation.js';
-import { VALUATION_REPLY_TIME } from '../../domain/mail/templates.js';
+import { VALUATION_PROMISE, valuationRequestSchema } from '../../../../shared/schemas/valuation.js';
 import { submitValuationRequest } from '../../domain/valuations/submit-valuation.js';
 import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
+import { viewerIp } from '../viewer-ip.js';
 import { logEmailFailures } from '../log-email-failures.js';
 import { valuationDeps } from './deps.js';
 
 /** The answer to every accepted request, honeypot hits included, so a bot cannot tell them apart. */
 export const VALUATION_RECEIVED = {
   status: 'received',
-  message: `Thanks for your valuation request. Verified dealers will respond within ${VALUATION_REPLY_TIME}.`,
+  message: VALUATION_PROMISE.acknowledgement,
 } as const;
 
 /**
@@ -18,7 +18,7 @@ export const VALUATION_RECEIVED = {
  */
 export const handler = httpHandler('public', async ({ event, requestId }) => {
   const input = parseWith(valuationRequestSchema, jsonBody(event));
-  const result = await submitValuationRequest(input, { sourceIp: event.requestContext.http.sourceIp }, valuationDeps());
+  const result = await submitValuationRequest(input, { sourceIp: await viewerIp(event) }, valuationDeps());
   if (result.outcome === 'accepted') logEmailFailures(requestId, `Valuation request ${result.id}`, result.emailFailures);
   return json(202, VALUATION_RECEIVED);
 });

@@ -1,3 +1,4 @@
+import { formatPhone } from '@shared/phone';
 import {
   ArrowLeft,
   Building2,
@@ -272,7 +273,7 @@ function ContactCard({ listing }: { listing: Listing }) {
               <ContactRow icon={Phone} label="Phone">
                 {phone ? (
                   <a href={`tel:${phone}`} className="font-semibold text-primary hover:underline">
-                    {contact.phone}
+                    {formatPhone(contact.phone)}
                   </a>
                 ) : (
                   contact.phone

@@ -21,8 +21,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toastApiFailure } from '@/lib/api-error-toast';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
-import { LIMITS, currentYear } from '@shared/constants';
-import { SELL_LIMITS, SELL_TEXTS, type SellListing, type SellListingInput, sellListingSchema } from '@shared/schemas/sell';
+import { LIMITS } from '@shared/constants';
+import { SELL_TEXTS, type SellListing, type SellListingInput, sellListingSchema } from '@shared/schemas/sell';
 import {
   CATEGORIES,
   FUELS,
@@ -34,10 +34,11 @@ import {
   TRANSMISSIONS,
   optionsFor,
 } from '@shared/values';
+import { yearOptions } from '@shared/year';
 import { useCreateListing } from '../api/create-listing';
 import { useMe } from '../api/get-me';
 
-const REQUIRED: Array<keyof ListingFormValues> = ['make', 'model', 'year', 'price', 'contactName', 'phone'];
+const REQUIRED: Array<keyof ListingFormValues> = ['make', 'model', 'year', 'category', 'contactName', 'phone'];
 
 /** The examples the sell form shows in its empty inputs. */
 const PLACEHOLDERS: ListingPlaceholders = {
@@ -49,12 +50,6 @@ const PLACEHOLDERS: ListingPlaceholders = {
   phone: '07700 900123',
   location: 'e.g. Manchester',
   postcode: 'e.g. M17 1HB',
-};
-
-const years = () => {
-  const list: number[] = [];
-  for (let y = currentYear() + 1; y >= SELL_LIMITS.minYear; y--) list.push(y);
-  return list;
 };
 
 /** The Sell Your Truck form (spec §2, §5, §8): uploads the photos, then creates the listing. */
@@ -91,7 +86,8 @@ export function SellForm() {
 
   const onInvalid = (formErrors: FieldErrors<ListingFormValues>) => {
     const values = getValues();
-    const missing = REQUIRED.some((k) => !String(values[k] ?? '').trim());
+    const missing =
+      REQUIRED.some((k) => !String(values[k] ?? '').trim()) || (!values.priceOnApplication && !String(values.price ?? '').trim());
     if (missing) {
       toast({ title: SELL_TEXTS.missingTitle, description: SELL_TEXTS.missingBody, variant: 'destructive' });
       return;
@@ -149,7 +145,7 @@ export function SellForm() {
           categories={optionsFor(CATEGORIES, SELL_CATEGORIES)}
           fuels={optionsFor(FUELS, SELL_FUELS)}
           transmissions={optionsFor(TRANSMISSIONS, SELL_TRANSMISSIONS)}
-          years={years().map((y) => ({ value: String(y), label: String(y) }))}
+          years={yearOptions().map((y) => ({ value: String(y), label: String(y) }))}
           placeholders={PLACEHOLDERS}
         />
         <PricingFields disabled={submitting} description="Enter the price excluding VAT." placeholders={PLACEHOLDERS} />

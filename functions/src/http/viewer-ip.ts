@@ -1,0 +1,63 @@
+import { timingSafeEqual } from 'node:crypto';
+import { getSecret } from '../adapters/secrets/secrets.js';
+import type { HttpEvent } from './handler.js';
+
+/**
+ * The header CloudFront adds to every API request (infra/lib/web-stack.ts) with the value of the
+ * `originVerifySecret` secret: proof that the request came through our distribution.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+/** Set by CloudFront (forwarded by the API behaviour's origin request policy): `ip:port` of the viewer. */
+export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+
+export interface ViewerIpDeps {
+  /** The expected origin-verify value; only asked for when a request carries the header. */
+  originVerifySecret: () => Promise<string>;
+  logError?: (msg: string, err: unknown) => void;
+}
+
+const defaultDeps: ViewerIpDeps = {
+  originVerifySecret: () => getSecret('originVerifySecret'),
+  logError: (msg, err) => console.error(JSON.stringify({ msg, error: err instanceof Error ? err.message : String(err) })),
+};
+
+/** `198.51.100.10:46532` -> `198.51.100.10`; `2001:db8::1:46532` or `[2001:db8::1]:46532` -> `2001:db8::1`. */
+export function ipOfViewerAddress(value: string): string | null {
+  const v = value.trim();
+  const bracketed = /^\[([^\]]+)\]:\d+$/.exec(v);
+  if (bracketed) return bracketed[1];
+  const i = v.lastIndexOf(':');
+  if (i <= 0 || !/^\d+$/.test(v.slice(i + 1))) return null;
+  return v.slice(0, i);
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * The address rate limits key on. Behind CloudFront, `requestContext.http.sourceIp` is an edge
+ * server shared by many viewers, so the viewer's own address (CloudFront-Viewer-Address) is used —
+ * but only when the request carries CloudFront's secret origin header, since anyone can send that
+ * header straight to the API. Otherwise (locally, or a direct call) the socket address, which for a
+ * direct caller is their own.
+ */
+export async function viewerIp(event: HttpEvent, deps: ViewerIpDeps = defaultDeps): Promise<string> {
+  const sourceIp = event.requestContext.http.sourceIp;
+  const headers = event.headers ?? {};
+  const presented = headers[ORIGIN_VERIFY_HEADER];
+  const viewerAddress = headers[VIEWER_ADDRESS_HEADER];
+  if (!presented || !viewerAddress) return sourceIp;
+  let expected: string;
+  try {
+    expected = await deps.originVerifySecret();
+  } catch (err) {
+    // A missing or unreadable secret must not turn into 500s; the limits then apply per edge server.
+    deps.logError?.('Origin verify secret unavailable; rate limiting by source address', err);
+    return sourceIp;
+  }
+  if (!sameSecret(presented, expected)) return sourceIp;
+  return ipOfViewerAddress(viewerAddress) ?? sourceIp;
+}

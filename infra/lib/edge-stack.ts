@@ -1,0 +1,125 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Certificate, CertificateValidation, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { HostedZone } from 'aws-cdk-lib/aws-route53';
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import type { Construct } from 'constructs';
+
+/**
+ * Paths the edge rate and body-size rules leave alone: Stripe's webhook (bursty, large signed
+ * bodies, retried by Stripe) and one-click unsubscribe links (mail clients prefetch them).
+ */
+export const WAF_EXEMPT_PATH_PREFIXES = ['/api/payments/webhook', '/api/alerts/unsubscribe'] as const;
+/** Requests per IP per 5 minutes before WAF blocks the address for a while. */
+export const WAF_RATE_LIMIT_PER_5_MIN = 2000;
+/**
+ * Largest request body WAF lets through (a listing with a 5,000-character description and 50
+ * features stays below it even in multi-byte text); WAF is told to inspect that much.
+ */
+export const WAF_MAX_BODY_BYTES = 32 * 1024;
+
+export interface EdgeStackProps extends StackProps {
+  /** With a hosted zone and no certificate ARN, the certificate for the domain is issued here (us-east-1). */
+  certificateFor?: { domainName: string; hostedZone: { id: string; name: string } };
+}
+
+/** What CloudFront needs from us-east-1: the WAF web ACL and, optionally, the site's certificate. */
+export class EdgeStack extends Stack {
+  readonly webAcl: CfnWebACL;
+  readonly certificate?: ICertificate;
+
+  constructor(scope: Construct, id: string, props: EdgeStackProps) {
+    super(scope, id, props);
+    const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
+    const exempt: CfnWebACL.StatementProperty = {
+      orStatement: {
+        statements: WAF_EXEMPT_PATH_PREFIXES.map((prefix) => ({
+          byteMatchStatement: {
+            fieldToMatch: { uriPath: {} },
+            positionalConstraint: 'STARTS_WITH',
+            searchString: prefix,
+            textTransformations: [{ priority: 0, type: 'NONE' }],
+          },
+        })),
+      },
+    };
+    const notExempt: CfnWebACL.StatementProperty = { notStatement: { statement: exempt } };
+
+    this.webAcl = new CfnWebACL(this, 'WebAcl', {
+      scope: 'CLOUDFRONT',
+      defaultAction: { allow: {} },
+      associationConfig: { requestBody: { CLOUDFRONT: { defaultSizeInspectionLimit: 'KB_32' } } },
+      visibilityConfig: visibility('truckyard-web-acl'),
+      rules: [
+        {
+          name: 'RateLimitPerIp',
+          priority: 0,
+          action: { block: {} },
+          statement: {
+            rateBasedStatement: {
+              limit: WAF_RATE_LIMIT_PER_5_MIN,
+              evaluationWindowSec: 300,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: notExempt,
+            },
+          },
+          visibilityConfig: visibility('rate-limit-per-ip'),
+        },
+        {
+          name: 'AWSManagedRulesCommonRuleSet',
+          priority: 1,
+          overrideAction: { none: {} },
+          statement: {
+            managedRuleGroupStatement: {
+              vendorName: 'AWS',
+              name: 'AWSManagedRulesCommonRuleSet',
+              // Its 8 KB body limit is replaced by BodySizeExceptExempt below (which skips the webhook).
+              ruleActionOverrides: [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }],
+            },
+          },
+          visibilityConfig: visibility('aws-common-rules'),
+        },
+        {
+          name: 'AWSManagedRulesKnownBadInputsRuleSet',
+          priority: 2,
+          overrideAction: { none: {} },
+          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesKnownBadInputsRuleSet' } },
+          visibilityConfig: visibility('aws-known-bad-inputs'),
+        },
+        {
+          name: 'BodySizeExceptExempt',
+          priority: 3,
+          action: { block: {} },
+          statement: {
+            andStatement: {
+              statements: [
+                notExempt,
+                {
+                  sizeConstraintStatement: {
+                    fieldToMatch: { body: { oversizeHandling: 'MATCH' } },
+                    comparisonOperator: 'GT',
+                    size: WAF_MAX_BODY_BYTES,
+                    textTransformations: [{ priority: 0, type: 'NONE' }],
+                  },
+                },
+              ],
+            },
+          },
+          visibilityConfig: visibility('body-size'),
+        },
+      ],
+    });
+
+    if (props.certificateFor) {
+      this.certificate = new Certificate(this, 'SiteCertificate', {
+        domainName: props.certificateFor.domainName,
+        validation: CertificateValidation.fromDns(
+          HostedZone.fromHostedZoneAttributes(this, 'Zone', {
+            hostedZoneId: props.certificateFor.hostedZone.id,
+            zoneName: props.certificateFor.hostedZone.name,
+          }),
+        ),
+      });
+    }
+    new CfnOutput(this, 'WebAclArn', { value: this.webAcl.attrArn });
+  }
+}

@@ -1,0 +1,273 @@
+import type { Stack } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Access, BUCKET_KEYS, type BucketAccessLevel } from '../../functions/src/access.js';
+import { cognitoTriggerRows } from '../../functions/src/cognito-triggers.js';
+import { eventSubscriptions } from '../../functions/src/events.js';
+import { jobs } from '../../functions/src/jobs.js';
+import { queues } from '../../functions/src/queues.js';
+import { routes } from '../../functions/src/routes.js';
+import { MailEvents } from '../lib/constructs/bus-rules.js';
+import { S3_ACTIONS } from '../lib/constructs/grants.js';
+import { removeTempDirs, synthTruckYard } from './synth-app.js';
+
+type Statement = { Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, unknown>>; Effect: string };
+type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
+
+let app: ReturnType<typeof synthTruckYard>;
+beforeAll(() => {
+  app = synthTruckYard();
+}, 90_000);
+afterAll(removeTempDirs);
+
+const DYNAMO_READ = ['BatchGetItem', 'Query', 'GetItem', 'Scan', 'ConditionCheckItem', 'DescribeTable', 'GetRecords', 'GetShardIterator'];
+const DYNAMO_WRITE = ['BatchWriteItem', 'PutItem', 'UpdateItem', 'DeleteItem'];
+const WRITE_ACTIONS =
+  /^(dynamodb:(BatchWriteItem|PutItem|UpdateItem|DeleteItem)|s3:(PutObject|DeleteObject|AbortMultipartUpload)|ses:Send|events:PutEvents|sqs:SendMessage|cognito-idp:Admin)/;
+
+/** Logical ids of the data stack's resources, as they appear (inside export names) in other stacks' policies. */
+function dataIds() {
+  const { data } = app.stacks;
+  const id = (c: { node: { defaultChild?: unknown } }) => data.getLogicalId(c.node.defaultChild as never);
+  return {
+    table: id(data.table),
+    buckets: Object.fromEntries(BUCKET_KEYS.map((k) => [k, id(data.buckets[k])])) as Record<string, string>,
+    site: id(data.siteBucket),
+    bus: id(data.eventBus),
+    queues: Object.fromEntries(Object.entries(data.queues).map(([k, q]) => [k, id(q)])),
+  };
+}
+
+/** The string parts of a resource after its last reference: `/uploads/*` of Join[ImportValue(bucket arn), '/uploads/*']. */
+function literalSuffix(resource: unknown): string {
+  const join = (resource as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+  if (!join) return typeof resource === 'string' ? resource : '';
+  const parts = join[1];
+  let i = parts.length;
+  while (i > 0 && typeof parts[i - 1] === 'string') i--;
+  return parts.slice(i).join('');
+}
+
+/** What a function's policies grant that its row's access does not declare, one line each. */
+function excessGrants(statements: Statement[], access: Access, own: { queues?: string[] } = {}): string[] {
+  const ids = dataIds();
+  const problems: string[] = [];
+  for (const st of statements) {
+    if (st.Effect !== 'Allow') continue;
+    const actions = Array.isArray(st.Action) ? st.Action : [st.Action];
+    const resources = Array.isArray(st.Resource) ? st.Resource : [st.Resource];
+    for (const action of actions) {
+      for (const resource of resources) {
+        const json = JSON.stringify(resource);
+        const suffix = literalSuffix(resource);
+        const fail = (why: string) => problems.push(`${action} on ${json}: ${why}`);
+        if (resource === '*') {
+          fail('wildcard resource');
+          continue;
+        }
+        const [service, name] = action.split(':');
+        if (service === 'dynamodb') {
+          if (!json.includes(ids.table)) fail('not the table');
+          else if (DYNAMO_WRITE.includes(name) && access.table !== 'readWrite') fail('table write not declared');
+          else if (DYNAMO_READ.includes(name) && !access.table) fail('table not declared');
+          else if (![...DYNAMO_READ, ...DYNAMO_WRITE].includes(name)) fail('unexpected table action');
+        } else if (service === 's3') {
+          if (json.includes(ids.site)) {
+            if (!(access.siteIndex && action === 's3:GetObject' && suffix === '/index.html')) fail('site bucket not declared');
+            continue;
+          }
+          const key = Object.entries(ids.buckets).find(([, lid]) => json.includes(lid))?.[0];
+          const declared = (access.buckets ?? []).filter((b) => b.bucket === key);
+          if (!key || declared.length === 0) {
+            fail('bucket not declared');
+            continue;
+          }
+          if (action === 's3:ListBucket') {
+            const asked = (st.Condition?.StringLike?.['s3:prefix'] as string[] | undefined) ?? ['*'];
+            const allowed = declared.filter((b) => b.access !== 'write').flatMap((b) => (b.prefixes ?? ['']).map((p) => `${p}*`));
+            if (suffix !== '' || !asked.every((p) => allowed.includes(p) || allowed.includes('*')))
+              fail('listing beyond the declared prefixes');
+            continue;
+          }
+          const prefix = suffix.replace(/^\//, '').replace(/\*$/, '');
+          const level = declared.find((b) => (b.prefixes ?? ['']).includes(prefix))?.access;
+          if (!level) fail(`prefix '${prefix}' not declared`);
+          else if (!(S3_ACTIONS[level as BucketAccessLevel] as readonly string[]).includes(action)) fail(`${level} does not allow it`);
+        } else if (service === 'ses') {
+          if (!access.mail) fail('mail not declared');
+          else if (!/:(identity|configuration-set)\//.test(json)) fail('not a sending identity');
+        } else if (service === 'events') {
+          if (!(action === 'events:PutEvents' && access.events && json.includes(ids.bus))) fail('events not declared');
+        } else if (service === 'sqs') {
+          const queueId = Object.entries(ids.queues).find(([, lid]) => json.includes(lid))?.[0];
+          const sends = ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
+          const ownQueue = queueId ? own.queues?.includes(queueId) : own.queues?.some((q) => json.includes(q));
+          if (ownQueue) continue; // its own dead-letter queue, or the queue it works on
+          if (!(queueId && access.queues?.includes(queueId) && sends.includes(action))) fail('queue not declared');
+        } else if (service === 'cognito-idp') {
+          if (!access.cognito?.includes(name as never)) fail('cognito action not declared');
+        } else if (service === 'ssm') {
+          const secret = /parameter\/[^"]*?([A-Za-z]+)"?\]*$/.exec(suffix || json)?.[1];
+          if (!(action === 'ssm:GetParameter' && secret && access.secrets?.includes(secret))) fail('secret not declared');
+        } else {
+          fail('action outside what rows can declare');
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/** The statements of every policy attached to the function's role. */
+function statementsOf(template: Template, stack: Stack, fn: LambdaFunction): Statement[] {
+  const roleId = stack.getLogicalId(fn.role!.node.defaultChild as never);
+  return Object.values(template.findResources('AWS::IAM::Policy') as Resources)
+    .filter((p) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
+    .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+/** Every function of the app with its row's access and what it owns (dead-letter queue, worker queue). */
+function allFunctions() {
+  const { stacks, templates, areaTemplates } = app;
+  const dlqIdsUnder = (stack: Stack, path: string) =>
+    stack.node
+      .findAll()
+      .filter((c) => c.node.path.startsWith(path) && c.node.id.endsWith('DeadLetters'))
+      .map((c) => stack.getLogicalId(c.node.defaultChild as never));
+  const out: {
+    name: string;
+    template: Template;
+    stack: Stack;
+    fn: LambdaFunction;
+    access: Access;
+    own: { queues?: string[] };
+    publicGet?: boolean;
+  }[] = [];
+  const apiStacks: [Stack, Template, Record<string, LambdaFunction>][] = [
+    [stacks.api, templates.api, stacks.api.functions],
+    ...Object.entries(stacks.areas).map(
+      ([area, s]) => [s, areaTemplates[area], s.functions] as [Stack, Template, Record<string, LambdaFunction>],
+    ),
+  ];
+  for (const row of routes) {
+    const entry = apiStacks.find(([, , fns]) => fns[row.id]);
+    if (!entry) throw new Error(`no function for route ${row.id}`);
+    const [stack, template, fns] = entry;
+    out.push({
+      name: row.id,
+      stack,
+      template,
+      fn: fns[row.id],
+      access: row.access,
+      own: {},
+      publicGet: row.method === 'GET' && (row.auth === 'public' || row.auth === 'optional'),
+    });
+  }
+  const jobsStack = stacks.jobs;
+  for (const job of jobs) {
+    out.push({
+      name: job.id,
+      stack: jobsStack,
+      template: templates.jobs,
+      fn: jobsStack.scheduledJobs.functions[job.id],
+      access: job.access,
+      own: { queues: dlqIdsUnder(jobsStack, `${jobsStack.node.path}/Jobs/${job.id}`) },
+    });
+  }
+  for (const sub of eventSubscriptions) {
+    out.push({
+      name: sub.id,
+      stack: jobsStack,
+      template: templates.jobs,
+      fn: jobsStack.eventSubscriptions.functions[sub.id],
+      access: sub.access,
+      own: { queues: dlqIdsUnder(jobsStack, `${jobsStack.node.path}/Events/${sub.id}`) },
+    });
+  }
+  for (const q of queues) {
+    out.push({
+      name: q.id,
+      stack: jobsStack,
+      template: templates.jobs,
+      fn: jobsStack.queueWorkers.functions[q.id],
+      access: q.access,
+      own: { queues: [q.id] },
+    });
+  }
+  out.push({
+    name: 'SesNotification',
+    stack: jobsStack,
+    template: templates.jobs,
+    fn: jobsStack.mailEvents.function,
+    access: MailEvents.ACCESS,
+    own: { queues: dlqIdsUnder(jobsStack, `${jobsStack.node.path}/MailEvents`) },
+  });
+  for (const trigger of cognitoTriggerRows) {
+    out.push({
+      name: trigger.name,
+      stack: stacks.auth,
+      template: templates.auth,
+      fn: stacks.auth.triggerFunctions[trigger.name]!,
+      access: trigger.access,
+      own: {},
+    });
+  }
+  return out;
+}
+
+describe('least privilege: every function is granted what its row declares, nothing more', () => {
+  it('every function (routes, jobs, events, queues, triggers) is granted nothing its row does not declare', () => {
+    // Act
+    const problems = allFunctions().flatMap((f) =>
+      excessGrants(statementsOf(f.template, f.stack, f.fn), f.access, f.own).map((p) => `${f.name}: ${p}`),
+    );
+    // Assess
+    expect(problems).toEqual([]);
+  });
+
+  it('public GET routes (anonymous reads) have no write permission at all', () => {
+    const publicGets = allFunctions().filter((f) => f.publicGet);
+    expect(publicGets.length).toBeGreaterThan(0);
+    for (const f of publicGets) {
+      const writes = statementsOf(f.template, f.stack, f.fn)
+        .flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]))
+        .filter((a) => WRITE_ACTIONS.test(a));
+      expect(writes, f.name).toEqual([]);
+    }
+  });
+
+  it('grants what rows declare: a row with table write, mail and a bucket prefix gets exactly those', () => {
+    // Prepare
+    const row = routes.find((r) => r.id === 'SubmitValuationRequest')!;
+    const f = allFunctions().find((x) => x.name === row.id)!;
+    // Act
+    const actions = statementsOf(f.template, f.stack, f.fn).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+    // Assess
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'ses:SendEmail', 's3:PutObject', 's3:DeleteObject', 'ssm:GetParameter']),
+    );
+    expect(actions.some((a) => a.startsWith('events:') || a.startsWith('cognito-idp:'))).toBe(false);
+  });
+
+  it('the check catches an over-grant (it can fail)', () => {
+    // Prepare: GetRobotsTxt declares nothing; pretend its policy also wrote the table and read all of truck-images.
+    const ids = dataIds();
+    const table = { 'Fn::ImportValue': `TruckYard-Data:ExportsOutputFnGetAtt${ids.table}Arn` };
+    const bucket = { 'Fn::ImportValue': `TruckYard-Data:ExportsOutputFnGetAtt${ids.buckets['truck-images']}Arn` };
+    const statements: Statement[] = [
+      { Effect: 'Allow', Action: ['dynamodb:PutItem'], Resource: table },
+      { Effect: 'Allow', Action: 's3:GetObject', Resource: { 'Fn::Join': ['', [bucket, '/*']] } },
+      { Effect: 'Allow', Action: 'ses:SendEmail', Resource: '*' },
+    ];
+    // Act
+    const problems = excessGrants(statements, {});
+    // Assess
+    expect(problems).toHaveLength(3);
+    // and a declared read does not allow a write
+    expect(excessGrants([statements[0]], { table: 'read' })).toHaveLength(1);
+    expect(excessGrants([statements[1]], { buckets: [{ bucket: 'truck-images', prefixes: ['listings/'], access: 'read' }] })).toHaveLength(
+      1,
+    );
+  });
+});
