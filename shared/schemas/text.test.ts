@@ -43,7 +43,7 @@ describe('every text field of the shared schemas uses it', () => {
     expect(contactMessageSchema.safeParse(contact).success).toBe(false);
     expect(enquirySchema.safeParse({ message: `Hello there ${bad}` }).success).toBe(false);
     expect(updateProfileSchema.safeParse({ companyName: bad }).success).toBe(false);
-    const sell = { make: 'daf', model: 'XF', year: 2019, price: 1, contactName: 'A', phone: '0161 496 0000' };
+    const sell = { make: 'daf', model: 'XF', year: 2019, category: 'articulated', price: 1, contactName: 'A', phone: '0161 496 0000' };
     expect(sellListingSchema.safeParse(sell).success).toBe(true);
     for (const field of ['model', 'contactName', 'description', 'location', 'companyName', 'features']) {
       expect(sellListingSchema.safeParse({ ...sell, [field]: bad }).success, field).toBe(false);
