@@ -2,6 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cognitoTriggerRows } from '../../functions/src/cognito-triggers.js';
+import { eventSubscriptions } from '../../functions/src/events.js';
+import { jobs } from '../../functions/src/jobs.js';
+import { queues } from '../../functions/src/queues.js';
 import { type RouteArea, type RouteDef, routes } from '../../functions/src/routes.js';
 import { MailEvents } from '../lib/constructs/bus-rules.js';
 import { removeTempDirs, synthTruckYard, tempDir } from './synth-app.js';
@@ -54,6 +57,9 @@ describe('stack limits', () => {
       .concat(
         cognitoTriggerRows.map((t) => t.handler),
         MailEvents.HANDLER,
+        jobs.map((j) => j.handler),
+        eventSubscriptions.map((s) => s.handler),
+        queues.map((q) => q.handler),
       );
     for (const h of handlers) {
       mkdirSync(dirname(join(dir, h)), { recursive: true });
