@@ -26,6 +26,8 @@ export default defineConfig({
         },
       },
       {
+        // The page handler server-renders the web app (web/src/entry-server.tsx).
+        resolve: { alias: webAliases },
         test: {
           name: 'int',
           include: ['functions/**/*.int.test.ts', 'dev/**/*.int.test.ts'],
@@ -35,6 +37,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: webAliases },
         test: {
           name: 'infra',
           include: ['infra/test/**/*.test.ts'],

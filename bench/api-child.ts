@@ -23,7 +23,7 @@ if (process.env.BENCH_SNAPSHOT) {
     listings.push(...data.listings);
     scraped.push(...data.scraped);
   }
-  searchService(env.TABLE_NAME).loadSnapshot({ listings, scraped }, spec.asOfMs);
+  searchService(env.TABLE_NAME).loadRecords({ listings, scraped }, spec.asOfMs);
 }
 
 const { startApiServer } = await import('../dev/api-server.js');

@@ -100,7 +100,7 @@ async function inProcess(repo: ListingsRepo, queries: ListingSearchQuery[], labe
   const service = new SearchService(repo, { imagesBaseUrl: '/images', refreshMs: 60_000 });
   const heapBefore = process.memoryUsage().heapUsed;
   const t0 = performance.now();
-  if (fromSnapshot) service.loadSnapshot(snapshotOf(fromSnapshot), Date.now());
+  if (fromSnapshot) service.loadRecords(snapshotOf(fromSnapshot), Date.now());
   const index = await service.fresh();
   const loadMs = performance.now() - t0;
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;

@@ -1,6 +1,7 @@
 /** Deterministic synthetic listings and buyer queries for the benchmark. */
 import type { ListingRecord, ScrapedRecord } from '../functions/src/domain/listings/types.js';
 import { allOutcodes } from '../functions/src/domain/geo/outcodes.js';
+import { DEMO_LISTINGS } from '../dev/seed/data.js';
 import { BROWSE_CATEGORIES, type Category, type Fuel, type Make, type Transmission } from '../shared/values.js';
 
 /** mulberry32: small, fast, seedable. */
@@ -75,6 +76,11 @@ const FIRST_NAMES = ['Sam', 'Alex', 'Jo', 'Chris', 'Pat', 'Lee', 'Kim', 'Ravi', 
 
 const places = allOutcodes().filter((o) => o.town);
 
+/** Real descriptions and feature lists, from the demo data (as sellers write them). */
+const SEED_NOW = new Date('2026-11-01T00:00:00.000Z');
+export const REAL_DESCRIPTIONS = DEMO_LISTINGS.map((l) => l.description(SEED_NOW));
+const REAL_FEATURES = DEMO_LISTINGS.map((l) => l.features);
+
 function iso(ms: number) {
   return new Date(ms).toISOString();
 }
@@ -139,8 +145,10 @@ export function syntheticListings(n: number, seed: number, idPrefix: string) {
       gvwTonnes: r.pick([7.5, 12, 18, 26, 32, 44]),
       euroStandard: year !== null && year >= 2014 ? 'euro6' : r.pick(['euro4', 'euro5']),
       cabType: r.pick(['day', 'sleeper', 'high-roof-sleeper']),
-      description: `${model} in good condition. Full service history, MOT until next year. Viewing welcome at our ${town} yard.`,
-      features: r.chance(0.5) ? ['Air conditioning', 'Cruise control', 'Tail lift'].slice(0, r.int(1, 3)) : null,
+      description: r.chance(0.8)
+        ? r.pick(REAL_DESCRIPTIONS)
+        : `${model} in good condition. Full service history, MOT until next year. Viewing welcome at our ${town} yard.`,
+      features: r.chance(0.7) ? r.pick(REAL_FEATURES) : null,
       contactName: `${r.pick(FIRST_NAMES)} ${String.fromCharCode(65 + r.int(0, 25))}.`,
       companyName: company,
       phone: `07${r.int(100, 999)} ${r.int(100000, 999999)}`,
@@ -156,6 +164,68 @@ export function syntheticListings(n: number, seed: number, idPrefix: string) {
     });
   }
   return { listings, scraped };
+}
+
+const KEYWORD_STOP = new Set([
+  'the',
+  'and',
+  'with',
+  'for',
+  'our',
+  'all',
+  'this',
+  'from',
+  'until',
+  'use',
+  'are',
+  'has',
+  'can',
+  'to',
+  'in',
+  'on',
+  'at',
+]);
+/** One or two neighbouring words from a real description, sometimes with a typo, as buyers type what they read. */
+export function keywordFrom(r: ReturnType<typeof rng>): string {
+  const words = r
+    .pick(REAL_DESCRIPTIONS)
+    .split(/[^A-Za-z0-9-]+/)
+    .filter((w) => w.length >= 3 && !KEYWORD_STOP.has(w.toLowerCase()));
+  const i = r.int(0, words.length - 2);
+  let q = r.chance(0.5) ? words[i] : `${words[i]} ${words[i + 1]}`;
+  if (r.chance(0.2) && q.length >= 6) {
+    const k = r.int(1, q.length - 2);
+    q = q.slice(0, k) + q[k + 1] + q[k] + q.slice(k + 2);
+  }
+  return q.toLowerCase();
+}
+
+/** Keyword-only queries (no filters, default sort): what the buyer typed into the box. */
+export function keywordQueries(n: number, seed: number): string[] {
+  const r = rng(seed);
+  const trade = [
+    'tipper',
+    'tippers',
+    'tail lift',
+    'artic',
+    'tractor unit',
+    'fridge',
+    'reefer',
+    'beaver',
+    'curtain sider',
+    '18t',
+    '7.5t',
+    'merc',
+    'scannia',
+    'xf480',
+    'XF-480',
+  ];
+  return Array.from({ length: n }, () => {
+    const p = new URLSearchParams();
+    p.set('q', r.chance(0.25) ? r.pick(trade) : keywordFrom(r));
+    if (r.chance(0.2)) p.set('page', String(r.int(2, 4)));
+    return p.toString();
+  });
 }
 
 /** Buyer queries as URL query strings: the filters people use, a sort, a page. */
@@ -190,6 +260,7 @@ export function syntheticQueries(n: number, seed: number): string[] {
     if (r.chance(0.15)) p.set('fuel', r.pick(['diesel', 'electric,hybrid', 'diesel,cng']));
     if (r.chance(0.15)) p.set('transmission', r.pick(['automatic', 'manual', 'automatic,semi-automatic']));
     if (r.chance(0.15)) p.set('q', r.pick(['fh', 'actros', 'tipper', 'scania r450', 'leeds', 'xf', 'haulage']));
+    else if (r.chance(0.1)) p.set('q', keywordFrom(r));
     let sort = r.pick(sorts);
     if (r.chance(0.25)) {
       p.set('location', r.pick(towns));

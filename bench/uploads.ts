@@ -73,6 +73,7 @@ async function benchCreate(): Promise<boolean> {
         make: 'volvo',
         model: `FH ${i}`,
         year: 2018 + (i % 6),
+        category: 'articulated',
         price: 30000 + i,
         contactName: 'Bench Seller',
         phone: '07700 900000',

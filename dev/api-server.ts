@@ -1,10 +1,10 @@
 /**
  * The local stand-in for API Gateway + Lambda + CloudFront on one origin:
  *   /api/*      the routes.ts rows, invoked in-process with API Gateway's event and authorizer
- *               (rows outside /api — /truck/{id}, category pages, sitemap, robots — are matched first too)
- *   /images/*   the truck-images bucket (CloudFront's role)
+ *               (rows outside /api: sitemap and robots first; the page rows — / and /{proxy+} — after files)
+ *   /images/*   the published listings/ prefix of the truck-images bucket (CloudFront's role), nothing else
  *   /_dev/*     health and the local event bus
- *   everything else: the built web app (web/dist) with SPA fallback.
+ *   files:      the built web app (web/dist); without page rows (tests), SPA fallback to index.html.
  */
 import { readFileSync, statSync } from 'node:fs';
 import type http from 'node:http';
@@ -16,6 +16,7 @@ import type { PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { createAccessTokenVerifier } from '../functions/src/adapters/cognito/token-verifier.js';
 import { setInProcessBus } from '../functions/src/adapters/events/publisher.js';
+import { LISTING_IMAGE_PREFIX } from '../functions/src/domain/listings/manage-images.js';
 import { type RouteDef, needsAuthorizer, routes as allRoutes } from '../functions/src/routes.js';
 import {
   INTERNAL_ERROR_BODY,
@@ -64,6 +65,8 @@ const DEFAULT_TIMEOUT_SECONDS = 10;
 const DEFAULT_MEMORY_MB = 512;
 
 class LambdaTimeout extends Error {}
+
+const SERVED_IMAGE_TYPES = new Set(['image/jpeg', 'image/webp', 'image/png']);
 
 /** Like Lambda, a handler that outlives its timeout fails (LAMBDA_TIMEOUTS=off while debugging). */
 function withTimeout<T>(work: Promise<T>, seconds: number): Promise<T> {
@@ -208,7 +211,29 @@ function createStaticHandler(webDir: string) {
   };
 }
 
+/**
+ * CloudFront compresses the API's text answers (`compress: true`, infra/lib/web-stack.ts): so does
+ * this server, so page weights measured locally (Lighthouse) are the ones buyers get.
+ */
+function compressLikeCloudFront(response: ReturnType<typeof toHttpResponse>, acceptEncoding: string): ReturnType<typeof toHttpResponse> {
+  const type = String(response.headers['content-type'] ?? '');
+  if (response.headers['content-encoding'] || !COMPRESSIBLE.test(type) || response.body.length <= 1024) return response;
+  const vary = response.headers.vary ? `${response.headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+  if (/\bbr\b/.test(acceptEncoding)) {
+    const body = zlib.brotliCompressSync(response.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return { ...response, body, headers: { ...response.headers, 'content-encoding': 'br', 'content-length': String(body.length), vary } };
+  }
+  if (/\bgzip\b/.test(acceptEncoding)) {
+    const body = zlib.gzipSync(response.body, { level: 6 });
+    return { ...response, body, headers: { ...response.headers, 'content-encoding': 'gzip', 'content-length': String(body.length), vary } };
+  }
+  return response;
+}
+
 // ---------- server ----------
+
+/** A row whose path ends in a greedy {proxy+}: the page catch-all, which comes after files. */
+const isGreedy = (route: RouteDef) => /\{\w+\+\}$/.test(route.path);
 
 /**
  * The security headers of every local response: the same definition as the CloudFront response
@@ -277,8 +302,9 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       else console.error(`[api] ${route.id} threw:`, err);
       response = { statusCode: 500, headers: { 'content-type': 'application/json' }, body: Buffer.from(INTERNAL_ERROR_BODY) };
     }
-    res.writeHead(response.statusCode, { 'apigw-requestid': event.requestContext.requestId, ...response.headers });
-    res.end(method === 'HEAD' ? undefined : response.body);
+    const compressed = compressLikeCloudFront(response, String(req.headers['accept-encoding'] ?? ''));
+    res.writeHead(compressed.statusCode, { 'apigw-requestid': event.requestContext.requestId, ...compressed.headers });
+    res.end(method === 'HEAD' ? undefined : compressed.body);
     log(`${method} ${req.url} ${response.statusCode} ${Date.now() - started}ms`);
   }
 
@@ -290,11 +316,18 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     } catch {
       return send(res, 400, JSON.stringify({ message: 'Bad Request' }));
     }
-    if (!key) return send(res, 404, NOT_FOUND_BODY);
+    // Only processed variants are public, as CloudFront's origin path limits it in AWS: anything
+    // else in the bucket (an unverified upload, a stray object) is a 404 here, never served.
+    if (!key.startsWith(LISTING_IMAGE_PREFIX) || key.includes('..')) return send(res, 404, NOT_FOUND_BODY);
     const bucket = process.env.BUCKET_TRUCK_IMAGES ?? 'truck-images';
     try {
       const obj = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       const etag = obj.ETag ?? '';
+      // We only ever write JPEG originals and WebP variants there; any other stored type is refused.
+      if (!SERVED_IMAGE_TYPES.has(obj.ContentType ?? '')) {
+        (obj.Body as Readable | undefined)?.destroy();
+        return send(res, 404, NOT_FOUND_BODY);
+      }
       const headers: Record<string, string> = {
         'content-type': obj.ContentType ?? 'application/octet-stream',
         'cache-control': obj.CacheControl ?? 'public, max-age=3600',
@@ -368,14 +401,17 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     // What CloudFront's response headers policy adds in AWS; the dev tools (/_dev) keep their own.
     if (!pathname.startsWith('/_dev/')) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const run = async () => {
-      // Every routes.ts row before the static files, as CloudFront sends those paths to the API origin.
-      if (pathname === '/api' || pathname.startsWith('/api/') || match(req.method ?? 'GET', pathname)) {
-        return handleApi(req, res, pathname);
-      }
+      // As CloudFront routes (infra/lib/web-stack.ts): /api/* and the rows' own paths (sitemap,
+      // robots) to the API, /images/* to the bucket, files (/assets/*, any path with an extension)
+      // to the site, and every other path — the pages — to the page rows (GET / and /{proxy+}).
+      if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(req, res, pathname);
+      const row = match(req.method ?? 'GET', pathname);
+      if (row && !isGreedy(row.compiled.route)) return handleApi(req, res, pathname);
       if (pathname.startsWith('/images/')) return handleImage(req, res, pathname);
       if (pathname === '/_dev/health') return health(res);
       if (pathname === '/_dev/events') return handleEvents(req, res);
       if (opts.mailDir && (await handleMailInbox(req, res, { dir: opts.mailDir }))) return;
+      if (row && !pathname.startsWith('/assets/') && !path.extname(pathname)) return handleApi(req, res, pathname);
       return serveStatic(req, res, pathname);
     };
     run().catch((err) => {

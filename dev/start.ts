@@ -19,7 +19,7 @@ import { createLocalBus } from './local-bus.js';
 import { createLocalQueue } from './local-queue.js';
 import { type MailCatcher, startMailCatcher } from './mail/catcher.js';
 import { clearMail, mailDir } from './mail/store.js';
-import { type Scheduler, startScheduler } from './scheduler.js';
+import { type Scheduler, runJob, startScheduler } from './scheduler.js';
 import { type CognitoStandIn, startCognito } from './stand-ins/cognito.js';
 import {
   type DynamoDbLocal,
@@ -154,6 +154,9 @@ async function main() {
 
   api = await startApiServer({ port: cfg.port, env, bus, mailDir: mailFolder, log: (m) => log(`[api] ${m}`) });
   scheduler = startScheduler(jobs, { log });
+  // The sitemap is served from S3 only: build it now if there is none (the job decides), not in 15 minutes.
+  const sitemapJob = jobs.find((j) => j.id === 'BuildSitemap');
+  if (sitemapJob) runJob(sitemapJob).catch((err) => log(`[jobs] BuildSitemap failed: ${err instanceof Error ? err.message : String(err)}`));
   if (process.env.HOT_RELOAD !== 'off') hotReload = enableHotReload(log);
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

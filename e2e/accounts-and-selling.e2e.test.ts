@@ -31,8 +31,12 @@ const seller = {
   name: 'Sam Seller',
   phone: '07700 900456',
   email: `seller-${stamp}@example.test`,
+  /** How the seller types it at sign-up: capitals must not matter (issue 9 §4). */
+  typedEmail: `Seller-${stamp}@Example.TEST`,
   password: `Haulage-${stamp}-Pw1`,
 };
+/** A 100-character word: it must wrap, not widen a phone's page (issue 9 §3). */
+const longWord = `Part${'x'.repeat(92)}Word`;
 /** A model no other listing has, so search finds exactly this truck. */
 const token = `Zq${stamp}`;
 const model = `FH ${token}`;
@@ -97,7 +101,7 @@ describe('accounts and selling', () => {
     await page.getByRole('button', { name: 'Create Account', pressed: false }).click();
     await page.getByLabel('Full Name', { exact: true }).fill(seller.name);
     await page.getByLabel('Phone Number', { exact: true }).fill(seller.phone);
-    await page.getByLabel('Email', { exact: true }).fill(seller.email);
+    await page.getByLabel('Email', { exact: true }).fill(seller.typedEmail);
     await page.getByLabel('Password', { exact: true }).fill(seller.password);
     await page.getByLabel('Confirm Password', { exact: true }).fill(seller.password);
     await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
@@ -122,6 +126,46 @@ describe('accounts and selling', () => {
     await page.getByRole('heading', { level: 1, name: 'Sell Your Truck' }).waitFor();
   });
 
+  it('does not tell a stranger which e-mail addresses have accounts', async () => {
+    const probe = await newPage(browser, baseUrl);
+    const toastText = async (email: string, password: string) => {
+      await probe.goto('/auth');
+      await signIn(probe, email, password);
+      const toast = probe.getByText(/^(Incorrect email or password\.|Invalid password|User not authorized|Failed to log in.*)$/).first();
+      await toast.waitFor();
+      const text = await toast.textContent();
+      await probe.reload();
+      return text;
+    };
+    // A wrong password and an unknown address: one answer.
+    expect(await toastText(otherEmail, 'Wrong-Password-1')).toBe('Incorrect email or password.');
+    expect(await toastText(`nobody-${stamp}@example.test`, 'Wrong-Password-1')).toBe('Incorrect email or password.');
+
+    // Password reset: the same words for both.
+    const resetSubtitle = async (email: string) => {
+      await probe.goto('/reset-password');
+      await probe.getByLabel('Email', { exact: true }).fill(email);
+      await probe.getByRole('button', { name: 'Send Reset Code' }).click();
+      await probe.getByLabel('Reset Code', { exact: true }).waitFor();
+      return (await probe.locator('h1 + p').first().textContent())?.replace(email, '<email>');
+    };
+    expect(await resetSubtitle(otherEmail)).toBe(await resetSubtitle(`nobody-${stamp}@example.test`));
+
+    // Sign-up with an address that has an account looks like any sign-up; its owner gets an e-mail.
+    await probe.goto('/auth');
+    await probe.getByRole('button', { name: 'Create Account', pressed: false }).click();
+    await probe.getByLabel('Full Name', { exact: true }).fill('Someone Else');
+    await probe.getByLabel('Phone Number', { exact: true }).fill('07700 900111');
+    await probe.getByLabel('Email', { exact: true }).fill(otherEmail.toUpperCase());
+    await probe.getByLabel('Password', { exact: true }).fill('Another-Pw-2026');
+    await probe.getByLabel('Confirm Password', { exact: true }).fill('Another-Pw-2026');
+    await probe.locator('form').getByRole('button', { name: 'Create Account' }).click();
+    await probe.getByLabel('Verification Code', { exact: true }).waitFor();
+    await probe.getByText('Please check your email to verify your account before signing in.').first().waitFor();
+    await poll(async () => (await mailTo(otherEmail)).map((m) => m.subject)).toContain('You already have a TruckYard account');
+    await probe.context().close();
+  });
+
   it('sells a truck with 2 images, and it appears in Latest Trucks', async () => {
     await page.locator('input[type="file"]').setInputFiles([
       { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo(30, 90, 160) },
@@ -131,13 +175,33 @@ describe('accounts and selling', () => {
     await page.getByLabel('Make', { exact: true }).selectOption('volvo');
     await page.getByLabel('Model', { exact: true }).fill(model);
     await page.getByLabel('Year', { exact: true }).selectOption(year);
-    await page.getByLabel('Category', { exact: true }).selectOption('articulated');
+    // No category is assumed: the seller chooses one (issue 9 §3).
+    const category = page.getByLabel('Category', { exact: true });
+    expect(await category.inputValue()).toBe('');
     await page.getByLabel('Mileage', { exact: true }).fill('412000');
-    await page.getByLabel('Price (£, excluding VAT)', { exact: true }).fill(String(price));
+    await page.getByLabel('Engine Size (litres)', { exact: true }).fill('350000');
+    await page.getByLabel('Price (£, excluding VAT)', { exact: true }).fill('0');
     await page.getByLabel('Contact Name', { exact: true }).fill(seller.name);
     await page.getByLabel('Phone Number', { exact: true }).fill(seller.phone);
     await page.getByLabel('Location', { exact: true }).fill('Leeds');
+    // A description over the limit is kept whole and counted, not cut.
+    const description = page.getByLabel('Description', { exact: true });
+    await description.fill('x'.repeat(5001));
+    expect((await description.inputValue()).length).toBe(5001);
+    await page.getByText('5,001 / 5,000 characters — 1 over the limit').waitFor();
 
+    await page.getByRole('button', { name: 'List My Truck' }).click();
+    await page.getByText('Category is required', { exact: true }).waitFor();
+    await page.getByText("Enter a price above £0, or choose 'Price on application'", { exact: true }).waitFor();
+    await page.getByText('Engine size must be between 1 and 20 litres', { exact: true }).waitFor();
+    await page.getByText('Description must be 5000 characters or fewer', { exact: true }).waitFor();
+
+    await category.selectOption('articulated');
+    await page.getByLabel('Engine Size (litres)', { exact: true }).fill('12.8');
+    await page.getByLabel('Price (£, excluding VAT)', { exact: true }).fill(String(price));
+    await description.fill(`One owner from new. Serviced by the dealer, spares code ${longWord} on the invoice.`);
+    await page.getByLabel('Add a feature', { exact: true }).fill(longWord);
+    await page.getByLabel('Add a feature', { exact: true }).press('Enter');
     await page.getByRole('button', { name: 'List My Truck' }).click();
     await page.getByText('Truck Listed Successfully!').first().waitFor({ timeout: 30_000 });
     await page.getByText('Your truck has been listed with 2 image(s)').first().waitFor();
@@ -154,6 +218,30 @@ describe('accounts and selling', () => {
     expect(listing).toMatchObject({ id: listingId, title, price, status: 'active' });
     expect((listing as Listing).images).toHaveLength(2);
     await poll(searchTotal).toBe(1);
+  });
+
+  it('keeps a 375 px page from widening with a 100-character word, and shows the phone in UK format', async () => {
+    const phone = await newPage(browser, baseUrl, { width: 375, height: 812 });
+    await phone.goto(`/auth?returnTo=${encodeURIComponent(`/truck/${listingId}`)}`);
+    await signIn(phone, seller.email, seller.password);
+    await phone.waitForURL((url) => url.pathname === `/truck/${listingId}`);
+    await phone.getByRole('heading', { level: 1, name: title }).waitFor();
+    await phone.getByText(longWord).first().waitFor();
+    const width = () => phone.evaluate(() => document.documentElement.scrollWidth);
+    expect(await width()).toBeLessThanOrEqual(375);
+    // Stored in E.164, shown the UK way, dialled in E.164.
+    const tel = phone.getByRole('link', { name: '07700 900456', exact: true });
+    expect(await tel.getAttribute('href')).toBe('tel:+447700900456');
+    for (const [path, ready] of [
+      ['/', phone.getByText(model).first()],
+      ['/dealer-dashboard', phone.getByText(model).first()],
+      [`/edit-truck/${listingId}`, phone.getByText(longWord).first()],
+    ] as const) {
+      await phone.goto(path);
+      await ready.waitFor();
+      expect(await width(), path).toBeLessThanOrEqual(375);
+    }
+    await phone.context().close();
   });
 
   it('edits the price from the dashboard', async () => {

@@ -1,3 +1,4 @@
+import { formatPhone } from '../shared/phone.js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_USERS } from '../dev/seed/data.js';
@@ -122,6 +123,7 @@ describe('public marketplace', () => {
     // No seller's phone or e-mail reaches an anonymous visitor, in the card or the description.
     for (const user of DEMO_USERS.filter((u) => u.role === 'dealer' || u.role === 'private_seller')) {
       expect(html).not.toContain(user.phone);
+      expect(html).not.toContain(formatPhone(user.phone));
       expect(html).not.toContain(user.email);
     }
     await page.close();

@@ -16,6 +16,18 @@ export const LIMITS = {
   maxSearchTextLength: 200,
 } as const;
 
+/**
+ * The only image types a browser may upload (listing and valuation photos), as the claim checks
+ * them and as the presigned POST policy pins them. SVG, GIF, HEIC and the rest are refused: an
+ * SVG can carry script, and whatever we accept is decoded and re-encoded server-side.
+ */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+export const isAcceptedImageType = (type: string): type is AcceptedImageType =>
+  (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type.trim().toLowerCase());
+/** For `<input type="file" accept>`. */
+export const ACCEPTED_IMAGE_INPUT = ACCEPTED_IMAGE_TYPES.join(',');
+
 /** The current year; slider and validation bounds use it where the spec says 2024. */
 export const currentYear = (now: Date = new Date()) => now.getUTCFullYear();
 
@@ -35,7 +47,12 @@ export const SORT_OPTIONS = [
   { value: 'mileage-low', label: 'Mileage: lowest' },
   { value: 'mileage-high', label: 'Mileage: highest' },
   { value: 'distance', label: 'Distance: nearest' },
+  // With search words, 'relevance' ranks the best matches first (labelled 'Best match') and this
+  // keeps "Newest first" on offer; without words both are newest first (issue 9 §1).
+  { value: 'newest', label: 'Newest first' },
 ] as const;
+/** The label of 'relevance' once the buyer has typed words. */
+export const BEST_MATCH_LABEL = 'Best match';
 export type SortOption = (typeof SORT_OPTIONS)[number]['value'];
 export const SORT_VALUES = SORT_OPTIONS.map((s) => s.value) as [SortOption, ...SortOption[]];
 

@@ -24,6 +24,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     reportCompressedSize: true,
+    // .vite/manifest.json: the page handler modulepreloads a server-rendered route's chunks from it.
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' },

@@ -72,6 +72,7 @@ export interface DemoUser {
   email: string;
   name: string;
   companyName: string | null;
+  /** E.164, as every phone number is stored (shown as '0113 496 0417' by shared/phone.ts). */
   phone: string;
   groups: string[];
   accountType: 'dealer' | 'individual';
@@ -89,7 +90,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'admin@truckyard.example',
     name: 'Hannah Okafor',
     companyName: 'TruckYard',
-    phone: '0161 496 0123',
+    phone: '+441614960123',
     groups: ['admins'],
     accountType: 'individual',
     depots: [],
@@ -102,7 +103,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'superadmin@truckyard.example',
     name: 'Daniel Whitcombe',
     companyName: 'TruckYard',
-    phone: '0161 496 0124',
+    phone: '+441614960124',
     groups: ['super_admins', 'admins'],
     accountType: 'individual',
     depots: [],
@@ -115,7 +116,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'sales@penninetrucksales.example',
     name: 'Craig Holroyd',
     companyName: 'Pennine Truck Sales Ltd',
-    phone: '0113 496 0417',
+    phone: '+441134960417',
     groups: [],
     accountType: 'dealer',
     depots: [
@@ -133,7 +134,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'trucks@midlandhgv.example',
     name: 'Sunita Bains',
     companyName: 'Midland HGV Centre',
-    phone: '0121 496 0582',
+    phone: '+441214960582',
     groups: [],
     accountType: 'dealer',
     depots: [
@@ -151,7 +152,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'info@thamesgatewaycv.example',
     name: "Lee O'Connell",
     companyName: 'Thames Gateway Commercials',
-    phone: '020 7946 0321',
+    phone: '+442079460321',
     groups: [],
     accountType: 'dealer',
     depots: [
@@ -169,7 +170,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'gareth.pryce@mailbox.example',
     name: 'Gareth Pryce',
     companyName: null,
-    phone: '07700 900417',
+    phone: '+447700900417',
     groups: [],
     accountType: 'individual',
     depots: [{ town: 'Wrexham', location: 'Wrexham', postcode: 'LL13 9UT' }],
@@ -182,7 +183,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'buyer@truckyard.example',
     name: 'Priya Raman',
     companyName: 'Raman Logistics',
-    phone: '07700 900871',
+    phone: '+447700900871',
     groups: [],
     accountType: 'individual',
     depots: [],
@@ -1444,14 +1445,14 @@ const ROWS: Row[] = [
       images: 4,
     },
   ),
-  // Other bodies
+  // Bodies sellers used to file under Other: a scaffold dropside and a dropside are flatbeds, a cage tipper a tipper.
   r(
     'midland',
     2,
     'daf',
     'LF 180 FA Scaffold',
     2018,
-    'other',
+    'flatbed',
     '4x2',
     7.5,
     'day',
@@ -1471,7 +1472,7 @@ const ROWS: Row[] = [
     'isuzu',
     'Forward N75.150 Cage Tipper',
     2017,
-    'other',
+    'tipper',
     '4x2',
     7.5,
     'day',
@@ -1490,7 +1491,7 @@ const ROWS: Row[] = [
     'mercedes',
     'Atego 1218 Dropside',
     2016,
-    'other',
+    'flatbed',
     '4x2',
     12,
     'day',

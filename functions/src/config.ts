@@ -46,6 +46,10 @@ export const config = {
       privateUploads: optional('BUCKET_PRIVATE_UPLOADS', ''),
     };
   },
+  /** The private uploads bucket: browser uploads before verification, valuation photos. Never served. */
+  get privateUploadsBucket(): string {
+    return required('BUCKET_PRIVATE_UPLOADS');
+  },
   /**
    * Where the link-preview pages (http/seo) read the SPA's index.html: a file locally
    * (SPA_INDEX_PATH, web/dist/index.html), the site bucket in AWS (SPA_BUCKET).
@@ -59,9 +63,25 @@ export const config = {
   get imagesBaseUrl() {
     return optional('IMAGES_BASE_URL', '/images');
   },
+  /** URLs per sitemap part: the protocol's 50,000 (SITEMAP_URLS_PER_PART lowers it, for tests). */
+  get sitemapUrlsPerPart() {
+    return Number(optional('SITEMAP_URLS_PER_PART', '50000'));
+  },
+  /** Where the built sitemap lives in the truck-images bucket (tests give each file its own). */
+  get sitemapPrefix() {
+    return optional('SITEMAP_S3_PREFIX', 'sitemaps/');
+  },
   /** How often a warm search index asks the table for changes. */
   get searchRefreshMs() {
     return Number(optional('SEARCH_REFRESH_MS', '1000'));
+  },
+  /** Overrides the search snapshot's S3 key (the benchmark keeps several sizes side by side). */
+  get searchSnapshotKey() {
+    return optional('SEARCH_SNAPSHOT_KEY', '');
+  },
+  /** How often at most the search snapshot is rewritten after listing changes. */
+  get searchSnapshotIntervalMs() {
+    return Number(optional('SEARCH_SNAPSHOT_INTERVAL_MS', '60000'));
   },
   get siteUrl() {
     return optional('SITE_URL', 'http://localhost:3000');

@@ -16,4 +16,41 @@ export interface JobDef {
   timeoutSeconds?: number;
 }
 
-export const jobs: JobDef[] = [];
+/** The sitemap's files in S3 and its build-state item; the table only read (pattern 2) and the state item written. */
+const SITEMAP_BUILD_ACCESS = {
+  table: 'readWrite',
+  buckets: [{ bucket: 'truck-images', prefixes: ['sitemaps/'], access: 'readWriteDelete' }],
+} as const satisfies Access;
+
+export const jobs: JobDef[] = [
+  {
+    id: 'BuildSitemap',
+    // Every 15 minutes; it only builds when listings changed, the sitemap is a day old, or there is none.
+    cron: '0/15 * * * ? *',
+    handler: 'jobs/build-sitemap.ts',
+    description: 'Rebuild the sitemap index and gzip parts in S3 (sitemaps/) when due',
+    access: SITEMAP_BUILD_ACCESS,
+    memoryMb: 1024,
+    timeoutSeconds: 300,
+  },
+  {
+    id: 'price-model',
+    // Hourly at a quarter past, UK time.
+    cron: '15 * * * ? *',
+    handler: 'jobs/build-price-model.ts',
+    description: 'Refits the fair-price model on every active listing',
+    access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['models/'], access: 'readWrite' }] },
+    memoryMb: 2048,
+    timeoutSeconds: 300,
+  },
+  {
+    id: 'BuildSearchSnapshot',
+    // 03:30 UK time, every day: the whole table, so the snapshot never drifts from it.
+    cron: '30 3 * * ? *',
+    handler: 'jobs/build-search-snapshot.ts',
+    description: 'Rebuild the search snapshot (private-uploads/search/) from every active listing',
+    access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['search/'], access: 'readWrite' }] },
+    memoryMb: 1536,
+    timeoutSeconds: 300,
+  },
+];

@@ -19,4 +19,23 @@ export interface QueueDef {
   maxReceiveCount?: number;
 }
 
-export const queues: QueueDef[] = [];
+export const queues: QueueDef[] = [
+  {
+    id: 'stock-imports',
+    handler: 'queues/stock-import-worker.ts',
+    description: 'Applies dealer stock imports (rows, photos, sold stock)',
+    access: {
+      table: 'readWrite',
+      buckets: [
+        { bucket: 'private-uploads', prefixes: ['imports/'], access: 'read' },
+        { bucket: 'truck-images', prefixes: ['listings/'], access: 'readWriteDelete' },
+      ],
+      events: true,
+    },
+    // One import per invocation: up to 10,000 rows and their photos.
+    batchSize: 1,
+    memoryMb: 2048,
+    timeoutSeconds: 900,
+    maxReceiveCount: 3,
+  },
+];

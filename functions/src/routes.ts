@@ -1,5 +1,7 @@
-import { CATEGORY_PAGES } from '../../shared/values.js';
 import type { Access, BucketAccess } from './access.js';
+import { accountRoutes } from './routes/accounts.js';
+import { importRoutes } from './routes/imports.js';
+import { pricingRoutes } from './routes/pricing.js';
 
 // Access shared by several rows (functions/src/access.ts). Rate limits and sign-up profiles are
 // table writes, so some POSTs of anonymous callers still need readWrite.
@@ -57,24 +59,20 @@ export interface RouteDef {
 export type RouteArea = 'core' | 'admin' | 'payments' | 'alerts';
 
 export const routes: RouteDef[] = [
-  {
-    id: 'SearchListings',
-    method: 'GET',
-    path: '/api/listings',
-    handler: 'http/listings/search-listings.ts',
-    auth: 'optional',
-    access: READ,
-    memoryMb: 1024,
-  },
-  {
-    id: 'LatestListings',
-    method: 'GET',
-    path: '/api/listings/latest',
-    handler: 'http/listings/latest-listings.ts',
-    auth: 'optional',
-    access: READ,
-    memoryMb: 1024,
-  },
+  // One search function for the three reads of the index (issue 8 §2), sized by `npm run bench`:
+  // 100k listings load from the S3 snapshot with a steady heap well under 400 MB.
+  ...(['SearchListings', 'LatestListings', 'SuggestListings'] as const).map(
+    (id): RouteDef => ({
+      id,
+      method: 'GET',
+      path: { SearchListings: '/api/listings', LatestListings: '/api/listings/latest', SuggestListings: '/api/listings/suggest' }[id],
+      handler: 'http/listings/search-listings.ts',
+      auth: 'optional',
+      memoryMb: 1024,
+      timeoutSeconds: 10,
+      access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['search/'], access: 'read' }] },
+    }),
+  ),
   { id: 'GetListing', method: 'GET', path: '/api/listings/{id}', handler: 'http/listings/get-listing.ts', auth: 'optional', access: READ },
   {
     id: 'ResolveLocation',
@@ -140,7 +138,7 @@ export const routes: RouteDef[] = [
     path: '/api/uploads/listing-images',
     handler: 'http/uploads/request-listing-images.ts',
     auth: 'user',
-    access: { table: 'readWrite', buckets: [{ bucket: 'truck-images', prefixes: ['uploads/'], access: 'write' }] },
+    access: { table: 'readWrite', buckets: [{ bucket: 'private-uploads', prefixes: ['uploads/listing-images/'], access: 'write' }] },
   },
   {
     id: 'CompleteListingImageUploads',
@@ -151,7 +149,7 @@ export const routes: RouteDef[] = [
     access: {
       table: 'readWrite',
       buckets: [
-        { bucket: 'truck-images', prefixes: ['uploads/'], access: 'readWriteDelete' },
+        { bucket: 'private-uploads', prefixes: ['uploads/listing-images/'], access: 'readWriteDelete' },
         { bucket: 'truck-images', prefixes: ['listings/'], access: 'write' },
       ],
     },
@@ -217,6 +215,14 @@ export const routes: RouteDef[] = [
   { id: 'SaveTruck', method: 'PUT', path: '/api/saved/{id}', handler: 'http/saved/save-truck.ts', auth: 'user', access: WRITE },
   { id: 'UnsaveTruck', method: 'DELETE', path: '/api/saved/{id}', handler: 'http/saved/unsave-truck.ts', auth: 'user', access: WRITE },
   {
+    id: 'RevealListingContact',
+    method: 'POST',
+    path: '/api/listings/{id}/contact',
+    handler: 'http/listings/reveal-contact.ts',
+    auth: 'user',
+    access: WRITE,
+  },
+  {
     id: 'RecordListingView',
     method: 'POST',
     path: '/api/listings/{id}/views',
@@ -224,21 +230,35 @@ export const routes: RouteDef[] = [
     auth: 'optional',
     access: WRITE,
   },
-  // Pages whose head link previews need without JavaScript (http/seo). Not under /api: CloudFront
-  // sends these paths to the API origin (infra/lib/web-stack.ts), the local server matches rows first.
-  { id: 'RenderTruckPage', method: 'GET', path: '/truck/{id}', handler: 'http/seo/render-page.ts', auth: 'public', access: PAGE },
-  ...CATEGORY_PAGES.map(
-    (page): RouteDef => ({
-      id: `RenderCategoryPage${page.path.replace(/(^|[^a-z0-9])([a-z0-9])/gi, (_m, _sep, c: string) => c.toUpperCase())}`,
-      method: 'GET',
-      path: page.path,
-      handler: 'http/seo/render-page.ts',
-      auth: 'public',
-      access: PAGE,
-    }),
-  ),
-  { id: 'GetSitemap', method: 'GET', path: '/sitemap.xml', handler: 'http/seo/get-sitemap.ts', auth: 'public', access: READ },
+  // Every page of the site (http/seo/render-page.ts): its head for link previews, the first screen
+  // rendered on the server for routes that opt in, and the SPA route table's status (404 for
+  // unknown paths). Not under /api: CloudFront's default behaviour sends page paths to the API
+  // (infra/lib/web-stack.ts); the local server matches these rows after static files. API Gateway's
+  // greedy /{proxy+} does not match '/', hence two rows. It reads listings in-process
+  // (http/seo/in-process-api.ts), so it is sized like search.
+  { id: 'RenderHomePage', method: 'GET', path: '/', handler: 'http/seo/render-page.ts', auth: 'public', memoryMb: 1024, access: PAGE },
+  { id: 'RenderPage', method: 'GET', path: '/{proxy+}', handler: 'http/seo/render-page.ts', auth: 'public', memoryMb: 1024, access: PAGE },
+  // Served from the files jobs/build-sitemap.ts writes to S3: no table access at all.
+  {
+    id: 'GetSitemap',
+    method: 'GET',
+    path: '/sitemap.xml',
+    handler: 'http/seo/get-sitemap.ts',
+    auth: 'public',
+    access: { buckets: [{ bucket: 'truck-images', prefixes: ['sitemaps/'], access: 'read' }] },
+  },
+  {
+    id: 'GetSitemapPart',
+    method: 'GET',
+    path: '/sitemaps/{file}',
+    handler: 'http/seo/get-sitemap-part.ts',
+    auth: 'public',
+    access: { buckets: [{ bucket: 'truck-images', prefixes: ['sitemaps/'], access: 'read' }] },
+  },
   { id: 'GetRobotsTxt', method: 'GET', path: '/robots.txt', handler: 'http/seo/get-robots.ts', auth: 'public', access: {} },
+  ...importRoutes,
+  ...pricingRoutes,
+  ...accountRoutes,
 ];
 
 /**

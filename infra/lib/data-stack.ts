@@ -13,7 +13,7 @@ import type { QueueDef } from '../../functions/src/queues.js';
 import { dlqDepthAlarm, lambdaAlarms, newDeadLetterQueue, sesReputationAlarms } from './constructs/operations.js';
 import { HOUSE_FUNCTION_DEFAULTS } from './constructs/house-function.js';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dynamodb/table.js';
-import { uploadPrefix } from '../../functions/src/domain/uploads/verify-upload.js';
+import { LISTING_UPLOADS_PREFIX } from '../../functions/src/domain/uploads/verify-upload.js';
 import { VALUATION_PENDING_PREFIX } from '../../functions/src/domain/valuations/submit-valuation.js';
 
 /**
@@ -132,13 +132,14 @@ export class DataStack extends Stack {
         ],
       });
     this.buckets = {
-      // Every user's unverified listing photos (uploadPrefix(userId) is uploads/<userId>/).
-      'truck-images': bucket('TruckImages', [expirePending(uploadPrefix('').replace(/\/+$/, '/'))]),
+      // Only processed images (listings/) and the built sitemap (sitemaps/); browser uploads never land here.
+      'truck-images': bucket('TruckImages'),
       'promotional-images': bucket('PromotionalImages'),
       banners: bucket('Banners'),
       logos: bucket('Logos'),
       'general-media': bucket('GeneralMedia'),
-      'private-uploads': bucket('PrivateUploads', [expirePending(VALUATION_PENDING_PREFIX)]),
+      // Every user's unverified listing photos (uploads/listing-images/<sub>/) and pending valuation photos.
+      'private-uploads': bucket('PrivateUploads', [expirePending(LISTING_UPLOADS_PREFIX), expirePending(VALUATION_PENDING_PREFIX)]),
     };
 
     this.siteBucket = new Bucket(this, 'SiteBucket', {

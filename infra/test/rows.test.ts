@@ -150,7 +150,7 @@ describe('route rows', () => {
     // Prepare
     const functionsDir = stubFunctionsDir(rows.map((r) => r.handler));
     // Act
-    const { templates } = synthTruckYard({ routes: rows, functionsDir, triggers: [] });
+    const { templates } = synthTruckYard({ routes: rows, jobs: [], subscriptions: [], queues: [], functionsDir, triggers: [] });
     // Assess
     const routeAuth = Object.values(templates.api.findResources('AWS::ApiGatewayV2::Route')).map(
       (r) => `${r.Properties.RouteKey} ${r.Properties.AuthorizationType}`,
@@ -183,7 +183,7 @@ describe('route rows', () => {
 
   it('names every missing handler file at once', () => {
     const functionsDir = stubFunctionsDir([rows[0].handler]);
-    expect(() => synthTruckYard({ routes: rows, functionsDir, triggers: [] })).toThrow(
+    expect(() => synthTruckYard({ routes: rows, jobs: [], subscriptions: [], queues: [], functionsDir, triggers: [] })).toThrow(
       /do not exist yet:\n {2}OptionalThing: .*http\/things\/get\.ts\n {2}UserThing: .*\n {2}AdminThing: .*\n {2}SuperThing: /,
     );
   });
@@ -201,7 +201,7 @@ describe('native packages', () => {
       { id: 'Resize', method: 'POST', path: '/api/resize', handler: 'http/resize.ts', auth: 'user', access: {} },
     ];
     // Act
-    const { templates } = synthTruckYard({ routes: rows, functionsDir, triggers: [] });
+    const { templates } = synthTruckYard({ routes: rows, jobs: [], subscriptions: [], queues: [], functionsDir, triggers: [] });
     // Assess
     const hostArchitecture = process.arch === 'arm64' ? 'arm64' : 'x86_64';
     templates.api.hasResourceProperties('AWS::Lambda::Function', { Description: 'POST /api/resize', Architectures: [hostArchitecture] });

@@ -225,7 +225,7 @@ describe('data stack', () => {
     expect(all[stacks.data.getLogicalId(stacks.data.siteBucket.node.defaultChild as never)].Properties.CorsConfiguration).toBeUndefined();
   });
 
-  it('expires uploads the browser never completed: listing photos under uploads/, valuation photos under valuations/pending/', () => {
+  it('expires uploads the browser never completed: listing photos under uploads/listing-images/, valuation photos under valuations/pending/, both private', () => {
     const all = t.data.toJSON().Resources as Resources;
     type Rule = { Prefix?: string; ExpirationInDays?: number; Status?: string };
     const rulesOf = (key: keyof typeof stacks.data.buckets): Rule[] => {
@@ -233,8 +233,8 @@ describe('data stack', () => {
       return (props.LifecycleConfiguration as { Rules?: Rule[] } | undefined)?.Rules ?? [];
     };
     const expiring = (rules: Rule[]) => rules.filter((r) => r.Status === 'Enabled' && r.ExpirationInDays === 1).map((r) => r.Prefix);
-    expect(expiring(rulesOf('truck-images'))).toEqual(['uploads/']);
-    expect(expiring(rulesOf('private-uploads'))).toEqual(['valuations/pending/']);
+    expect(expiring(rulesOf('truck-images'))).toEqual([]);
+    expect(expiring(rulesOf('private-uploads'))).toEqual(['uploads/listing-images/', 'valuations/pending/']);
     // Stored listing photos and media are never expired (only their old versions).
     expect(rulesOf('general-media').filter((r) => r.ExpirationInDays !== undefined)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalPhoneSchema } from '../phone.js';
 
 /** Lengths for the contact form; the API rejects anything longer with the same messages. */
 export const CONTACT_LIMITS = {
@@ -17,18 +18,6 @@ const requiredText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be ${max} characters or fewer`);
 
-/**
- * A UK or international phone number as people type it: digits with spaces, dashes, dots,
- * brackets and an optional leading +; between 10 and 15 digits.
- */
-export const phoneNumber = z
-  .string()
-  .trim()
-  .max(CONTACT_LIMITS.phoneMax, 'Please enter a valid phone number')
-  .refine((s) => /^\+?[\d\s().-]+$/.test(s) && s.replace(/\D/g, '').length >= 10 && s.replace(/\D/g, '').length <= 15, {
-    message: 'Please enter a valid phone number',
-  });
-
 export const contactMessageSchema = z.object({
   firstName: requiredText('First name', CONTACT_LIMITS.nameMax),
   lastName: requiredText('Last name', CONTACT_LIMITS.nameMax),
@@ -39,11 +28,7 @@ export const contactMessageSchema = z.object({
     .max(CONTACT_LIMITS.emailMax, 'Please enter a valid email address')
     .pipe(z.email('Please enter a valid email address')),
   /** Optional; blank becomes undefined. */
-  phone: z
-    .string()
-    .optional()
-    .transform((s) => (s?.trim() ? s.trim() : undefined))
-    .pipe(phoneNumber.optional()),
+  phone: optionalPhoneSchema,
   subject: requiredText('Subject', CONTACT_LIMITS.subjectMax),
   message: z
     .string({ error: 'Message is required' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phoneNumber } from './contact.js';
+import { optionalPhoneSchema } from '../phone.js';
 import type { Listing } from './listing.js';
 
 /** Lengths for "Message the seller"; the API rejects anything else with the same messages. */
@@ -14,11 +14,7 @@ export const enquirySchema = z.object({
     .min(ENQUIRY_LIMITS.messageMin, `Message must be at least ${ENQUIRY_LIMITS.messageMin} characters`)
     .max(ENQUIRY_LIMITS.messageMax, `Message must be ${ENQUIRY_LIMITS.messageMax} characters or fewer`),
   /** Optional; blank becomes undefined. */
-  phone: z
-    .string()
-    .optional()
-    .transform((s) => (s?.trim() ? s.trim() : undefined))
-    .pipe(phoneNumber.optional()),
+  phone: optionalPhoneSchema,
 });
 
 /** What the form holds (all text). */

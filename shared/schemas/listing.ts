@@ -181,7 +181,22 @@ export interface ListingSearchResult {
   };
   /** When `location` was a UK postcode or district: where it was placed and the radius used. */
   near: { outcode: string; label: string; radiusMiles: number } | null;
+  /** When words found nothing: the nearest spelling that finds something ("scannia" → "scania"). */
+  didYouMean?: string | null;
 }
+
+/** One suggestion as the buyer types (GET /api/listings/suggest). */
+export interface SearchSuggestion {
+  kind: 'make' | 'model' | 'category' | 'place';
+  /** What the search box shows and searches for. */
+  text: string;
+  /** Active listings it finds. */
+  count: number;
+}
+
+export const suggestQuerySchema = z.object({
+  q: z.string().trim().min(1, 'q is required').max(LIMITS.maxSearchTextLength, 'search text is too long'),
+});
 
 /** Error body every API endpoint returns on failure. */
 export interface ApiErrorBody {

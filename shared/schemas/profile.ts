@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_TEXTS, parsePhone } from '../phone.js';
 
 /** Account types (spec §3 Profile). */
 export const ACCOUNT_TYPES = ['dealer', 'individual'] as const;
@@ -39,9 +40,18 @@ export const updateProfileSchema = z
       .max(PROFILE_LIMITS.nameMax, `Name must be ${PROFILE_LIMITS.nameMax} characters or fewer`)
       .optional(),
     companyName: optionalText('Company name', PROFILE_LIMITS.companyMax),
-    phone: optionalText('Phone', PROFILE_LIMITS.phoneMax).refine((s) => s == null || (/^\+?[\d\s().-]+$/.test(s) && /\d/.test(s)), {
-      message: 'Please enter a valid phone number',
-    }),
+    /** Stored in E.164 like every phone number (shared/phone.ts). */
+    phone: optionalText('Phone', PROFILE_LIMITS.phoneMax)
+      .transform((s, ctx) => {
+        if (s == null) return s;
+        const e164 = parsePhone(s);
+        if (!e164) {
+          ctx.addIssue({ code: 'custom', message: PHONE_TEXTS.invalid });
+          return z.NEVER;
+        }
+        return e164;
+      })
+      .optional(),
   })
   .strict();
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;

@@ -1,10 +1,11 @@
 import type { Listing } from './listing.js';
 
 /**
- * How long a saved truck is kept after it was last saved. The FAQ promises 30 days; we keep
- * them three times as long so the promise holds even if a user never comes back to refresh it.
+ * How long a saved truck is kept after it was last saved (spec §2 FAQ: 30 days). The one number
+ * the FAQ, the Saved page and the DynamoDB TTL all use; GET /api/saved also leaves out entries
+ * past it, since TTL deletion can lag by a day or two.
  */
-export const SAVED_TRUCK_TTL_DAYS = 90;
+export const SAVED_TRUCK_TTL_DAYS = 30;
 
 /** One entry of GET /api/saved; `listing` is null when the truck is no longer public. */
 export interface SavedTruck {

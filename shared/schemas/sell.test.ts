@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { currentYear } from '../constants.js';
-import { editListingSchema, ownerStatusSchema, ownerToggleFor, sellListingSchema, uploadRequestSchema } from './sell.js';
+import { maxYear } from '../year.js';
+import { editListingSchema, storedPrice, ownerStatusSchema, ownerToggleFor, sellListingSchema, uploadRequestSchema } from './sell.js';
 
 const validSell = {
   make: 'volvo',
   model: 'FH16 750',
   year: '2019',
+  category: 'rigid',
   price: '64,950',
   contactName: 'Sam Carter',
   phone: '07700 900123',
@@ -22,7 +23,8 @@ describe('sellListingSchema', () => {
       model: 'FH16 750',
       year: 2019,
       price: 64950,
-      category: 'other',
+      priceOnApplication: false,
+      category: 'rigid',
       mileage: null,
       email: null,
       companyName: null,
@@ -41,20 +43,31 @@ describe('sellListingSchema', () => {
       make: 'Make is required',
       model: 'Model is required',
       year: 'Year is required',
+      category: 'Category is required',
       price: 'Price is required',
       contactName: 'Contact name is required',
       phone: 'Phone is required',
     });
   });
 
-  it('bounds the year from 1990 to next year', () => {
-    const next = currentYear() + 1;
-    expect(sellListingSchema.safeParse({ ...validSell, year: 1989 }).success).toBe(false);
-    expect(sellListingSchema.safeParse({ ...validSell, year: 1990 }).success).toBe(true);
+  it('never files a listing under Other unless the seller chose it', () => {
+    const { category: _omitted, ...noCategory } = validSell;
+    expect(messages(sellListingSchema.safeParse(noCategory))).toEqual({ category: 'Category is required' });
+    expect(messages(sellListingSchema.safeParse({ ...validSell, category: '' }))).toEqual({ category: 'Category is required' });
+    expect(sellListingSchema.parse({ ...validSell, category: 'other' }).category).toBe('other');
+  });
+
+  it('bounds the year from 1950 to next year, with the same messages as the edit form', () => {
+    const next = maxYear();
+    expect(sellListingSchema.safeParse({ ...validSell, year: 1949 }).success).toBe(false);
+    expect(sellListingSchema.safeParse({ ...validSell, year: 1950 }).success).toBe(true);
     expect(sellListingSchema.safeParse({ ...validSell, year: next }).success).toBe(true);
     expect(messages(sellListingSchema.safeParse({ ...validSell, year: next + 1 }))).toEqual({
-      year: `Year must be between 1990 and ${next}`,
+      year: `Year must be between 1950 and ${next}`,
     });
+    expect(messages(sellListingSchema.safeParse({ ...validSell, year: 1949 }))).toEqual(
+      messages(editListingSchema.safeParse({ ...validSell, title: 'T', year: 1949 })),
+    );
     expect(messages(sellListingSchema.safeParse({ ...validSell, year: '2019.5' }))).toEqual({ year: 'Year must be a whole number' });
   });
 
@@ -87,6 +100,43 @@ describe('sellListingSchema', () => {
     });
     expect(sellListingSchema.safeParse({ ...validSell, make: 'Tesla' }).success).toBe(false);
     expect(sellListingSchema.safeParse({ ...validSell, fuelType: 'steam' }).success).toBe(false);
+  });
+
+  it('refuses a price of 0 unless the seller chose Price on application', () => {
+    expect(messages(sellListingSchema.safeParse({ ...validSell, price: 0 }))).toEqual({
+      price: "Enter a price above £0, or choose 'Price on application'",
+    });
+    const poa = sellListingSchema.parse({ ...validSell, price: '', priceOnApplication: true });
+    expect(poa.priceOnApplication).toBe(true);
+    expect(storedPrice(poa)).toBe(0);
+    // The price box is ignored with the choice made.
+    expect(storedPrice(sellListingSchema.parse({ ...validSell, priceOnApplication: true }))).toBe(0);
+    expect(storedPrice(sellListingSchema.parse(validSell))).toBe(64950);
+  });
+
+  it('refuses engine sizes outside 1 to 20 litres and stores litres as text', () => {
+    const engine = (engineSize: unknown) => sellListingSchema.safeParse({ ...validSell, engineSize });
+    for (const bad of ['0', '0.5', '21', '350000', 'big', '12800', '-3']) {
+      expect(messages(engine(bad))).toEqual({ engineSize: 'Engine size must be between 1 and 20 litres' });
+    }
+    expect(engine('12.8').data?.engineSize).toBe('12.8');
+    expect(engine('12.8L').data?.engineSize).toBe('12.8');
+    expect(engine('7.7 litres').data?.engineSize).toBe('7.7');
+    expect(engine('12,800cc').data?.engineSize).toBe('12.8');
+    expect(engine(13).data?.engineSize).toBe('13');
+    expect(engine('').data?.engineSize).toBeNull();
+  });
+
+  it('refuses a description over the limit instead of cutting it', () => {
+    expect(messages(sellListingSchema.safeParse({ ...validSell, description: 'x'.repeat(5001) }))).toEqual({
+      description: 'Description must be 5000 characters or fewer',
+    });
+    expect(sellListingSchema.parse({ ...validSell, description: 'x'.repeat(5000) }).description).toHaveLength(5000);
+  });
+
+  it('stores phone numbers in E.164', () => {
+    expect(sellListingSchema.parse({ ...validSell, phone: '(0113) 496-0000' }).phone).toBe('+441134960000');
+    expect(messages(sellListingSchema.safeParse({ ...validSell, phone: '12345' }))).toEqual({ phone: 'Please enter a valid phone number' });
   });
 
   it('refuses a negative price with the spec message and keeps decimals', () => {
@@ -135,10 +185,10 @@ describe('editListingSchema', () => {
     });
   });
 
-  it('allows years from 1900 to next year', () => {
-    expect(editListingSchema.safeParse({ ...validEdit, year: 1900 }).success).toBe(true);
-    expect(editListingSchema.safeParse({ ...validEdit, year: 1899 }).success).toBe(false);
-    expect(editListingSchema.safeParse({ ...validEdit, year: currentYear() + 2 }).success).toBe(false);
+  it('allows years from 1950 to next year', () => {
+    expect(editListingSchema.safeParse({ ...validEdit, year: 1950 }).success).toBe(true);
+    expect(editListingSchema.safeParse({ ...validEdit, year: 1900 }).success).toBe(false);
+    expect(editListingSchema.safeParse({ ...validEdit, year: maxYear() + 1 }).success).toBe(false);
   });
 
   it('keeps absent optional fields apart from emptied ones', () => {

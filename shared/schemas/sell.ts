@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, currentYear } from '../constants.js';
+import { LIMITS } from '../constants.js';
+import { PHONE_MAX_LENGTH, phoneSchema } from '../phone.js';
+import { requiredYearSchema } from '../year.js';
 import {
   AXLE_CONFIGS,
   CAB_VALUES,
@@ -23,18 +25,19 @@ import {
  */
 
 export const SELL_LIMITS = {
-  minYear: 1990,
-  editMinYear: 1900,
   textMax: 100,
   descriptionMax: 5000,
   featuresMax: 50,
   featureMax: 100,
   emailMax: 254,
-  phoneMax: 30,
+  phoneMax: PHONE_MAX_LENGTH,
+  /** Engine sizes in litres: the smallest vans' engines to the largest HGV engines (16.1 l) with room to spare. */
+  minEngineLitres: 1,
+  maxEngineLitres: 20,
   maxMileage: 10_000_000,
   maxPrice: 100_000_000,
   maxGvwTonnes: 100,
-  /** Upload keys are `uploads/<sub>/<ulid>` or `listings/<ulid>`: short ASCII. */
+  /** Upload keys are `uploads/listing-images/<sub>/<ulid>` or `listings/<ulid>`: short ASCII. */
   imageKeyMax: 200,
 } as const;
 
@@ -119,14 +122,6 @@ function numberField(label: string, opts: { required?: string; integer?: boolean
     });
 }
 
-/** A year between `min` and the current year + 1 (evaluated when parsing, so it moves with the calendar). */
-function yearField(min: number) {
-  return numberField('Year', { required: 'Year is required', integer: true, min, max: 9999 }).superRefine((y, ctx) => {
-    const max = currentYear() + 1;
-    if (y !== null && (y < min || y > max)) ctx.addIssue({ code: 'custom', message: `Year must be between ${min} and ${max}` });
-  });
-}
-
 /** An optional value from a fixed list, compared case-insensitively; blank becomes null. */
 function optionalEnum<T extends string>(label: string, values: readonly [T, ...T[]]) {
   return z
@@ -164,9 +159,8 @@ const emailField = z
   .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
   .pipe(z.email('Please enter a valid email address').max(SELL_LIMITS.emailMax, 'Please enter a valid email address').nullable());
 
-const phoneField = requiredText('Phone', SELL_LIMITS.phoneMax).refine((s) => /^\+?[\d\s().-]+$/.test(s) && /\d/.test(s), {
-  message: 'Please enter a valid phone number',
-});
+/** Stored in E.164 ('+441134960000'); shown in UK format by shared/phone.ts. */
+const phoneField = requiredText('Phone', SELL_LIMITS.phoneMax).pipe(phoneSchema);
 
 /** A loose UK postcode or district ("M17 1HB", "M17"); upper-cased with one space. */
 const postcodeField = z
@@ -202,15 +196,80 @@ export const imageKeysField = z
   .max(LIMITS.maxImagesPerListing, `Maximum ${LIMITS.maxImagesPerListing} images allowed.`)
   .refine((keys) => new Set(keys).size === keys.length, { message: 'The same image is listed twice' });
 
+export const ENGINE_SIZE_MESSAGE = `Engine size must be between ${SELL_LIMITS.minEngineLitres} and ${SELL_LIMITS.maxEngineLitres} litres`;
+
+/**
+ * Engine size in litres, stored as text ("12.8"). Sellers type "12.8", "12.8L", "12.8 litres" or
+ * "12,800cc"; anything outside 1–20 litres (a mileage typed in the wrong box, "0") is refused.
+ */
+const engineSizeField = z
+  .union([z.string(), z.number(), z.null()], { error: ENGINE_SIZE_MESSAGE })
+  .optional()
+  .transform((v, ctx): string | null => {
+    if (v == null || String(v).trim() === '') return null;
+    const text = String(v).trim().toLowerCase().replace(/\s+/g, '');
+    const cc = text.match(/^(\d{1,2},?\d{3})cc$/);
+    const litresText = cc ? null : text.replace(/(l|ltr|litre|litres|liter|liters)$/, '');
+    const litres = cc ? Number(cc[1].replace(',', '')) / 1000 : /^\d+(\.\d+)?$/.test(litresText ?? '') ? Number(litresText) : Number.NaN;
+    if (!Number.isFinite(litres) || litres < SELL_LIMITS.minEngineLitres || litres > SELL_LIMITS.maxEngineLitres) {
+      ctx.addIssue({ code: 'custom', message: ENGINE_SIZE_MESSAGE });
+      return z.NEVER;
+    }
+    // One decimal, as dealers write it: 12.8, 7.7, 13.
+    return String(Math.round(litres * 10) / 10);
+  });
+
+/** The seller must choose a category: a listing without one appears on no category page. */
+const categoryField = z.union([z.string(), z.null(), z.undefined()], { error: 'Category is required' }).transform((v, ctx): Category => {
+  if (v == null || v.trim() === '') {
+    ctx.addIssue({ code: 'custom', message: 'Category is required' });
+    return z.NEVER;
+  }
+  return categoryFrom(v, ctx);
+});
+
+export const PRICE_TEXTS = {
+  required: 'Price is required',
+  positive: 'Price must be positive',
+  /** A price of 0 is not a price: the seller ticks "Price on application" instead. */
+  zero: "Enter a price above £0, or choose 'Price on application'",
+  poaLabel: 'Price on application',
+  poaHint: 'Buyers see "POA" and contact you for the price.',
+} as const;
+
+/** The price box: blank is null here; the object-level rule below decides whether that is allowed. */
+const priceField = numberField('Price', { min: 0, max: SELL_LIMITS.maxPrice, minMessage: PRICE_TEXTS.positive }).optional().default(null);
+
+/** The "Price on application" tick box (a form's boolean, or JSON's). */
+const priceOnApplicationField = z
+  .union([z.boolean(), z.literal('true'), z.literal('false'), z.null()])
+  .optional()
+  .transform((v) => v === true || v === 'true');
+
+/**
+ * Price rule shared by both forms: either "Price on application" (the price is ignored and stored
+ * as 0, which every screen shows as POA), or a price above £0.
+ */
+function checkPrice(v: { price: number | null; priceOnApplication: boolean }, ctx: z.RefinementCtx) {
+  // Runs even when other fields failed (see PRICE_RULE), so the price may be missing or invalid.
+  // A price that failed its own check arrives undefined: its message is already there.
+  if (v.priceOnApplication || v.price === undefined) return;
+  if (v.price === null) ctx.addIssue({ code: 'custom', path: ['price'], message: PRICE_TEXTS.required });
+  else if (v.price === 0) ctx.addIssue({ code: 'custom', path: ['price'], message: PRICE_TEXTS.zero });
+}
+
+/** Check the price even when other fields failed, so a form shows every message at once. */
+const PRICE_RULE = { when: () => true } as const;
+
+/** The price to store: 0 means "Price on application" (shown as POA). */
+export const storedPrice = (v: { price: number | null; priceOnApplication: boolean }): number =>
+  v.priceOnApplication ? 0 : (v.price ?? 0);
+
 const detailFields = {
   fuelType: optionalEnum('Fuel type', FUEL_VALUES),
   transmission: optionalEnum('Transmission', TRANSMISSION_VALUES),
   mileage: numberField('Mileage', { integer: true, min: 0, max: SELL_LIMITS.maxMileage }).optional().default(null),
-  engineSize: z
-    .union([z.string(), z.number(), z.null()])
-    .optional()
-    .transform((v) => (v == null || String(v).trim() === '' ? null : String(v).trim()))
-    .pipe(z.string().max(20, 'Engine size must be 20 characters or fewer').nullable()),
+  engineSize: engineSizeField,
   vatStatus: optionalEnum('VAT status', VAT_VALUES),
   companyName: optionalText('Company name', SELL_LIMITS.textMax),
   email: emailField,
@@ -225,20 +284,20 @@ const detailFields = {
 };
 
 /** POST /api/my-listings: the Sell Your Truck form. */
-export const sellListingSchema = z.object({
-  make: makeField,
-  model: requiredText('Model', SELL_LIMITS.textMax),
-  year: yearField(SELL_LIMITS.minYear),
-  category: z
-    .union([z.string(), z.null()])
-    .optional()
-    .transform((v, ctx): Category => (v == null || v.trim() === '' ? 'other' : categoryFrom(v, ctx))),
-  price: numberField('Price', { required: 'Price is required', min: 0, max: SELL_LIMITS.maxPrice, minMessage: 'Price must be positive' }),
-  contactName: requiredText('Contact name', SELL_LIMITS.textMax),
-  phone: phoneField,
-  ...detailFields,
-  images: imageKeysField.optional().default([]),
-});
+export const sellListingSchema = z
+  .object({
+    make: makeField,
+    model: requiredText('Model', SELL_LIMITS.textMax),
+    year: requiredYearSchema(),
+    category: categoryField,
+    price: priceField,
+    priceOnApplication: priceOnApplicationField,
+    contactName: requiredText('Contact name', SELL_LIMITS.textMax),
+    phone: phoneField,
+    ...detailFields,
+    images: imageKeysField.optional().default([]),
+  })
+  .superRefine(checkPrice, PRICE_RULE);
 export type SellListingInput = z.input<typeof sellListingSchema>;
 export type SellListing = z.output<typeof sellListingSchema>;
 
@@ -249,38 +308,35 @@ export type SellListing = z.output<typeof sellListingSchema>;
 const keepWhenAbsent = <S extends z.ZodType>(schema: S) => z.union([z.undefined(), schema]);
 
 /** PUT /api/my-listings/{id}: the Edit listing form. */
-export const editListingSchema = z.object({
-  title: requiredText('Title', 200),
-  make: makeField,
-  model: requiredText('Model', SELL_LIMITS.textMax),
-  year: yearField(SELL_LIMITS.editMinYear),
-  category: z.union([z.string(), z.null()], { error: 'Category is required' }).transform((v, ctx): Category => {
-    if (v == null || v.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: 'Category is required' });
-      return z.NEVER;
-    }
-    return categoryFrom(v, ctx);
-  }),
-  price: numberField('Price', { required: 'Price is required', min: 0, max: SELL_LIMITS.maxPrice, minMessage: 'Price must be positive' }),
-  contactName: requiredText('Contact name', SELL_LIMITS.textMax),
-  phone: phoneField,
-  fuelType: keepWhenAbsent(detailFields.fuelType),
-  transmission: keepWhenAbsent(detailFields.transmission),
-  mileage: keepWhenAbsent(detailFields.mileage),
-  engineSize: keepWhenAbsent(detailFields.engineSize),
-  vatStatus: keepWhenAbsent(detailFields.vatStatus),
-  companyName: keepWhenAbsent(detailFields.companyName),
-  email: keepWhenAbsent(detailFields.email),
-  location: keepWhenAbsent(detailFields.location),
-  postcode: keepWhenAbsent(detailFields.postcode),
-  description: keepWhenAbsent(detailFields.description),
-  features: keepWhenAbsent(detailFields.features),
-  axleConfig: keepWhenAbsent(detailFields.axleConfig),
-  gvwTonnes: keepWhenAbsent(detailFields.gvwTonnes),
-  euroStandard: keepWhenAbsent(detailFields.euroStandard),
-  cabType: keepWhenAbsent(detailFields.cabType),
-  images: imageKeysField.optional(),
-});
+export const editListingSchema = z
+  .object({
+    title: requiredText('Title', 200),
+    make: makeField,
+    model: requiredText('Model', SELL_LIMITS.textMax),
+    year: requiredYearSchema(),
+    category: categoryField,
+    price: priceField,
+    priceOnApplication: priceOnApplicationField,
+    contactName: requiredText('Contact name', SELL_LIMITS.textMax),
+    phone: phoneField,
+    fuelType: keepWhenAbsent(detailFields.fuelType),
+    transmission: keepWhenAbsent(detailFields.transmission),
+    mileage: keepWhenAbsent(detailFields.mileage),
+    engineSize: keepWhenAbsent(detailFields.engineSize),
+    vatStatus: keepWhenAbsent(detailFields.vatStatus),
+    companyName: keepWhenAbsent(detailFields.companyName),
+    email: keepWhenAbsent(detailFields.email),
+    location: keepWhenAbsent(detailFields.location),
+    postcode: keepWhenAbsent(detailFields.postcode),
+    description: keepWhenAbsent(detailFields.description),
+    features: keepWhenAbsent(detailFields.features),
+    axleConfig: keepWhenAbsent(detailFields.axleConfig),
+    gvwTonnes: keepWhenAbsent(detailFields.gvwTonnes),
+    euroStandard: keepWhenAbsent(detailFields.euroStandard),
+    cabType: keepWhenAbsent(detailFields.cabType),
+    images: imageKeysField.optional(),
+  })
+  .superRefine(checkPrice, PRICE_RULE);
 export type EditListingInput = z.input<typeof editListingSchema>;
 export type EditListing = z.output<typeof editListingSchema>;
 

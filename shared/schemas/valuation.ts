@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, currentYear } from '../constants.js';
+import { LIMITS } from '../constants.js';
+import { phoneSchema } from '../phone.js';
+import { YEAR_MIN, requiredYearSchema } from '../year.js';
 import {
   AXLE_CONFIGS,
   type AxleConfig,
@@ -12,7 +14,6 @@ import {
   VALUATION_TRANSMISSIONS,
   optionsFor,
 } from '../values.js';
-import { phoneNumber } from './contact.js';
 
 /** Valuation option lists (spec §9), in the order the form offers them. */
 export const VALUATION_VEHICLE_TYPES = [
@@ -43,8 +44,23 @@ export const VALUATION_MAKE_OPTIONS: Option<Make>[] = optionsFor(MAKES, SELL_MAK
 export const VALUATION_TRANSMISSION_OPTIONS: Option<Transmission>[] = optionsFor(TRANSMISSIONS, VALUATION_TRANSMISSIONS);
 export const VALUATION_WHEEL_CONFIGS: readonly AxleConfig[] = AXLE_CONFIGS;
 
+/**
+ * What happens to a valuation request, said the same way on the page, the form, the FAQ and the
+ * acknowledgement e-mail: it reaches TruckYard's own team (the support inbox), who reply. It is
+ * not sent to dealers, so no text may say it is.
+ */
+export const VALUATION_PROMISE = {
+  whoReplies: 'the TruckYard team',
+  replyTime: '24–48 hours',
+  pageIntro:
+    'Tell us about your vehicle and the TruckYard team will reply with a valuation. It is free and there is no obligation to sell.',
+  formNote: 'Your request goes to the TruckYard team, who reply by e-mail or phone within 24–48 hours.',
+  badge: 'Valued by the TruckYard team',
+  acknowledgement: 'Thanks for your valuation request. The TruckYard team has it and will reply within 24–48 hours.',
+} as const;
+
 export const VALUATION_LIMITS = {
-  minYear: 1950,
+  minYear: YEAR_MIN,
   maxMileage: 5_000_000,
   minHorsePower: 50,
   maxHorsePower: 1000,
@@ -101,17 +117,12 @@ const choice = <T extends [string, ...string[]]>(values: T, message: string) =>
 
 /** Builds the schema for a given year, so the upper year bound follows the calendar. */
 export function makeValuationRequestSchema(now: Date = new Date()) {
-  const maxYear = currentYear(now) + 1;
   return z.object({
     make: choice(SELL_MAKES as [Make, ...Make[]], 'Make is required'),
     model: requiredText('Model', VALUATION_LIMITS.textMax),
     type: choice(VEHICLE_TYPE_VALUES, 'Vehicle type is required'),
-    age: wholeNumber({ required: 'Year of manufacture is required', invalid: 'Enter the year as a number, e.g. 2019' }).pipe(
-      z
-        .number()
-        .min(VALUATION_LIMITS.minYear, `Year must be ${VALUATION_LIMITS.minYear} or later`)
-        .max(maxYear, `Year must be ${maxYear} or earlier`),
-    ),
+    // The one year rule (shared/year.ts), as on the sell and edit forms.
+    age: requiredYearSchema(() => now),
     mileage: wholeNumber({ required: 'Mileage is required', invalid: 'Enter the mileage as a whole number' }).pipe(
       z
         .number()
@@ -139,7 +150,7 @@ export function makeValuationRequestSchema(now: Date = new Date()) {
       .min(1, 'Email address is required')
       .max(VALUATION_LIMITS.emailMax, 'Please enter a valid email address')
       .pipe(z.email('Please enter a valid email address')),
-    contactPhone: z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required').pipe(phoneNumber),
+    contactPhone: z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required').pipe(phoneSchema),
     company: optionalText('Company name', VALUATION_LIMITS.textMax),
     /**
      * Storage keys of images already uploaded with presigned POSTs. The browser does not send

@@ -8,7 +8,8 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  | 'SERVICE_UNAVAILABLE';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION: 400,
@@ -20,6 +21,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export class DomainError extends Error {
@@ -43,3 +45,7 @@ export const validationError = (message: string, details?: unknown) => new Domai
 export const notFound = (message = 'Not found') => new DomainError('NOT_FOUND', message);
 export const forbidden = (message = 'You do not have permission to do that') => new DomainError('FORBIDDEN', message);
 export const unauthenticated = (message = 'Please sign in to continue') => new DomainError('UNAUTHENTICATED', message);
+
+/** Our storage (table, bucket) did not answer: a retry later may succeed, and nothing is lost. */
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+export const serviceUnavailable = (message = UNAVAILABLE_MESSAGE) => new DomainError('SERVICE_UNAVAILABLE', message);

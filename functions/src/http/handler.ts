@@ -3,9 +3,10 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import { config } from '../config.js';
 import { type Caller, ANONYMOUS, callerFromClaims } from '../domain/caller.js';
-import { DomainError, forbidden, unauthenticated, validationError } from '../domain/errors.js';
+import { DomainError, forbidden, serviceUnavailable, unauthenticated, validationError } from '../domain/errors.js';
 import { type AccessTokenVerifier, createAccessTokenVerifier } from '../adapters/cognito/token-verifier.js';
 import type { RouteAuth } from '../routes.js';
+import { isServiceUnavailable } from './unavailable.js';
 
 export type HttpEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
@@ -63,14 +64,16 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
 
 function errorResult(err: unknown, requestId: string): HttpResult {
   if (err instanceof DomainError) return json(err.statusCode, err.toJSON());
+  const unavailable = isServiceUnavailable(err);
   console.error(
     JSON.stringify({
       level: 'error',
       requestId,
-      message: 'Unhandled error',
+      message: unavailable ? 'Dependency unavailable' : 'Unhandled error',
       error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
     }),
   );
+  if (unavailable) return json(503, serviceUnavailable().toJSON(), { 'retry-after': '5' });
   return json(500, { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
 }
 

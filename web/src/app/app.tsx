@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { type HydrationState, RouterProvider } from 'react-router-dom';
 import { AppProvider } from './provider';
 import { createRouter } from './router';
 
-export function App() {
-  const [router] = useState(createRouter);
+export function App({ hydrationData }: { hydrationData?: HydrationState }) {
+  const [router] = useState(() => createRouter(hydrationData));
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -1,3 +1,4 @@
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { latestListingsQueryOptions } from '@/features/listings/api/get-latest-listings';
 import { canReadListingAsCaller, listingQueryOptions } from '@/features/listings/api/get-listing';
@@ -7,28 +8,50 @@ import { queryClient } from '@/lib/query-client';
 import type { Category } from '@shared/values';
 
 /**
- * Route loaders that only start fetching (they never wait), so a page's data request goes out
- * alongside its code chunk instead of after it. The pages read the same queries from the cache.
+ * Route loaders that prefetch a page's first-screen queries. In the browser they never wait, so a
+ * page's data request goes out alongside its code chunk instead of after it. On the server
+ * (web/src/entry-server.tsx passes its own QueryClient as the loader context) they are awaited, so
+ * the HTML carries the first screen and its data. The pages read the same queries from the cache.
+ * Any route can opt into server rendering with a loader made by `prefetching`.
  */
-const browse = (request: Request, fixedCategory?: Category) => {
-  const state = parseBrowseParams(new URL(request.url).searchParams);
-  void queryClient.prefetchQuery(searchListingsQueryOptions(toApiQuery(state, { fixedCategory })));
-};
+export interface ServerLoadContext {
+  queryClient: QueryClient;
+}
 
-export const homeLoader = ({ request }: LoaderFunctionArgs) => {
-  void queryClient.prefetchQuery(latestListingsQueryOptions());
-  browse(request);
-  return null;
-};
+// biome-ignore lint/suspicious/noExplicitAny: query options of any data type
+type AnyQueryOptions = FetchQueryOptions<any, any, any, any>;
 
-export const categoryLoader =
-  (category: Category) =>
-  ({ request }: LoaderFunctionArgs) => {
-    browse(request, category);
+const serverContext = (context: unknown): ServerLoadContext | null =>
+  context && typeof context === 'object' && 'queryClient' in context ? (context as ServerLoadContext) : null;
+
+/** `where`: the server prefetches only what its HTML shows; the browser also what comes next. */
+export function prefetching(queriesOf: (args: LoaderFunctionArgs, where: 'server' | 'browser') => AnyQueryOptions[]) {
+  return async (args: LoaderFunctionArgs) => {
+    const server = serverContext(args.context);
+    const queries = queriesOf(args, server ? 'server' : 'browser');
+    if (server) {
+      await Promise.all(queries.map((q) => server.queryClient.prefetchQuery(q)));
+      return null;
+    }
+    for (const q of queries) void queryClient.prefetchQuery(q);
     return null;
   };
+}
 
-export const listingLoader = ({ params }: LoaderFunctionArgs) => {
-  if (params.id && canReadListingAsCaller()) void queryClient.prefetchQuery(listingQueryOptions(params.id));
-  return null;
+const browseQuery = (request: Request, fixedCategory?: Category) => {
+  const state = parseBrowseParams(new URL(request.url).searchParams);
+  return searchListingsQueryOptions(toApiQuery(state, { fixedCategory })) as AnyQueryOptions;
 };
+
+// Home's browse section is below the fold and renders after hydration (home-page.tsx).
+export const homeLoader = prefetching(({ request }, where) =>
+  where === 'server'
+    ? [latestListingsQueryOptions() as AnyQueryOptions]
+    : [latestListingsQueryOptions() as AnyQueryOptions, browseQuery(request)],
+);
+
+export const categoryLoader = (category: Category) => prefetching(({ request }) => [browseQuery(request, category)]);
+
+export const listingLoader = prefetching(({ params }) =>
+  params.id && canReadListingAsCaller() ? [listingQueryOptions(params.id) as AnyQueryOptions] : [],
+);

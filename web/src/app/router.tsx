@@ -1,13 +1,16 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router-dom';
 import { RootLayout } from '@/components/layout/root-layout';
 import { CATEGORY_PAGES } from '@shared/values';
 import { accountRoutes } from './account-routes';
 import { contentRoutes } from './content-routes';
 import { categoryLoader, homeLoader, listingLoader } from './prefetch';
 import { RouteErrorPage } from './route-error';
+import { serverRender } from './server-render';
 
 // Every screen is its own chunk, so the first load carries only the shell and the page asked for.
+// Server-rendered routes name their chunk's source module in `serverRender(…)` (next to its import)
+// so the page handler can modulepreload it from the build manifest.
 const HomePage = lazy(() => import('@/features/listings/components/home-page').then((m) => ({ default: m.HomePage })));
 const CategoryPage = lazy(() => import('@/features/listings/components/category-page').then((m) => ({ default: m.CategoryPage })));
 const ListingDetailPage = lazy(() =>
@@ -23,16 +26,26 @@ export const routes: RouteObject[] = [
     // Shown for the instant the (non-blocking) prefetch loaders take on first load.
     HydrateFallback: ShellFallback,
     children: [
-      { index: true, element: <HomePage />, loader: homeLoader },
+      { index: true, element: <HomePage />, loader: homeLoader, handle: serverRender('src/features/listings/components/home-page.tsx') },
       ...CATEGORY_PAGES.map((page) => ({
         path: page.path.slice(1),
         element: <CategoryPage key={page.path} page={page} />,
         loader: categoryLoader(page.category),
+        handle: serverRender('src/features/listings/components/category-page.tsx'),
       })),
-      { path: 'truck/:id', element: <ListingDetailPage />, loader: listingLoader },
+      {
+        path: 'truck/:id',
+        element: <ListingDetailPage />,
+        loader: listingLoader,
+        handle: serverRender('src/features/listings/components/listing-detail-page.tsx'),
+      },
       ...contentRoutes,
       ...accountRoutes,
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        element: <NotFoundPage />,
+        handle: { ...serverRender('src/features/not-found/components/not-found-page.tsx'), notFound: true },
+      },
     ],
   },
 ];
@@ -45,4 +58,5 @@ function ShellFallback() {
   );
 }
 
-export const createRouter = () => createBrowserRouter(routes);
+/** `hydrationData` comes with server-rendered HTML (web/src/entry-server.tsx), so the loaders need not run again. */
+export const createRouter = (hydrationData?: HydrationState) => createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);

@@ -32,6 +32,14 @@ export function setTokenProvider(fn: TokenProvider | null) {
   tokenProvider = fn;
 }
 
+/** How requests leave: the browser's fetch, or (server rendering, web/src/entry-server.tsx) an in-process API. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+export function setApiTransport(fn: ApiTransport) {
+  transport = fn;
+}
+
 export type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
 /** Builds a query string, leaving out empty values; arrays become comma lists (the API's form). */
@@ -52,23 +60,27 @@ export function toQueryString(params: Record<string, QueryValue>): string {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** JSON, or a file (Blob) sent as its own bytes (application/octet-stream). */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isFile = typeof Blob !== 'undefined' && body instanceof Blob;
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = isFile ? 'application/octet-stream' : 'application/json';
   const token = tokenProvider ? await tokenProvider() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}${query ? toQueryString(query) : ''}`, {
+    response = await transport(`/api${path}${query ? toQueryString(query) : ''}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isFile ? (body as Blob) : JSON.stringify(body),
       signal,
     });
   } catch (err) {

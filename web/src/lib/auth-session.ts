@@ -15,10 +15,10 @@ import {
   resetPassword,
   signIn,
   signOut,
-  signUp,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub } from 'aws-amplify/utils';
+import { normaliseEmail } from '@shared/schemas/account';
 import { queryClient } from './query-client';
 import { type AuthUser, getAuthSnapshot, setAuthSnapshot } from './auth-store';
 
@@ -174,58 +174,67 @@ function toResult(output: SignInOutput, user: AuthUser | null): SignInResult {
   return { kind: 'other', step };
 }
 
-/** E-mail + password. cognito-local has no SRP, so the password flow is used (TLS protects it in AWS). */
+/**
+ * E-mail + password. cognito-local has no SRP, so the password flow is used (TLS protects it in AWS).
+ * E-mails are lower-cased everywhere (sign-up too), so capitals typed differently still sign in.
+ */
 export async function signInWithPassword(email: string, password: string): Promise<SignInResult> {
   await ensureConfigured();
   // A stale session for someone else would make Amplify refuse ("already signed in").
   if (getAuthSnapshot().user) await signOut().catch(() => undefined);
-  const output = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  const output = await signIn({ username: normaliseEmail(email), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
   const user = output.isSignedIn ? await syncUser() : null;
   return toResult(output, user);
 }
 
-export interface SignUpInput {
-  email: string;
-  password: string;
-  name: string;
-  /** E.164; optional on dealer registration. */
-  phone?: string;
-  /** Passed to Cognito's triggers (the post-confirmation trigger makes the profile from it). */
-  clientMetadata?: Record<string, string>;
-}
-
-/** Creates the account; the person then enters the code e-mailed to them. */
-export async function registerAccount(input: SignUpInput): Promise<{ needsCode: boolean }> {
-  await ensureConfigured();
-  const output = await signUp({
-    username: input.email,
-    password: input.password,
-    options: {
-      userAttributes: { email: input.email, name: input.name, ...(input.phone ? { phone_number: input.phone } : {}) },
-      clientMetadata: input.clientMetadata,
-    },
-  });
-  return { needsCode: output.nextStep.signUpStep === 'CONFIRM_SIGN_UP' };
-}
-
 export async function confirmAccount(email: string, code: string, clientMetadata?: Record<string, string>): Promise<void> {
   await ensureConfigured();
-  await confirmSignUp({ username: email, confirmationCode: code, options: { clientMetadata } });
+  await confirmSignUp({ username: normaliseEmail(email), confirmationCode: code, options: { clientMetadata } });
 }
 
 export async function resendAccountCode(email: string): Promise<void> {
   await ensureConfigured();
-  await resendSignUpCode({ username: email });
+  await resendSignUpCode({ username: normaliseEmail(email) });
 }
 
+/**
+ * Errors Cognito gives only for some addresses (cognito-local has no PreventUserExistenceErrors):
+ * treating them like success keeps the answer the same whether or not an account exists.
+ */
+const REVEALS_ACCOUNT = new Set(['UserNotFoundException', 'InvalidParameterException', 'NotAuthorizedException']);
+const errName = (err: unknown) => (err instanceof Error ? err.name : '');
+
+/** Sends a reset code when the address has an account; says nothing either way (issue 9 §4). */
 export async function requestPasswordReset(email: string): Promise<void> {
   await ensureConfigured();
-  await resetPassword({ username: email });
+  try {
+    await resetPassword({ username: normaliseEmail(email) });
+  } catch (err) {
+    if (!REVEALS_ACCOUNT.has(errName(err))) throw err;
+  }
 }
 
 export async function completePasswordReset(email: string, code: string, newPassword: string): Promise<void> {
   await ensureConfigured();
-  await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+  try {
+    await confirmResetPassword({ username: normaliseEmail(email), confirmationCode: code, newPassword });
+  } catch (err) {
+    // An unknown address fails as a wrong code does in AWS.
+    if (errName(err) === 'UserNotFoundException') {
+      const mismatch = new Error('Invalid verification code provided, please try again.');
+      mismatch.name = 'CodeMismatchException';
+      throw mismatch;
+    }
+    throw err;
+  }
+}
+
+/**
+ * Wrong password and unknown e-mail get one answer. (cognito-local says "Invalid password" for
+ * one and "User not authorized" for the other; AWS says NotAuthorizedException for both.)
+ */
+export function isBadCredentials(err: unknown): boolean {
+  return ['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException'].includes(errName(err));
 }
 
 export async function signOutEverywhere(): Promise<void> {

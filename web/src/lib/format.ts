@@ -58,5 +58,6 @@ const trim = (n: number) => String(Math.round(n * 10) / 10);
 export function formatDate(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  // UK time on the server (UTC in Lambda) and in any browser, so server-rendered dates hydrate unchanged.
+  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 }

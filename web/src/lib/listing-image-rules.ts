@@ -1,3 +1,4 @@
+import { isAcceptedImageType } from '@shared/constants';
 /**
  * The listing image rules of the sell and edit forms (spec §5 "Sell form", §8 "Listing flow"),
  * free of browser APIs so they can be tested directly.
@@ -47,7 +48,7 @@ export function selectListingImages<F extends FileLike>(
   const accepted: F[] = [];
   let problem: ImageProblem | null = null;
   for (const file of incoming) {
-    if (!file.type.toLowerCase().startsWith('image/')) {
+    if (!isAcceptedImageType(file.type)) {
       problem ??= { title: IMAGE_TEXTS.invalidTitle, description: IMAGE_TEXTS.invalid(file.name) };
     } else if (file.size > limits.maxBytes) {
       problem ??= { title: IMAGE_TEXTS.tooLargeTitle, description: IMAGE_TEXTS.tooLarge(file.name, limits.maxBytes) };

@@ -36,6 +36,14 @@ export const keys = {
   listingStats: (listingId: string) => ({ pk: `LISTING#${listingId}`, sk: 'STATS' }),
   /** A processed listing image waiting for its owner's create or edit (TTL). */
   pendingUpload: (userId: string, imageKey: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${imageKey}` }),
+  /** Pattern 39: a dealer's stock import (dry run, then apply), newest last in the partition. */
+  stockImport: (userId: string, importId: string) => ({ pk: `USER#${userId}`, sk: `IMPORT#${importId}` }),
+  /** Pattern 37: something that counts once per (scope, who, subject) per UTC day: listing views, contact reveals. */
+  dailyMark: (scope: string, who: string, day: string, subject: string) => ({ pk: `ONCE#${scope}#${who}`, sk: `${day}#${subject}` }),
+  /** Pattern 38: which listing a create with this Idempotency-Key made (TTL 24 hours). */
+  idempotentCreate: (userId: string, idempotencyKey: string) => ({ pk: `IDEMP#${userId}`, sk: `CREATE#${idempotencyKey}` }),
+  /** Pattern 36: when the sitemap was last built and whether listings changed since (one item). */
+  sitemapState: () => ({ pk: 'SITEMAP', sk: 'STATE' }),
 };
 
 export const CHANGE_SHARDS = 4;

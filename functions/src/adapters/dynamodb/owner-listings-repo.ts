@@ -1,7 +1,14 @@
 import { queryAll } from './query-all.js';
-import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { DomainError } from '../../domain/errors.js';
-import type { OwnerListingStore, PendingImageStore } from '../../domain/listings/manage-ports.js';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { DomainError, validationError } from '../../domain/errors.js';
+import { IdempotentReplay, type OwnerListingStore, type PendingImageStore } from '../../domain/listings/manage-ports.js';
 import type { ListingRecord, StoredImage } from '../../domain/listings/types.js';
 import { keys } from './keys.js';
 import { createListingsRepo, listingItem } from './listings-repo.js';
@@ -9,6 +16,10 @@ import { TTL_ATTRIBUTE } from './table.js';
 
 /** How long a verified upload waits for the seller to submit the form. */
 export const PENDING_UPLOAD_TTL_SECONDS = 24 * 3600;
+/** How long an Idempotency-Key of a create is remembered (pattern 38). */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+
+const imageTakenMeanwhile = () => validationError('An image was already used for another listing or has expired; upload it again');
 
 const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'type', TTL_ATTRIBUTE];
 
@@ -18,13 +29,13 @@ export function recordFromItem(item: Record<string, unknown>): ListingRecord {
   return out as unknown as ListingRecord;
 }
 
-const isConditionFailure = (err: unknown) => {
+/** Which items of a cancelled transaction failed their condition; null when the error is something else. */
+function failedIndexes(err: unknown): number[] | null {
   const e = err as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
-  return (
-    e?.name === 'ConditionalCheckFailedException' ||
-    (e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'))
-  );
-};
+  if (e?.name !== 'TransactionCanceledException') return null;
+  const failed = (e.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+  return failed.length ? failed : null;
+}
 
 const changedElsewhere = () => new DomainError('CONFLICT', 'This listing was changed elsewhere. Reload it and try again.');
 
@@ -47,6 +58,15 @@ async function batchDelete(ddb: DynamoDBDocumentClient, tableName: string, itemK
  */
 export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string): OwnerListingStore {
   const shared = createListingsRepo({ ddb, tableName });
+  // Pattern 38.
+  async function findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<string | null> {
+    const res = await ddb.send(
+      new GetCommand({ TableName: tableName, Key: keys.idempotentCreate(userId, idempotencyKey), ConsistentRead: true }),
+    );
+    const item = res.Item;
+    if (!item || (typeof item[TTL_ATTRIBUTE] === 'number' && item[TTL_ATTRIBUTE] < Date.now() / 1000)) return null;
+    return String(item.listingId);
+  }
   return {
     get: (id) => shared.getListing(id),
 
@@ -62,22 +82,74 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
       return items.map(recordFromItem);
     },
 
-    async create(record) {
-      await ddb.send(new PutCommand({ TableName: tableName, Item: listingItem(record), ConditionExpression: 'attribute_not_exists(pk)' }));
+    // One transaction: the listing, taking each claimed pending upload (it must still be there, so
+    // no two listings ever share an image) and the Idempotency-Key's record (pattern 38).
+    async create(record, { claimedImageKeys = [], idempotencyKey } = {}) {
+      const idem = idempotencyKey ? keys.idempotentCreate(record.userId, idempotencyKey) : null;
+      const items = [
+        { Put: { TableName: tableName, Item: listingItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ...claimedImageKeys.map((k) => ({
+          Delete: { TableName: tableName, Key: keys.pendingUpload(record.userId, k), ConditionExpression: 'attribute_exists(pk)' },
+        })),
+        ...(idem
+          ? [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...idem,
+                    type: 'IdempotencyKey',
+                    listingId: record.id,
+                    createdAt: record.createdAt,
+                    [TTL_ATTRIBUTE]: Math.floor(Date.parse(record.createdAt) / 1000) + IDEMPOTENCY_TTL_SECONDS,
+                  },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ]
+          : []),
+      ];
+      try {
+        await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+      } catch (err) {
+        const reasons = failedIndexes(err);
+        if (!reasons) throw err;
+        if (idem && reasons.includes(items.length - 1)) {
+          const earlier = await findByIdempotencyKey(record.userId, idempotencyKey as string);
+          if (earlier) throw new IdempotentReplay(earlier);
+        }
+        if (reasons.some((i) => i > 0 && i <= claimedImageKeys.length)) throw imageTakenMeanwhile();
+        throw err;
+      }
     },
 
-    async replace(record, expectedUpdatedAt) {
+    findByIdempotencyKey,
+
+    async replace(record, expectedUpdatedAt, claimedImageKeys = []) {
       try {
         await ddb.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: listingItem(record),
-            ConditionExpression: 'attribute_exists(pk) AND updatedAt = :expected AND userId = :owner',
-            ExpressionAttributeValues: { ':expected': expectedUpdatedAt, ':owner': record.userId },
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: listingItem(record),
+                  // The version the record was read at: the table moves it on by one per write (search applies changes by it).
+                  ConditionExpression:
+                    'attribute_exists(pk) AND updatedAt = :expected AND userId = :owner AND (attribute_not_exists(version) OR version = :version)',
+                  ExpressionAttributeValues: { ':expected': expectedUpdatedAt, ':owner': record.userId, ':version': record.version ?? 0 },
+                },
+              },
+              ...claimedImageKeys.map((k) => ({
+                Delete: { TableName: tableName, Key: keys.pendingUpload(record.userId, k), ConditionExpression: 'attribute_exists(pk)' },
+              })),
+            ],
           }),
         );
       } catch (err) {
-        if (isConditionFailure(err)) throw changedElsewhere();
+        const reasons = failedIndexes(err);
+        if (reasons?.includes(0)) throw changedElsewhere();
+        if (reasons?.length) throw imageTakenMeanwhile();
         throw err;
       }
     },

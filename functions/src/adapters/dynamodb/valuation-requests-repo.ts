@@ -1,4 +1,4 @@
-import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ValuationRequestRecord, ValuationStore } from '../../domain/valuations/submit-valuation.js';
 import { keys } from './keys.js';
 
@@ -18,6 +18,9 @@ export function valuationRequestStore(ddb: DynamoDBDocumentClient, tableName: st
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
+    },
+    async remove(id) {
+      await ddb.send(new DeleteCommand({ TableName: tableName, Key: keys.valuationRequest(id) }));
     },
   };
 }

@@ -2,6 +2,7 @@ import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { LIMITS } from '../../../../shared/constants.js';
 import { config } from '../../config.js';
+import { ImageDecodeError } from '../../domain/uploads/verify-upload.js';
 import { s3 } from '../s3/client.js';
 
 /** Widths of the WebP variants stored beside every original (`${key}/w{width}.webp`). */
@@ -108,7 +109,10 @@ export async function storeListingImage(
   deps: StoreImageDeps = defaultImageStore(),
   opts?: VariantOptions,
 ): Promise<{ key: string; width: number; height: number }> {
-  const v = await makeImageVariants(input, opts);
+  // Only a decode failure is the upload's fault; a failed write below is storage's (503, upload kept).
+  const v = await makeImageVariants(input, opts).catch((err: unknown) => {
+    throw new ImageDecodeError(err);
+  });
   await putImageVariants(deps, key, v);
   return { key, width: v.width, height: v.height };
 }

@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { LIMITS } from '../../../../shared/constants.js';
+import { LIMITS, isAcceptedImageType } from '../../../../shared/constants.js';
 import type { UploadedObjects } from '../../domain/uploads/verify-upload.js';
 import type { ValuationImages } from '../../domain/valuations/submit-valuation.js';
 import { VARIANT_WIDTHS, originalKey, variantKey } from '../images/variants.js';
@@ -13,7 +13,7 @@ export interface PresignedPost {
 export interface PresignOptions {
   bucket: string;
   key: string;
-  /** The file's type as the browser gave it (already checked to be image/*); signed as a form field. */
+  /** The file's type as the browser gave it (JPEG, PNG or WebP); pinned exactly by the policy. */
   contentType: string;
   expiresSeconds: number;
   maxBytes?: number;
@@ -22,16 +22,18 @@ export interface PresignOptions {
 }
 
 /**
- * A presigned POST limited to 1 byte..5 MB and an image/* Content-Type. S3 enforces these
- * conditions; s3rver does not, so completion checks the object again (domain/uploads).
+ * A presigned POST limited to 1 byte..5 MB and exactly the claimed Content-Type, which must be
+ * JPEG, PNG or WebP (never `starts-with image/`: that let image/svg+xml through). S3 enforces
+ * these conditions; s3rver does not, so completion checks the object again (domain/uploads).
  */
 export async function presignImagePost(s3: S3Client, opts: PresignOptions): Promise<PresignedPost> {
+  if (!isAcceptedImageType(opts.contentType)) throw new Error(`Refusing to presign ${opts.contentType}`);
   const { url, fields } = await createPresignedPost(s3, {
     Bucket: opts.bucket,
     Key: opts.key,
     Conditions: [
       ['content-length-range', 1, opts.maxBytes ?? LIMITS.maxImageBytes],
-      ['starts-with', '$Content-Type', 'image/'],
+      ['eq', '$Content-Type', opts.contentType],
     ],
     Fields: { 'Content-Type': opts.contentType },
     Expires: opts.expiresSeconds,

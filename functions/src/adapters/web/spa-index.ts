@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 
 export type SpaIndexSource = { path: string } | { bucket: string; key: string };
@@ -47,4 +48,72 @@ export async function loadSpaIndex(source: SpaIndexSource, s3: () => S3Client, n
   if (!html) throw new Error(`s3://${source.bucket}/${source.key} is empty`);
   cached = { id, version: nowMs, html };
   return html;
+}
+
+/** One entry of Vite's build manifest (web/dist/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+}
+export type SpaManifest = Record<string, ManifestChunk>;
+
+const MANIFEST = '.vite/manifest.json';
+let cachedManifest: { id: string; version: number; manifest: SpaManifest | null } | undefined;
+
+/**
+ * Vite's build manifest, beside index.html (same caching as the index). Null when the build has
+ * none (an older build, or none at all): pages then render without modulepreload hints.
+ */
+export async function loadSpaManifest(source: SpaIndexSource, s3: () => S3Client, nowMs: number = Date.now()): Promise<SpaManifest | null> {
+  if ('path' in source) {
+    const file = join(dirname(source.path), MANIFEST);
+    const id = `file:${file}`;
+    let mtimeMs: number;
+    try {
+      mtimeMs = (await stat(file)).mtimeMs;
+    } catch (err) {
+      if (isMissingFile(err)) return null;
+      throw err;
+    }
+    if (cachedManifest?.id === id && cachedManifest.version === mtimeMs) return cachedManifest.manifest;
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as SpaManifest;
+    cachedManifest = { id, version: mtimeMs, manifest };
+    return manifest;
+  }
+  const key = source.key.includes('/') ? `${source.key.slice(0, source.key.lastIndexOf('/'))}/${MANIFEST}` : MANIFEST;
+  const id = `s3:${source.bucket}/${key}`;
+  if (cachedManifest?.id === id && nowMs - cachedManifest.version < BUCKET_TTL_MS) return cachedManifest.manifest;
+  let manifest: SpaManifest | null = null;
+  try {
+    const res = await s3().send(new GetObjectCommand({ Bucket: source.bucket, Key: key }));
+    manifest = JSON.parse((await res.Body?.transformToString('utf-8')) ?? 'null') as SpaManifest | null;
+  } catch (err) {
+    if ((err as { name?: string }).name !== 'NoSuchKey') throw err;
+  }
+  cachedManifest = { id, version: nowMs, manifest };
+  return manifest;
+}
+
+/**
+ * The files a module needs before it runs, from the manifest: its chunk and every chunk it imports
+ * statically (transitively), and their CSS. Site-absolute paths ('/assets/…').
+ */
+export function preloadsOf(manifest: SpaManifest, module: string): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = [];
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    scripts.push(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) styles.add(`/${css}`);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit(module);
+  return { scripts, styles: [...styles] };
 }

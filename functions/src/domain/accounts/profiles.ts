@@ -1,3 +1,4 @@
+import { parsePhone } from '../../../../shared/phone.js';
 import type { AccountType, Profile, UpdateProfile } from '../../../../shared/schemas/profile.js';
 import type { Caller } from '../caller.js';
 import { DomainError, unauthenticated } from '../errors.js';
@@ -36,8 +37,10 @@ export function newProfile(p: {
     userId: p.userId,
     fullName: clean(p.fullName),
     companyName: clean(p.companyName),
-    phone: clean(p.phone),
-    email: clean(p.email),
+    // One stored form for every phone number (E.164); text that is not one is kept as typed.
+    phone: clean(p.phone) ? (parsePhone(p.phone) ?? clean(p.phone)) : null,
+    // Sign-in e-mails are case-insensitive: keep the lower-case form.
+    email: clean(p.email)?.toLowerCase() ?? null,
     accountStatus: 'active',
     accountType: p.accountType ?? 'individual',
     createdAt: at,

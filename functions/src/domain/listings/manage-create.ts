@@ -1,10 +1,10 @@
-import type { SellListing } from '../../../../shared/schemas/sell.js';
+import { type SellListing, storedPrice } from '../../../../shared/schemas/sell.js';
 import { makeLabel } from '../../../../shared/values.js';
 import { requireWritableProfile } from '../accounts/profiles.js';
 import type { Caller } from '../caller.js';
-import { DomainError, unauthenticated } from '../errors.js';
+import { DomainError, notFound, unauthenticated } from '../errors.js';
 import { resolveListingImages } from './manage-images.js';
-import type { ListingEvent, ManageListingDeps } from './manage-ports.js';
+import { IdempotentReplay, type ListingEvent, type ManageListingDeps } from './manage-ports.js';
 import type { ListingRecord } from './types.js';
 
 /** Title built from year, make and model (spec §3); the make 'other' adds nothing. */
@@ -26,11 +26,32 @@ export async function publishQuietly(deps: Pick<ManageListingDeps, 'events' | 'l
 export const CREATE_LISTING_RATE_LIMIT = { scope: 'create-listing', limit: 30, windowSeconds: 3600 } as const;
 export const CREATE_RATE_LIMITED_MESSAGE = 'You have listed a lot of trucks in the last hour. Please try again later.';
 
-/** POST /api/my-listings: the Sell Your Truck form. The owner comes from the token, never the body. */
-export async function createOwnerListing(deps: ManageListingDeps, caller: Caller, input: SellListing): Promise<ListingRecord> {
+/** The listing an earlier create with the same Idempotency-Key made (it is the caller's own). */
+async function replayed(deps: ManageListingDeps, listingId: string): Promise<ListingRecord> {
+  const existing = await deps.listings.get(listingId);
+  // Made and deleted since: the key's work is done, and nothing new is made for it.
+  if (!existing) throw notFound('The listing made by this request no longer exists');
+  return existing;
+}
+
+/**
+ * POST /api/my-listings: the Sell Your Truck form. The owner comes from the token, never the body.
+ * With an Idempotency-Key (the web sends one per form submission), a retry after a lost answer
+ * returns the listing the first attempt made instead of making a second one.
+ */
+export async function createOwnerListing(
+  deps: ManageListingDeps,
+  caller: Caller,
+  input: SellListing,
+  opts: { idempotencyKey?: string } = {},
+): Promise<ListingRecord> {
   if (caller.kind !== 'user') throw unauthenticated();
   const now = deps.now();
   await requireWritableProfile(deps.profiles, caller, now);
+  if (opts.idempotencyKey) {
+    const earlier = await deps.listings.findByIdempotencyKey(caller.userId, opts.idempotencyKey);
+    if (earlier) return replayed(deps, earlier);
+  }
   const { images, claimed } = await resolveListingImages(deps.pendingImages, caller.userId, input.images);
   if (deps.rateLimit) {
     const limit = await deps.rateLimit({ ...CREATE_LISTING_RATE_LIMIT, key: caller.userId });
@@ -49,7 +70,7 @@ export async function createOwnerListing(deps: ManageListingDeps, caller: Caller
     transmission: input.transmission,
     mileage: input.mileage,
     engineSize: input.engineSize,
-    price: input.price as number,
+    price: storedPrice(input),
     vatStatus: input.vatStatus,
     axleConfig: input.axleConfig,
     gvwTonnes: input.gvwTonnes,
@@ -68,8 +89,13 @@ export async function createOwnerListing(deps: ManageListingDeps, caller: Caller
     createdAt: at,
     updatedAt: at,
   };
-  await deps.listings.create(record);
-  if (claimed.length) await deps.pendingImages.forget(caller.userId, claimed);
+  try {
+    // The image claim and the key are in the listing's own transaction: never half-written.
+    await deps.listings.create(record, { claimedImageKeys: claimed, idempotencyKey: opts.idempotencyKey });
+  } catch (err) {
+    if (err instanceof IdempotentReplay) return replayed(deps, err.listingId);
+    throw err;
+  }
   await publishQuietly(deps, {
     type: 'listing.created',
     detail: { listingId: record.id, userId: record.userId, status: record.status, price: record.price, createdAt: at },

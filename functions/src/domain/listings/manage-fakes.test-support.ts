@@ -1,7 +1,13 @@
 import type { Profile, ProfileStore } from '../accounts/profiles.js';
 import type { Caller } from '../caller.js';
 import { DomainError } from '../errors.js';
-import type { ListingEvent, ManageListingDeps, OwnerListingStore, PendingImageStore } from './manage-ports.js';
+import {
+  IdempotentReplay,
+  type ListingEvent,
+  type ManageListingDeps,
+  type OwnerListingStore,
+  type PendingImageStore,
+} from './manage-ports.js';
 import type { ListingRecord, StoredImage } from './types.js';
 
 /** In-memory fakes of the manage-* ports, for unit tests. */
@@ -17,6 +23,12 @@ export function fakeDeps(start = new Date('2026-03-01T10:00:00Z')) {
   let clock = start.getTime();
   let seq = 0;
 
+  const idempotency = new Map<string, string>();
+  /** Takes pending uploads as the table's transaction does: all or none. */
+  const claim = (userId: string, keys: string[]) => {
+    if (keys.some((k) => !pending.has(`${userId}|${k}`))) throw new DomainError('VALIDATION', 'image already used');
+    for (const k of keys) pending.delete(`${userId}|${k}`);
+  };
   const listingStore: OwnerListingStore = {
     async get(id) {
       const r = listings.get(id);
@@ -25,13 +37,21 @@ export function fakeDeps(start = new Date('2026-03-01T10:00:00Z')) {
     async listByOwner(userId) {
       return [...listings.values()].filter((l) => l.userId === userId).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
     },
-    async create(record) {
+    async create(record, opts = {}) {
       if (listings.has(record.id)) throw new Error('exists');
+      const idem = opts.idempotencyKey ? `${record.userId}|${opts.idempotencyKey}` : null;
+      if (idem && idempotency.has(idem)) throw new IdempotentReplay(idempotency.get(idem) as string);
+      claim(record.userId, opts.claimedImageKeys ?? []);
+      if (idem) idempotency.set(idem, record.id);
       listings.set(record.id, structuredClone(record));
     },
-    async replace(record, expected) {
+    async findByIdempotencyKey(userId, key) {
+      return idempotency.get(`${userId}|${key}`) ?? null;
+    },
+    async replace(record, expected, claimed = []) {
       const cur = listings.get(record.id);
       if (!cur || cur.updatedAt !== expected || cur.userId !== record.userId) throw new DomainError('CONFLICT', 'changed');
+      claim(record.userId, claimed);
       listings.set(record.id, structuredClone(record));
     },
     async remove(record) {

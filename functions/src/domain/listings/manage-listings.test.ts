@@ -10,7 +10,16 @@ import { setOwnerListingStatus } from './manage-status.js';
 import { updateOwnerListing } from './manage-update.js';
 
 const sell = (extra: Record<string, unknown> = {}) =>
-  sellListingSchema.parse({ make: 'daf', model: 'XF 480', year: 2020, price: 42000, contactName: 'Ann', phone: '07700 900456', ...extra });
+  sellListingSchema.parse({
+    make: 'daf',
+    model: 'XF 480',
+    year: 2020,
+    category: 'articulated',
+    price: 42000,
+    contactName: 'Ann',
+    phone: '07700 900456',
+    ...extra,
+  });
 const edit = (extra: Record<string, unknown> = {}) =>
   editListingSchema.parse({
     title: '2020 DAF XF 480 Space Cab',
@@ -46,7 +55,7 @@ describe('createOwnerListing', () => {
     const f = fakeDeps();
     f.addPending('u1', 'listings/IMG1');
     const rec = await createOwnerListing(f.deps, user('u1'), sell({ images: ['listings/IMG1'] }));
-    expect(rec).toMatchObject({ userId: 'u1', status: 'active', title: '2020 DAF XF 480', category: 'other' });
+    expect(rec).toMatchObject({ userId: 'u1', status: 'active', title: '2020 DAF XF 480', category: 'articulated' });
     expect(rec.createdAt).toBe(rec.updatedAt);
     expect(rec.images).toEqual([{ key: 'listings/IMG1', width: 1600, height: 1200 }]);
     expect(f.pending.size).toBe(0);

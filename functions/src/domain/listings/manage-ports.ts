@@ -8,17 +8,38 @@ export interface OwnerListingStore {
   get(id: string): Promise<ListingRecord | null>;
   /** Pattern 4: every status, newest first. */
   listByOwner(userId: string): Promise<ListingRecord[]>;
-  /** Writes a new listing; fails if the id exists. */
-  create(record: ListingRecord): Promise<void>;
   /**
-   * Replaces a listing written by its owner; a CONFLICT DomainError when it changed since
-   * `expectedUpdatedAt` or is no longer theirs.
+   * Writes a new listing, in one transaction with taking the owner's pending uploads
+   * `claimedImageKeys` (so two listings can never share an image: the second claim fails with a
+   * VALIDATION DomainError) and, with an idempotency key, remembering which listing it made
+   * (IdempotentReplay when that key already made one).
    */
-  replace(record: ListingRecord, expectedUpdatedAt: string): Promise<void>;
+  create(record: ListingRecord, options?: CreateListingOptions): Promise<void>;
+  /** The listing an earlier create with this Idempotency-Key made, if any (24 hours). */
+  findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<string | null>;
+  /**
+   * Replaces a listing written by its owner, taking the pending uploads `claimedImageKeys` in the
+   * same transaction; a CONFLICT DomainError when it changed since `expectedUpdatedAt` or is no
+   * longer theirs, VALIDATION when an image was taken meanwhile.
+   */
+  replace(record: ListingRecord, expectedUpdatedAt: string, claimedImageKeys?: string[]): Promise<void>;
   /** Deletes the listing and leaves a tombstone for the search change feed. */
   remove(record: ListingRecord, deletedAt: string): Promise<void>;
   /** Pattern 21: removes everyone's saved-truck entries for the listing. */
   removeSavedEntries(listingId: string): Promise<void>;
+}
+
+export interface CreateListingOptions {
+  claimedImageKeys?: string[];
+  idempotencyKey?: string;
+}
+
+/** A create whose Idempotency-Key already made a listing: answer with that one, make nothing new. */
+export class IdempotentReplay extends Error {
+  constructor(readonly listingId: string) {
+    super(`Idempotency key already used for listing ${listingId}`);
+    this.name = 'IdempotentReplay';
+  }
 }
 
 /** Images verified by POST /api/uploads/listing-images/complete, waiting to be attached (pk USER#, sk UPLOAD#, with a TTL). */

@@ -1,4 +1,4 @@
-import type { EditListing } from '../../../../shared/schemas/sell.js';
+import { type EditListing, storedPrice } from '../../../../shared/schemas/sell.js';
 import { requireWritableProfile } from '../accounts/profiles.js';
 import type { Caller } from '../caller.js';
 import { unauthenticated } from '../errors.js';
@@ -45,7 +45,7 @@ export async function updateOwnerListing(deps: ManageListingDeps, caller: Caller
     model: input.model,
     year: input.year,
     category: input.category,
-    price: input.price as number,
+    price: storedPrice(input),
     contactName: input.contactName,
     phone: input.phone,
     images,
@@ -56,8 +56,7 @@ export async function updateOwnerListing(deps: ManageListingDeps, caller: Caller
     const value = input[field];
     if (value !== undefined) changes[field] = value;
   }
-  await deps.listings.replace(next, current.updatedAt);
-  if (claimed.length) await deps.pendingImages.forget(caller.userId, claimed);
+  await deps.listings.replace(next, current.updatedAt, claimed);
   if (dropped.length) {
     await deps.imageFiles.deleteImages(dropped).catch((err) => deps.logError('Deleting replaced listing images failed', err));
   }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MASK } from '../../../../shared/constants.js';
 import type { Listing } from '../../../../shared/schemas/listing.js';
 import { ANONYMOUS, type Caller } from '../caller.js';
-import { maskForCaller } from './mask.js';
+import { contactOf, maskForCaller, outcodeOf } from './mask.js';
 
 const user: Caller = { kind: 'user', userId: 'u2', username: 'u2', groups: [], isAdmin: false, isSuperAdmin: false };
 
@@ -30,19 +30,42 @@ describe('maskForCaller', () => {
       }),
     );
   });
-  it('shows signed-in users the full contact on user listings', () => {
+  it('never gives anyone but the owner a phone or e-mail with a listing: names only for signed-in users', () => {
     fc.assert(
       fc.property(listingArb, (p) => {
-        const l = asListing({ ...p, source: 'user' });
-        expect(maskForCaller(l, user)).toEqual(l);
+        const l = asListing(p);
+        const shown = maskForCaller(l, user);
+        expect(shown.phone).toBeNull();
+        expect(shown.email).toBeNull();
+        if (l.source === 'user') expect([shown.contactName, shown.companyName]).toEqual([l.contactName, l.companyName]);
       }),
     );
   });
-  it("shows signed-in users the scraped dealer, defaulting to 'Dealer' and 'Contact via website'", () => {
+  it('shows owners their own listing in full', () => {
+    const l = asListing({ source: 'user', userId: 'u2', contactName: 'A', phone: '1', email: 'a@b.c' });
+    expect(maskForCaller(l, user)).toEqual(l);
+  });
+  it("reveals the scraped dealer with 'Dealer' and 'Contact via website' defaults", () => {
     const l = asListing({ source: 'scraped', contactName: null, phone: null, email: 'x@y.z' });
-    expect(maskForCaller(l, user)).toMatchObject({ contactName: 'Dealer', phone: 'Contact via website', email: null });
+    expect(maskForCaller(l, user)).toMatchObject({ contactName: 'Dealer', phone: null, email: null });
+    expect(contactOf(l)).toEqual({ contactName: 'Dealer', companyName: null, phone: 'Contact via website', email: null });
     const named = asListing({ source: 'scraped', contactName: 'Northern Trucks', phone: '0113 496 0000' });
-    expect(maskForCaller(named, user)).toMatchObject({ contactName: 'Northern Trucks', phone: '0113 496 0000' });
+    expect(contactOf(named)).toMatchObject({ contactName: 'Northern Trucks', phone: '0113 496 0000' });
+  });
+  it("cuts a private seller's postcode to its outcode for anonymous visitors, not a dealer's", () => {
+    const priv = asListing({ source: 'user', companyName: null, postcode: 'ls11 5ab' });
+    expect(maskForCaller(priv, ANONYMOUS).postcode).toBe('LS11');
+    expect(maskForCaller(asListing({ source: 'user', companyName: 'D Ltd', postcode: 'LS11 5AB' }), ANONYMOUS).postcode).toBe('LS11 5AB');
+    for (const [input, out] of [
+      ['SW1A 1AA', 'SW1A'],
+      ['M11AA', 'M1'],
+      ['EC1A1BB', 'EC1A'],
+      ['B33', 'B33'],
+      ['Leeds', null],
+      ['', null],
+    ] as const) {
+      expect(outcodeOf(input)).toBe(out);
+    }
   });
   it('does not change the listing it is given', () => {
     const l = asListing({ source: 'user', contactName: 'A', phone: '1' });

@@ -1,24 +1,62 @@
 import { MASK } from '../../../../shared/constants.js';
+import type { ListingContact } from '../../../../shared/schemas/listing-contact.js';
 import type { Listing } from '../../../../shared/schemas/listing.js';
 import type { Caller } from '../caller.js';
 
 /**
- * Field-level access control on seller contact (spec §6, ASVS 8.2.3): anonymous callers get the
- * placeholders and no company, e-mail or owner id, for user and scraped listings alike; signed-in
- * callers see user listings in full and scraped dealers with their defaults. Never mutates the input.
+ * Field-level access control on seller contact (spec §6, ASVS 8.2.3), for search results and the
+ * detail GET alike. Phone and e-mail never travel with a listing, for any caller: they are
+ * revealed one seller at a time by POST /api/listings/{id}/contact (revealContact), which is
+ * limited per user per day, so one search call cannot harvest them. Anonymous callers also get
+ * placeholders instead of names and no owner id, and a private seller's postcode is cut to its
+ * outcode (the area, not the house). Signed-in callers see seller and company names; owners
+ * their own listing in full. Never mutates the input.
  */
 export function maskForCaller(listing: Listing, caller: Caller): Listing {
   if (caller.kind === 'anonymous') {
-    return { ...listing, contactName: MASK.contactName, phone: MASK.phone, companyName: null, email: null, userId: null };
-  }
-  if (listing.source === 'scraped') {
     return {
       ...listing,
-      contactName: listing.contactName ?? MASK.scrapedDealerName,
-      phone: listing.phone ?? MASK.scrapedDealerContact,
+      contactName: MASK.contactName,
+      phone: MASK.phone,
+      companyName: null,
       email: null,
       userId: null,
+      postcode: isPrivateSeller(listing) ? outcodeOf(listing.postcode) : listing.postcode,
     };
   }
-  return listing;
+  if (listing.source === 'scraped') {
+    return { ...listing, contactName: listing.contactName ?? MASK.scrapedDealerName, phone: null, email: null, userId: null };
+  }
+  // Sellers see their own listing as it is.
+  if (listing.userId !== null && listing.userId === caller.userId) return listing;
+  return { ...listing, phone: null, email: null };
+}
+
+/** A seller without a company name lists as a private individual (dealers must give theirs). */
+const isPrivateSeller = (listing: Pick<Listing, 'source' | 'companyName'>) => listing.source === 'user' && !listing.companyName?.trim();
+
+/**
+ * The outward code of a UK postcode ('LS11 5AB' → 'LS11'): the inward code is always the last
+ * three characters (digit, letter, letter), with or without the space. Anything that is not a
+ * full postcode is passed on only when it is already no more than an outcode; otherwise dropped.
+ */
+export function outcodeOf(postcode: string | null): string | null {
+  if (!postcode) return null;
+  const compact = postcode.replace(/\s+/g, '').toUpperCase();
+  const full = /^([A-Z]{1,2}[0-9][0-9A-Z]?)([0-9][A-Z]{2})$/.exec(compact);
+  if (full) return full[1];
+  return /^[A-Z]{1,2}[0-9][0-9A-Z]?$/.test(compact) ? compact : null;
+}
+
+/** What POST /api/listings/{id}/contact answers: the seller's details, with scraped dealers' defaults. */
+export function contactOf(listing: Listing): ListingContact {
+  if (listing.source === 'scraped') {
+    return {
+      contactName: listing.contactName ?? MASK.scrapedDealerName,
+      companyName: null,
+      phone: listing.phone ?? MASK.scrapedDealerContact,
+      email: null,
+    };
+  }
+  return { contactName: listing.contactName, companyName: listing.companyName, phone: listing.phone, email: listing.email };
 }

@@ -53,7 +53,7 @@ describe('readListingForCaller', () => {
   });
   it("opens scraped listings by their 'scraped-' id", async () => {
     const l = await readListingForCaller(reader('active'), 'scraped-s1', user('u'), '/images');
-    expect(l).toMatchObject({ id: 'scraped-s1', source: 'scraped', contactName: 'Dealer', phone: 'Contact via website' });
+    expect(l).toMatchObject({ id: 'scraped-s1', source: 'scraped', contactName: 'Dealer', phone: null });
   });
   it('answers 404 for ids that do not exist', async () => {
     await notFound(readListingForCaller(reader('active'), 'nope', ANONYMOUS, '/images'));

@@ -21,6 +21,11 @@ export function isVisibleTo(listing: Pick<Listing, 'status' | 'userId'>, caller:
 
 /** One listing by its API id ('scraped-…' for scraped ones), masked for the caller; NOT_FOUND when missing or not visible. */
 export async function readListingForCaller(repo: ListingReader, id: string, caller: Caller, imagesBaseUrl: string): Promise<Listing> {
+  return maskForCaller(await readVisibleListing(repo, id, caller, imagesBaseUrl), caller);
+}
+
+/** The listing unmasked, when the caller may see it at all (NOT_FOUND otherwise). Never send it as is: mask or pick from it. */
+export async function readVisibleListing(repo: ListingReader, id: string, caller: Caller, imagesBaseUrl: string): Promise<Listing> {
   const scrapedId = scrapedIdOf(id);
   let listing: Listing | null = null;
   if (scrapedId !== null) {
@@ -31,5 +36,5 @@ export async function readListingForCaller(repo: ListingReader, id: string, call
     listing = record ? toListingDto(record, imagesBaseUrl) : null;
   }
   if (!listing || !isVisibleTo(listing, caller)) throw notFound(TRUCK_NOT_FOUND);
-  return maskForCaller(listing, caller);
+  return listing;
 }

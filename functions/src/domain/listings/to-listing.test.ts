@@ -54,6 +54,19 @@ describe('mapScrapedToListing', () => {
     expect(l.price).toBe(42000);
     expect(l.description).toBe('Listed on the source site. Located in Leeds.');
   });
+  it("builds titles from what is known, and 'Used Truck' when make and model are both unknown", () => {
+    // The seed's LM-5573 was titled "2014" and HT-88141 "Renault T 480".
+    expect(mapScrapedToListing(scraped({ year: 2014 })).title).toBe('Used Truck');
+    expect(mapScrapedToListing(scraped({ year: 2014, make: 'Unknown', model: 'N/A' })).title).toBe('Used Truck');
+    expect(mapScrapedToListing(scraped({ year: 2014, make: 'Unknown' })).make).toBeNull();
+    expect(mapScrapedToListing(scraped({ make: 'Renault', model: 'T 480' })).title).toBe('Renault T 480');
+    expect(mapScrapedToListing(scraped({ year: 2018, model: 'Eurocargo 75E19' })).title).toBe('2018 Eurocargo 75E19');
+    expect(mapScrapedToListing(scraped({ year: 2017, make: 'Volvo', model: 'Volvo FH 460' })).title).toBe('2017 Volvo FH 460');
+  });
+  it('stores dealer phone numbers in E.164 and keeps other contact text', () => {
+    expect(mapScrapedToListing(scraped({ dealerContact: '01632 960114' })).phone).toBe('+441632960114');
+    expect(mapScrapedToListing(scraped({ dealerContact: 'Call via website' })).phone).toBe('Call via website');
+  });
   it("files a make it does not know under 'other'", () => {
     expect(mapScrapedToListing(scraped({ make: 'Foden' })).make).toBe('other');
   });

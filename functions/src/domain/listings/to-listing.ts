@@ -1,4 +1,5 @@
 import type { Listing, ListingImage } from '../../../../shared/schemas/listing.js';
+import { parsePhone } from '../../../../shared/phone.js';
 import { normaliseMake } from '../../../../shared/values.js';
 import { type ListingRecord, type ScrapedRecord, type StoredImage, SCRAPED_ID_PREFIX } from './types.js';
 
@@ -61,6 +62,28 @@ const clean = (s: string | null | undefined) => {
   return t ? t : null;
 };
 
+/** What source sites write when they do not know: treated as not said. */
+const UNKNOWN = /^(unknown|n\/?a|none|not stated|-+|\?+)$/i;
+const knownText = (s: string | null | undefined) => {
+  const t = clean(s);
+  return t && !UNKNOWN.test(t) ? t : null;
+};
+
+/**
+ * A scraped listing's title from what is known (spec §3, issue 9 §2): year, make and model, each
+ * only when the source gave it ("Renault T 480" without a year), and 'Used Truck' when neither
+ * make nor model is known — a year alone ("2014") says nothing to a buyer.
+ */
+export function scrapedTitle(year: number | null, make: string | null, model: string | null): string {
+  const makeText = knownText(make);
+  let modelText = knownText(model);
+  // Sources often repeat the make in the model ("Volvo" / "Volvo FH 460").
+  if (makeText && modelText?.toLowerCase().startsWith(`${makeText.toLowerCase()} `))
+    modelText = modelText.slice(makeText.length + 1).trim();
+  if (!makeText && !modelText) return 'Used Truck';
+  return [year, makeText, modelText].filter((p) => p !== null && p !== '').join(' ');
+}
+
 /**
  * A scraped listing → the listing shape (spec §3, corrected by issue 2): what the source did not
  * say stays null (the UI shows "Not stated") instead of the spec's invented defaults (diesel,
@@ -68,10 +91,10 @@ const clean = (s: string | null | undefined) => {
  * Dealer name and contact travel as contactName/phone; maskForCaller applies their defaults.
  */
 export function mapScrapedToListing(record: ScrapedRecord): Listing {
-  const makeText = clean(record.make);
-  const model = clean(record.model);
+  const makeText = knownText(record.make);
+  const model = knownText(record.model);
   const location = clean(record.location);
-  const title = [record.year ?? null, makeText, model].filter((p) => p !== null && p !== '').join(' ') || 'Used Truck';
+  const title = scrapedTitle(record.year ?? null, makeText, model);
   const description =
     clean(record.description) ?? (location ? `Listed on the source site. Located in ${location}.` : 'Listed on the source site.');
   return {
@@ -97,7 +120,8 @@ export function mapScrapedToListing(record: ScrapedRecord): Listing {
     features: null,
     contactName: clean(record.dealerName),
     companyName: null,
-    phone: clean(record.dealerContact),
+    // One stored form for phone numbers (E.164); other contact text ('see website') stays as it is.
+    phone: parsePhone(record.dealerContact) ?? clean(record.dealerContact),
     email: null,
     location,
     postcode: null,

@@ -48,6 +48,11 @@ export interface ListingRecord {
   status: ListingStatus;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Set by the table on every write (listings-repo.ts), never by the writer: the search index
+   * applies changes by it, so a writer whose clock is behind cannot be ignored (issue 7).
+   */
+  version?: number;
 }
 
 /** A listing collected from another website (spec §3 scraped_listings), as stored. */
@@ -73,6 +78,8 @@ export interface ScrapedRecord {
   scrapedAt: string;
   isActive: boolean;
   updatedAt: string;
+  /** Set by the table on every write, as on ListingRecord. */
+  version?: number;
 }
 
 export const SCRAPED_ID_PREFIX = 'scraped-';

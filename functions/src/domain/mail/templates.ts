@@ -2,9 +2,10 @@
  * Every e-mail the product sends, as functions from data to { subject, html, text }. Pure: no
  * clock, no environment; links are built from the MailContext passed in.
  */
+import { dialablePhone, formatPhone } from '../../../../shared/phone.js';
 import { SITE_NAME, SUPPORT } from '../../../../shared/constants.js';
 import type { ValuationRequestDetails } from '../valuations/submit-valuation.js';
-import { MOT_STATUSES, VALUATION_VEHICLE_TYPES } from '../../../../shared/schemas/valuation.js';
+import { MOT_STATUSES, VALUATION_PROMISE, VALUATION_VEHICLE_TYPES } from '../../../../shared/schemas/valuation.js';
 import { makeLabel, transmissionLabel } from '../../../../shared/values.js';
 import { html, multiline } from './html.js';
 import {
@@ -52,6 +53,9 @@ const greeting = (name: string | undefined) => {
 
 // ---------- contact form ----------
 
+/** A stored (E.164) number shown in UK format, dialable. */
+const phoneLink = (phone: string) => html`<a href="tel:${dialablePhone(phone) ?? phone}" style="color:#0f2a44;">${formatPhone(phone)}</a>`;
+
 export interface ContactMessageEmailData {
   id: string;
   /** ISO time the message was received. */
@@ -71,7 +75,7 @@ export function contactMessageToStaff(m: ContactMessageEmailData, ctx: MailConte
   const rows: Array<[string, string | ReturnType<typeof html>]> = [
     ['From', name],
     ['Email', html`<a href="mailto:${m.email}" style="color:#0f2a44;">${m.email}</a>`],
-    ['Phone', m.phone ? html`<a href="tel:${m.phone.replace(/[^\d+]/g, '')}" style="color:#0f2a44;">${m.phone}</a>` : 'Not given'],
+    ['Phone', m.phone ? phoneLink(m.phone) : 'Not given'],
     ['Subject', m.subject],
     ['Received', received],
   ];
@@ -89,7 +93,7 @@ ${smallPrint(`Reference ${m.id}`)}`,
         '',
         `From:     ${name}`,
         `Email:    ${m.email}`,
-        `Phone:    ${m.phone ?? 'Not given'}`,
+        `Phone:    ${m.phone ? formatPhone(m.phone) : 'Not given'}`,
         `Subject:  ${singleLine(m.subject)}`,
         `Received: ${received}`,
         '',
@@ -155,7 +159,7 @@ export function valuationRequestToStaff(v: ValuationRequestEmailData, ctx: MailC
   const contact: Array<[string, string]> = [
     ['Name', name],
     ['Email', v.contactEmail],
-    ['Phone', v.contactPhone],
+    ['Phone', formatPhone(v.contactPhone)],
     ['Company', v.company ?? 'Not given'],
     ['Received', received],
   ];
@@ -190,7 +194,7 @@ ${smallPrint(`${where} Reference ${v.id}`)}`,
 /** To the requester. Like the contact acknowledgement, it echoes nothing they typed but a plausible name. */
 export function valuationAcknowledgement(v: { name: string }, ctx: MailContext): RenderedEmail {
   const firstName = v.name.trim().split(/\s+/)[0];
-  const intro = `Thanks for your valuation request. We've passed it to verified dealers, and you can expect a response within ${VALUATION_REPLY_TIME}.`;
+  const intro = VALUATION_PROMISE.acknowledgement;
   const urgent = `Questions in the meantime? Call us on ${SUPPORT.phone} (${SUPPORT.hours.filter((h) => !/closed/i.test(h)).join(', ')}).`;
   const notYou = `If you didn't ask us for a valuation, you can ignore this e-mail.`;
   return renderEmail(
@@ -234,7 +238,7 @@ export function enquiryToSeller(e: EnquiryEmailData, ctx: MailContext): Rendered
     ['Truck', title],
     ['From', buyer],
     ['Email', e.buyerEmail ? html`<a href="mailto:${e.buyerEmail}" style="color:#0f2a44;">${e.buyerEmail}</a>` : 'Not given'],
-    ['Phone', e.phone ? html`<a href="tel:${e.phone.replace(/[^\d+]/g, '')}" style="color:#0f2a44;">${e.phone}</a>` : 'Not given'],
+    ['Phone', e.phone ? phoneLink(e.phone) : 'Not given'],
     ['Received', received],
   ];
   const closing = e.buyerEmail
@@ -260,7 +264,7 @@ ${smallPrint(`${why} Reference ${e.id}`)}`,
         `Truck:    ${title}`,
         `From:     ${buyer}`,
         `Email:    ${e.buyerEmail ?? 'Not given'}`,
-        `Phone:    ${e.phone ?? 'Not given'}`,
+        `Phone:    ${e.phone ? formatPhone(e.phone) : 'Not given'}`,
         `Received: ${received}`,
         '',
         e.message,

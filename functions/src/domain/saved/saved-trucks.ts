@@ -28,7 +28,7 @@ export interface SavedTruckDeps {
   now: () => Date;
 }
 
-/** Expiry of a save made at `now`: the FAQ promises 30 days; we keep it SAVED_TRUCK_TTL_DAYS from the latest save. */
+/** Expiry of a save made at `now`: SAVED_TRUCK_TTL_DAYS after the latest save, the number the FAQ and the Saved page state. */
 export const savedExpiry = (now: Date) => Math.floor(now.getTime() / 1000) + SAVED_TRUCK_TTL_DAYS * 24 * 3600;
 
 const isNotFound = (err: unknown) => err instanceof DomainError && err.code === 'NOT_FOUND';

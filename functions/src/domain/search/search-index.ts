@@ -1,13 +1,18 @@
 import { DEFAULT_RADIUS_MILES, type SortOption } from '../../../../shared/constants.js';
-import type { Listing, ListingSearchQuery, ListingSearchResult } from '../../../../shared/schemas/listing.js';
+import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
 import { CATEGORY_VALUES, FUEL_VALUES, MAKE_VALUES, TRANSMISSION_VALUES } from '../../../../shared/values.js';
 import { validationError } from '../errors.js';
 import { type Place, createPlaceCache, distanceMiles, resolveLocation } from '../geo/geo.js';
+import type { SearchDoc } from './search-doc.js';
+import type { IndexImage } from './snapshot.js';
+import { Suggestions } from './suggestions.js';
+import { TermIndex } from './term-index.js';
+import { ALL_FIELDS, FIELD_BITS, MASK_WEIGHT, PUBLIC_FIELDS, editDistance, queryTokens, stem, words } from './text.js';
 
 /** Whose search it is: anonymous visitors cannot match on seller names (they are masked). */
 export type SearchViewer = 'anonymous' | 'user';
 
-type PresortedKey = Exclude<SortOption, 'distance'>;
+type PresortedKey = Exclude<SortOption, 'distance' | 'newest'>;
 const PRESORTED: PresortedKey[] = ['relevance', 'price-low', 'price-high', 'year-new', 'year-old', 'mileage-low', 'mileage-high'];
 
 /** Larger change batches rebuild the sorted orders instead of patching them one by one. */
@@ -23,11 +28,6 @@ const TRANSMISSION_CODE = codeMap(TRANSMISSION_VALUES);
 
 const code = (map: Map<string, number>, v: string | null | undefined) => (v == null ? -1 : (map.get(v) ?? -1));
 
-/** Lower-case words of the search text; each must appear in one of the searchable fields. */
-export function searchTokens(q: string | undefined): string[] {
-  return q ? q.toLowerCase().split(/\s+/).filter(Boolean) : [];
-}
-
 /** Where a listing is, for radius search: its postcode, else its location text. */
 export function listingPlaceText(l: Pick<Listing, 'postcode' | 'location'>): string | null {
   return l.postcode?.trim() || l.location?.trim() || null;
@@ -35,21 +35,44 @@ export function listingPlaceText(l: Pick<Listing, 'postcode' | 'location'>): str
 
 export const hasKnownPrice = (price: number | null | undefined) => typeof price === 'number' && Number.isFinite(price) && price > 0;
 
+/** Relevance keys: (MAX_SCORE − score in tenths) × 2^positionBits + position in recency order. */
+const MAX_SCORE_TENTHS = 2 ** 20;
+const SLOT_FACTOR = 1 << FIELD_BITS;
+const EMPTY_IDS = new Int32Array(0);
+const decoder = new TextDecoder();
+const EMPTY_MASKS = new Uint8Array(0);
+
 /**
  * The in-memory search index (docs/data-model.md "Search"): a columnar projection of every active
- * listing — typed arrays for the numeric and coded fields, lower-cased text for matching — plus a
- * presorted slot order per sort key, patched in place on small changes and rebuilt lazily after
- * large ones. A query is one pass over the presorted order that evaluates the filters, counts the
- * total and the disjunctive facets, and keeps only the requested page; distance sort selects the
- * page from a packed (distance, recency) key.
+ * listing — typed arrays for the numeric and coded fields, an inverted index of analysed terms
+ * (TermIndex) for the words — plus a presorted slot order per sort key, patched in place on small
+ * changes and rebuilt lazily after large ones. A query scores the typed words through the term
+ * index, then makes one pass over the presorted order that evaluates the filters, counts the total
+ * and the disjunctive facets, and keeps only the requested page; relevance and distance sorts
+ * select the page from packed keys.
+ *
+ * A changed listing takes a new slot (its old slot is retired until the term index is compacted),
+ * so postings never need to be found and removed one by one.
  */
 export class SearchIndex {
   private capacity = 0;
   private highWater = 0;
   private readonly slotById = new Map<string, number>();
-  private readonly freeSlots: number[] = [];
-  private listings: (Listing | undefined)[] = [];
+  private freeSlots: number[] = [];
+  /** Slots of removed or replaced listings whose postings may still be in the term index. */
+  private retired: number[] = [];
+  /** Result cards as JSON, parsed only when shown; '' for a slot whose card is in the loaded snapshot. */
+  private cardText: string[] = [];
   private ids: string[] = [];
+  /** The snapshot this index was loaded from: its cards and terms stay in its buffers. */
+  private snap: { cardBytes: Uint8Array; cardStart: Int32Array; termStart: Int32Array; termIds: Int32Array; termMasks: Uint8Array } | null =
+    null;
+  /** 1 when a slot's card and terms are the snapshot's. */
+  private inSnap = new Uint8Array(0);
+  private alive = new Uint8Array(0);
+  /** Each slot's term ids and field masks (what the snapshot writer needs; its postings point back here). */
+  private slotTerms: Int32Array[] = [];
+  private slotMasks: Uint8Array[] = [];
   private price = new Float64Array(0);
   private year = new Int32Array(0);
   private mileage = new Float64Array(0);
@@ -66,25 +89,16 @@ export class SearchIndex {
   private readonly placeIdByKey = new Map<string, number>();
   private readonly placeLat: number[] = [];
   private readonly placeLon: number[] = [];
-  private publicText: string[] = [];
-  private sellerText: string[] = [];
   private locationText: string[] = [];
-  /**
-   * Word → slots posting lists for text search. A search token has no whitespace, so it occurs in
-   * a field only inside one of its words: the few thousand distinct words are scanned instead of
-   * every listing. Lists are append-only (stale entries are filtered by re-checking the text) and
-   * rebuilt when mostly stale.
-   */
-  private readonly publicWords = new Map<string, number[]>();
-  private readonly sellerWords = new Map<string, number[]>();
-  private wordCount = new Int32Array(0);
-  private livePostings = 0;
-  private totalPostings = 0;
+  private readonly terms = new TermIndex();
+  private readonly suggestions = new Suggestions();
   private readonly orders = new Map<PresortedKey, number[]>();
   private readonly placeOf = createPlaceCache();
   /** Scratch buffers reused by every query (search is synchronous), so a query allocates next to nothing. */
   private scratchKeys = new Float64Array(0);
   private scratchHits = new Uint8Array(0);
+  private scratchScore = new Float32Array(0);
+  private scratchBest = new Float32Array(0);
 
   get size(): number {
     return this.slotById.size;
@@ -94,25 +108,51 @@ export class SearchIndex {
     return this.slotById.has(id);
   }
 
+  /** The result card of a listing. */
   get(id: string): Listing | undefined {
     const slot = this.slotById.get(id);
-    return slot === undefined ? undefined : this.listings[slot];
+    return slot === undefined ? undefined : this.card(slot);
+  }
+
+  private cardJson(slot: number): string {
+    if (this.inSnap[slot] === 1 && this.snap) {
+      const { cardBytes, cardStart } = this.snap;
+      return decoder.decode(cardBytes.subarray(cardStart[slot], cardStart[slot + 1]));
+    }
+    return this.cardText[slot];
+  }
+
+  private card(slot: number): Listing {
+    return JSON.parse(this.cardJson(slot)) as Listing;
+  }
+
+  private slotTermsOf(slot: number): { termIds: Int32Array; masks: Uint8Array } {
+    if (this.inSnap[slot] === 1 && this.snap) {
+      const { termStart, termIds, termMasks } = this.snap;
+      return {
+        termIds: termIds.subarray(termStart[slot], termStart[slot + 1]),
+        masks: termMasks.subarray(termStart[slot], termStart[slot + 1]),
+      };
+    }
+    return { termIds: this.slotTerms[slot] ?? EMPTY_IDS, masks: this.slotMasks[slot] ?? EMPTY_MASKS };
   }
 
   /** Adds or replaces listings; anything not active is removed instead. */
-  upsertMany(listings: Listing[]): void {
-    const patch = listings.length <= PATCH_LIMIT;
+  upsertMany(docs: SearchDoc[]): void {
+    const patch = docs.length <= PATCH_LIMIT;
     if (!patch) this.orders.clear();
-    for (const l of listings) {
-      if (l.status !== 'active') this.removeOne(l.id, patch);
-      else this.upsertOne(l, patch);
+    for (const d of docs) {
+      if (d.card.status !== 'active') this.removeOne(d.card.id, patch);
+      else this.upsertOne(d, patch);
     }
+    this.maybeCompact();
   }
 
   removeMany(ids: string[]): void {
     const patch = ids.length <= PATCH_LIMIT;
     if (!patch) this.orders.clear();
     for (const id of ids) this.removeOne(id, patch);
+    this.maybeCompact();
   }
 
   /** Builds every sorted order now (after a cold-start load) so the first queries do not pay for it. */
@@ -120,23 +160,154 @@ export class SearchIndex {
     for (const key of PRESORTED) this.order(key);
   }
 
-  /** The n newest active listings. */
+  /** The n newest active listings (result cards). */
   latest(n: number): Listing[] {
     return this.order('relevance')
       .slice(0, n)
-      .map((slot) => this.listings[slot]!);
+      .map((slot) => this.card(slot));
   }
 
-  private upsertOne(l: Listing, patch: boolean): void {
-    let slot = this.slotById.get(l.id);
-    if (slot !== undefined) {
-      if (patch) for (const [key, order] of this.orders) this.removeFromOrder(order, key, slot);
-    } else {
-      slot = this.freeSlots.pop() ?? this.highWater++;
-      if (slot >= this.capacity) this.grow(Math.max(1024, this.capacity * 2));
-      this.slotById.set(l.id, slot);
+  /** Every active listing's card, newest first (benchmarks and the snapshot builder). */
+  all(): Listing[] {
+    return this.latest(Number.MAX_SAFE_INTEGER);
+  }
+
+  /** Every term the index knows, by id (the snapshot's vocabulary). */
+  vocabulary(): string[] {
+    return Array.from({ length: this.terms.termCount }, (_, i) => this.terms.termText(i));
+  }
+
+  /** A listing's term ids and field masks. */
+  termsOf(id: string): { termIds: Int32Array; masks: Uint8Array } {
+    const slot = this.slotById.get(id);
+    if (slot === undefined) return { termIds: EMPTY_IDS, masks: EMPTY_MASKS };
+    return this.slotTermsOf(slot);
+  }
+
+  /** Suggestions for what the buyer has typed so far. */
+  suggest(typed: string): SearchSuggestion[] {
+    return this.suggestions.suggest(typed);
+  }
+
+  /** The index as columns, live listings newest first (the snapshot writer). */
+  exportImage(versionOf: (id: string) => number): IndexImage {
+    const slots = this.order('relevance');
+    const n = slots.length;
+    const indexOf = new Int32Array(this.highWater).fill(-1);
+    slots.forEach((slot, i) => {
+      indexOf[slot] = i;
+    });
+    const pick = <T extends Float64Array | Int32Array | Uint8Array | Int8Array>(col: T, make: (n: number) => T): T => {
+      const out = make(n);
+      for (let i = 0; i < n; i++) out[i] = col[slots[i]];
+      return out;
+    };
+    const encoder = new TextEncoder();
+    const cardChunks: Uint8Array[] = [];
+    const cardStart = new Int32Array(n + 1);
+    const termStart = new Int32Array(n + 1);
+    const termIds: number[] = [];
+    const termMasks: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const bytes = encoder.encode(this.cardJson(slots[i]));
+      cardChunks.push(bytes);
+      cardStart[i + 1] = cardStart[i] + bytes.length;
+      const t = this.slotTermsOf(slots[i]);
+      for (let k = 0; k < t.termIds.length; k++) {
+        termIds.push(t.termIds[k]);
+        termMasks.push(t.masks[k]);
+      }
+      termStart[i + 1] = termIds.length;
     }
-    this.write(slot, l);
+    const cardBytes = new Uint8Array(cardStart[n]);
+    for (let i = 0; i < n; i++) cardBytes.set(cardChunks[i], cardStart[i]);
+    const orders: Record<string, Int32Array> = {};
+    for (const key of PRESORTED) orders[key] = Int32Array.from(this.order(key), (slot) => indexOf[slot]);
+    const ids = slots.map((slot) => this.ids[slot]);
+    return {
+      count: n,
+      ids,
+      versions: ids.map(versionOf),
+      locationTexts: slots.map((slot) => this.locationText[slot]),
+      vocab: this.vocabulary(),
+      placeLat: [...this.placeLat],
+      placeLon: [...this.placeLon],
+      suggestions: this.suggestions.export(),
+      price: pick(this.price, (k) => new Float64Array(k)),
+      mileage: pick(this.mileage, (k) => new Float64Array(k)),
+      created: pick(this.created, (k) => new Float64Array(k)),
+      year: pick(this.year, (k) => new Int32Array(k)),
+      placeId: pick(this.placeId, (k) => new Int32Array(k)),
+      hasMileage: pick(this.hasMileage, (k) => new Uint8Array(k)),
+      locState: pick(this.locState, (k) => new Uint8Array(k)),
+      make: pick(this.make, (k) => new Int8Array(k)),
+      category: pick(this.category, (k) => new Int8Array(k)),
+      fuel: pick(this.fuel, (k) => new Int8Array(k)),
+      transmission: pick(this.transmission, (k) => new Int8Array(k)),
+      cardStart,
+      cardBytes,
+      termStart,
+      termIds: Int32Array.from(termIds),
+      termMasks: Uint8Array.from(termMasks),
+      orders,
+    };
+  }
+
+  /** Loads an empty index from columns (a snapshot): listing i takes slot i; cards and terms stay in the image's buffers. */
+  importImage(image: IndexImage): void {
+    if (this.highWater !== 0) throw new Error('importImage needs an empty index');
+    const n = image.count;
+    this.grow(Math.max(1024, n));
+    this.price.set(image.price);
+    this.mileage.set(image.mileage);
+    this.created.set(image.created);
+    this.year.set(image.year);
+    this.hasMileage.set(image.hasMileage);
+    this.locState.set(image.locState);
+    this.make.set(image.make);
+    this.category.set(image.category);
+    this.fuel.set(image.fuel);
+    this.transmission.set(image.transmission);
+    // The image's place table becomes this index's (slot place ids point into it).
+    image.placeLat.forEach((lat, i) => {
+      this.placeLat.push(lat);
+      this.placeLon.push(image.placeLon[i]);
+      this.placeIdByKey.set(`${lat},${image.placeLon[i]}`, i);
+    });
+    this.placeId.set(image.placeId);
+    this.alive.fill(1, 0, n);
+    this.inSnap.fill(1, 0, n);
+    this.ids = image.ids.slice();
+    this.locationText = image.locationTexts.slice();
+    this.cardText = new Array<string>(n).fill('');
+    for (let i = 0; i < n; i++) this.slotById.set(image.ids[i], i);
+    this.highWater = n;
+    const termIds = new Int32Array(image.termIds);
+    const mapped = new Int32Array(image.vocab.length);
+    for (let i = 0; i < mapped.length; i++) mapped[i] = this.terms.intern(image.vocab[i]);
+    for (let i = 0; i < termIds.length; i++) termIds[i] = mapped[termIds[i]];
+    this.terms.addBulk(0, image.termStart, termIds, image.termMasks);
+    this.snap = { cardBytes: image.cardBytes, cardStart: image.cardStart, termStart: image.termStart, termIds, termMasks: image.termMasks };
+    this.suggestions.import(image.suggestions);
+    for (const key of PRESORTED) {
+      const order = image.orders[key];
+      if (order) this.orders.set(key, Array.from(order));
+    }
+  }
+
+  private allocate(id: string): number {
+    const slot = this.freeSlots.pop() ?? this.highWater++;
+    if (slot >= this.capacity) this.grow(Math.max(1024, this.capacity * 2));
+    this.slotById.set(id, slot);
+    return slot;
+  }
+
+  private upsertOne(d: SearchDoc, patch: boolean): void {
+    if (this.slotById.has(d.card.id)) this.removeOne(d.card.id, patch);
+    const slot = this.allocate(d.card.id);
+    const ids = new Int32Array(d.terms.length);
+    for (let i = 0; i < ids.length; i++) ids[i] = this.terms.intern(d.terms[i]);
+    this.write(slot, d.card, ids, Uint8Array.from(d.masks));
     if (patch) for (const [key, order] of this.orders) this.insertIntoOrder(order, key, slot);
   }
 
@@ -145,19 +316,30 @@ export class SearchIndex {
     if (slot === undefined) return;
     if (patch) for (const [key, order] of this.orders) this.removeFromOrder(order, key, slot);
     this.slotById.delete(id);
-    this.livePostings -= this.wordCount[slot];
-    this.wordCount[slot] = 0;
-    this.listings[slot] = undefined;
+    this.suggestions.add(this.card(slot), -1);
+    this.terms.retire(this.slotTermsOf(slot).termIds.length);
+    this.slotTerms[slot] = EMPTY_IDS;
+    this.slotMasks[slot] = EMPTY_MASKS;
+    this.alive[slot] = 0;
+    this.inSnap[slot] = 0;
+    this.cardText[slot] = '';
     this.ids[slot] = '';
-    this.publicText[slot] = '';
-    this.sellerText[slot] = '';
     this.locationText[slot] = '';
-    this.freeSlots.push(slot);
+    this.retired.push(slot);
   }
 
-  private write(slot: number, l: Listing): void {
-    this.listings[slot] = l;
+  private maybeCompact(): void {
+    if (!this.terms.needsCompaction) return;
+    this.terms.compact(this.alive);
+    this.freeSlots = this.freeSlots.concat(this.retired);
+    this.retired = [];
+  }
+
+  private write(slot: number, l: Listing, termIds: Int32Array, masks: Uint8Array): void {
+    this.cardText[slot] = JSON.stringify(l);
+    this.inSnap[slot] = 0;
     this.ids[slot] = l.id;
+    this.alive[slot] = 1;
     this.price[slot] = hasKnownPrice(l.price) ? l.price : 0;
     this.year[slot] = l.year ?? 0;
     this.hasMileage[slot] = l.mileage == null ? 0 : 1;
@@ -171,10 +353,11 @@ export class SearchIndex {
     const place = placeText ? this.placeOf(placeText) : null;
     this.locState[slot] = placeText === null ? 0 : place ? 1 : 2;
     this.placeId[slot] = place ? this.placeIdOf(place) : -1;
-    this.publicText[slot] = `${l.title ?? ''}\n${l.location ?? ''}`.toLowerCase();
-    this.sellerText[slot] = `${l.companyName ?? ''}\n${l.contactName ?? ''}`.toLowerCase();
-    this.indexWords(slot);
     this.locationText[slot] = [l.location, l.postcode].filter(Boolean).join('\n').toLowerCase();
+    this.terms.add(slot, termIds, masks);
+    this.slotTerms[slot] = termIds;
+    this.slotMasks[slot] = masks;
+    this.suggestions.add(l, 1);
   }
 
   private placeIdOf(place: Place): number {
@@ -189,54 +372,102 @@ export class SearchIndex {
     return id;
   }
 
-  private indexWords(slot: number): void {
-    this.livePostings -= this.wordCount[slot];
-    let n = 0;
-    const add = (map: Map<string, number[]>, text: string) => {
-      for (const word of new Set(text.split(/\s+/))) {
-        if (!word) continue;
-        const list = map.get(word);
-        if (list) list.push(slot);
-        else map.set(word, [slot]);
-        n++;
-      }
-    };
-    add(this.publicWords, this.publicText[slot]);
-    add(this.sellerWords, this.sellerText[slot]);
-    this.wordCount[slot] = n;
-    this.livePostings += n;
-    this.totalPostings += n;
-    if (this.totalPostings > 2 * this.livePostings + 10_000) this.rebuildWords();
-  }
-
-  private rebuildWords(): void {
-    this.publicWords.clear();
-    this.sellerWords.clear();
-    this.totalPostings = 0;
-    this.livePostings = 0;
-    for (const slot of this.slotById.values()) {
-      this.wordCount[slot] = 0;
-      this.indexWords(slot);
-    }
-  }
-
-  /** Per slot, how many of the tokens (in order) its words contain; candidates still need the text re-checked. */
-  private tokenHits(tokens: string[], matchSeller: boolean): Uint8Array {
-    if (this.scratchHits.length < this.highWater) this.scratchHits = new Uint8Array(this.capacity);
-    const hits = this.scratchHits;
-    hits.fill(0, 0, this.highWater);
-    for (let k = 0; k < tokens.length; k++) {
-      const t = tokens[k];
-      const visit = (map: Map<string, number[]>) => {
-        for (const [word, slots] of map) {
-          if (!word.includes(t)) continue;
-          for (let i = 0; i < slots.length; i++) if (hits[slots[i]] === k) hits[slots[i]] = k + 1;
+  /**
+   * Query tokens as the index should look them up: a pair the buyer split that the listings write
+   * as one word ("curtain sider" → "curtainsider") is glued when either half alone is unknown.
+   */
+  private lookupTokens(tokens: string[]): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const a = tokens[i];
+      const b = tokens[i + 1];
+      if (b !== undefined && (this.terms.idOfTerm(a) === undefined || this.terms.idOfTerm(b) === undefined)) {
+        const glued = stem(`${a}${b}`);
+        if (this.terms.idOfTerm(glued) !== undefined) {
+          out.push(glued);
+          i++;
+          continue;
         }
-      };
-      visit(this.publicWords);
-      if (matchSeller) visit(this.sellerWords);
+      }
+      out.push(a);
     }
-    return hits;
+    return out;
+  }
+
+  /**
+   * Scores the tokens: per slot, how many tokens (in order) matched and the sum of each token's
+   * best match (field weight × match quality). A slot matches when all tokens did.
+   */
+  private scoreTokens(tokens: string[], fieldMask: number): { hits: Uint8Array; score: Float32Array } {
+    if (this.scratchHits.length < this.capacity) {
+      this.scratchHits = new Uint8Array(this.capacity);
+      this.scratchScore = new Float32Array(this.capacity);
+      this.scratchBest = new Float32Array(this.capacity);
+    }
+    const hits = this.scratchHits;
+    const score = this.scratchScore;
+    const best = this.scratchBest;
+    hits.fill(0, 0, this.highWater);
+    score.fill(0, 0, this.highWater);
+    const touched: number[] = [];
+    for (let k = 0; k < tokens.length; k++) {
+      const { ids, quality } = this.terms.expand(tokens[k], k === tokens.length - 1);
+      touched.length = 0;
+      for (let e = 0; e < ids.length; e++) {
+        const postings = this.terms.postingsOf(ids[e]);
+        const q = quality[e];
+        for (let i = 0; i < postings.length; i++) {
+          const p = postings[i];
+          const mask = p & fieldMask & (SLOT_FACTOR - 1);
+          if (mask === 0) continue;
+          const s = (p - (p & (SLOT_FACTOR - 1))) / SLOT_FACTOR;
+          const h = hits[s];
+          if (h < k) continue;
+          const w = MASK_WEIGHT[mask] * q;
+          if (h === k) {
+            hits[s] = k + 1;
+            best[s] = w;
+            touched.push(s);
+          } else if (best[s] < w) best[s] = w;
+        }
+      }
+      for (let i = 0; i < touched.length; i++) score[touched[i]] += best[touched[i]];
+      if (touched.length === 0) break;
+    }
+    return { hits, score };
+  }
+
+  /**
+   * "Did you mean": each word no listing has, replaced by the nearest common word (in the
+   * buyer's spelling where a make, model, category or place has it); null when nothing changes.
+   */
+  private didYouMean(q: string): string | null {
+    const raw = words(q);
+    let changed = false;
+    const vocabulary = new Map<string, number>();
+    for (const [w, n] of this.suggestions.vocabulary()) vocabulary.set(w, (vocabulary.get(w) ?? 0) + n);
+    const out = raw.map((w) => {
+      const t = stem(w);
+      if (w.length < 4 || this.terms.expand(t, false).ids.length > 0) return w;
+      const maxEdits = w.length >= 7 ? 2 : 1;
+      let best: string | null = null;
+      let bestD = maxEdits + 1;
+      let bestN = 0;
+      for (const [v, n] of vocabulary) {
+        const d = editDistance(w, v, maxEdits);
+        if (d > maxEdits) continue;
+        if (d < bestD || (d === bestD && n > bestN)) {
+          best = v;
+          bestD = d;
+          bestN = n;
+        }
+      }
+      const replacement = best ?? this.terms.nearest(t, maxEdits);
+      if (replacement === null || replacement === w) return w;
+      changed = true;
+      return replacement;
+    });
+    return changed ? out.join(' ') : null;
   }
 
   private grow(capacity: number): void {
@@ -256,7 +487,8 @@ export class SearchIndex {
     this.transmission = copy(this.transmission, (n) => new Int8Array(n));
     this.locState = copy(this.locState, (n) => new Uint8Array(n));
     this.placeId = copy(this.placeId, (n) => new Int32Array(n));
-    this.wordCount = copy(this.wordCount, (n) => new Int32Array(n));
+    this.alive = copy(this.alive, (n) => new Uint8Array(n));
+    this.inSnap = copy(this.inSnap, (n) => new Uint8Array(n));
     this.capacity = capacity;
   }
 
@@ -344,11 +576,18 @@ export class SearchIndex {
   // ---- querying ------------------------------------------------------------------------------
 
   search(query: ListingSearchQuery, viewer: SearchViewer): ListingSearchResult {
+    const first = this.searchPage(query, viewer);
+    // An out-of-range page answers with the last page (issue 9 §2), saying which page it is.
+    if (first.total > 0 && query.page > first.totalPages) return this.searchPage({ ...query, page: first.totalPages }, viewer);
+    if (first.total === 0 && query.q) first.didYouMean = this.didYouMean(query.q);
+    return first;
+  }
+
+  private searchPage(query: ListingSearchQuery, viewer: SearchViewer): ListingSearchResult {
     const place: Place | null = query.location ? resolveLocation(query.location) : null;
     if (query.sort === 'distance' && !place) throw validationError('sort=distance needs a postcode or town location');
     const radius = query.radius ?? DEFAULT_RADIUS_MILES;
-    const tokens = searchTokens(query.q);
-    const matchSeller = viewer === 'user';
+    const tokens = this.lookupTokens(queryTokens(query.q));
     const locationNeedle = !place && query.location ? query.location.toLowerCase() : null;
 
     const priceMin = query.priceMin;
@@ -373,30 +612,36 @@ export class SearchIndex {
     const fuelFacet = new Int32Array(FUEL_VALUES.length);
     const transmissionFacet = new Int32Array(TRANSMISSION_VALUES.length);
 
-    const { price, year, mileage, hasMileage, make, category, fuel, transmission, locState, placeId } = this;
-    const { publicText, sellerText, locationText } = this;
+    const { price, year, mileage, hasMileage, make, category, fuel, transmission, locState, placeId, locationText } = this;
     const pageSize = query.pageSize;
     const start = (query.page - 1) * pageSize;
     const end = start + pageSize;
     const byDistance = query.sort === 'distance';
-    const order = this.order(query.sort === 'distance' ? 'relevance' : query.sort);
+    // With words, the default sort ranks by how well each listing matches (newest first among equals).
+    const byScore = tokens.length > 0 && query.sort === 'relevance';
+    const presorted: PresortedKey = query.sort === 'distance' || query.sort === 'newest' ? 'relevance' : query.sort;
+    const order = this.order(presorted);
     const placeDistance = new Float64Array(this.placeLat.length);
     if (place) {
       for (let i = 0; i < placeDistance.length; i++)
         placeDistance[i] = distanceMiles(place.lat, place.lon, this.placeLat[i], this.placeLon[i]);
     }
-    const hits = tokens.length > 0 ? this.tokenHits(tokens, matchSeller) : null;
+    const scored = tokens.length > 0 ? this.scoreTokens(tokens, viewer === 'user' ? ALL_FIELDS : PUBLIC_FIELDS) : null;
+    const hits = scored?.hits ?? null;
+    const score = scored?.score ?? null;
     const tokenCount = tokens.length;
 
     const pageSlots: number[] = [];
-    // Distance sort: the matches' packed keys, (distance in tenths of a mile) × 2^k + position in recency order.
+    // Distance sort: (distance in tenths of a mile) × 2^k + position in recency order; relevance: (max − score) × 2^k + position.
     const positionBits = 2 ** Math.max(20, Math.ceil(Math.log2(order.length + 1)));
-    if (byDistance && this.scratchKeys.length < order.length) this.scratchKeys = new Float64Array(this.capacity);
-    const distanceKeys = this.scratchKeys;
+    const byKey = byDistance || byScore;
+    if (byKey && this.scratchKeys.length < order.length) this.scratchKeys = new Float64Array(this.capacity);
+    const sortKeys = this.scratchKeys;
     let total = 0;
 
     for (let pos = 0; pos < order.length; pos++) {
       const s = order[pos];
+      if (hits !== null && hits[s] !== tokenCount) continue;
       if (priceBounded) {
         const p = price[s];
         if (p === 0 || (priceMin !== undefined && p < priceMin) || (priceMax !== undefined && p > priceMax)) continue;
@@ -407,11 +652,12 @@ export class SearchIndex {
       }
       if (mileageBounded && hasMileage[s] === 1 && (mileage[s] < mileageMin || mileage[s] > mileageMax)) continue;
 
-      // Facet filters: a listing failing exactly one still counts towards that facet.
+      // Facet filters: a listing failing exactly one still counts towards that facet. A specific
+      // make, fuel or gearbox matches only listings known to have it (issue 9 §2).
       let fails = 0;
       let failed = 0;
       const mk = make[s];
-      if (wantMake >= 0 && mk >= 0 && mk !== wantMake) {
+      if (wantMake >= 0 && mk !== wantMake) {
         fails++;
         failed = 1;
       }
@@ -421,30 +667,16 @@ export class SearchIndex {
         failed = 2;
       }
       const fu = fuel[s];
-      if (fuelMask !== 0 && fu >= 0 && ((fuelMask >> fu) & 1) === 0) {
+      if (fuelMask !== 0 && (fu < 0 || ((fuelMask >> fu) & 1) === 0)) {
         fails++;
         failed = 3;
       }
       const tr = transmission[s];
-      if (transmissionMask !== 0 && tr >= 0 && ((transmissionMask >> tr) & 1) === 0) {
+      if (transmissionMask !== 0 && (tr < 0 || ((transmissionMask >> tr) & 1) === 0)) {
         fails++;
         failed = 4;
       }
       if (fails > 1) continue;
-
-      if (hits !== null) {
-        if (hits[s] !== tokenCount) continue;
-        const pub = publicText[s];
-        const seller = matchSeller ? sellerText[s] : '';
-        let ok = true;
-        for (const t of tokens) {
-          if (!pub.includes(t) && !(matchSeller && seller.includes(t))) {
-            ok = false;
-            break;
-          }
-        }
-        if (!ok) continue;
-      }
 
       let tenths = NO_DISTANCE_TENTHS;
       if (place) {
@@ -461,11 +693,13 @@ export class SearchIndex {
       }
 
       if (fails === 1) {
-        if (failed === 1) makeFacet[mk]++;
-        else if (failed === 2) {
+        if (failed === 1) {
+          if (mk >= 0) makeFacet[mk]++;
+        } else if (failed === 2) {
           if (cat >= 0) categoryFacet[cat]++;
-        } else if (failed === 3) fuelFacet[fu]++;
-        else transmissionFacet[tr]++;
+        } else if (failed === 3) {
+          if (fu >= 0) fuelFacet[fu]++;
+        } else if (tr >= 0) transmissionFacet[tr]++;
         continue;
       }
 
@@ -474,19 +708,21 @@ export class SearchIndex {
       if (fu >= 0) fuelFacet[fu]++;
       if (tr >= 0) transmissionFacet[tr]++;
       if (byDistance) {
-        distanceKeys[total] = tenths * positionBits + pos;
+        sortKeys[total] = tenths * positionBits + pos;
+      } else if (byScore) {
+        sortKeys[total] = (MAX_SCORE_TENTHS - Math.min(MAX_SCORE_TENTHS - 1, Math.round(score![s] * 10))) * positionBits + pos;
       } else if (total >= start && total < end) pageSlots.push(s);
       total++;
     }
 
-    if (byDistance) {
-      for (const key of smallestKeys(distanceKeys.subarray(0, total), end).slice(start, end)) {
+    if (byKey) {
+      for (const key of smallestKeys(sortKeys.subarray(0, total), end).slice(start, end)) {
         pageSlots.push(order[key % positionBits]);
       }
     }
 
     const items = pageSlots.map((s) => {
-      const listing = this.listings[s]!;
+      const listing = this.card(s);
       if (!place) return listing;
       return {
         ...listing,
@@ -507,6 +743,7 @@ export class SearchIndex {
         transmission: toCounts(TRANSMISSION_VALUES, transmissionFacet),
       },
       near: place ? { outcode: place.outcode, label: place.label, radiusMiles: radius } : null,
+      didYouMean: null,
     };
   }
 }

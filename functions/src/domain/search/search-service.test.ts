@@ -111,10 +111,10 @@ describe('SearchService', () => {
     feed.next = {
       listings: [
         record('d', { createdAt: '2026-01-05T00:00:00.000Z', updatedAt: '2026-02-01T00:00:01.000Z' }),
-        record('a', { title: 'Renamed', updatedAt: '2026-02-01T00:00:01.000Z' }),
-        record('b', { status: 'inactive', updatedAt: '2026-02-01T00:00:01.000Z' }),
+        record('a', { title: 'Renamed', updatedAt: '2026-02-01T00:00:01.000Z', version: 1 }),
+        record('b', { status: 'inactive', updatedAt: '2026-02-01T00:00:01.000Z', version: 1 }),
       ],
-      scraped: [scraped('s1', { isActive: false, updatedAt: '2026-02-01T00:00:01.000Z' })],
+      scraped: [scraped('s1', { isActive: false, updatedAt: '2026-02-01T00:00:01.000Z', version: 1 })],
       removedIds: ['c'],
     };
     advance(1500);
@@ -147,11 +147,28 @@ describe('SearchService', () => {
 
   it('ignores a stale copy of a listing re-read through the overlap', async () => {
     const { feed, service, advance } = setup();
-    feed.initial = { listings: [record('a', { title: 'New', updatedAt: '2026-01-20T00:00:00.000Z' })], scraped: [] };
+    feed.initial = { listings: [record('a', { title: 'New', version: 3 })], scraped: [] };
     await service.search(query, 'anonymous');
-    feed.next = { listings: [record('a', { title: 'Old', updatedAt: '2026-01-10T00:00:00.000Z' })], scraped: [], removedIds: [] };
+    feed.next = { listings: [record('a', { title: 'Old', version: 2 })], scraped: [], removedIds: [] };
     advance(2000);
     expect((await service.search(query, 'anonymous')).items[0].title).toBe('New');
+  });
+
+  it('applies a rewrite by its table version even when the writer clock said an older or equal updatedAt', async () => {
+    const { feed, service, advance } = setup();
+    feed.initial = {
+      listings: [record('a', { title: 'First', updatedAt: '2026-01-20T00:00:00.000Z', version: 1 })],
+      scraped: [scraped('s1', { model: 'XF', updatedAt: '2026-01-20T00:00:00.000Z', version: 1 })],
+    };
+    await service.search(query, 'anonymous');
+    feed.next = {
+      listings: [record('a', { title: 'Second', updatedAt: '2026-01-10T00:00:00.000Z', version: 2 })],
+      scraped: [scraped('s1', { model: 'CF', updatedAt: '2026-01-20T00:00:00.000Z', version: 2 })],
+      removedIds: [],
+    };
+    advance(2000);
+    const titles = (await service.search(query, 'anonymous')).items.map((l) => l.title);
+    expect(titles).toEqual(['2018 DAF CF', 'Second']);
   });
 
   it('retries the load after a failed cold start', async () => {
@@ -167,10 +184,39 @@ describe('SearchService', () => {
   });
 });
 
-describe('SearchService.loadSnapshot', () => {
+describe('SearchService snapshots', () => {
   it('serves a snapshot without reading the table, then follows the change feed from just before it', async () => {
+    const { feed } = setup();
+    const source = setup().service;
+    source.loadRecords(
+      { listings: [record('a', { description: 'Tail lift, sheet roller', version: 4 })], scraped: [scraped('s1')] },
+      Date.parse('2026-01-31T00:00:00.000Z'),
+    );
+    const bytes = source.snapshot();
+    const stored: Uint8Array[] = [];
+    const fresh = new SearchService(feed, {
+      imagesBaseUrl: '/images',
+      refreshMs: 1000,
+      maxStaleMs: 1000,
+      overlapMs: 5000,
+      now: () => Date.parse('2026-01-31T00:00:01.500Z'),
+      snapshots: { read: async () => bytes, write: async (b) => void stored.push(b) },
+    });
+    feed.next = {
+      listings: [record('b', { createdAt: '2026-01-02T00:00:00.000Z' }), record('a', { title: 'Stale', version: 4 })],
+      scraped: [],
+      removedIds: [],
+    };
+    const r = await fresh.search({ ...query, q: 'tail lift' }, 'anonymous');
+    expect(feed.loads).toBe(0);
+    expect(r.items.map((l) => [l.id, l.title])).toEqual([['a', 'Truck a']]);
+    expect((await fresh.search(query, 'anonymous')).items.map((l) => l.id)).toEqual(['scraped-s1', 'b', 'a']);
+    expect(feed.cursors).toEqual(['2026-01-30T23:59:55.000Z']);
+  });
+
+  it('follows the change feed from just before a primed load', async () => {
     const { feed, service } = setup();
-    service.loadSnapshot({ listings: [record('a')], scraped: [] }, Date.parse('2026-01-31T00:00:00.000Z'));
+    service.loadRecords({ listings: [record('a')], scraped: [] }, Date.parse('2026-01-31T00:00:00.000Z'));
     feed.next = { listings: [record('b', { createdAt: '2026-01-02T00:00:00.000Z' })], scraped: [], removedIds: [] };
     const r = await service.search(query, 'anonymous');
     expect(feed.loads).toBe(0);

@@ -1,7 +1,8 @@
-import type { Listing, ListingSearchQuery, ListingSearchResult } from '../../../../shared/schemas/listing.js';
-import { mapScrapedToListing, toListingDto } from '../listings/to-listing.js';
+import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
 import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
+import { type SearchDoc, searchDocOfRecord, searchDocOfScraped } from './search-doc.js';
 import { SearchIndex, type SearchViewer } from './search-index.js';
+import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 
 /** Changes read from the change feed: current records, plus ids (as the API spells them) of deleted listings. */
 export interface FeedChanges {
@@ -16,6 +17,13 @@ export interface SearchFeed {
   loadAllActive(): Promise<{ listings: ListingRecord[]; scraped: ScrapedRecord[] }>;
   /** Everything whose change-feed key (`updatedAt#id`) sorts after the cursor. */
   changesSince(cursorIso: string): Promise<FeedChanges>;
+}
+
+/** Where the search snapshot lives (S3 in AWS and locally: adapters/s3/search-snapshots.ts). */
+export interface SnapshotStore {
+  /** The latest snapshot's bytes, or null when none has been written yet. */
+  read(): Promise<Uint8Array | null>;
+  write(bytes: Uint8Array): Promise<void>;
 }
 
 export interface SearchServiceOptions {
@@ -33,6 +41,8 @@ export interface SearchServiceOptions {
    */
   overlapMs?: number;
   now?: () => number;
+  /** Start from the snapshot when there is one (zero table reads for the cold load). */
+  snapshots?: SnapshotStore;
 }
 
 /**
@@ -43,19 +53,26 @@ export interface SearchServiceOptions {
  * whose background sync paused with it) still never answers from an index older than
  * `maxStaleMs`. Syncs are single-flight, so concurrent requests share one.
  */
+/** A snapshot older than this is ignored (tombstones of deleted listings expire after 7 days). */
+export const MAX_SNAPSHOT_AGE_MS = 6 * 24 * 3600 * 1000;
+
 /** How many recent query results a warm instance keeps (a few MB at most). */
 const RESULT_CACHE_SIZE = 500;
 
 export class SearchService {
-  private readonly index = new SearchIndex();
+  private index = new SearchIndex();
   /**
    * Results of recent queries, most recently used last, valid until the index next changes.
    * Buyers repeat the same searches (the home page, each category page, popular makes), and a
    * hit skips the pass over every listing; any applied change clears it.
    */
   private readonly results = new Map<string, ListingSearchResult>();
-  /** The `updatedAt` applied per listing id, so re-read changes and stale records are skipped. */
-  private readonly applied = new Map<string, string>();
+  /**
+   * The table version applied per listing id, so re-read changes and stale copies are skipped.
+   * Versions, not `updatedAt`: the table increments them on every write, while a writer's clock
+   * may be behind (issue 7, "Search feed bug").
+   */
+  private readonly applied = new Map<string, number>();
   private loading: Promise<void> | undefined;
   private syncing: Promise<void> | undefined;
   private cursorMs = 0;
@@ -89,9 +106,29 @@ export class SearchService {
     return result;
   }
 
+  /** The n newest active listings: a search too (the first page of "Newest first"), served by the same index. */
   async latest(n: number): Promise<Listing[]> {
     await this.fresh();
     return this.index.latest(n);
+  }
+
+  /** Makes, models, categories and places matching what the buyer has typed so far. */
+  async suggest(typed: string): Promise<SearchSuggestion[]> {
+    await this.fresh();
+    return this.index.suggest(typed);
+  }
+
+  /** When the index was last complete (the start of its last load or sync). */
+  get syncedAtMs(): number {
+    return this.lastSyncMs;
+  }
+
+  /** The index as a snapshot (the builder writes it to S3). */
+  snapshot(): Buffer {
+    return encodeSnapshot(
+      this.lastSyncMs,
+      this.index.exportImage((id) => this.applied.get(id) ?? 0),
+    );
   }
 
   /** The index, loaded and synced within `refreshMs`. */
@@ -119,26 +156,62 @@ export class SearchService {
   }
 
   /**
-   * Starts from a snapshot instead of reading the table (a faster cold start, and how the
-   * benchmark primes a server): `asOfMs` is when the snapshot was taken; the change feed is read
-   * from a little before it on the next query.
+   * Starts from listing records instead of reading the table (tests, and how the benchmark
+   * primes a server without a snapshot): `asOfMs` is when they were read; the change feed is
+   * read from a little before it on the next query.
    */
-  loadSnapshot(snapshot: { listings: ListingRecord[]; scraped: ScrapedRecord[] }, asOfMs: number): void {
-    this.apply({ ...snapshot, removedIds: [] });
+  loadRecords(records: { listings: ListingRecord[]; scraped: ScrapedRecord[] }, asOfMs: number): void {
+    this.apply({ ...records, removedIds: [] });
     this.index.warm();
-    this.cursorMs = asOfMs - this.overlapMs;
-    // As fresh as the snapshot: an old one makes the first query wait for the change feed.
-    this.lastSyncMs = asOfMs;
+    this.startFrom(asOfMs);
     this.loading = Promise.resolve();
   }
 
+  /** Starts from a snapshot's bytes (see snapshot.ts); returns how many listings it held. */
+  loadSnapshot(bytes: Uint8Array): number {
+    const { asOfMs, image } = decodeSnapshot(bytes);
+    this.index.importImage(image);
+    for (let i = 0; i < image.count; i++) this.applied.set(image.ids[i], image.versions[i]);
+    this.startFrom(asOfMs);
+    this.loading = Promise.resolve();
+    return image.count;
+  }
+
+  /** The index is complete as of `asOfMs`: follow the feed from a little before it. */
+  private startFrom(asOfMs: number): void {
+    this.cursorMs = asOfMs - this.overlapMs;
+    // As fresh as its source: an old snapshot makes the first query wait for the change feed.
+    this.lastSyncMs = asOfMs;
+  }
+
   private async load(): Promise<void> {
+    const bytes = this.options.snapshots ? await this.options.snapshots.read() : null;
+    if (bytes) {
+      this.loadSnapshot(bytes);
+      // Deletions stay on the change feed for TOMBSTONE_TTL (7 days): an older snapshot could
+      // bring back a deleted listing, so it is not trusted.
+      if (this.now() - this.lastSyncMs <= MAX_SNAPSHOT_AGE_MS) return;
+      this.index = new SearchIndex();
+      this.applied.clear();
+    }
     const startedAt = this.now();
     const { listings, scraped } = await this.feed.loadAllActive();
     this.apply({ listings, scraped, removedIds: [] });
     this.index.warm();
-    this.cursorMs = startedAt - this.overlapMs;
-    this.lastSyncMs = startedAt;
+    this.startFrom(startedAt);
+  }
+
+  /** Reads the whole table again, ignoring any snapshot (the builder's scheduled full rebuild). */
+  async reloadFromTable(): Promise<void> {
+    const startedAt = this.now();
+    const { listings, scraped } = await this.feed.loadAllActive();
+    this.index = new SearchIndex();
+    this.applied.clear();
+    this.results.clear();
+    this.apply({ listings, scraped, removedIds: [] });
+    this.index.warm();
+    this.startFrom(startedAt);
+    this.loading = Promise.resolve();
   }
 
   private async sync(): Promise<void> {
@@ -149,26 +222,26 @@ export class SearchService {
     this.lastSyncMs = startedAt;
   }
 
-  private isNewer(id: string, updatedAt: string): boolean {
+  private isNewer(id: string, version: number): boolean {
     const seen = this.applied.get(id);
-    if (seen !== undefined && seen >= updatedAt) return false;
-    this.applied.set(id, updatedAt);
+    if (seen !== undefined && seen >= version) return false;
+    this.applied.set(id, version);
     return true;
   }
 
   private apply(changes: FeedChanges): void {
-    const upserts: Listing[] = [];
+    const upserts: SearchDoc[] = [];
     for (const r of changes.listings) {
-      if (this.isNewer(r.id, r.updatedAt)) upserts.push(toListingDto(r, this.options.imagesBaseUrl));
+      if (this.isNewer(r.id, r.version ?? 0)) upserts.push(searchDocOfRecord(r, this.options.imagesBaseUrl));
     }
     for (const r of changes.scraped) {
-      const listing = mapScrapedToListing(r);
-      if (this.isNewer(listing.id, listing.updatedAt)) upserts.push(listing);
+      const doc = searchDocOfScraped(r);
+      if (this.isNewer(doc.card.id, doc.version)) upserts.push(doc);
     }
     if (upserts.length > 0 || changes.removedIds.length > 0) this.results.clear();
     if (upserts.length > 0) this.index.upsertMany(upserts);
     if (changes.removedIds.length > 0) {
-      for (const id of changes.removedIds) this.applied.set(id, '\uffff');
+      for (const id of changes.removedIds) this.applied.set(id, Number.POSITIVE_INFINITY);
       this.index.removeMany(changes.removedIds);
     }
   }

@@ -190,3 +190,44 @@ export function injectHead(indexHtml: string, head: PageHead): string {
   for (const re of DEFAULT_TAGS) before = before.replace(re, '');
   return `${before.trimEnd()}\n    ${renderHeadTags(head)}\n  ${indexHtml.slice(headEnd)}`;
 }
+
+/** The head of a path no page answers (the SPA's 404 page): not indexed. */
+export function notFoundHead(path: string, siteUrl: string): PageHead {
+  return {
+    title: withSiteName('Page not found'),
+    description: 'The page you were looking for is not on TruckYard. Browse used trucks and HGVs for sale across the UK.',
+    canonicalUrl: absoluteUrl(path, siteUrl),
+    ogTitle: 'Page not found',
+    ogType: 'website',
+    noindex: true,
+  };
+}
+
+export interface FirstScreen {
+  /** Server-rendered markup for inside `<div id="root">`. */
+  rootHtml: string;
+  /** Markup right after the root element (the first screen's data block). */
+  afterRoot: string;
+  /** Scripts to modulepreload and stylesheets to link (site-absolute), unless index.html already names them. */
+  modulepreload: string[];
+  stylesheets: string[];
+}
+
+/** Puts a server-rendered first screen into index.html: preload hints in the head, the markup in #root. */
+export function injectFirstScreen(indexHtml: string, screen: FirstScreen): string {
+  const root = /<div id="root">\s*<\/div>/i;
+  if (!root.test(indexHtml)) throw new Error('index.html has no empty <div id="root"></div>');
+  const named = (href: string) => indexHtml.includes(`"${href}"`);
+  const links = [
+    ...[...new Set(screen.stylesheets)].filter((h) => !named(h)).map((h) => `<link rel="stylesheet" crossorigin href="${escapeHtml(h)}">`),
+    ...[...new Set(screen.modulepreload)]
+      .filter((h) => !named(h))
+      .map((h) => `<link rel="modulepreload" crossorigin href="${escapeHtml(h)}">`),
+  ];
+  const withLinks = (links.length ? indexHtml.replace(/<\/head>/i, `  ${links.join('\n    ')}\n  </head>`) : indexHtml)
+    // The first screen is already in the HTML; the code only hydrates it, so it must not take
+    // bandwidth from the stylesheet and the photo that paint it (still fetched at once, in parallel).
+    .replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/gi, '<$1 fetchpriority="low"');
+  // A function replacement: `$` in the markup must not be read as a replacement pattern.
+  return withLinks.replace(root, () => `<div id="root">${screen.rootHtml}</div>${screen.afterRoot}`);
+}

@@ -1,5 +1,5 @@
 /**
- * GET /sitemap.xml and GET /robots.txt, as pure functions of the site URL and the data. Only our
+ * The sitemap files and GET /robots.txt, as pure functions of the site URL and the data. Only our
  * own listings go in the sitemap: scraped listings are someone else's content (and noindex).
  */
 import { CATEGORY_PAGES } from '../../../../shared/values.js';
@@ -21,7 +21,7 @@ export const SITEMAP_STATIC_PATHS = [
   '/terms-and-conditions',
 ] as const;
 
-/** The sitemap protocol's limit per file; past it we would need a sitemap index. */
+/** The sitemap protocol's limit per file; past it the listings are split into parts behind an index. */
 export const SITEMAP_MAX_URLS = 50_000;
 
 export interface SitemapListing {
@@ -37,19 +37,52 @@ const lastmod = (iso: string) => {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 };
 
-/** The sitemap: static pages, category pages, then every active user listing (newest change first). */
-export function buildSitemap(siteUrl: string, listings: readonly SitemapListing[]): string {
-  const entries: Array<{ loc: string; lastmod?: string | null }> = [
+const urlset = (entries: ReadonlyArray<{ loc: string; lastmod?: string | null }>) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries
+    .map((e) => `  <url><loc>${escapeHtml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`)
+    .join('\n')}\n</urlset>\n`;
+
+/** Where the built files live: GET /sitemap.xml is the index, GET /sitemaps/<name> each part. */
+export const SITEMAP_INDEX_NAME = 'sitemap.xml';
+export const SITEMAP_PART_NAME = /^(pages|listings-[1-9][0-9]{0,4})\.xml\.gz$/;
+export const sitemapPartPath = (name: string) => `/sitemaps/${name}`;
+
+export interface SitemapFiles {
+  /** The sitemap index (uncompressed XML), served as /sitemap.xml. */
+  index: string;
+  /** Parts to gzip and serve under /sitemaps/: static and category pages, then listings in chunks of at most `perPart`. */
+  parts: Array<{ name: string; xml: string; urls: number }>;
+}
+
+/**
+ * The whole sitemap as an index plus parts (the protocol allows 50,000 URLs per file): one part
+ * for the static and category pages, then active listings, newest change first, `perPart` each.
+ * Built on a schedule and after listing changes (jobs/build-sitemap.ts), never per request.
+ */
+export function buildSitemapFiles(
+  siteUrl: string,
+  listings: readonly SitemapListing[],
+  now: Date,
+  perPart: number = SITEMAP_MAX_URLS,
+): SitemapFiles {
+  const size = Math.max(1, Math.min(perPart, SITEMAP_MAX_URLS));
+  const pages = [
     ...SITEMAP_STATIC_PATHS.map((p) => ({ loc: url(siteUrl, p) })),
     ...CATEGORY_PAGES.map((c) => ({ loc: url(siteUrl, c.path) })),
-    ...[...listings]
-      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
-      .map((l) => ({ loc: url(siteUrl, truckPath(l.id)), lastmod: lastmod(l.updatedAt) })),
-  ].slice(0, SITEMAP_MAX_URLS);
-  const body = entries
-    .map((e) => `  <url><loc>${escapeHtml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`)
-    .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+  ];
+  const sorted = [...listings]
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+    .map((l) => ({ loc: url(siteUrl, truckPath(l.id)), lastmod: lastmod(l.updatedAt) }));
+  const parts: SitemapFiles['parts'] = [{ name: 'pages.xml.gz', xml: urlset(pages), urls: pages.length }];
+  for (let i = 0; i < sorted.length; i += size) {
+    const chunk = sorted.slice(i, i + size);
+    parts.push({ name: `listings-${i / size + 1}.xml.gz`, xml: urlset(chunk), urls: chunk.length });
+  }
+  const stamp = now.toISOString();
+  const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${parts
+    .map((p) => `  <sitemap><loc>${escapeHtml(url(siteUrl, sitemapPartPath(p.name)))}</loc><lastmod>${stamp}</lastmod></sitemap>`)
+    .join('\n')}\n</sitemapindex>\n`;
+  return { index, parts };
 }
 
 /** Areas crawlers have no business in: the API, signed-in screens and the local dev tools. */

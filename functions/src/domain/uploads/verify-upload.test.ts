@@ -6,7 +6,13 @@ import { createOwnerListing } from '../listings/manage-create.js';
 import { fakeDeps, user } from '../listings/manage-fakes.test-support.js';
 import type { StoredImage } from '../listings/types.js';
 import { sellListingSchema } from '../../../../shared/schemas/sell.js';
-import { type CompleteUploadDeps, completeListingImageUploads, detectImageKind, planListingImageUploads } from './verify-upload.js';
+import {
+  type CompleteUploadDeps,
+  ImageDecodeError,
+  completeListingImageUploads,
+  detectImageKind,
+  planListingImageUploads,
+} from './verify-upload.js';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
@@ -47,7 +53,19 @@ describe('planListingImageUploads', () => {
   it("puts each file under the caller's own uploads prefix with a fresh key", async () => {
     const { deps } = fakeDeps();
     const plan = await planListingImageUploads(deps, user('u1'), { files: [file('a.jpg'), file('b.png')] });
-    expect(plan.map((p) => p.key)).toEqual(['uploads/u1/ID0001', 'uploads/u1/ID0002']);
+    expect(plan.map((p) => p.key)).toEqual(['uploads/listing-images/u1/ID0001', 'uploads/listing-images/u1/ID0002']);
+  });
+
+  it('accepts only JPEG, PNG and WebP claims: SVG, GIF and HEIC are 415 before anything is presigned', async () => {
+    const { deps } = fakeDeps();
+    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'IMAGE/JPEG']) {
+      expect(await planListingImageUploads(deps, user('u1'), { files: [file('a', 10, type)] })).toHaveLength(1);
+    }
+    for (const type of ['image/svg+xml', 'image/gif', 'image/heic', 'image/', 'text/html']) {
+      await expect(planListingImageUploads(deps, user('u1'), { files: [file('x.svg', 10, type)] })).rejects.toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+    }
   });
 
   it('refuses non-images (415) and files over 5 MB (413) with the spec texts', async () => {
@@ -69,7 +87,16 @@ describe('planListingImageUploads', () => {
     const rec = await createOwnerListing(
       f.deps,
       user('owner'),
-      sellListingSchema.parse({ make: 'man', model: 'TGX', year: 2021, price: 1, contactName: 'A', phone: '0161 496 0000', images: keys }),
+      sellListingSchema.parse({
+        make: 'man',
+        model: 'TGX',
+        year: 2021,
+        category: 'articulated',
+        price: 1,
+        contactName: 'A',
+        phone: '0161 496 0000',
+        images: keys,
+      }),
     );
     expect(await planListingImageUploads(f.deps, user('owner'), { listingId: rec.id, files: [file()] })).toHaveLength(1);
     await expect(planListingImageUploads(f.deps, user('owner'), { listingId: rec.id, files: [file(), file()] })).rejects.toMatchObject({
@@ -110,41 +137,74 @@ function fakeUploads(objects: Record<string, Buffer>) {
 
 describe('completeListingImageUploads', () => {
   it('re-encodes each verified upload under a new listings/ key, removes the upload and remembers it for the user', async () => {
-    const u = fakeUploads({ 'uploads/u1/A': JPEG, 'uploads/u1/B': PNG });
-    const images = await completeListingImageUploads(u.deps, user('u1'), ['uploads/u1/A', 'uploads/u1/B']);
+    const u = fakeUploads({ 'uploads/listing-images/u1/A': JPEG, 'uploads/listing-images/u1/B': PNG });
+    const images = await completeListingImageUploads(u.deps, user('u1'), ['uploads/listing-images/u1/A', 'uploads/listing-images/u1/B']);
     expect(images.map((i) => i.key)).toEqual(['listings/P1', 'listings/P2']);
     expect(u.store.size).toBe(0);
     expect(u.remembered).toEqual(images);
   });
 
   it("refuses keys outside the caller's own prefix before touching anything (403)", async () => {
-    const u = fakeUploads({ 'uploads/u2/A': JPEG });
-    for (const key of ['uploads/u2/A', 'listings/X', 'uploads/u1/../u2/A', 'uploads/u1/']) {
+    const u = fakeUploads({ 'uploads/listing-images/u2/A': JPEG });
+    for (const key of ['uploads/listing-images/u2/A', 'listings/X', 'uploads/listing-images/u1/../u2/A', 'uploads/listing-images/u1/']) {
       await expect(completeListingImageUploads(u.deps, user('u1'), [key])).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
-    expect(u.store.has('uploads/u2/A')).toBe(true);
+    expect(u.store.has('uploads/listing-images/u2/A')).toBe(true);
   });
 
   it('refuses and deletes an object over 5 MB (413), even though the presigned POST said otherwise', async () => {
-    const u = fakeUploads({ 'uploads/u1/BIG': Buffer.concat([JPEG, Buffer.alloc(LIMITS.maxImageBytes)]) });
-    await expect(completeListingImageUploads(u.deps, user('u1'), ['uploads/u1/BIG'])).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    const u = fakeUploads({ 'uploads/listing-images/u1/BIG': Buffer.concat([JPEG, Buffer.alloc(LIMITS.maxImageBytes)]) });
+    await expect(completeListingImageUploads(u.deps, user('u1'), ['uploads/listing-images/u1/BIG'])).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+    });
     expect(u.store.size).toBe(0);
     expect(u.stored).toEqual([]);
   });
 
   it('refuses and deletes a non-image renamed .jpg (415), processing none of the batch', async () => {
-    const u = fakeUploads({ 'uploads/u1/OK': JPEG, 'uploads/u1/FAKE': Buffer.from('#!/bin/sh\necho not a picture\n') });
-    await expect(completeListingImageUploads(u.deps, user('u1'), ['uploads/u1/OK', 'uploads/u1/FAKE'])).rejects.toMatchObject({
+    const u = fakeUploads({
+      'uploads/listing-images/u1/OK': JPEG,
+      'uploads/listing-images/u1/FAKE': Buffer.from('#!/bin/sh\necho not a picture\n'),
+    });
+    await expect(
+      completeListingImageUploads(u.deps, user('u1'), ['uploads/listing-images/u1/OK', 'uploads/listing-images/u1/FAKE']),
+    ).rejects.toMatchObject({
       code: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'FAKE is not a valid image file.',
     });
-    expect(u.store.has('uploads/u1/FAKE')).toBe(false);
+    expect(u.store.has('uploads/listing-images/u1/FAKE')).toBe(false);
     expect(u.stored).toEqual([]);
+  });
+
+  it('keeps the upload and reports storage failures as they are (503 upstream), not as 415', async () => {
+    const u = fakeUploads({ 'uploads/listing-images/u1/A': JPEG });
+    u.deps.storeImage = async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    };
+    await expect(completeListingImageUploads(u.deps, user('u1'), ['uploads/listing-images/u1/A'])).rejects.toMatchObject({
+      code: 'ECONNREFUSED',
+    });
+    expect(u.store.has('uploads/listing-images/u1/A')).toBe(true);
+  });
+
+  it('deletes the upload and answers 415 only when the bytes do not decode', async () => {
+    const u = fakeUploads({ 'uploads/listing-images/u1/A': JPEG });
+    u.deps.storeImage = async () => {
+      throw new ImageDecodeError(new Error('VipsJpeg: premature end of input'));
+    };
+    await expect(completeListingImageUploads(u.deps, user('u1'), ['uploads/listing-images/u1/A'])).rejects.toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    expect(u.store.has('uploads/listing-images/u1/A')).toBe(false);
   });
 
   it('answers 404 for an upload that is not there, 401 for anonymous callers', async () => {
     const u = fakeUploads({});
-    await expect(completeListingImageUploads(u.deps, user('u1'), ['uploads/u1/GONE'])).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(completeListingImageUploads(u.deps, ANONYMOUS, ['uploads/u1/GONE'])).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(completeListingImageUploads(u.deps, user('u1'), ['uploads/listing-images/u1/GONE'])).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(completeListingImageUploads(u.deps, ANONYMOUS, ['uploads/listing-images/u1/GONE'])).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
   });
 });

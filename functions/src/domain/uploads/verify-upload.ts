@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/constants.js';
+import { LIMITS, isAcceptedImageType } from '../../../../shared/constants.js';
 import { SELL_TEXTS, type UploadRequest } from '../../../../shared/schemas/sell.js';
 import type { Caller } from '../caller.js';
 import { DomainError, forbidden, notFound, unauthenticated, validationError } from '../errors.js';
@@ -8,8 +8,25 @@ import type { OwnerListingStore } from '../listings/manage-ports.js';
 import type { StoredImage } from '../listings/types.js';
 import type { RateLimiter } from '../rate-limit.js';
 
-/** Presigned uploads land under the uploader's own prefix; nothing is shown from there. */
-export const uploadPrefix = (userId: string) => `uploads/${userId}/`;
+/**
+ * Presigned listing uploads land in the PRIVATE uploads bucket under the uploader's own prefix:
+ * nothing there is ever served. Only the re-encoded variants /complete writes under `listings/`
+ * in the truck-images bucket are public.
+ */
+export const LISTING_UPLOADS_PREFIX = 'uploads/listing-images/';
+export const uploadPrefix = (userId: string) => `${LISTING_UPLOADS_PREFIX}${userId}/`;
+
+/**
+ * Thrown by the image store when the bytes do not decode as an image (truncated, corrupt, a
+ * bomb over the pixel limit): the upload is the problem (415). Anything else the store throws
+ * is our storage failing (503), and the upload is kept for a retry.
+ */
+export class ImageDecodeError extends Error {
+  constructor(cause: unknown) {
+    super('The image did not decode', { cause });
+    this.name = 'ImageDecodeError';
+  }
+}
 
 export const UPLOAD_EXPIRY_SECONDS = 600;
 
@@ -27,10 +44,10 @@ export function detectImageKind(bytes: Uint8Array): ImageKind | null {
 
 const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
-/** What the browser claims about each file before uploading: image/*, 1 byte..5 MB (checked again on completion). */
+/** What the browser claims about each file before uploading: JPEG, PNG or WebP, 1 byte..5 MB (checked again on completion). */
 export function checkUploadClaims(files: ReadonlyArray<{ name: string; type: string; size: number }>): void {
   for (const f of files) {
-    if (!f.type.toLowerCase().startsWith('image/')) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', SELL_TEXTS.invalidFile(f.name));
+    if (!isAcceptedImageType(f.type)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', SELL_TEXTS.invalidFile(f.name));
     if (f.size > LIMITS.maxImageBytes) throw new DomainError('PAYLOAD_TOO_LARGE', SELL_TEXTS.fileTooLarge(f.name));
     if (f.size === 0) throw validationError(`${f.name} is empty.`);
   }
@@ -71,7 +88,7 @@ export async function planListingImageUploads(deps: UploadPlanDeps, caller: Call
   return request.files.map((f) => ({
     name: f.name,
     key: `${uploadPrefix(caller.userId)}${deps.newId()}`,
-    contentType: f.type.toLowerCase(),
+    contentType: f.type.trim().toLowerCase(),
   }));
 }
 
@@ -85,7 +102,7 @@ export interface UploadedObjects {
 
 export interface CompleteUploadDeps {
   uploads: UploadedObjects;
-  /** Re-encodes (dropping metadata) and stores the image with its variants under `key`. */
+  /** Re-encodes (dropping metadata) and stores the image with its variants under `key`; ImageDecodeError when it does not decode. */
   storeImage: (key: string, bytes: Buffer) => Promise<StoredImage>;
   /** Remembers the processed image as the user's, until a listing takes it. */
   rememberPending: (userId: string, images: StoredImage[]) => Promise<void>;
@@ -125,7 +142,8 @@ export async function verifyUploadedImage(uploads: UploadedObjects, key: string)
  * POST /api/uploads/listing-images/complete. The presigned POST's own limits are not enough:
  * the local S3 ignores them, and a client may lie about names and types. So, for each key:
  * it must be under the caller's own prefix (403); at most 5 MB (413); really a JPEG, PNG or
- * WebP by its magic bytes (415). Refused objects are deleted. Accepted ones are re-encoded
+ * WebP by its magic bytes and decode (415). Refused objects are deleted; when storage fails
+ * the error propagates (503) and the upload stays. Accepted ones are re-encoded
  * under a new `listings/<id>` key and the upload removed. Every key is checked before any is
  * processed, so a refusal leaves nothing half-done.
  */
@@ -152,10 +170,12 @@ export async function completeListingImageUploads(deps: CompleteUploadDeps, call
     try {
       image = await deps.storeImage(`${LISTING_IMAGE_PREFIX}${deps.newId()}`, bytes);
     } catch (err) {
+      if (stored.length) await deps.rememberPending(caller.userId, stored);
+      // Storage failing is not the photo's fault: keep the upload so the same keys can be completed again.
+      if (!(err instanceof ImageDecodeError)) throw err;
       // Magic bytes right but the image does not decode (truncated, corrupt): not a valid image.
       await deps.uploads.delete(key);
-      if (stored.length) await deps.rememberPending(caller.userId, stored);
-      throw Object.assign(new DomainError('UNSUPPORTED_MEDIA_TYPE', SELL_TEXTS.invalidFile(fileNameOf(key))), { cause: err });
+      throw Object.assign(new DomainError('UNSUPPORTED_MEDIA_TYPE', SELL_TEXTS.invalidFile(fileNameOf(key))), { cause: err.cause });
     }
     stored.push(image);
     await deps.uploads.delete(key);

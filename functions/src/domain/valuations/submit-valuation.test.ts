@@ -21,7 +21,13 @@ function fakes(objects: Record<string, Buffer> = {}, allowed = true) {
   const limits: string[] = [];
   let n = 0;
   const deps: ValuationDeps = {
-    store: { save: async (r) => void saved.push(r) },
+    store: {
+      save: async (r) => void saved.push(r),
+      remove: async (id) => {
+        const i = saved.findIndex((r) => r.id === id);
+        if (i >= 0) saved.splice(i, 1);
+      },
+    },
     images: {
       size: async (k) => bucket.get(k)?.length ?? null,
       read: async (k) => bucket.get(k) ?? Buffer.alloc(0),
@@ -64,7 +70,7 @@ describe('submitValuationRequest', () => {
 
     const result = await submitValuationRequest(input({ imageKeys: [pending(1), pending(2)] }), client, f.deps);
 
-    expect(result).toEqual({ outcome: 'accepted', id: 'REQ1', emailFailures: [] });
+    expect(result).toEqual({ outcome: 'accepted', id: 'REQ1', emailFailures: [], leftovers: 0 });
     expect([...f.bucket.keys()].sort()).toEqual(['valuations/REQ1/1.webp', 'valuations/REQ1/2.jpg']);
     expect(f.saved[0]).toMatchObject({ id: 'REQ1', vehicleType: 'rigid', imageKeys: ['valuations/REQ1/1.webp', 'valuations/REQ1/2.jpg'] });
     expect(f.sent.map((e) => e.to)).toEqual(['support@truckyard.example', { name: 'Robin Requester', address: 'robin@example.com' }]);
@@ -80,6 +86,35 @@ describe('submitValuationRequest', () => {
     });
     expect([...f.bucket.keys()]).toEqual([pending(1)]);
     expect(f.saved).toEqual([]);
+    expect(f.sent).toEqual([]);
+  });
+
+  it('saves the request before moving photos: a failed save moves nothing, so the retry succeeds', async () => {
+    const f = fakes({ [pending(1)]: JPEG });
+    const save = f.deps.store.save;
+    f.deps.store.save = async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    };
+    await expect(submitValuationRequest(input({ imageKeys: [pending(1)] }), client, f.deps)).rejects.toMatchObject({
+      code: 'ECONNREFUSED',
+    });
+    expect([...f.bucket.keys()]).toEqual([pending(1)]);
+    f.deps.store.save = save;
+    const retry = await submitValuationRequest(input({ imageKeys: [pending(1)] }), client, f.deps);
+    expect(retry).toMatchObject({ outcome: 'accepted' });
+    expect([...f.bucket.keys()]).toEqual(['valuations/REQ2/1.jpg']);
+  });
+
+  it('takes the request back and deletes copies made when a photo cannot be copied, keeping the pending photos', async () => {
+    const f = fakes({ [pending(1)]: JPEG, [pending(2)]: WEBP });
+    const write = f.deps.images.write;
+    f.deps.images.write = async (k, b, t) => {
+      if (k.endsWith('/2.webp')) throw Object.assign(new Error('S3 down'), { $metadata: { httpStatusCode: 503 } });
+      await write(k, b, t);
+    };
+    await expect(submitValuationRequest(input({ imageKeys: [pending(1), pending(2)] }), client, f.deps)).rejects.toThrow('S3 down');
+    expect(f.saved).toEqual([]);
+    expect([...f.bucket.keys()].sort()).toEqual([pending(1), pending(2)]);
     expect(f.sent).toEqual([]);
   });
 

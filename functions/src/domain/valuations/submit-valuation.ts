@@ -57,6 +57,8 @@ export interface ValuationRequestRecord extends ValuationRequestDetails {
 
 export interface ValuationStore {
   save(record: ValuationRequestRecord): Promise<void>;
+  /** Takes back a request whose photos could not be stored (so a retry makes the only one). */
+  remove(id: string): Promise<void>;
 }
 
 /** The private uploads bucket as valuations use it. */
@@ -90,7 +92,7 @@ export interface PlannedValuationUpload {
 }
 
 /**
- * POST /api/uploads/valuation-images: checks what the browser claims (image/*, 1 byte..5 MB, at
+ * POST /api/uploads/valuation-images: checks what the browser claims (JPEG, PNG or WebP, 1 byte..5 MB, at
  * most 10) and gives each file a fresh key under valuations/pending/. Rate-limited per address.
  */
 export async function planValuationImageUploads(
@@ -101,20 +103,28 @@ export async function planValuationImageUploads(
   if (files.length > LIMITS.maxImagesPerListing) throw validationError('You can upload a maximum of 10 images.');
   checkUploadClaims(files);
   await enforceLimit(deps.rateLimit, VALUATION_UPLOAD_RATE_LIMIT, client.sourceIp);
-  return files.map((f) => ({ name: f.name, key: `${VALUATION_PENDING_PREFIX}${deps.newId()}`, contentType: f.type.toLowerCase() }));
+  return files.map((f) => ({ name: f.name, key: `${VALUATION_PENDING_PREFIX}${deps.newId()}`, contentType: f.type.trim().toLowerCase() }));
 }
 
 export type SubmitValuationResult =
   /** The honeypot was filled: a bot. Nothing stored, nothing sent, and it is told nothing different. */
   | { outcome: 'discarded' }
   /** Stored. E-mails that failed are reported for logging: the request itself is safe in the table. */
-  | { outcome: 'accepted'; id: string; emailFailures: Array<{ email: 'staff' | 'acknowledgement'; error: unknown }> };
+  | {
+      outcome: 'accepted';
+      id: string;
+      emailFailures: Array<{ email: 'staff' | 'acknowledgement'; error: unknown }>;
+      /** Pending photos that could not be deleted after copying (they expire with valuations/pending/). */
+      leftovers: number;
+    };
 
 /**
  * A valuation request (spec §2 Valuation): photos verified on the server (our key, ≤ 5 MB, JPEG,
- * PNG or WebP by magic bytes) and moved under the request's id, the request stored for staff
- * (pattern 26), e-mailed to the support inbox with Reply-To the requester, and acknowledged.
- * Every photo is checked before anything is moved or stored, so a refusal leaves no request.
+ * PNG or WebP by magic bytes), the request stored for staff (pattern 26) and only then its
+ * photos copied under the request's id (undone if a copy fails) and the pending ones deleted,
+ * e-mailed to the support inbox with Reply-To the requester, and acknowledged. Every photo is
+ * checked before anything is stored, so a refusal leaves no request; a storage failure leaves
+ * the pending photos in place, so a retry works.
  */
 export async function submitValuationRequest(
   input: ValuationRequest,
@@ -134,14 +144,7 @@ export async function submitValuationRequest(
   for (const key of pendingKeys) verified.push({ key, ...(await verifyUploadedImage(deps.images, key)) });
 
   const id = deps.newId();
-  const imageKeys: string[] = [];
-  for (const [i, image] of verified.entries()) {
-    const target = valuationImageKey(id, i + 1, image.kind);
-    await deps.images.write(target, image.bytes, CONTENT_TYPE[image.kind]);
-    await deps.images.delete(image.key);
-    imageKeys.push(target);
-  }
-
+  const targets = verified.map((image, i) => ({ ...image, target: valuationImageKey(id, i + 1, image.kind) }));
   const record: ValuationRequestRecord = {
     id,
     createdAt: deps.now().toISOString(),
@@ -159,11 +162,15 @@ export async function submitValuationRequest(
     contactEmail: input.contactEmail,
     contactPhone: input.contactPhone,
     ...(input.company ? { company: input.company } : {}),
-    imageKeys,
+    imageKeys: targets.map((t) => t.target),
     status: 'new',
   };
+  // Saved first: if this fails nothing has moved, and the same photos can be sent again.
   await deps.store.save(record);
-
+  await copyPhotosOrUndo(deps, record.id, targets);
+  // Only now are the pending copies redundant; one left behind expires with the pending prefix.
+  const removed = await Promise.allSettled(targets.map((t) => deps.images.delete(t.key)));
+  const leftovers = removed.filter((r) => r.status === 'rejected').length;
   const requester = { name: record.contactName, address: record.contactEmail };
   const [staff, acknowledgement] = await Promise.allSettled([
     deps.mailer.send({ to: deps.supportInbox, replyTo: requester, ...valuationRequestToStaff(record, deps.mail) }),
@@ -172,5 +179,27 @@ export async function submitValuationRequest(
   const emailFailures: Array<{ email: 'staff' | 'acknowledgement'; error: unknown }> = [];
   if (staff.status === 'rejected') emailFailures.push({ email: 'staff', error: staff.reason });
   if (acknowledgement.status === 'rejected') emailFailures.push({ email: 'acknowledgement', error: acknowledgement.reason });
-  return { outcome: 'accepted', id, emailFailures };
+  return { outcome: 'accepted', id, emailFailures, leftovers };
+}
+
+/**
+ * Copies every photo under the request. If one fails the request is taken back and the copies
+ * made so far deleted, then the error goes on (503): the pending photos are untouched, so the
+ * requester's retry submits them again and makes the only request.
+ */
+async function copyPhotosOrUndo(
+  deps: ValuationDeps,
+  id: string,
+  targets: Array<{ bytes: Buffer; kind: ImageKind; target: string }>,
+): Promise<void> {
+  const written: string[] = [];
+  try {
+    for (const t of targets) {
+      await deps.images.write(t.target, t.bytes, CONTENT_TYPE[t.kind]);
+      written.push(t.target);
+    }
+  } catch (err) {
+    await Promise.allSettled([deps.store.remove(id), ...written.map((k) => deps.images.delete(k))]);
+    throw err;
+  }
 }

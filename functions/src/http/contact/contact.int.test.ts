@@ -85,7 +85,7 @@ describe('POST /api/contact', () => {
       firstName: 'Jane',
       lastName: 'Smith',
       email: 'jane.smith@example.com',
-      phone: '07700 900123',
+      phone: '+447700900123',
       subject: 'Finance on a DAF XF',
       message: validMessage.message,
       status: 'new',

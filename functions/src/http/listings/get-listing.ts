@@ -3,6 +3,7 @@ import { config } from '../../config.js';
 import { listingsRepo } from '../../deps.js';
 import { readListingForCaller } from '../../domain/listings/read-listing.js';
 import { httpHandler, json, parseWith } from '../handler.js';
+import { EDGE_CACHE } from '../cache-control.js';
 import { cacheHeadersFor } from './cache.js';
 
 const paramsSchema = z.object({ id: z.string().trim().min(1, 'id is required').max(200, 'id is too long') });
@@ -15,5 +16,5 @@ const paramsSchema = z.object({ id: z.string().trim().min(1, 'id is required').m
 export const handler = httpHandler('optional', async ({ event, caller }) => {
   const { id } = parseWith(paramsSchema, event.pathParameters ?? {});
   const listing = await readListingForCaller(listingsRepo(), id, caller, config.imagesBaseUrl);
-  return json(200, listing, cacheHeadersFor(caller, 30));
+  return json(200, listing, cacheHeadersFor(caller, EDGE_CACHE.listingSeconds));
 });

@@ -78,17 +78,14 @@ describe('GET /api/listings', () => {
     expect(r.headers.get('cache-control')).toMatch(/^public/);
   });
 
-  it('shows signed-in buyers full contacts on user listings and dealer defaults on scraped ones, never cached', async () => {
+  it('never carries phones or e-mails, even for signed-in callers: seller names only, never cached', async () => {
     const r = await search('pageSize=100', buyer.accessToken);
     const byId = new Map(r.body.items.map((l) => [l.id, l]));
-    expect(byId.get('L1')).toMatchObject({
-      contactName: 'Sam Seller',
-      phone: '0113 496 0000',
-      email: 'sam@seller.example',
-      userId: owner.userId,
-    });
-    expect(byId.get('scraped-x1')).toMatchObject({ contactName: 'Dealer', phone: 'Contact via website', email: null, source: 'scraped' });
-    expect(byId.get('scraped-x2')).toMatchObject({ contactName: 'Cardiff Commercials', phone: '029 2018 0000' });
+    expect(byId.get('L1')).toMatchObject({ contactName: 'Sam Seller', phone: null, email: null, userId: owner.userId });
+    expect(byId.get('scraped-x1')).toMatchObject({ contactName: 'Dealer', phone: null, email: null, source: 'scraped' });
+    expect(byId.get('scraped-x2')).toMatchObject({ contactName: 'Cardiff Commercials', phone: null });
+    for (const l of r.body.items) expect([l.phone, l.email]).toEqual([null, null]);
+    expect(JSON.stringify(r.body)).not.toMatch(/0113 496 0000|sam@seller\.example|029 2018 0000/);
     expect(r.headers.get('cache-control')).toContain('no-store');
   });
 
@@ -117,6 +114,21 @@ describe('GET /api/listings', () => {
     // Leeds first, Manchester (~36 mi) next, then L5 with no location; Cardiff and the unplaceable listing are out.
     expect(ids(near)).toEqual(['L3', 'L1', 'L2', 'L5']);
     expect(near.body.items[0].distanceMiles).toBe(0);
+  });
+
+  it('answers an out-of-range page with the last page, and suggests makes and spellings from the index', async () => {
+    const all = await search('pageSize=2');
+    const r = await search('pageSize=2&page=99');
+    expect(r.status).toBe(200);
+    expect(r.body.page).toBe(all.body.totalPages);
+    expect(r.body.items.length).toBeGreaterThan(0);
+    const typo = await search('q=scannia');
+    expect(ids(typo)).toContain('L2');
+    const none = await search('q=skaniaa');
+    expect(none.body.total).toBe(0);
+    expect(none.body.didYouMean).toBe('scania');
+    const s = await get<{ suggestions: Array<{ kind: string; text: string }> }>('/api/listings/suggest?q=sca');
+    expect(s.body.suggestions[0]).toMatchObject({ kind: 'make', text: 'Scania' });
   });
 
   it('answers bad queries with 400 and a clear message', async () => {
@@ -162,6 +174,73 @@ describe('GET /api/listings', () => {
   });
 });
 
+describe('POST /api/listings/{id}/contact', () => {
+  const reveal = async (id: string, token?: string) => {
+    const res = await fetch(`${api.baseUrl}/api/listings/${id}/contact`, {
+      method: 'POST',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> & { error?: { code: string; message: string } } };
+  };
+
+  it('reveals phone and e-mail to signed-in users only, and a scraped dealer with its defaults', async () => {
+    expect((await reveal('L1')).status).toBe(401);
+    const r = await reveal('L1', buyer.accessToken);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      contactName: 'Sam Seller',
+      companyName: 'Seller Haulage Ltd',
+      phone: '0113 496 0000',
+      email: 'sam@seller.example',
+    });
+    expect((await reveal('scraped-x2', buyer.accessToken)).body).toMatchObject({
+      contactName: 'Cardiff Commercials',
+      phone: '029 2018 0000',
+    });
+    expect((await reveal('scraped-x1', buyer.accessToken)).body).toMatchObject({ phone: 'Contact via website' });
+    expect((await reveal('P1', buyer.accessToken)).status).toBe(404);
+  });
+
+  it('refuses suspended accounts (403)', async () => {
+    const suspended = await createTestUser();
+    const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+    const { DynamoDBDocumentClient, PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+    await ddb.send(
+      new PutCommand({
+        TableName: api.tableName,
+        Item: {
+          pk: `USER#${suspended.userId}`,
+          sk: 'PROFILE',
+          userId: suspended.userId,
+          accountStatus: 'suspended',
+          accountType: 'individual',
+          createdAt: t(1),
+          updatedAt: t(1),
+        },
+      }),
+    );
+    ddb.destroy();
+    const r = await reveal('L1', suspended.accessToken);
+    expect(r.status).toBe(403);
+    expect(r.body.error?.code).toBe('SUSPENDED');
+  });
+
+  it('limits each user to 30 different sellers a day with a clear 429; the same listing again is free', async () => {
+    const harvester = await createTestUser();
+    const many = Array.from({ length: 31 }, (_, i) => listing(`H${String(i).padStart(2, '0')}`));
+    await repo.putListingsBatch(many);
+    for (const l of many.slice(0, 30)) expect((await reveal(l.id, harvester.accessToken)).status).toBe(200);
+    const refused = await reveal(many[30].id, harvester.accessToken);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.message).toBe(
+      'You have viewed the contact details of 30 sellers today. Please try again tomorrow, or message the seller below.',
+    );
+    // Seen today already: no new reveal, so not refused.
+    expect((await reveal(many[0].id, harvester.accessToken)).status).toBe(200);
+  });
+});
+
 describe('GET /api/listings/latest', () => {
   it('returns the 6 newest active listings of both kinds', async () => {
     const r = await get<{ items: Listing[] }>('/api/listings/latest');
@@ -172,12 +251,20 @@ describe('GET /api/listings/latest', () => {
 });
 
 describe('GET /api/listings/{id}', () => {
-  it('returns an active listing masked for anonymous visitors and in full for signed-in buyers', async () => {
+  it('returns an active listing masked for anonymous visitors, with names but no phone or e-mail for signed-in buyers', async () => {
     const anon = await get<Listing>('/api/listings/L1');
     expect(anon.status).toBe(200);
     expect(anon.body).toMatchObject({ id: 'L1', contactName: MASK.contactName, email: null, userId: null });
     const signedIn = await get<Listing>('/api/listings/L1', buyer.accessToken);
-    expect(signedIn.body).toMatchObject({ contactName: 'Sam Seller', email: 'sam@seller.example' });
+    expect(signedIn.body).toMatchObject({ contactName: 'Sam Seller', phone: null, email: null });
+  });
+
+  it("shows anonymous visitors only the outcode of a private seller's postcode", async () => {
+    await repo.putListing(listing('PRIV', { companyName: null, postcode: 'LS11 5AB' }));
+    await repo.putListing(listing('DEAL', { companyName: 'Dealer Ltd', postcode: 'LS11 5AB' }));
+    expect((await get<Listing>('/api/listings/PRIV')).body.postcode).toBe('LS11');
+    expect((await get<Listing>('/api/listings/DEAL')).body.postcode).toBe('LS11 5AB');
+    expect((await get<Listing>('/api/listings/PRIV', buyer.accessToken)).body.postcode).toBe('LS11 5AB');
   });
 
   it('returns sold listings (the page shows a Sold badge)', async () => {

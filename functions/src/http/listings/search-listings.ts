@@ -1,12 +1,29 @@
-import { listingSearchQuerySchema } from '../../../../shared/schemas/listing.js';
+import { LIMITS } from '../../../../shared/constants.js';
+import { listingSearchQuerySchema, suggestQuerySchema } from '../../../../shared/schemas/listing.js';
 import { searchService } from '../../deps.js';
 import { maskForCaller } from '../../domain/listings/mask.js';
 import { httpHandler, json, parseWith } from '../handler.js';
 import { cacheHeadersFor } from './cache.js';
 
-/** GET /api/listings — one page of browse results with facet counts; contacts masked for the caller. */
+/**
+ * The search function (issue 8 §2: one function holds the index, so one warm environment serves
+ * every read of it):
+ * - GET /api/listings            one page of results with facet counts (and "did you mean")
+ * - GET /api/listings/latest     the 6 newest active listings, user and scraped alike
+ * - GET /api/listings/suggest    makes, models, categories and places for what the buyer typed
+ * Result cards never carry contact details; names are masked for anonymous callers.
+ */
 export const handler = httpHandler('optional', async ({ event, caller }) => {
+  const viewer = caller.kind === 'anonymous' ? 'anonymous' : 'user';
+  if (event.routeKey === 'GET /api/listings/latest') {
+    const items = await searchService().latest(LIMITS.latestTrucksCount);
+    return json(200, { items: items.map((l) => maskForCaller(l, caller)) }, cacheHeadersFor(caller, 30));
+  }
+  if (event.routeKey === 'GET /api/listings/suggest') {
+    const { q } = parseWith(suggestQuerySchema, event.queryStringParameters ?? {});
+    return json(200, { suggestions: await searchService().suggest(q) }, cacheHeadersFor(caller, 60));
+  }
   const query = parseWith(listingSearchQuerySchema, event.queryStringParameters ?? {});
-  const result = await searchService().search(query, caller.kind === 'anonymous' ? 'anonymous' : 'user');
+  const result = await searchService().search(query, viewer);
   return json(200, { ...result, items: result.items.map((l) => maskForCaller(l, caller)) }, cacheHeadersFor(caller));
 });

@@ -98,7 +98,8 @@ describe('profiles: GET and PATCH /api/me', () => {
       phone: '0161 496 0000',
     });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ fullName: 'Olive Other', companyName: 'Other Haulage Ltd', phone: '0161 496 0000' });
+    // Stored in E.164 like every phone number; the web shows it as typed here.
+    expect(patched.body).toMatchObject({ fullName: 'Olive Other', companyName: 'Other Haulage Ltd', phone: '+441614960000' });
     expect((await call('GET', '/api/me', other)).body).toMatchObject({ fullName: 'Olive Other' });
   });
 
@@ -130,6 +131,28 @@ describe('owner listings: create and read', () => {
     expect(res.body.error?.message).toContain('Model is required');
   });
 
+  it('stores the phone in E.164 and a "Price on application" choice as price 0', async () => {
+    const res = await call('POST', '/api/my-listings', owner, sellBody({ phone: '0113 496 0000', price: '', priceOnApplication: true }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ phone: '+441134960000', price: 0 });
+  });
+
+  it('refuses with a clear 400 what used to pass silently: no category, price 0, an odd engine size, a long description', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ category: undefined }, 'Category is required'],
+      [{ price: 0 }, "Enter a price above £0, or choose 'Price on application'"],
+      [{ engineSize: '350000' }, 'Engine size must be between 1 and 20 litres'],
+      [{ description: 'x'.repeat(5001) }, 'Description must be 5000 characters or fewer'],
+      [{ year: 1949 }, 'Year must be between 1950 and'],
+    ];
+    for (const [extra, message] of cases) {
+      const res = await call('POST', '/api/my-listings', owner, sellBody(extra));
+      expect(res.status, message).toBe(400);
+      expect(res.body.error?.code).toBe('VALIDATION');
+      expect(res.body.error?.message).toContain(message);
+    }
+  });
+
   it('shows the newly created listing in search within 2 seconds', async () => {
     const created = await call('POST', '/api/my-listings', owner, sellBody({ model: `FreshCheck${Date.now()}` }));
     expect(created.status).toBe(201);
@@ -141,6 +164,50 @@ describe('owner listings: create and read', () => {
       if (!found) await new Promise((r) => setTimeout(r, 100));
     }
     expect(found).toBe(true);
+  });
+});
+
+describe('partial writes: Idempotency-Key and image claims', () => {
+  const createWithKey = async (key: string, body: unknown) => {
+    const res = await fetch(`${api.baseUrl}/api/my-listings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.accessToken}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as { id: string; error?: { code: string } } };
+  };
+  const pendingImage = async (key: string) =>
+    ddb.send(
+      new PutCommand({
+        TableName: api.tableName,
+        Item: { ...keys.pendingUpload(owner.userId, key), key, width: 800, height: 600, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+      }),
+    );
+
+  it('answers a retry with the same Idempotency-Key with the listing the first attempt made, making no second one', async () => {
+    const key = `retry-${Date.now()}`;
+    const before = ((await call('GET', '/api/my-listings', owner)).body.items as unknown[]).length;
+    const first = await createWithKey(key, sellBody({ model: 'Idem' }));
+    const retry = await createWithKey(key, sellBody({ model: 'Idem' }));
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body.id).toBe(first.body.id);
+    expect(((await call('GET', '/api/my-listings', owner)).body.items as unknown[]).length).toBe(before + 1);
+    expect((await createWithKey('bad key!', sellBody())).status).toBe(400);
+  });
+
+  it('never lets two listings share an image: of two concurrent creates claiming it, one wins and the other is a 400', async () => {
+    const image = `listings/SHARED${Date.now()}`;
+    await pendingImage(image);
+    const [a, b] = await Promise.all([
+      createWithKey(`a-${Date.now()}`, sellBody({ images: [image] })),
+      createWithKey(`b-${Date.now()}`, sellBody({ images: [image] })),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 400]);
+    const winner = a.status === 201 ? a : b;
+    expect(await rawListing(winner.body.id)).toMatchObject({ images: [{ key: image }] });
+    const pending = await ddb.send(new GetCommand({ TableName: api.tableName, Key: keys.pendingUpload(owner.userId, image) }));
+    expect(pending.Item).toBeUndefined();
   });
 });
 
@@ -204,7 +271,7 @@ describe('authorization matrix', () => {
     it(`GET /api/my-listings/{id} as ${who} → ${status}`, async () => {
       const res = await call('GET', `/api/my-listings/${target(who)}`, as(who));
       expect(res.status).toBe(status);
-      if (status === 200) expect(res.body).toMatchObject({ id: target(who), phone: '07700 900777' });
+      if (status === 200) expect(res.body).toMatchObject({ id: target(who), phone: '+447700900777' });
     });
   }
 

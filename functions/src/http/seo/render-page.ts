@@ -1,22 +1,41 @@
 import { CATEGORY_PAGES } from '../../../../shared/values.js';
 import { s3 } from '../../adapters/s3/client.js';
-import { loadSpaIndex } from '../../adapters/web/spa-index.js';
+import { loadSpaIndex, loadSpaManifest, preloadsOf } from '../../adapters/web/spa-index.js';
 import { config } from '../../config.js';
 import { listingsRepo } from '../../deps.js';
 import { ANONYMOUS } from '../../domain/caller.js';
 import { DomainError } from '../../domain/errors.js';
 import { readListingForCaller } from '../../domain/listings/read-listing.js';
-import { type PageHead, categoryHead, injectHead, listingHead, truckNotFoundHead } from '../../domain/seo/page-head.js';
-import { type HttpEvent, type HttpResult, httpHandler } from '../handler.js';
+import {
+  type PageHead,
+  categoryHead,
+  injectFirstScreen,
+  injectHead,
+  listingHead,
+  notFoundHead,
+  truckNotFoundHead,
+} from '../../domain/seo/page-head.js';
+import { EDGE_CACHE, publicCacheControl } from '../cache-control.js';
+import { type HttpEvent, type HttpResult, httpHandler, json } from '../handler.js';
+import { inProcessApi } from './in-process-api.js';
 
 const MAX_ID_LENGTH = 200;
 
-function html(statusCode: number, body: string, maxAgeSeconds: number): HttpResult {
+// React's server renderer picks its build from NODE_ENV when first loaded, and neither Lambda nor
+// the local server sets it: use the production build (the development one is several times
+// slower). Hence the renderer is imported lazily, after this line.
+process.env.NODE_ENV ??= 'production';
+const serverRenderer = () => import('../../../../web/src/entry-server.js');
+
+/** Every page is anonymous (browsers send no Authorization on navigation), so the edge may keep it briefly. */
+export const PAGE_CACHE_CONTROL = publicCacheControl(EDGE_CACHE.pageSeconds);
+
+function html(statusCode: number, body: string): HttpResult {
   return {
     statusCode,
     headers: {
       'content-type': 'text/html; charset=utf-8',
-      'cache-control': `public, max-age=${maxAgeSeconds}`,
+      'cache-control': PAGE_CACHE_CONTROL,
       'x-content-type-options': 'nosniff',
     },
     body,
@@ -35,23 +54,64 @@ async function headForTruck(id: string): Promise<PageHead | null> {
   }
 }
 
-const pathOf = (event: HttpEvent) => (event.rawPath || '/').replace(/\/+$/, '') || '/';
+/** The listing id of a /truck/{id} path (the SPA's route; web/src/app/paths.ts). */
+function truckIdOf(path: string): string | undefined {
+  const raw = /^\/truck\/([^/]+)$/.exec(path)?.[1];
+  if (raw === undefined) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return '';
+  }
+}
+
+const pathOf = (event: HttpEvent) => (event.rawPath || '/').replace(/(.)\/+$/, '$1');
 
 /**
- * GET /truck/{id} and GET /<category page> — the SPA's index.html with the page's own head in it
- * (title, description, canonical, Open Graph, Twitter card, JSON-LD for listings), so link
- * previews and crawlers get them without running JavaScript. Behind CloudFront in AWS, mounted
- * by the local API server. A missing or non-public listing is the same page with a 404 status.
+ * Every page of the site (GET / and the catch-all GET /{proxy+}: listings, category pages, the rest):
+ * the SPA's index.html with
+ * - the page's own head (title, description, canonical, Open Graph, JSON-LD for listings), so link
+ *   previews and crawlers get them without JavaScript;
+ * - for routes that opt in (web/src/app/server-render.ts: home, categories, listing detail, the
+ *   404 page), the first screen rendered by React on the server with its data, hydrated in the
+ *   browser, and the route's code modulepreloaded (web/src/entry-server.tsx);
+ * - the status the SPA's route table gives: 404 for a path no route knows, or a missing listing.
+ * Behind CloudFront in AWS (cached briefly: http/cache-control.ts), mounted by the local API server.
  */
 export const handler = httpHandler('public', async ({ event }) => {
+  const path = pathOf(event);
+  // The catch-all also sees unknown /api paths: they stay JSON.
+  if (path === '/api' || path.startsWith('/api/')) return json(404, { error: { code: 'NOT_FOUND', message: 'Not Found' } });
   const index = await loadSpaIndex(config.spaIndex, () => s3);
-  const id = event.pathParameters?.id;
+
+  let head: PageHead | null = null;
+  const id = truckIdOf(path);
   if (id !== undefined) {
-    const head = await headForTruck(id);
-    if (!head) return html(404, injectHead(index, truckNotFoundHead(id, config.siteUrl)), 30);
-    return html(200, injectHead(index, head), 60);
+    head = await headForTruck(id);
+    if (!head) return html(404, injectHead(index, truckNotFoundHead(id, config.siteUrl)));
+  } else {
+    const page = CATEGORY_PAGES.find((c) => c.path === path);
+    if (page) head = categoryHead(page, config.siteUrl);
   }
-  const page = CATEGORY_PAGES.find((c) => c.path === pathOf(event));
-  if (!page) return html(404, index, 30);
-  return html(200, injectHead(index, categoryHead(page, config.siteUrl)), 300);
+
+  const query = event.rawQueryString ? `?${event.rawQueryString}` : '';
+  const { renderPage } = await serverRenderer();
+  const render = await renderPage(`http://page.local${path}${query}`, inProcessApi);
+  if (render.kind === 'redirect')
+    return { statusCode: render.status, headers: { location: render.location, 'cache-control': PAGE_CACHE_CONTROL } };
+  if (render.status === 404) head = notFoundHead(path, config.siteUrl);
+  const withHead = head ? injectHead(index, head) : index;
+  if (render.kind === 'shell') return html(render.status, withHead);
+
+  const manifest = await loadSpaManifest(config.spaIndex, () => s3);
+  const preloads = manifest ? render.modules.map((m) => preloadsOf(manifest, m)) : [];
+  return html(
+    render.status,
+    injectFirstScreen(withHead, {
+      rootHtml: render.html,
+      afterRoot: render.dataScript,
+      modulepreload: preloads.flatMap((p) => p.scripts),
+      stylesheets: preloads.flatMap((p) => p.styles),
+    }),
+  );
 });

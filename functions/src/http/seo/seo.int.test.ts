@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../../../dev/testing/harness.js';
 import { listingRecord } from '../../domain/listings/test-fixtures.js';
@@ -57,6 +58,8 @@ beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'truckyard-seo-web-'));
   await writeFile(path.join(webDir, 'index.html'), INDEX);
   api = await startTestApi({ tablePrefix: 'seo', webDir });
+  // Files run in parallel and share the bucket: this one's sitemap lives under its own prefix.
+  process.env.SITEMAP_S3_PREFIX = `sitemaps-seo-${Date.now().toString(36)}/`;
   // After startTestApi: the SDK client in deps picks up the local endpoint from the environment.
   const { listingsRepo } = await import('../../deps.js');
   const repo = listingsRepo(api.tableName);
@@ -117,6 +120,26 @@ describe('GET /truck/{id}', () => {
   });
 });
 
+/** Runs the BuildSitemap job row's handler now, as the scheduler would. */
+async function buildSitemapJob() {
+  const { handler } = await import('../../jobs/build-sitemap.js');
+  return handler();
+}
+
+/** Every part the index names, fetched and gunzipped, joined. */
+async function allParts(indexXml: string): Promise<string> {
+  const locs = [...indexXml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+  const texts = await Promise.all(
+    locs.map(async (loc) => {
+      const res = await fetch(loc);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+      return gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+    }),
+  );
+  return texts.join('');
+}
+
 describe('category pages, sitemap and robots.txt', () => {
   it('serves a category page with its own head', async () => {
     const { status, html } = await page('/tippers');
@@ -127,11 +150,14 @@ describe('category pages, sitemap and robots.txt', () => {
   });
 
   it('lists active user listings in the sitemap, never scraped or inactive ones', async () => {
-    const res = await fetch(`${api.baseUrl}/sitemap.xml`);
-    const xml = await res.text();
+    await buildSitemapJob();
+    const index = await fetch(`${api.baseUrl}/sitemap.xml`);
+    const indexXml = await index.text();
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toContain('application/xml');
+    expect(index.headers.get('cache-control')).toBe('public, max-age=900');
+    const xml = await allParts(indexXml);
 
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('application/xml');
     expect(xml).toContain(`<loc>${api.baseUrl}/truck/SEO1</loc><lastmod>${t(5)}</lastmod>`);
     expect(xml).toContain(`<loc>${api.baseUrl}/tippers</loc>`);
     expect(xml).not.toContain('scraped-');

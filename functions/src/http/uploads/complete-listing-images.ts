@@ -10,16 +10,17 @@ import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
 import { logError, manageListingDeps, pendingUploads$, profiles$ } from '../my-listings/deps.js';
 
 /**
- * POST /api/uploads/listing-images/complete — checks each uploaded object (owner prefix, size,
- * magic bytes), re-encodes it with its variants under listings/<id>, and returns the stored
- * images for the sell or edit form to submit.
+ * POST /api/uploads/listing-images/complete — checks each uploaded object in the private
+ * uploads bucket (owner prefix, size, magic bytes, decodes), re-encodes it with its variants
+ * under listings/<id> in the public truck-images bucket, and returns the stored images for the
+ * sell or edit form to submit.
  */
 export const handler = httpHandler('user', async ({ event, caller }) => {
   const { keys } = parseWith(uploadCompleteSchema, jsonBody(event));
   const bucket = config.buckets.truckImages;
   const images = await completeListingImageUploads(
     {
-      uploads: s3UploadedObjects(s3, bucket),
+      uploads: s3UploadedObjects(s3, config.privateUploadsBucket),
       storeImage: (key, bytes) => storeListingImage(key, bytes, { s3, bucket }),
       rememberPending: (userId, stored) => pendingUploads$().remember(userId, stored),
       newId: manageListingDeps().newId,

@@ -9,8 +9,9 @@ import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
 import { ensureProfile, manageListingDeps } from '../my-listings/deps.js';
 
 /**
- * POST /api/uploads/listing-images — one presigned POST per file, straight to the bucket under
- * the caller's uploads/ prefix (1 byte..5 MB, image/*, 10 minutes).
+ * POST /api/uploads/listing-images — one presigned POST per file, straight to the PRIVATE
+ * uploads bucket under uploads/listing-images/<sub>/ (1 byte..5 MB, exactly the claimed JPEG,
+ * PNG or WebP type, 10 minutes). Nothing there is served; /complete publishes re-encoded copies.
  */
 export const handler = httpHandler('user', async ({ event, caller }) => {
   const request = parseWith(uploadRequestSchema, jsonBody(event));
@@ -21,7 +22,7 @@ export const handler = httpHandler('user', async ({ event, caller }) => {
   const uploads: PresignedUpload[] = await Promise.all(
     planned.map(async (p) => {
       const post = await presignImagePost(s3, {
-        bucket: config.buckets.truckImages,
+        bucket: config.privateUploadsBucket,
         key: p.key,
         contentType: p.contentType,
         expiresSeconds: UPLOAD_EXPIRY_SECONDS,

@@ -11,7 +11,7 @@ import { privateUploadsBucket, valuationDeps } from '../valuations/deps.js';
 const valuationUploadRequestSchema = uploadRequestSchema.omit({ listingId: true });
 
 /**
- * POST /api/uploads/valuation-images — public: one presigned POST per photo (1 byte..5 MB, image/*,
+ * POST /api/uploads/valuation-images — public: one presigned POST per photo (1 byte..5 MB, JPEG/PNG/WebP,
  * 10 minutes) to the PRIVATE uploads bucket under valuations/pending/. POST /api/valuations checks
  * each object again, since s3rver ignores the policy and S3's only covers size and claimed type.
  */

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ let ddb: DynamoDBDocumentClient;
 let seller: TestUser;
 let stranger: TestUser;
 const bucket = () => process.env.BUCKET_TRUCK_IMAGES ?? 'truck-images';
+const privateBucket = () => process.env.BUCKET_PRIVATE_UPLOADS ?? 'private-uploads';
 
 interface Presigned {
   name: string;
@@ -49,9 +50,10 @@ async function postToS3(p: Presigned, bytes: Buffer, filename: string) {
   expect(res.status, await res.text()).toBeLessThan(300);
 }
 
+/** Uploads are in the private bucket; processed images (listings/…) in the public one. */
 const exists = async (key: string) =>
   s3
-    .send(new HeadObjectCommand({ Bucket: bucket(), Key: key }))
+    .send(new HeadObjectCommand({ Bucket: key.startsWith('uploads/') ? privateBucket() : bucket(), Key: key }))
     .then(() => true)
     .catch(() => false);
 
@@ -75,9 +77,12 @@ describe('listing image uploads', () => {
     const jpeg = await photo();
     const { status, uploads } = await presign(seller, [{ name: 'cab.jpg', type: 'image/jpeg', size: jpeg.length }]);
     expect(status).toBe(200);
-    expect(uploads[0].key).toMatch(new RegExp(`^uploads/${seller.userId}/[0-9A-Z]{26}$`));
+    expect(uploads[0].key).toMatch(new RegExp(`^uploads/listing-images/${seller.userId}/[0-9A-Z]{26}$`));
     expect(new URL(uploads[0].url).hostname).toBe('localhost');
+    expect(new URL(uploads[0].url).pathname).toBe(`/${privateBucket()}`);
     await postToS3(uploads[0], jpeg, 'cab.jpg');
+    // Unverified bytes are never served, by key or by any path into the bucket.
+    expect((await fetch(`${api.baseUrl}/images/${uploads[0].key}`)).status).toBe(404);
 
     const done = await call('POST', '/api/uploads/listing-images/complete', seller, { keys: [uploads[0].key] });
     expect(done.status).toBe(200);
@@ -93,6 +98,7 @@ describe('listing image uploads', () => {
       make: 'iveco',
       model: 'Stralis',
       year: 2018,
+      category: 'articulated',
       price: 21000,
       contactName: 'S',
       phone: '07700 900111',
@@ -108,6 +114,33 @@ describe('listing image uploads', () => {
     // Deleting the listing removes its image files.
     expect((await call('DELETE', `/api/my-listings/${created.body.id}`, seller)).status).toBe(204);
     expect(await exists(`${image.key}/original.jpg`)).toBe(false);
+  });
+
+  it('pins the exact claimed type in the POST policy, and refuses SVG claims (415)', async () => {
+    const { uploads } = await presign(seller, [{ name: 'cab.webp', type: 'image/webp', size: 1000 }]);
+    const policy = JSON.parse(Buffer.from(uploads[0].fields.Policy, 'base64').toString('utf8')) as { conditions: unknown[] };
+    expect(policy.conditions).toContainEqual(['eq', '$Content-Type', 'image/webp']);
+    expect(JSON.stringify(policy.conditions)).not.toContain('starts-with');
+    for (const type of ['image/svg+xml', 'image/gif', 'text/html']) {
+      expect((await presign(seller, [{ name: 'x.svg', type, size: 100 }])).status).toBe(415);
+    }
+  });
+
+  it('never serves an SVG with a script posted under a JPEG claim: /complete refuses it (415) and /images has nothing', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>');
+    const { uploads } = await presign(seller, [{ name: 'x.jpg', type: 'image/jpeg', size: svg.length }]);
+    await postToS3(uploads[0], svg, 'x.svg');
+    expect((await fetch(`${api.baseUrl}/images/${uploads[0].key}`)).status).toBe(404);
+    const res = await call('POST', '/api/uploads/listing-images/complete', seller, { keys: [uploads[0].key] });
+    expect(res.status).toBe(415);
+    expect(await exists(uploads[0].key)).toBe(false);
+  });
+
+  it('serves only processed images from /images: a stray object elsewhere in the public bucket is a 404', async () => {
+    await s3.send(new PutObjectCommand({ Bucket: bucket(), Key: 'uploads/stray/evil.svg', Body: '<svg/>', ContentType: 'image/svg+xml' }));
+    await s3.send(new PutObjectCommand({ Bucket: bucket(), Key: 'listings/STRAY/evil.svg', Body: '<svg/>', ContentType: 'image/svg+xml' }));
+    expect((await fetch(`${api.baseUrl}/images/uploads/stray/evil.svg`)).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}/images/listings/STRAY/evil.svg`)).status).toBe(404);
   });
 
   it('refuses a 6 MB object posted straight to S3 (s3rver ignores the policy) with 413 and deletes it', async () => {
@@ -170,6 +203,7 @@ describe('listing image uploads', () => {
       make: 'man',
       model: 'TGS',
       year: 2017,
+      category: 'tipper',
       price: 18000,
       contactName: 'S',
       phone: '07700 900111',

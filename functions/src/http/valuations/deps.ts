@@ -10,9 +10,7 @@ import type { ValuationDeps } from '../../domain/valuations/submit-valuation.js'
 
 /** The private uploads bucket; valuation photos must never land in a public one. */
 export function privateUploadsBucket(): string {
-  const bucket = config.buckets.privateUploads;
-  if (!bucket) throw new Error('Missing required environment variable BUCKET_PRIVATE_UPLOADS');
-  return bucket;
+  return config.privateUploadsBucket;
 }
 
 // Cheap wrappers around the module-scope clients, read per call because the local API server

@@ -1,5 +1,4 @@
-import { valuationRequestSchema } from '../../../../shared/schemas/valuation.js';
-import { VALUATION_REPLY_TIME } from '../../domain/mail/templates.js';
+import { VALUATION_PROMISE, valuationRequestSchema } from '../../../../shared/schemas/valuation.js';
 import { submitValuationRequest } from '../../domain/valuations/submit-valuation.js';
 import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
 import { viewerIp } from '../viewer-ip.js';
@@ -9,7 +8,7 @@ import { valuationDeps } from './deps.js';
 /** The answer to every accepted request, honeypot hits included, so a bot cannot tell them apart. */
 export const VALUATION_RECEIVED = {
   status: 'received',
-  message: `Thanks for your valuation request. Verified dealers will respond within ${VALUATION_REPLY_TIME}.`,
+  message: VALUATION_PROMISE.acknowledgement,
 } as const;
 
 /**

@@ -153,7 +153,7 @@ describe('POST /api/valuations', () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({
       status: 'received',
-      message: 'Thanks for your valuation request. Verified dealers will respond within 24-48 hours.',
+      message: 'Thanks for your valuation request. The TruckYard team has it and will reply within 24–48 hours.',
     });
     const [stored] = await storedValuations();
     expect(stored).toMatchObject({
@@ -184,7 +184,8 @@ describe('POST /api/valuations', () => {
     expect(toStaff.text).toContain('Phone: 07700 900456');
     const [toRequester] = await waitForMail(mailDir, { to: 'val.requester@example.com' });
     expect(toRequester.subject).toBe("We've received your valuation request");
-    expect(toRequester.text).toContain('within 24-48 hours');
+    expect(toRequester.text).toContain('The TruckYard team has it and will reply within 24–48 hours.');
+    expect(toRequester.text).not.toMatch(/dealer/i);
     expect(await listMail(mailDir)).toHaveLength(2);
   });
 

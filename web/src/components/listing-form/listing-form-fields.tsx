@@ -1,11 +1,13 @@
 import { Info, PoundSterling, Tag, Truck, UserRound } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Controller, useFormContext } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { FeaturesInput } from '@/components/forms/features-input';
 import { FormField, invalidProps } from '@/components/forms/form-field';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Input, Select, Textarea } from '@/components/ui/input';
-import { SELL_LIMITS } from '@shared/schemas/sell';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input, Label, Select, Textarea } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+import { PRICE_TEXTS, SELL_LIMITS } from '@shared/schemas/sell';
 import { AXLE_CONFIGS, CAB_TYPES, EURO_STANDARDS, type Option, VAT_STATUSES } from '@shared/values';
 import type { ListingFormValues } from './listing-form-values';
 
@@ -16,7 +18,7 @@ import type { ListingFormValues } from './listing-form-values';
  */
 
 type Values = ListingFormValues & { title?: string };
-type TextName = Exclude<keyof Values, 'features'>;
+type TextName = Exclude<keyof Values, 'features' | 'priceOnApplication'>;
 /** Example placeholders, by field. */
 export type ListingPlaceholders = Partial<Record<TextName, string>>;
 
@@ -65,6 +67,7 @@ export function TextField({
   inputMode,
   autoComplete,
   className,
+  hint,
 }: {
   name: TextName;
   label: string;
@@ -75,10 +78,11 @@ export function TextField({
   inputMode?: 'numeric' | 'decimal' | 'tel' | 'email';
   autoComplete?: string;
   className?: string;
+  hint?: string;
 }) {
   const { id, error, register } = useField(name);
   return (
-    <FormField id={id} label={label} required={required} error={error} className={className}>
+    <FormField id={id} label={label} required={required} error={error} className={className} hint={hint}>
       <Input
         id={id}
         type={type ?? 'text'}
@@ -133,7 +137,6 @@ export function VehicleDetailsFields({
   fuels,
   transmissions,
   years,
-  categoryRequired,
   placeholders = {},
   children,
 }: {
@@ -145,8 +148,6 @@ export function VehicleDetailsFields({
   transmissions: Option[];
   /** Year as a list of these; without, a free number. */
   years?: Option[];
-  /** Category required, with an empty 'Select category' first; otherwise always one of the list. */
-  categoryRequired?: boolean;
   placeholders?: ListingPlaceholders;
   /** Fields shown before Make. */
   children?: ReactNode;
@@ -162,14 +163,8 @@ export function VehicleDetailsFields({
         ) : (
           <TextField name="year" label="Year" required inputMode="numeric" placeholder={placeholders.year} disabled={disabled} />
         )}
-        <SelectField
-          name="category"
-          label="Category"
-          options={categories}
-          required={categoryRequired}
-          placeholder={categoryRequired ? 'Select category' : undefined}
-          disabled={disabled}
-        />
+        {/* Always chosen by the seller: a listing filed under a guessed category shows on no category page. */}
+        <SelectField name="category" label="Category" options={categories} required placeholder="Select category" disabled={disabled} />
         <SelectField name="fuelType" label="Fuel Type" options={fuels} placeholder="Select fuel type" disabled={disabled} />
         <SelectField
           name="transmission"
@@ -184,6 +179,7 @@ export function VehicleDetailsFields({
           label="Engine Size (litres)"
           inputMode="decimal"
           placeholder={placeholders.engineSize}
+          hint={`${SELL_LIMITS.minEngineLitres}–${SELL_LIMITS.maxEngineLitres} litres`}
           disabled={disabled}
         />
         <SelectField
@@ -222,18 +218,39 @@ export function PricingFields({
   description?: string;
   placeholders?: ListingPlaceholders;
 }) {
+  const { register, setValue, clearErrors } = useFormContext<Values>();
+  const poaId = `${useId()}-poa`;
+  const onApplication = useWatch<Values, 'priceOnApplication'>({ name: 'priceOnApplication' });
+  const poa = register('priceOnApplication', {
+    onChange: (e: { target: { checked: boolean } }) => {
+      // The price box means nothing with "Price on application": empty it so nothing is sent by surprise.
+      if (e.target.checked) {
+        setValue('price', '');
+        clearErrors('price');
+      }
+    },
+  });
   return (
     <FormSection icon={PoundSterling} title="Pricing" description={description}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           name="price"
           label="Price (£, excluding VAT)"
-          required
+          required={!onApplication}
           inputMode="decimal"
-          placeholder={placeholders.price}
-          disabled={disabled}
+          placeholder={onApplication ? PRICE_TEXTS.poaLabel : placeholders.price}
+          disabled={disabled || onApplication}
         />
         <SelectField name="vatStatus" label="VAT Status" options={VAT_STATUSES} placeholder="Select VAT status" disabled={disabled} />
+        <div className="flex items-start gap-2 sm:col-span-2">
+          <Checkbox id={poaId} className="mt-0.5" disabled={disabled} aria-describedby={`${poaId}-hint`} {...poa} />
+          <div>
+            <Label htmlFor={poaId}>{PRICE_TEXTS.poaLabel}</Label>
+            <p id={`${poaId}-hint`} className="text-xs text-muted-foreground">
+              {PRICE_TEXTS.poaHint}
+            </p>
+          </div>
+        </div>
       </div>
     </FormSection>
   );
@@ -241,18 +258,28 @@ export function PricingFields({
 
 export function DescriptionField({ disabled, placeholder }: { disabled: boolean; placeholder?: string }) {
   const { id, error, register } = useField('description');
+  const length = (useWatch<Values, 'description'>({ name: 'description' }) ?? '').length;
+  const max = SELL_LIMITS.descriptionMax;
+  const over = length > max;
+  const counterId = `${id}-counter`;
+  // No maxLength on the box: the browser would cut pasted text silently. The counter and the
+  // schema's message say when it is too long, and the API refuses it with the same message.
   return (
-    <FormSection icon={Info} title="Description">
+    <FormSection icon={Info} title="Description" description={`Up to ${max.toLocaleString('en-GB')} characters.`}>
       <FormField id={id} label="Description" error={error}>
         <Textarea
           id={id}
           rows={6}
-          maxLength={SELL_LIMITS.descriptionMax}
           disabled={disabled}
           placeholder={placeholder}
           {...invalidProps(id, error)}
+          aria-describedby={[error ? `${id}-error` : null, counterId].filter(Boolean).join(' ')}
           {...register}
         />
+        <p id={counterId} className={cn('text-right text-xs', over ? 'font-semibold text-destructive' : 'text-muted-foreground')}>
+          {length.toLocaleString('en-GB')} / {max.toLocaleString('en-GB')} characters
+          {over ? ` — ${(length - max).toLocaleString('en-GB')} over the limit` : ''}
+        </p>
       </FormField>
     </FormSection>
   );

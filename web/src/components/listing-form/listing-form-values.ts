@@ -1,3 +1,4 @@
+import { formatPhone } from '@shared/phone';
 import type { Listing } from '@shared/schemas/listing';
 
 /**
@@ -18,6 +19,8 @@ export type ListingFormValues = {
   euroStandard: string;
   cabType: string;
   price: string;
+  /** The explicit "Price on application" choice (stored as price 0, shown as POA). */
+  priceOnApplication: boolean;
   vatStatus: string;
   description: string;
   features: string[];
@@ -29,12 +32,12 @@ export type ListingFormValues = {
   postcode: string;
 };
 
-/** A new listing's form: empty, the category on Other. */
+/** A new listing's form: empty; the seller chooses the category (none is assumed). */
 export const EMPTY_LISTING_VALUES: ListingFormValues = {
   make: '',
   model: '',
   year: '',
-  category: 'other',
+  category: '',
   fuelType: '',
   transmission: '',
   mileage: '',
@@ -44,6 +47,7 @@ export const EMPTY_LISTING_VALUES: ListingFormValues = {
   euroStandard: '',
   cabType: '',
   price: '',
+  priceOnApplication: false,
   vatStatus: '',
   description: '',
   features: [],
@@ -72,13 +76,15 @@ export function listingFormValues(l: Listing): ListingFormValues {
     gvwTonnes: str(l.gvwTonnes),
     euroStandard: str(l.euroStandard),
     cabType: str(l.cabType),
-    price: str(l.price),
+    // A stored 0 is "Price on application" (older listings got it by leaving the price at 0).
+    price: l.price > 0 ? str(l.price) : '',
+    priceOnApplication: !(l.price > 0),
     vatStatus: str(l.vatStatus),
     description: str(l.description),
     features: l.features ?? [],
     contactName: str(l.contactName),
     companyName: str(l.companyName),
-    phone: str(l.phone),
+    phone: formatPhone(l.phone),
     email: str(l.email),
     location: str(l.location),
     postcode: str(l.postcode),

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, ImagePlus, Star, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { LIMITS } from '@shared/constants';
+import { ACCEPTED_IMAGE_INPUT, LIMITS } from '@shared/constants';
 import type { ListingImage } from '@shared/schemas/listing';
 import { cn } from '@/lib/cn';
 import { moveItem, selectListingImages } from '@/lib/listing-image-rules';
@@ -78,7 +78,7 @@ export function ImageManager({
       <input
         id={inputId}
         type="file"
-        accept="image/*"
+        accept={ACCEPTED_IMAGE_INPUT}
         multiple
         className="peer sr-only"
         aria-describedby={hintId}

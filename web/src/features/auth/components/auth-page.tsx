@@ -6,10 +6,14 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { loadAuthSession, useAuth } from '@/lib/auth';
-import { safeReturnTo, toE164 } from '@/lib/auth-links';
+import { ApiError } from '@/lib/api-client';
+import { safeReturnTo } from '@/lib/auth-links';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { LIMITS } from '@shared/constants';
+import { parsePhone } from '@shared/phone';
+import { normaliseEmail } from '@shared/schemas/account';
+import { signUp as signUpAccount } from '../api/sign-up';
 import { AuthLayout } from './auth-layout';
 import { usePasswordSignIn } from './use-password-sign-in';
 import { VerifyEmailPanel } from './verify-email-panel';
@@ -55,37 +59,32 @@ export function AuthPage() {
 
   const onSignIn = async () => {
     const outcome = await signIn(values.email, values.password);
-    if (outcome === 'needs-verification') setVerifyEmail(values.email.trim());
+    if (outcome === 'needs-verification') setVerifyEmail(normaliseEmail(values.email));
     if (outcome === 'signed-in') navigate(returnTo, { replace: true });
   };
 
   const onSignUp = async () => {
-    const email = values.email.trim();
+    const email = normaliseEmail(values.email);
     const fullName = values.fullName.trim();
     const phone = values.phone.trim();
     if (!email || !values.password) return invalid('Email and password are required.');
     if (!fullName || !phone) return invalid('Name and phone are required for registration.');
     if (values.password !== values.confirmPassword) return invalid('Passwords do not match.');
     if (values.password.length < LIMITS.minPasswordLength) return invalid('Password must be at least 8 characters long.');
-    const e164 = toE164(phone);
+    const e164 = parsePhone(phone);
     if (!e164) return invalid('Please enter a valid phone number, e.g. 07700 900123.');
     setRegistering(true);
-    let session: Awaited<ReturnType<typeof loadAuthSession>> | null = null;
     try {
-      session = await loadAuthSession();
-      await session.registerAccount({ email, password: values.password, name: fullName, phone: e164 });
-      toast({
-        title: 'Account created',
-        description: 'Please check your email to verify your account before signing in.',
-        variant: 'success',
-      });
+      // The same answer for a new address and one that already has an account (its owner gets an e-mail).
+      const answer = await signUpAccount({ email, password: values.password, name: fullName, phone: e164 });
+      toast({ title: 'Account created', description: answer.message, variant: 'success' });
       setMode('signin');
       setValues({ ...empty, email });
       setVerifyEmail(email);
     } catch (err) {
       toast({
         title: 'Registration Error',
-        description: session?.authErrorMessage(err) ?? 'Failed to create account. Please try again.',
+        description: err instanceof ApiError && err.message ? err.message : 'Failed to create account. Please try again.',
         variant: 'destructive',
       });
     } finally {

@@ -5,11 +5,13 @@ import { FormField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { loadAuthSession } from '@/lib/auth';
-import { toE164 } from '@/lib/auth-links';
+import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { LIMITS } from '@shared/constants';
+import { parsePhone } from '@shared/phone';
+import { normaliseEmail } from '@shared/schemas/account';
+import { signUp } from '../api/sign-up';
 import { dealerClientMetadata, rememberDealerProfile } from '../lib/dealer-profile';
 import { AuthLayout } from './auth-layout';
 import { VerifyEmailPanel } from './verify-email-panel';
@@ -30,7 +32,7 @@ export function DealerSignupPage() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const email = values.email.trim();
+    const email = normaliseEmail(values.email);
     const fullName = values.fullName.trim();
     const companyName = values.companyName.trim();
     const phone = values.phone.trim();
@@ -40,31 +42,27 @@ export function DealerSignupPage() {
       return;
     }
     if (values.password.length < LIMITS.minPasswordLength) return failed('Password must be at least 8 characters long.');
-    const e164 = phone ? toE164(phone) : null;
+    const e164 = phone ? parsePhone(phone) : null;
     if (phone && !e164) return failed('Please enter a valid phone number, e.g. 07700 900123.');
 
     setSubmitting(true);
-    let session: Awaited<ReturnType<typeof loadAuthSession>> | null = null;
     try {
-      session = await loadAuthSession();
-      const metadata = dealerClientMetadata({ fullName, companyName, phone });
-      await session.registerAccount({
+      const metadata = dealerClientMetadata({ fullName, companyName, phone: e164 ?? '' });
+      // The same answer for a new address and one that already has an account (its owner gets an e-mail).
+      const answer = await signUp({
         email,
         password: values.password,
         name: fullName,
         phone: e164 ?? undefined,
-        clientMetadata: metadata,
+        accountType: 'dealer',
+        companyName: companyName || undefined,
       });
-      rememberDealerProfile({ email, fullName, companyName, phone });
-      toast({
-        title: 'Registration successful',
-        description: 'Please check your email to verify your account before signing in.',
-        variant: 'success',
-      });
+      rememberDealerProfile({ email, fullName, companyName, phone: e164 ?? '' });
+      toast({ title: 'Registration successful', description: answer.message, variant: 'success' });
       setValues(empty);
       setPending({ email, metadata });
     } catch (err) {
-      failed(session?.authErrorMessage(err) ?? 'Failed to create account. Please try again.');
+      failed(err instanceof ApiError && err.message ? err.message : 'Failed to create account. Please try again.');
     } finally {
       setSubmitting(false);
     }

@@ -9,6 +9,7 @@ import { loadAuthSession } from '@/lib/auth';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { LIMITS } from '@shared/constants';
+import { ACCOUNT_TEXTS, normaliseEmail } from '@shared/schemas/account';
 import { AuthLayout } from './auth-layout';
 
 const problem = (description: string) => toast({ title: 'Validation Error', description, variant: 'destructive' });
@@ -44,13 +45,14 @@ export function ResetPasswordPage() {
 
   const request = (e: FormEvent) => {
     e.preventDefault();
-    const value = email.trim();
+    const value = normaliseEmail(email);
     if (!value) return problem('Email is required.');
     void run(async (s) => {
       await s.requestPasswordReset(value);
       setEmail(value);
       setStep('confirm');
-      toast({ title: 'Check your email', description: `We sent a reset code to ${value}.` });
+      // The same words whether or not the address has an account.
+      toast({ title: 'Check your email', description: ACCOUNT_TEXTS.resetSent(value) });
     });
   };
 
@@ -69,7 +71,9 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout
       title="Reset Password"
-      subtitle={step === 'request' ? "Enter your email and we'll send you a reset code." : `Enter the code we sent to ${email}.`}
+      subtitle={
+        step === 'request' ? "Enter your email and we'll send you a reset code." : `${ACCOUNT_TEXTS.resetSent(email)} Enter it below.`
+      }
       footer={
         <Link to={paths.auth} className="font-semibold text-primary hover:underline">
           Back to Sign In

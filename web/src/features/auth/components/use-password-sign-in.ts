@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { loadAuthSession } from '@/lib/auth';
 import { toast } from '@/lib/toast';
+import { ACCOUNT_TEXTS, normaliseEmail } from '@shared/schemas/account';
 import { applyPendingDealerProfile } from '../lib/dealer-profile';
 
 export type SignInOutcome = 'signed-in' | 'needs-verification' | 'failed';
@@ -10,7 +11,7 @@ export function usePasswordSignIn() {
   const [submitting, setSubmitting] = useState(false);
 
   const signIn = async (rawEmail: string, password: string): Promise<SignInOutcome> => {
-    const email = rawEmail.trim();
+    const email = normaliseEmail(rawEmail);
     if (!email || !password) {
       toast({ title: 'Validation Error', description: 'Email and password are required.', variant: 'destructive' });
       return 'failed';
@@ -38,7 +39,9 @@ export function usePasswordSignIn() {
       }
       toast({
         title: 'Login Error',
-        description: session?.authErrorMessage(err) ?? 'Failed to log in. Please check your credentials.',
+        description: session?.isBadCredentials(err)
+          ? ACCOUNT_TEXTS.signInFailed
+          : (session?.authErrorMessage(err) ?? 'Failed to log in. Please check your credentials.'),
         variant: 'destructive',
       });
       return 'failed';

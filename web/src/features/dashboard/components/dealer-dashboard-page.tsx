@@ -1,3 +1,4 @@
+import { dialablePhone, formatPhone } from '@shared/phone';
 import { Eye, LogIn, Mail, MessageSquare, Pencil, Phone, Plus, Power, PowerOff, RotateCcw, Trash2, Truck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -18,6 +19,7 @@ import { SELL_TEXTS, ownerToggleFor } from '@shared/schemas/sell';
 import type { ListingStatus } from '@shared/values';
 import { useDeleteListing } from '../api/delete-listing';
 import { useMyEnquiries } from '../api/list-my-enquiries';
+import { StockImportSection } from './stock-import-section';
 import { useMyListings } from '../api/list-my-listings';
 import { useSetListingStatus } from '../api/set-listing-status';
 
@@ -121,6 +123,7 @@ export function DealerDashboardPage() {
           </>
         )}
 
+        <StockImportSection />
         <EnquiriesSection query={enquiries} />
       </PageContainer>
     </div>
@@ -312,7 +315,7 @@ function EnquiriesSection({ query }: { query: ReturnType<typeof useMyEnquiries> 
 }
 
 function EnquiryRow({ enquiry }: { enquiry: Enquiry }) {
-  const tel = enquiry.phone?.replace(/[^\d+]/g, '');
+  const tel = dialablePhone(enquiry.phone);
   return (
     <li>
       <Card className="p-4 sm:p-5">
@@ -343,9 +346,9 @@ function EnquiryRow({ enquiry }: { enquiry: Enquiry }) {
             </a>
           ) : null}
           {enquiry.phone ? (
-            <a href={`tel:${tel}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+            <a href={`tel:${tel ?? enquiry.phone}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
               <Phone aria-hidden="true" />
-              {enquiry.phone}
+              {formatPhone(enquiry.phone)}
             </a>
           ) : null}
         </div>

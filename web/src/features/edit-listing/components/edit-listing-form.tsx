@@ -92,7 +92,6 @@ export function EditListingForm({ listing }: { listing: Listing }) {
           categories={withCurrent([...EDIT_CATEGORIES], initial.category, CATEGORIES)}
           fuels={withCurrent(optionsFor(FUELS, EDIT_FUELS), initial.fuelType, FUELS)}
           transmissions={withCurrent(optionsFor(TRANSMISSIONS, EDIT_TRANSMISSIONS), initial.transmission, TRANSMISSIONS)}
-          categoryRequired
         >
           <TextField name="title" label="Title" required className="sm:col-span-2 lg:col-span-3" disabled={saving} />
         </VehicleDetailsFields>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SAVED_TRUCK_TTL_DAYS } from '@shared/schemas/saved';
 import { FAQ_CATEGORIES } from './faq';
 
 const allAnswers = FAQ_CATEGORIES.flatMap((c) => c.questions.flatMap((q) => q.answer)).join(' ');
@@ -17,6 +18,11 @@ describe('FAQ content', () => {
   it('gives every question a unique id (used for aria-controls)', () => {
     const ids = FAQ_CATEGORIES.flatMap((c) => c.questions.map((q) => q.id));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('states the saved-trucks period the TTL enforces, and nothing about dealers valuing', () => {
+    expect(allAnswers).toContain(`stay in your list for ${SAVED_TRUCK_TTL_DAYS} days`);
+    expect(allAnswers).not.toMatch(/verified dealers/i);
   });
 
   it('makes the spec claims and uses its sample figures', () => {

@@ -1,3 +1,5 @@
+import { VALUATION_PROMISE } from '@shared/schemas/valuation';
+import { SAVED_TRUCK_TTL_DAYS } from '@shared/schemas/saved';
 /** FAQ content (spec §2 FAQ). Answers repeat the spec's claims; keep them in step with the product. */
 export interface FaqQuestion {
   /** Stable id, used for the answer element and anchors. */
@@ -35,7 +37,7 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
         id: 'saved-vehicles',
         question: 'How long do saved vehicles stay in my list?',
         answer: [
-          'Saved vehicles stay in your list for 30 days. If a listing is sold or removed by the seller before then, it disappears from your list.',
+          `Saved vehicles stay in your list for ${SAVED_TRUCK_TTL_DAYS} days after you last saved them; saving one again restarts the ${SAVED_TRUCK_TTL_DAYS} days. If the seller sells or removes a truck before then, your list marks it as no longer available.`,
         ],
       },
       {
@@ -155,7 +157,7 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
         id: 'valuation',
         question: 'Can I get a valuation for my truck?',
         answer: [
-          'Yes. Fill in the vehicle valuation form with your truck’s details and photos. Your request goes to verified dealers, who usually respond within 24–48 hours.',
+          `Yes. Fill in the vehicle valuation form with your truck’s details and photos. Your request goes to ${VALUATION_PROMISE.whoReplies}, who reply within ${VALUATION_PROMISE.replyTime}.`,
         ],
       },
       {

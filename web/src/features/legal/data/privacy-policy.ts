@@ -71,7 +71,7 @@ export const PRIVACY_POLICY: LegalDocument = {
         {
           list: [
             'With buyers: the contact details on your listing are shown to signed-in users.',
-            'With verified dealers: when you request a valuation, we send them your vehicle details, photos and contact details so they can make you an offer.',
+            'Valuation requests: your vehicle details, photos and contact details go to the TruckYard team only, who use them to reply to you; we do not pass them to dealers.',
             'With finance, insurance and warranty partners: only if you contact them yourself; we do not pass your details to them.',
             'With professional advisers, and with the police, regulators or courts where the law requires it.',
             'With a buyer of our business, who would have to respect this policy.',

@@ -84,7 +84,7 @@ export const TERMS: LegalDocument = {
       title: 'Partners, valuations and the equipment store',
       blocks: [
         'Finance, insurance and warranty companies shown on our partner pages are independent businesses with their own terms. Finance is subject to status; we act as a credit broker, not a lender, and we are not an insurance or warranty provider.',
-        'Valuation requests are passed to verified dealers, whose valuations are indications and not offers to buy unless they say so in writing. Orders for equipment are taken by phone until online checkout is available, under the terms we confirm with your order.',
+        'Valuation requests are answered by the TruckYard team; a valuation is an indication, not an offer to buy. Orders for equipment are taken by phone until online checkout is available, under the terms we confirm with your order.',
       ],
     },
     {

@@ -28,6 +28,8 @@ export interface BrowseSectionProps {
   headingLevel?: 'h1' | 'h2';
   /** Keep the heading for screen readers only (when the page title already says it). */
   hideHeading?: boolean;
+  /** The results open the page (category pages): their first photo is the page's largest paint. */
+  aboveTheFold?: boolean;
   className?: string;
 }
 
@@ -38,12 +40,17 @@ export function BrowseSection({
   heading = 'Browse Trucks',
   headingLevel = 'h2',
   hideHeading = false,
+  aboveTheFold = false,
   className,
 }: BrowseSectionProps) {
   const { state, bounds, update } = useBrowseState();
   const query = toApiQuery(state, { fixedCategory, bounds });
   const { data, isPending, isError, error, refetch, isFetching, isPlaceholderData } = useSearchListings(query);
-  const [filtersOpen, setFiltersOpen] = useState<boolean>(() => Boolean(isDesktop()));
+  // null until mounted: the server cannot know the screen, so CSS shows the panel on desktop and
+  // hides it on phones; once mounted the state takes over (same look, so nothing shifts).
+  const [filtersState, setFiltersOpen] = useState<boolean | null>(null);
+  useEffect(() => setFiltersOpen((open) => open ?? Boolean(isDesktop())), []);
+  const filtersOpen = filtersState ?? false;
   const panelId = useId();
   const headingId = useId();
   const resultsRef = useRef<HTMLDivElement>(null);
@@ -74,7 +81,7 @@ export function BrowseSection({
             className="h-11 shrink-0"
             aria-expanded={filtersOpen}
             aria-controls={panelId}
-            onClick={() => setFiltersOpen((o) => !o)}
+            onClick={() => setFiltersOpen((o) => !(o ?? isDesktop()))}
           >
             <SlidersHorizontal aria-hidden="true" />
             Filters
@@ -97,7 +104,12 @@ export function BrowseSection({
       </div>
 
       <div className="mt-6 flex flex-col gap-6 lg:flex-row lg:items-start lg:gap-8">
-        <aside id={panelId} hidden={!filtersOpen} className="w-full shrink-0 lg:w-72" aria-label="Filter trucks">
+        <aside
+          id={panelId}
+          hidden={filtersState === false}
+          className={cn('w-full shrink-0 lg:w-72', filtersState === null && 'max-lg:hidden')}
+          aria-label="Filter trucks"
+        >
           <div className="rounded-lg border border-border bg-card p-5 shadow-sm">
             <div className="mb-5 flex items-center justify-between">
               <h2 className="text-lg font-bold text-primary">Filters</h2>
@@ -185,7 +197,7 @@ export function BrowseSection({
               aria-busy={isFetching && isPlaceholderData}
               className={cn('transition-opacity', isFetching && isPlaceholderData && 'opacity-60')}
             >
-              <ListingGrid listings={data.items} layout={state.view} />
+              <ListingGrid listings={data.items} layout={state.view} aboveTheFold={aboveTheFold} />
               <Pagination page={data.page} totalPages={data.totalPages} onPageChange={(page) => update({ page })} />
             </div>
           ) : null}

@@ -24,7 +24,13 @@ export function CategoryPage({ page }: { page: CategoryPageConfig }) {
         </PageContainer>
       </div>
       <PageContainer className="py-8">
-        <BrowseSection fixedCategory={page.category} emptyNoun={page.emptyNoun} heading={`${page.title} for sale`} hideHeading />
+        <BrowseSection
+          fixedCategory={page.category}
+          emptyNoun={page.emptyNoun}
+          heading={`${page.title} for sale`}
+          hideHeading
+          aboveTheFold
+        />
       </PageContainer>
     </>
   );

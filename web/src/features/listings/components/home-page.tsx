@@ -1,5 +1,5 @@
 import { ArrowRight, BellRing, ChevronRight, PoundSterling, Tag, Timer, Truck, Users } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { PageContainer } from '@/components/layout/page-shell';
@@ -9,8 +9,9 @@ import { usePageMeta } from '@/lib/page-meta';
 import { LIMITS, MARKETING_STATS } from '@shared/constants';
 import { CATEGORY_PAGES } from '@shared/values';
 import { useLatestListings } from '../api/get-latest-listings';
-import { BrowseSection } from './browse-section';
 import { ListingCardSkeleton, ListingGrid } from './listing-card';
+
+const BrowseSection = lazy(() => import('./browse-section').then((m) => ({ default: m.BrowseSection })));
 
 export function HomePage() {
   usePageMeta(
@@ -25,10 +26,55 @@ export function HomePage() {
         <LatestTrucks />
         <CategoryStrip />
         <div id="browse" className="scroll-mt-20">
-          <BrowseSection heading="Browse All Trucks" />
+          <HomeBrowse />
         </div>
       </PageContainer>
     </>
+  );
+}
+
+/**
+ * The browse section is below the fold: the server leaves it out (its filters and two dozen cards
+ * would double the HTML and the hydration work), and the browser loads and renders it when the
+ * visitor comes near it (or arrives for it: /#browse).
+ */
+function HomeBrowse() {
+  const placeholder = useRef<HTMLDivElement>(null);
+  const { hash } = useLocation();
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (near) return;
+    // Rendered in a transition, so two dozen cards never block the main thread in one long task.
+    const show = () => startTransition(() => setNear(true));
+    if (hash === '#browse' || typeof IntersectionObserver === 'undefined') return show();
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '800px 0px' });
+    if (placeholder.current) observer.observe(placeholder.current);
+    // Otherwise once the page is idle, so it is ready before anyone scrolls to it.
+    const idle = window.requestIdleCallback ? window.requestIdleCallback(show, { timeout: 3000 }) : window.setTimeout(show, 1500);
+    return () => {
+      observer.disconnect();
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, [near, hash]);
+  const fallback = (
+    <section aria-labelledby="browse-placeholder-heading">
+      <h2 id="browse-placeholder-heading" className="mb-4 text-2xl font-bold tracking-tight text-primary sm:text-3xl">
+        Browse All Trucks
+      </h2>
+      <div
+        ref={placeholder}
+        role="status"
+        aria-label="Loading trucks..."
+        className="min-h-[60vh] rounded-lg border border-border bg-card"
+      />
+    </section>
+  );
+  if (!near) return fallback;
+  return (
+    <Suspense fallback={fallback}>
+      <BrowseSection heading="Browse All Trucks" />
+    </Suspense>
   );
 }
 

@@ -5,6 +5,7 @@ import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { formatDistance, formatMileage, formatPrice, vatSuffix } from '@/lib/format';
 import type { Listing } from '@shared/schemas/listing';
 import { listingQueryOptions } from '../api/get-listing';
@@ -17,7 +18,23 @@ const GRID_SIZES = '(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw';
 const LIST_SIZES = '(min-width: 640px) 320px, 100vw';
 
 /** A listing in browse results and the latest grid (spec §2 Listing card). */
-export function ListingCard({ listing, layout = 'grid', className }: { listing: Listing; layout?: CardLayout; className?: string }) {
+/**
+ * `image`: 'priority' for the one photo likely to be the page's largest paint (loaded first),
+ * 'eager' for others in the first row, 'lazy' (default) below the fold.
+ */
+export type CardImageLoading = 'priority' | 'eager' | 'lazy';
+
+export function ListingCard({
+  listing,
+  layout = 'grid',
+  className,
+  imageLoading = 'lazy',
+}: {
+  listing: Listing;
+  layout?: CardLayout;
+  className?: string;
+  imageLoading?: CardImageLoading;
+}) {
   const { userId } = useAuth();
   const queryClient = useQueryClient();
   const href = paths.truck(listing.id);
@@ -63,7 +80,8 @@ export function ListingCard({ listing, layout = 'grid', className }: { listing: 
             sizes={isList ? LIST_SIZES : GRID_SIZES}
             width={image.width || 400}
             height={image.height || 300}
-            loading="lazy"
+            loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={imageLoading === 'priority' ? 'high' : undefined}
             decoding="async"
             alt=""
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
@@ -163,12 +181,27 @@ export function ListingCardSkeleton({ layout = 'grid' }: { layout?: CardLayout }
   );
 }
 
-export function ListingGrid({ listings, layout = 'grid' }: { listings: Listing[]; layout?: CardLayout }) {
+/** Cards the server renders (and the browser hydrates); the rest render right after hydration, below the fold. */
+export const FIRST_SCREEN_CARDS = 6;
+
+/** `aboveTheFold`: the grid opens the page, so its first photo loads first and the first row eagerly. */
+export function ListingGrid({
+  listings,
+  layout = 'grid',
+  aboveTheFold = false,
+}: {
+  listings: Listing[];
+  layout?: CardLayout;
+  aboveTheFold?: boolean;
+}) {
+  const hydrated = useHydrated();
+  const shown = hydrated ? listings : listings.slice(0, FIRST_SCREEN_CARDS);
+  const loadingOf = (i: number): CardImageLoading => (!aboveTheFold ? 'lazy' : i === 0 ? 'priority' : i < 3 ? 'eager' : 'lazy');
   return (
     <ul className={cn('grid gap-5', layout === 'grid' ? 'grid-cols-1 sm:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1')}>
-      {listings.map((l) => (
+      {shown.map((l, i) => (
         <li key={l.id} className="flex">
-          <ListingCard listing={l} layout={layout} className="w-full" />
+          <ListingCard listing={l} layout={layout} className="w-full" imageLoading={loadingOf(i)} />
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import { formatPhone } from '@shared/phone';
 import {
   ArrowLeft,
   Building2,
@@ -14,7 +15,7 @@ import {
   Settings2,
   User,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { PageContainer } from '@/components/layout/page-shell';
@@ -27,9 +28,11 @@ import { cn } from '@/lib/cn';
 import { formatDate, formatMileage, formatPrice, formatPriceWithVat, vatSuffix } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
 import type { Listing } from '@shared/schemas/listing';
+import { CONTACT_REVEAL_TEXTS } from '@shared/schemas/listing-contact';
 import { fuelLabel, transmissionLabel } from '@shared/values';
 import { useListing } from '../api/get-listing';
 import { recordListingView } from '../api/record-view';
+import { useRevealContact } from '../api/reveal-contact';
 import { categoryPageFor, dialable, isContactMasked, vehicleDetailRows } from '../lib/listing-details';
 import { EnquiryForm } from './enquiry-form';
 import { ImageGallery } from './image-gallery';
@@ -229,7 +232,12 @@ function ContactCard({ listing }: { listing: Listing }) {
   const masked = isContactMasked(listing);
   // Scraped dealers are contacted directly; nobody messages their own truck.
   const canEnquire = !masked && Boolean(userId) && listing.source === 'user' && listing.status === 'active' && listing.userId !== userId;
-  const phone = dialable(listing.phone);
+  const id = useId();
+  const reveal = useRevealContact(listing.id);
+  // Phone and e-mail come only from the reveal (the listing never carries them, except to its owner).
+  const revealed = Boolean(reveal.data) || Boolean(listing.phone || listing.email);
+  const contact = reveal.data ?? listing;
+  const phone = dialable(contact.phone);
   return (
     <section aria-labelledby="contact-heading" className="overflow-hidden rounded-lg border border-border bg-card shadow-sm">
       <h2 id="contact-heading" className="bg-primary px-5 py-3 text-lg font-bold text-white sm:px-6">
@@ -251,33 +259,53 @@ function ContactCard({ listing }: { listing: Listing }) {
           </div>
         ) : (
           <ul className="space-y-3 text-sm">
-            {listing.contactName ? (
+            {contact.contactName ? (
               <ContactRow icon={User} label="Name">
-                {listing.contactName}
+                {contact.contactName}
               </ContactRow>
             ) : null}
-            {listing.companyName ? (
+            {contact.companyName ? (
               <ContactRow icon={Building2} label="Company">
-                {listing.companyName}
+                {contact.companyName}
               </ContactRow>
             ) : null}
-            {listing.phone ? (
+            {contact.phone ? (
               <ContactRow icon={Phone} label="Phone">
                 {phone ? (
                   <a href={`tel:${phone}`} className="font-semibold text-primary hover:underline">
-                    {listing.phone}
+                    {formatPhone(contact.phone)}
                   </a>
                 ) : (
-                  listing.phone
+                  contact.phone
                 )}
               </ContactRow>
             ) : null}
-            {listing.email ? (
+            {contact.email ? (
               <ContactRow icon={Mail} label="Email">
-                <a href={`mailto:${listing.email}`} className="font-semibold break-all text-primary hover:underline">
-                  {listing.email}
+                <a href={`mailto:${contact.email}`} className="font-semibold break-all text-primary hover:underline">
+                  {contact.email}
                 </a>
               </ContactRow>
+            ) : null}
+            {!revealed ? (
+              <li>
+                <Button
+                  type="button"
+                  variant="accent"
+                  className="w-full"
+                  onClick={() => reveal.mutate()}
+                  disabled={reveal.isPending}
+                  aria-describedby={reveal.isError ? `${id}-reveal-error` : undefined}
+                >
+                  <Phone aria-hidden="true" />
+                  {CONTACT_REVEAL_TEXTS.show}
+                </Button>
+                {reveal.isError ? (
+                  <p id={`${id}-reveal-error`} role="alert" className="mt-2 text-sm text-destructive">
+                    {revealErrorText(reveal.error)}
+                  </p>
+                ) : null}
+              </li>
             ) : null}
             {listing.source === 'scraped' && listing.sourceUrl ? (
               <li>
@@ -303,6 +331,12 @@ function ContactCard({ listing }: { listing: Listing }) {
       </div>
     </section>
   );
+}
+
+/** The server's reason when it is one the buyer can act on (daily limit, suspended account). */
+function revealErrorText(err: unknown): string {
+  if (err instanceof ApiError && (err.status === 429 || err.code === 'SUSPENDED')) return err.message;
+  return 'Could not load the contact details. Please try again.';
 }
 
 function ContactRow({ icon: Icon, label, children }: { icon: typeof User; label: string; children: ReactNode }) {

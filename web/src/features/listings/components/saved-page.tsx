@@ -26,9 +26,7 @@ export function SavedPage() {
           <Heart className="size-7 text-rose-600" aria-hidden="true" />
           Saved Trucks
         </h1>
-        <p className="mt-1 text-muted-foreground">
-          Trucks you save stay here for at least {SAVED_TRUCK_TTL_DAYS} days after you last saved them.
-        </p>
+        <p className="mt-1 text-muted-foreground">Trucks you save stay here for {SAVED_TRUCK_TTL_DAYS} days after you last saved them.</p>
 
         {saved.isPending ? (
           <div className="flex min-h-[30vh] items-center justify-center" role="status">

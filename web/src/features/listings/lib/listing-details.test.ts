@@ -71,7 +71,7 @@ describe('contact masking', () => {
     expect(isContactMasked(listing({ contactName: 'Sam Carter' }))).toBe(false);
   });
   it('only dials real phone numbers', () => {
-    expect(dialable('0113 496 0000')).toBe('01134960000');
+    expect(dialable('0113 496 0000')).toBe('+441134960000');
     expect(dialable('+44 113 496 0000')).toBe('+441134960000');
     expect(dialable('Contact via website')).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { dialablePhone } from '@shared/phone';
 import { formatMileage, formatNumber } from '@/lib/format';
 import type { Listing } from '@shared/schemas/listing';
 import { CATEGORY_PAGES, cabLabel, categoryLabel, euroLabel, fuelLabel, makeLabel, transmissionLabel } from '@shared/values';
@@ -32,12 +33,8 @@ export function isContactMasked(l: Pick<Listing, 'contactName'>): boolean {
   return l.contactName === MASK.contactName;
 }
 
-/** A phone value that can be dialled (not a mask such as 'Contact via website'). */
-export function dialable(phone: string | null | undefined): string | null {
-  if (!phone) return null;
-  const digits = phone.replace(/[^\d+]/g, '');
-  return digits.replace(/\D/g, '').length >= 6 ? digits : null;
-}
+/** A phone value that can be dialled, in E.164 (null for a mask such as 'Contact via website'). */
+export const dialable = dialablePhone;
 
 /** The category page a listing belongs to, for the breadcrumb (none for 'other'). */
 export function categoryPageFor(l: Pick<Listing, 'category'>) {

@@ -3,8 +3,13 @@ import { apiRequest } from '@/lib/api-client';
 import type { Listing } from '@shared/schemas/listing';
 import type { SellListingInput } from '@shared/schemas/sell';
 
-/** POST /api/my-listings — lists a truck (status active); the body is the sell schema's shape. */
-export const createListing = (body: SellListingInput) => apiRequest<Listing>('/my-listings', { method: 'POST', body });
+/**
+ * POST /api/my-listings — lists a truck (status active); the body is the sell schema's shape. The
+ * Idempotency-Key (one per form submission, reused when the seller retries it) makes a retry
+ * after a lost answer return the listing already made instead of a second one.
+ */
+export const createListing = ({ body, idempotencyKey }: { body: SellListingInput; idempotencyKey: string }) =>
+  apiRequest<Listing>('/my-listings', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
 
 export function useCreateListing() {
   const queryClient = useQueryClient();

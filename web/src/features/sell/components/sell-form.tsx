@@ -21,8 +21,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toastApiFailure } from '@/lib/api-error-toast';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
-import { LIMITS, currentYear } from '@shared/constants';
-import { SELL_LIMITS, SELL_TEXTS, type SellListing, type SellListingInput, sellListingSchema } from '@shared/schemas/sell';
+import { LIMITS } from '@shared/constants';
+import { SELL_TEXTS, type SellListing, type SellListingInput, sellListingSchema } from '@shared/schemas/sell';
 import {
   CATEGORIES,
   FUELS,
@@ -34,10 +34,11 @@ import {
   TRANSMISSIONS,
   optionsFor,
 } from '@shared/values';
+import { yearOptions } from '@shared/year';
 import { useCreateListing } from '../api/create-listing';
 import { useMe } from '../api/get-me';
 
-const REQUIRED: Array<keyof ListingFormValues> = ['make', 'model', 'year', 'price', 'contactName', 'phone'];
+const REQUIRED: Array<keyof ListingFormValues> = ['make', 'model', 'year', 'category', 'contactName', 'phone'];
 
 /** The examples the sell form shows in its empty inputs. */
 const PLACEHOLDERS: ListingPlaceholders = {
@@ -51,18 +52,13 @@ const PLACEHOLDERS: ListingPlaceholders = {
   postcode: 'e.g. M17 1HB',
 };
 
-const years = () => {
-  const list: number[] = [];
-  for (let y = currentYear() + 1; y >= SELL_LIMITS.minYear; y--) list.push(y);
-  return list;
-};
-
 /** The Sell Your Truck form (spec §2, §5, §8): uploads the photos, then creates the listing. */
 export function SellForm() {
   const navigate = useNavigate();
   const { email: signInEmail } = useAuth();
   const me = useMe();
   const create = useCreateListing();
+  const idempotencyKey = useRef<string | null>(null);
   const [images, setImages] = useState<ManagedImage[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -90,7 +86,8 @@ export function SellForm() {
 
   const onInvalid = (formErrors: FieldErrors<ListingFormValues>) => {
     const values = getValues();
-    const missing = REQUIRED.some((k) => !String(values[k] ?? '').trim());
+    const missing =
+      REQUIRED.some((k) => !String(values[k] ?? '').trim()) || (!values.priceOnApplication && !String(values.price ?? '').trim());
     if (missing) {
       toast({ title: SELL_TEXTS.missingTitle, description: SELL_TEXTS.missingBody, variant: 'destructive' });
       return;
@@ -107,8 +104,11 @@ export function SellForm() {
       const { keys, failureText } = uploaded;
 
       const body: SellListingInput = { ...values, images: keys };
+      // One key per submission, kept until it succeeds: a retry after a lost answer is the same submission.
+      idempotencyKey.current ??= crypto.randomUUID();
       try {
-        await create.mutateAsync(body);
+        await create.mutateAsync({ body, idempotencyKey: idempotencyKey.current });
+        idempotencyKey.current = null;
       } catch (err) {
         console.error('Listing insert failed', err);
         toastApiFailure(err, 'Error', SELL_TEXTS.saveFailed);
@@ -145,7 +145,7 @@ export function SellForm() {
           categories={optionsFor(CATEGORIES, SELL_CATEGORIES)}
           fuels={optionsFor(FUELS, SELL_FUELS)}
           transmissions={optionsFor(TRANSMISSIONS, SELL_TRANSMISSIONS)}
-          years={years().map((y) => ({ value: String(y), label: String(y) }))}
+          years={yearOptions().map((y) => ({ value: String(y), label: String(y) }))}
           placeholders={PLACEHOLDERS}
         />
         <PricingFields disabled={submitting} description="Enter the price excluding VAT." placeholders={PLACEHOLDERS} />

@@ -1,6 +1,6 @@
 import { ImagePlus, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { LIMITS } from '@shared/constants';
+import { ACCEPTED_IMAGE_INPUT, LIMITS } from '@shared/constants';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
@@ -58,7 +58,7 @@ export function ImagePicker({ images, onChange }: { images: SelectedImage[]; onC
       <input
         id={inputId}
         type="file"
-        accept="image/*"
+        accept={ACCEPTED_IMAGE_INPUT}
         multiple
         disabled={full}
         aria-describedby={hintId}

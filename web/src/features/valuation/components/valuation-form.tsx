@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { currentYear } from '@shared/constants';
+import { maxYear } from '@shared/year';
 import {
   MOT_STATUSES,
   VALUATION_LIMITS,
@@ -11,6 +11,7 @@ import {
   VALUATION_WHEEL_CONFIGS,
   type ValuationRequest,
   type ValuationRequestInput,
+  VALUATION_PROMISE,
   valuationRequestSchema,
 } from '@shared/schemas/valuation';
 import { HoneypotField } from '@/components/forms/honeypot-field';
@@ -71,7 +72,7 @@ export function ValuationForm() {
       await create.mutateAsync({ ...values, imageKeys: uploaded.map((u) => u.key) });
       toast({
         title: 'Valuation request sent',
-        description: 'Verified dealers will review your truck and respond within 24–48 hours.',
+        description: VALUATION_PROMISE.acknowledgement,
         variant: 'success',
       });
       reset(EMPTY);
@@ -157,7 +158,7 @@ export function ValuationForm() {
               type="number"
               inputMode="numeric"
               min={VALUATION_LIMITS.minYear}
-              max={currentYear() + 1}
+              max={maxYear()}
               step={1}
               required
               placeholder="e.g. 2019"
@@ -260,9 +261,7 @@ export function ValuationForm() {
       </FormSection>
 
       <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted-foreground">
-          Your request goes to our network of verified dealers. Expect responses within 24–48 hours.
-        </p>
+        <p className="text-sm text-muted-foreground">{VALUATION_PROMISE.formNote}</p>
         <SendButton busy={isSubmitting} busyText="Submitting…" className="shrink-0">
           Submit Valuation Request
         </SendButton>

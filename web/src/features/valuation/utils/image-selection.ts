@@ -1,3 +1,4 @@
+import { isAcceptedImageType } from '@shared/constants';
 /** The parts of a File the rules look at (so the rules can be tested without a browser). */
 export interface FileLike {
   name: string;
@@ -37,7 +38,7 @@ export function selectImages<F extends FileLike>(currentCount: number, incoming:
   const accepted: F[] = [];
   let problem: ImageProblem | null = null;
   for (const file of incoming) {
-    if (!file.type.startsWith('image/')) {
+    if (!isAcceptedImageType(file.type)) {
       problem ??= { title: 'Invalid file type', description: `${file.name} is not a valid image file.` };
       continue;
     }

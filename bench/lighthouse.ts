@@ -1,0 +1,181 @@
+/**
+ * `npm run bench` (issue 8 §1): Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU slowdown),
+ * on home, a category page (/tippers) and a listing detail, 3 runs each; prints the median of every
+ * figure against its target. A benchmark, not a test: it never fails the build.
+ *
+ * Starts the product as `npm start` starts it (dev/start.ts, like e2e/global-setup.ts) on its own
+ * ports (LIGHTHOUSE_BASE_PORT, default 3500…3504) and a fresh data folder, unless BENCH_URL points
+ * at one already running. Chromium: CHROME_PATH, default /usr/bin/chromium.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { REPO_ROOT } from '../dev/config.js';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const BASE_PORT = Number(process.env.LIGHTHOUSE_BASE_PORT ?? 3500);
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+}
+
+/** Each figure's target; `min` true when higher is better. */
+const TARGETS: { key: keyof Figures; label: string; target: number; min: boolean; unit: string }[] = [
+  { key: 'performance', label: 'performance', target: 95, min: true, unit: '' },
+  { key: 'lcpMs', label: 'LCP', target: 1500, min: false, unit: ' ms' },
+  { key: 'cls', label: 'CLS', target: 0.05, min: false, unit: '' },
+  { key: 'tbtMs', label: 'TBT', target: 100, min: false, unit: ' ms' },
+  { key: 'accessibility', label: 'accessibility', target: 100, min: true, unit: '' },
+  { key: 'bestPractices', label: 'best practices', target: 100, min: true, unit: '' },
+  { key: 'seo', label: 'SEO', target: 100, min: true, unit: '' },
+];
+
+async function startProduct(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'truckyard-lighthouse-'));
+  const env = {
+    ...process.env,
+    PORT: String(BASE_PORT),
+    DYNAMODB_PORT: String(BASE_PORT + 1),
+    S3_PORT: String(BASE_PORT + 2),
+    COGNITO_PORT: String(BASE_PORT + 3),
+    SMTP_PORT: String(BASE_PORT + 4),
+    DATA_DIR: dataDir,
+    FORCE_COLOR: '0',
+  };
+  const url = `http://localhost:${BASE_PORT}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const stop = async () => {
+    if (child.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGINT');
+      } catch {
+        /* already gone */
+      }
+      await new Promise((r) => setTimeout(r, 3000));
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 170_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      if ((await fetch(`${url}/_dev/health`)).ok) return { url, stop };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop();
+  throw new Error(`The product did not start. Output:\n${output.slice(-4000)}`);
+}
+
+/** A listing detail page to measure: the newest listing with photos (what a shared link usually opens). */
+async function detailPath(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/listings/latest`);
+  const { items } = (await res.json()) as { items: { id: string; images: unknown[] }[] };
+  const listing = items.find((l) => l.images.length > 0) ?? items[0];
+  if (!listing) throw new Error('No listings to measure a detail page with');
+  return `/truck/${encodeURIComponent(listing.id)}`;
+}
+
+async function audit(port: number, url: string): Promise<Figures> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' }, undefined);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    fcpMs: audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+  };
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+const show = (key: keyof Figures, v: number) =>
+  key === 'cls' ? v.toFixed(3) : key.endsWith('Ms') ? `${Math.round(v)}` : String(Math.round(v));
+
+async function main() {
+  const product = process.env.BENCH_URL ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} } : await startProduct();
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  let misses = 0;
+  try {
+    const pages = [
+      { name: 'home', path: '/' },
+      { name: 'category', path: '/tippers' },
+      { name: 'listing detail', path: await detailPath(product.url) },
+    ];
+    console.log(`\nLighthouse ${RUNS}× per page, mobile preset (simulated slow 4G, 4× CPU), median — ${product.url}`);
+    for (const page of pages) {
+      const runs: Figures[] = [];
+      // One warm-up load so the first run does not pay for the server's cold handlers.
+      await fetch(product.url + page.path).catch(() => undefined);
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, product.url + page.path));
+      console.log(`\n${page.name} (${page.path})`);
+      for (const t of TARGETS) {
+        const values = runs.map((r) => r[t.key]);
+        const m = median(values);
+        const ok = t.min ? m >= t.target : m <= t.target;
+        if (!ok) misses++;
+        console.log(
+          `  ${t.label.padEnd(15)} ${`${show(t.key, m)}${t.unit}`.padStart(9)}  target ${t.min ? '≥' : '≤'} ${t.target}${t.unit}  ${ok ? 'PASS' : 'MISS'}   runs: ${values.map((v) => show(t.key, v)).join(', ')}`,
+        );
+      }
+      console.log(`  ${'FCP'.padEnd(15)} ${`${show('fcpMs', median(runs.map((r) => r.fcpMs)))} ms`.padStart(9)}  (for reference)`);
+    }
+    console.log(`\nLighthouse: ${misses === 0 ? 'every target met' : `${misses} figure(s) miss their target`}\n`);
+  } finally {
+    chrome.kill();
+    await product.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

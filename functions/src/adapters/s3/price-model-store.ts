@@ -1,0 +1,43 @@
+import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { PriceModel } from '../../domain/pricing/fair-price.js';
+import type { PriceModelStore } from '../../domain/pricing/price-model-build.js';
+
+export const PRICE_MODEL_KEY = 'models/price-model.json';
+/** Readers re-read the stored model at most this often (it is rebuilt at most every 10 minutes). */
+const READ_CACHE_MS = 5 * 60 * 1000;
+
+/** The fair-price model as one JSON object in the private bucket (never public). */
+export function s3PriceModelStore(s3: S3Client, bucket: string): PriceModelStore & { cached(): Promise<PriceModel | null> } {
+  let cache: { model: PriceModel | null; at: number } | undefined;
+  const load = async (): Promise<PriceModel | null> => {
+    try {
+      const res = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: PRICE_MODEL_KEY }));
+      return JSON.parse(await (res.Body as { transformToString(): Promise<string> }).transformToString()) as PriceModel;
+    } catch (err) {
+      if ((err as { name?: string }).name === 'NoSuchKey') return null;
+      throw err;
+    }
+  };
+  return {
+    load,
+    async save(model) {
+      await s3.send(
+        new PutObjectCommand({ Bucket: bucket, Key: PRICE_MODEL_KEY, Body: JSON.stringify(model), ContentType: 'application/json' }),
+      );
+      cache = { model, at: Date.now() };
+    },
+    /** The model for readers: cached per environment; a failed read keeps serving the last one (or none). */
+    async cached() {
+      if (cache && Date.now() - cache.at < READ_CACHE_MS) return cache.model;
+      try {
+        cache = { model: await load(), at: Date.now() };
+      } catch (err) {
+        console.error(
+          JSON.stringify({ level: 'warn', message: 'Price model could not be read; ratings are left out', error: String(err) }),
+        );
+        cache = { model: cache?.model ?? null, at: Date.now() };
+      }
+      return cache.model;
+    },
+  };
+}

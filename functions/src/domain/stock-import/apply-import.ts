@@ -1,0 +1,180 @@
+/**
+ * Dealer stock import, step three: applies a file to the dealer's stock. The plan is computed
+ * again here against the stock as it is now (not taken from the preview the browser saw), so a
+ * retried or repeated apply creates nothing twice: rows created the first time are matched by
+ * their stock reference and come out unchanged. Photos are fetched and processed per row by the
+ * PhotoImporter port (polite fetching, size and type checks, our variants); a row whose photos
+ * fail is still imported without them and the report says why.
+ */
+import { buildTitle, publishQuietly } from '../listings/manage-create.js';
+import type { ListingEventPublisher, ListingImageFiles, OwnerListingStore } from '../listings/manage-ports.js';
+import type { ListingRecord, StoredImage } from '../listings/types.js';
+import type { RawStockRow } from './parse-stock-csv.js';
+import { type DealerDefaults, type ExistingStock, type ImportPlan, planImport } from './plan-import.js';
+
+/** A listing record with the importer's own fields. */
+export type ImportedListingRecord = ListingRecord & {
+  stockRef?: string | null;
+  dvsStars?: number | null;
+  importPhotoUrls?: string[] | null;
+};
+
+export interface PhotoImporter {
+  /** Fetches each URL and stores it through the photo pipeline; failures per URL, never thrown. */
+  importPhotos(
+    ownerId: string,
+    urls: readonly string[],
+  ): Promise<{ images: StoredImage[]; failures: Array<{ url: string; reason: string }> }>;
+}
+
+export interface ApplyImportDeps {
+  listings: OwnerListingStore;
+  imageFiles: ListingImageFiles;
+  photos: PhotoImporter;
+  events: ListingEventPublisher;
+  now: () => Date;
+  newId: () => string;
+  logError: (message: string, err: unknown) => void;
+  /** Rows written at once (DynamoDB and photo fetches in flight). */
+  concurrency?: number;
+}
+
+export interface ImportReport {
+  plan: ImportPlan['summary'];
+  created: string[];
+  updated: string[];
+  markedSold: string[];
+  photoFailures: Array<{ line: number; stockRef: string; url: string; reason: string }>;
+  failures: Array<{ line: number; stockRef: string; reason: string }>;
+}
+
+export function existingStockOf(records: readonly ImportedListingRecord[]): ExistingStock[] {
+  return records
+    .filter((r) => r.stockRef)
+    .map((r) => ({
+      id: r.id,
+      stockRef: r.stockRef as string,
+      status: r.status,
+      photoUrls: r.importPhotoUrls ?? [],
+      fields: {
+        make: r.make,
+        model: r.model ?? '',
+        year: r.year,
+        category: r.category ?? 'other',
+        price: r.price,
+        vatStatus: r.vatStatus,
+        mileage: r.mileage,
+        fuelType: r.fuelType,
+        transmission: r.transmission,
+        axleConfig: r.axleConfig,
+        gvwTonnes: r.gvwTonnes,
+        euroStandard: r.euroStandard,
+        dvsStars: r.dvsStars ?? null,
+        cabType: r.cabType,
+        engineSize: r.engineSize,
+        description: r.description,
+        features: r.features,
+        location: r.location,
+        postcode: r.postcode,
+      } as ExistingStock['fields'],
+    }));
+}
+
+async function inPool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const runners = Array.from({ length: Math.min(size, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      await work(item);
+    }
+  });
+  await Promise.all(runners);
+}
+
+export async function applyStockImport(
+  deps: ApplyImportDeps,
+  ownerId: string,
+  rows: readonly RawStockRow[],
+  defaults: DealerDefaults,
+  opts: { markMissingSold: boolean },
+): Promise<ImportReport> {
+  const stock = (await deps.listings.listByOwner(ownerId)) as ImportedListingRecord[];
+  const byId = new Map(stock.map((r) => [r.id, r]));
+  const plan = planImport(rows, existingStockOf(stock), defaults);
+  const report: ImportReport = { plan: plan.summary, created: [], updated: [], markedSold: [], photoFailures: [], failures: [] };
+
+  await inPool(plan.rows, deps.concurrency ?? 8, async (row) => {
+    if (row.action !== 'create' && row.action !== 'update') return;
+    try {
+      const at = deps.now().toISOString();
+      const current = row.action === 'update' ? byId.get(row.listingId) : undefined;
+      let images = current?.images ?? [];
+      const fetchPhotos = row.action === 'create' ? row.photoUrls.length > 0 : row.photosChanged;
+      if (fetchPhotos) {
+        const fetched = await deps.photos.importPhotos(ownerId, row.photoUrls);
+        for (const f of fetched.failures) report.photoFailures.push({ line: row.line, stockRef: row.stockRef, ...f });
+        images = fetched.images;
+      }
+      const { dvsStars, images: _ignored, price, ...fields } = row.input;
+      const record: ImportedListingRecord = {
+        ...(current ?? { id: deps.newId(), userId: ownerId, status: 'active' as const, createdAt: at }),
+        ...fields,
+        price: price ?? 0,
+        title: buildTitle(fields.year, fields.make, fields.model),
+        images,
+        stockRef: row.stockRef,
+        dvsStars,
+        importPhotoUrls: row.photoUrls,
+        updatedAt: at,
+      } as ImportedListingRecord;
+      if (current) {
+        await deps.listings.replace(record, current.updatedAt);
+        if (fetchPhotos && current.images.length) {
+          const kept = new Set(images.map((i) => i.key));
+          await deps.imageFiles.deleteImages(current.images.map((i) => i.key).filter((k) => !kept.has(k)));
+        }
+        report.updated.push(record.id);
+        await publishQuietly(deps, {
+          type: 'listing.updated',
+          detail: { listingId: record.id, userId: ownerId, status: record.status, price: record.price, previousPrice: current.price },
+        });
+      } else {
+        await deps.listings.create(record);
+        report.created.push(record.id);
+        await publishQuietly(deps, {
+          type: 'listing.created',
+          detail: {
+            listingId: record.id,
+            userId: ownerId,
+            status: record.status,
+            price: record.price,
+            createdAt: at,
+            importedFromStockFile: true,
+          },
+        });
+      }
+    } catch (err) {
+      deps.logError(`Stock import row ${row.line} (${row.stockRef}) failed`, err);
+      report.failures.push({ line: row.line, stockRef: row.stockRef, reason: err instanceof Error ? err.message : String(err) });
+    }
+  });
+
+  if (opts.markMissingSold) {
+    await inPool(plan.missing, deps.concurrency ?? 8, async (m) => {
+      const current = byId.get(m.listingId);
+      if (!current) return;
+      try {
+        await deps.listings.replace({ ...current, status: 'sold', updatedAt: deps.now().toISOString() }, current.updatedAt);
+        report.markedSold.push(m.listingId);
+        await publishQuietly(deps, {
+          type: 'listing.updated',
+          detail: { listingId: m.listingId, userId: ownerId, status: 'sold', price: current.price },
+        });
+      } catch (err) {
+        deps.logError(`Marking ${m.stockRef} sold failed`, err);
+        report.failures.push({ line: 0, stockRef: m.stockRef, reason: err instanceof Error ? err.message : String(err) });
+      }
+    });
+  }
+  return report;
+}

@@ -1,0 +1,10 @@
+import { onListingChanged } from '../domain/seo/publish-sitemap.js';
+import { sitemapDeps } from '../http/seo/sitemap-deps.js';
+
+/**
+ * listing.created / updated / deleted (events.ts): the first change in five minutes rebuilds the
+ * sitemap at once; later ones only mark it changed (one conditional write) for the scheduled job.
+ */
+export async function handler(): Promise<{ outcome: 'built' | 'deferred' }> {
+  return { outcome: await onListingChanged(sitemapDeps()) };
+}

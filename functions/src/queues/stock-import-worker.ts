@@ -1,0 +1,26 @@
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { z } from 'zod';
+import { runStockImport } from '../domain/stock-import/stock-imports.js';
+import { logError } from '../http/my-listings/deps.js';
+import { applyImportDeps, stockImportDeps } from '../http/my-imports/deps.js';
+
+const messageSchema = z.object({ userId: z.string().min(1), importId: z.string().min(1) });
+
+/** Applies queued stock imports (queues.ts 'stock-imports'); a failed message is retried, then dead-lettered. */
+export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    const parsed = messageSchema.safeParse(JSON.parse(record.body));
+    if (!parsed.success) {
+      logError('Stock import message is malformed; dropped', record.body);
+      continue;
+    }
+    try {
+      await runStockImport(stockImportDeps(), applyImportDeps(), parsed.data.userId, parsed.data.importId);
+    } catch (err) {
+      logError(`Stock import ${parsed.data.importId} failed`, err);
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+};

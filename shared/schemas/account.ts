@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.js';
+import { optionalPhoneSchema } from '../phone.js';
+import { ACCOUNT_TYPES, PROFILE_LIMITS } from './profile.js';
+
+/**
+ * Sign-in e-mails are case-insensitive (the AWS user pool is configured so; cognito-local is not):
+ * every path that hands an e-mail to Cognito lower-cases it first, so both behave the same.
+ */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * What the account screens say. Sign-in and password reset answer the same whether or not an
+ * account exists, and sign-up answers an existing address as it answers a new one (the owner
+ * gets an e-mail instead), so none of them tells a stranger who has an account.
+ */
+export const ACCOUNT_TEXTS = {
+  checkInbox: 'Please check your email to verify your account before signing in.',
+  signInFailed: 'Incorrect email or password.',
+  resetSent: (email: string) => `If ${email} has a TruckYard account, we've sent it a reset code.`,
+  existingAccountSubject: 'You already have a TruckYard account',
+} as const;
+
+/** POST /api/accounts/sign-up: Create Account (/auth) and dealer registration (/dealer-signup). */
+export const signUpSchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .transform(normaliseEmail)
+    .pipe(
+      z
+        .string()
+        .min(1, 'Email is required')
+        .max(254, 'Please enter a valid email address')
+        .pipe(z.email('Please enter a valid email address')),
+    ),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(LIMITS.minPasswordLength, `Password must be at least ${LIMITS.minPasswordLength} characters long.`)
+    .max(256, 'Password must be 256 characters or fewer'),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(PROFILE_LIMITS.nameMax, `Name must be ${PROFILE_LIMITS.nameMax} characters or fewer`),
+  /** E.164 out. Required on /auth (the page checks), optional for dealers. */
+  phone: optionalPhoneSchema,
+  accountType: z.enum(ACCOUNT_TYPES).optional().default('individual'),
+  companyName: z
+    .string()
+    .trim()
+    .max(PROFILE_LIMITS.companyMax, `Company name must be ${PROFILE_LIMITS.companyMax} characters or fewer`)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+export type SignUpRequest = z.output<typeof signUpSchema>;
+
+/** The one answer to every accepted sign-up, new address or not. */
+export interface SignUpAnswer {
+  status: 'check-inbox';
+  message: string;
+}
