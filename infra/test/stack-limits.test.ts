@@ -2,6 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cognitoTriggerRows } from '../../functions/src/cognito-triggers.js';
+import { eventSubscriptions } from '../../functions/src/events.js';
+import { jobs } from '../../functions/src/jobs.js';
+import { queues } from '../../functions/src/queues.js';
 import { type RouteArea, type RouteDef, routes } from '../../functions/src/routes.js';
 import { MailEvents } from '../lib/constructs/bus-rules.js';
 import { removeTempDirs, synthTruckYard, tempDir } from './synth-app.js';
@@ -49,12 +52,9 @@ describe('stack limits', () => {
       };
     });
     const dir = tempDir('truckyard-limits-');
-    const handlers = [...routes, ...extra]
+    const handlers = [...routes, ...extra, ...jobs, ...eventSubscriptions, ...queues, ...cognitoTriggerRows]
       .map((r) => r.handler)
-      .concat(
-        cognitoTriggerRows.map((t) => t.handler),
-        MailEvents.HANDLER,
-      );
+      .concat(MailEvents.HANDLER);
     for (const h of handlers) {
       mkdirSync(dirname(join(dir, h)), { recursive: true });
       writeFileSync(join(dir, h), 'export const handler = async () => ({ statusCode: 200 });\n');
