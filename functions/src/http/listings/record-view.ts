@@ -8,6 +8,7 @@ import { listingsRepo } from '../../deps.js';
 import { rateLimitKeyForIp } from '../../domain/contact/send-contact-message.js';
 import { recordViewQuietly, viewerKey } from '../../domain/listings/listing-stats.js';
 import { httpHandler, parseWith } from '../handler.js';
+import { viewerIp } from '../viewer-ip.js';
 
 // Kept local, like get-listing: the my-listings composition would pull S3 and Cognito in.
 const logError = (message: string, err: unknown) =>
@@ -25,8 +26,11 @@ const paramsSchema = z.object({ id: z.string().trim().min(1, 'id is required').m
  */
 export const handler = httpHandler('optional', async ({ event, caller }) => {
   const { id } = parseWith(paramsSchema, event.pathParameters ?? {});
-  // Hashed: the daily mark is keyed by who viewed, and the table should not hold addresses.
-  const client = createHash('sha256').update(rateLimitKeyForIp(event.requestContext.http.sourceIp)).digest('base64url').slice(0, 22);
+  // Hashed: the daily mark is keyed by who viewed (the viewer's address behind CloudFront), and the table should not hold addresses.
+  const client = createHash('sha256')
+    .update(rateLimitKeyForIp(await viewerIp(event)))
+    .digest('base64url')
+    .slice(0, 22);
   await recordViewQuietly(listingsRepo(), listingStatsStore(ddb, config.tableName), id, caller, logError, {
     marks: dailyMarks(ddb, config.tableName),
     key: viewerKey(caller, client),
