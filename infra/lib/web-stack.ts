@@ -171,7 +171,8 @@ export class WebStack extends Stack {
       domainNames: props.domain ? [props.domain.domainName] : undefined,
       certificate,
       webAclId: props.webAclArn,
-      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      // Only with our certificate: CloudFront's default one has a fixed policy (see the CFR4 acknowledgement).
+      minimumProtocolVersion: certificate ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       priceClass: PriceClass.PRICE_CLASS_100,
       // No distribution-wide errorResponses for the SPA fallback: they would also turn the API's
       // 403/404 JSON errors into index.html. A viewer-request function on the default behaviour does it.
