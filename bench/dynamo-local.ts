@@ -38,10 +38,15 @@ export async function startBenchDynamo(): Promise<BenchDynamo> {
   process.once('exit', kill);
   const endpoint = `http://localhost:${port}`;
   const client = makeDynamoClient(endpoint);
-  await waitUntil('DynamoDB Local', async () => {
-    await client.send(new ListTablesCommand({ Limit: 1 }));
-    return true;
-  });
+  // Java takes longer than the default 30 s to start on a busy machine.
+  await waitUntil(
+    'DynamoDB Local',
+    async () => {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      return true;
+    },
+    120_000,
+  );
   client.destroy();
   return {
     endpoint,

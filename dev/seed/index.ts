@@ -6,7 +6,9 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../functions/src/adapters/dynamodb/client.js';
+import { recountAnalytics } from '../../functions/src/adapters/dynamodb/counters.js';
 import { keys } from '../../functions/src/adapters/dynamodb/keys.js';
+import { profileItem } from '../../functions/src/adapters/dynamodb/profiles-repo.js';
 import { createListingsRepo } from '../../functions/src/adapters/dynamodb/listings-repo.js';
 import { defaultImageStore, putImageVariants } from '../../functions/src/adapters/images/variants.js';
 import type { StoredImage } from '../../functions/src/domain/listings/types.js';
@@ -22,6 +24,7 @@ import {
   toListingRecord,
   toScrapedRecord,
 } from './data.js';
+import { seedAdminDemoData } from './admin-content.js';
 import { createImageRenderer, imageJobsFor } from './images.js';
 
 export { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SCRAPED, DEMO_TIERS, DEMO_USERS } from './data.js';
@@ -81,12 +84,12 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
     };
     // adminRole mirrors the Cognito groups for the admin screens (docs/data-model.md pattern 12).
     const adminRole = user.groups.includes('super_admins') ? 'super_admin' : user.groups.includes('admins') ? 'admin' : null;
-    return ddb.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: { ...keys.profile(userId), ...keys.profilesByDate(createdAt, userId), ...profile, adminRole },
-      }),
-    );
+    return Promise.all([
+      ddb.send(new PutCommand({ TableName: tableName, Item: profileItem(profile, adminRole) })),
+      ...(adminRole
+        ? [ddb.send(new PutCommand({ TableName: tableName, Item: { ...keys.staffMember(userId), role: adminRole, since: createdAt } }))]
+        : []),
+    ]);
   });
   const tiers = DEMO_TIERS.map((tier) => ddb.send(new PutCommand({ TableName: tableName, Item: { ...keys.tier(tier.id), ...tier } })));
   const scraped = repo.putScrapedBatch(DEMO_SCRAPED.map((row) => toScrapedRecord(row, now)));
@@ -114,6 +117,15 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
     toListingRecord(listing, subs.get(listing.seller) as string, imagesByListing.get(listing.id) ?? [], now),
   );
   await repo.putListingsBatch(records);
+  await seedAdminDemoData({
+    tableName,
+    privateBucket: env.BUCKET_PRIVATE_UPLOADS ?? 'private-uploads',
+    truckImagesBucket: env.BUCKET_TRUCK_IMAGES ?? 'truck-images',
+    photoKeys: records.flatMap((r) => r.images.map((i) => i.key)).slice(0, 2),
+    now,
+  });
+  // The bulk writes above bypass the counted writes: start the analytics counters from the data.
+  await recountAnalytics(ddb, tableName);
 
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   ctx.log(

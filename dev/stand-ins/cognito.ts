@@ -183,9 +183,41 @@ export async function startCognito(opts: CognitoStandInOptions): Promise<Cognito
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const app = createServer(Router(services), logger, config.ServerConfig, services);
+  const route = Router(services);
+  const app = createServer(refuseDisabledUsers(route, cognitoClient), logger, config.ServerConfig, services);
   const server = await listenLoopback(app.application, opts.port);
   // With port 0 the real port is only known now; the token generator reads this object per token.
   config.TokenConfig.IssuerDomain = serviceUrl(server.port);
   return { endpoint: serviceUrl(server.port), port: server.port, stop: () => server.close() };
+}
+
+type RouteFn = ReturnType<Awaited<ReturnType<typeof loadCognitoLocal>>['Router']>;
+type CognitoClient = Awaited<ReturnType<InstanceType<Awaited<ReturnType<typeof loadCognitoLocal>>['CognitoServiceFactoryImpl']>['create']>>;
+
+/**
+ * cognito-local signs disabled users in (it never reads `Enabled`); Cognito answers
+ * NotAuthorizedException "User is disabled." to a password or refresh-token sign-in. The admin
+ * area's suspension relies on that, so the stand-in does the same.
+ */
+function refuseDisabledUsers(route: RouteFn, cognito: CognitoClient): RouteFn {
+  return (target) => {
+    const handler = route(target);
+    if (target !== 'InitiateAuth' && target !== 'AdminInitiateAuth') return handler;
+    return (async (ctx: Parameters<typeof handler>[0], req: Record<string, unknown>) => {
+      const params = (req.AuthParameters ?? {}) as Record<string, string>;
+      const pool = req.UserPoolId
+        ? await cognito.getUserPool(ctx, String(req.UserPoolId))
+        : await cognito.getUserPoolForClientId(ctx, String(req.ClientId));
+      const user = params.USERNAME
+        ? await pool.getUserByUsername(ctx, params.USERNAME)
+        : params.REFRESH_TOKEN
+          ? await pool.getUserByRefreshToken(ctx, params.REFRESH_TOKEN)
+          : null;
+      if (user && user.Enabled === false) {
+        const { NotAuthorizedError } = await import('cognito-local/lib/errors.js');
+        throw new NotAuthorizedError('User is disabled.');
+      }
+      return handler(ctx, req as never);
+    }) as typeof handler;
+  };
 }

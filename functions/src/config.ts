@@ -46,6 +46,15 @@ export const config = {
       privateUploads: optional('BUCKET_PRIVATE_UPLOADS', ''),
     };
   },
+  /** Bucket name by its key in functions/src/access.ts (the media buckets are only needed by the admin area). */
+  bucketName(key: 'truck-images' | 'promotional-images' | 'banners' | 'logos' | 'general-media' | 'private-uploads'): string {
+    const env = `BUCKET_${key.toUpperCase().replace(/-/g, '_')}`;
+    return required(env);
+  },
+  /** Public path or URL under which media files are served, as `{base}/{bucket key}/{file path}` (CloudFront, or the local server). */
+  get mediaBaseUrl() {
+    return optional('MEDIA_BASE_URL', '/media');
+  },
   /** The private uploads bucket: browser uploads before verification, valuation photos. Never served. */
   get privateUploadsBucket(): string {
     return required('BUCKET_PRIVATE_UPLOADS');

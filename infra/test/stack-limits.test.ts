@@ -60,7 +60,13 @@ describe('stack limits', () => {
       writeFileSync(join(dir, h), 'export const handler = async () => ({ statusCode: 200 });\n');
     }
     // Act
-    const { assembly } = synthTruckYard({ routes: [...routes, ...extra], functionsDir: dir });
+    const { assembly } = synthTruckYard({
+      routes: [...routes, ...extra],
+      jobs,
+      subscriptions: eventSubscriptions,
+      queues,
+      functionsDir: dir,
+    });
     // Assess
     expect(oversized(assembly)).toEqual([]);
   }, 120_000);

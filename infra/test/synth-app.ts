@@ -40,7 +40,10 @@ export function synthTruckYard(options: Partial<TruckYardOptions> = {}) {
   });
   const webDistDir = options.webDistDir ?? join(tmpdir(), 'truckyard-no-web-dist');
   if (existsSync(webDistDir) && options.webDistDir === undefined) throw new Error(`${webDistDir} must not exist`);
-  const stacks = buildTruckYard(app, { siteUrl: TEST_SITE_URL, webDistDir, ...options });
+  // A stub functions folder holds only the handlers of the rows a test passes: the app's own jobs,
+  // event subscriptions and queues are left out unless the test names them.
+  const stubRows = options.functionsDir ? { jobs: [], subscriptions: [], queues: [] } : {};
+  const stacks = buildTruckYard(app, { siteUrl: TEST_SITE_URL, webDistDir, ...stubRows, ...options });
   const assembly = app.synth();
   const templateOf = (stack: { stackName: string }) => Template.fromJSON(assembly.getStackByName(stack.stackName).template);
   return {

@@ -63,6 +63,8 @@ export interface Listing {
   postcode: string | null;
   images: ListingImage[];
   status: ListingStatus;
+  /** Staff set this status (sold, expired…): the owner's dashboard says so instead of offering Activate. */
+  statusSetByStaff?: boolean;
   createdAt: string;
   updatedAt: string;
   /** Scraped listings only: the site it was collected from, and its page there. */

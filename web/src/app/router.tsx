@@ -3,6 +3,8 @@ import { createBrowserRouter, type HydrationState, type RouteObject } from 'reac
 import { RootLayout } from '@/components/layout/root-layout';
 import { CATEGORY_PAGES } from '@shared/values';
 import { accountRoutes } from './account-routes';
+import { alertsRoutes } from './alerts-routes';
+import { adminRoutes } from './admin-routes';
 import { contentRoutes } from './content-routes';
 import { categoryLoader, homeLoader, listingLoader } from './prefetch';
 import { RouteErrorPage } from './route-error';
@@ -41,6 +43,8 @@ export const routes: RouteObject[] = [
       },
       ...contentRoutes,
       ...accountRoutes,
+      ...alertsRoutes,
+      ...adminRoutes,
       {
         path: '*',
         element: <NotFoundPage />,

@@ -34,8 +34,69 @@ export const keys = {
   enquiryBySeller: (sellerId: string, createdAt: string) => ({ gsi1pk: `SELLERENQ#${sellerId}`, gsi1sk: createdAt }),
   /** Pattern 24: a listing's view and enquiry counters. */
   listingStats: (listingId: string) => ({ pk: `LISTING#${listingId}`, sk: 'STATS' }),
+  /** Pattern 13: a user's alert preferences (one per user). */
+  alertPreferences: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PREFS' }),
+  /** Pattern 14: a user's subscription (one per user), a copy of the payment provider's state. */
+  subscription: (userId: string) => ({ pk: `USER#${userId}`, sk: 'SUBSCRIPTION' }),
+  /** The user's payment-provider customer (one per user), found by customer id for webhooks (pattern 15). */
+  billingCustomer: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BILLING' }),
+  billingCustomerById: (customerId: string, userId: string) => ({ gsi1pk: `STRIPECUST#${customerId}`, gsi1sk: userId }),
+  /** Pattern 17: a user's alert schedule. */
+  alertSchedule: (userId: string) => ({ pk: `USER#${userId}`, sk: 'ALERTSCHEDULE' }),
+  /** Pattern 18: schedules that get alerts now (paid, active), by cadence. */
+  alertScheduleDue: (frequency: string, userId: string) => ({ gsi2pk: `ALERTS#${frequency}#active`, gsi2sk: userId }),
+  /** Pattern 19: an alert sent (or held for a flood message) for (user, listing); GSI1 finds them by listing (price drops). */
+  alertSent: (userId: string, listingId: string) => ({ pk: `USER#${userId}`, sk: `ALERTSENT#${listingId}` }),
+  alertSentByListing: (listingId: string, userId: string) => ({ gsi1pk: `ALERTSENTFOR#${listingId}`, gsi1sk: userId }),
+  /** Held flood alerts, by user, for the flush job. */
+  alertPendingByUser: (userId: string, listingId: string) => ({ gsi2pk: 'ALERTPENDING', gsi2sk: `${userId}#${listingId}` }),
+  /** A one-off marker for a user (e.g. a price drop already announced). */
+  alertMarker: (userId: string, marker: string) => ({ pk: `USER#${userId}`, sk: `ALERTMARK#${marker}` }),
+  /** Pattern 28: a payment webhook event already processed. */
+  webhookEvent: (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: 'EVENT' }),
   /** A processed listing image waiting for its owner's create or edit (TTL). */
   pendingUpload: (userId: string, imageKey: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${imageKey}` }),
+  /** Pattern 11b: profiles by account type (dealers / individuals), newest first. */
+  profilesByType: (accountType: string, createdAt: string, userId: string) => ({
+    gsi1pk: `PROFILES#${accountType}`,
+    gsi1sk: `${createdAt}#${userId}`,
+  }),
+  /** Pattern 11c: suspended profiles only (sparse: removed on reactivation). */
+  suspendedProfile: (createdAt: string, userId: string) => ({ gsi3pk: 'PROFILES#suspended', gsi3sk: `${createdAt}#${userId}` }),
+  /** Pattern 12b: staff membership, one small item per admin (the admins filter reads these, then the profiles). */
+  staffMember: (userId: string) => ({ pk: 'STAFF', sk: userId }),
+  /** Pattern 34: audit entries, keyed four ways so every filter is a key condition (no filter expressions). */
+  auditEntry: (resource: string, action: string, createdAt: string, id: string) => ({
+    pk: `AUDITRES#${resource}`,
+    sk: `${createdAt}#${id}`,
+    gsi1pk: `AUDITACT#${action}`,
+    gsi1sk: `${createdAt}#${id}`,
+    gsi2pk: 'AUDIT',
+    gsi2sk: `${createdAt}#${id}`,
+    gsi3pk: `AUDIT#${action}#${resource}`,
+    gsi3sk: `${createdAt}#${id}`,
+  }),
+  /** Pattern 35: one analytics counter. */
+  counter: (name: string) => ({ pk: 'COUNTER', sk: name }),
+  /** Pattern 32: a page-content section; GSI2 orders them by page slug and section key. */
+  pageContent: (id: string) => ({ pk: `CONTENT#${id}`, sk: 'CONTENT' }),
+  pageContentBySlug: (pageSlug: string, sectionKey: string, id: string) => ({
+    gsi2pk: 'CONTENTS',
+    gsi2sk: `${pageSlug}#${sectionKey}#${id}`,
+  }),
+  /** Pattern 33: a promotion; newest first on GSI2, by position on GSI1. */
+  promotion: (id: string) => ({ pk: `PROMO#${id}`, sk: 'PROMO' }),
+  promotionsByDate: (createdAt: string, id: string) => ({ gsi2pk: 'PROMOS', gsi2sk: `${createdAt}#${id}` }),
+  promotionsByPosition: (position: string, createdAt: string, id: string) => ({
+    gsi1pk: `PROMOPOS#${position}`,
+    gsi1sk: `${createdAt}#${id}`,
+  }),
+  /** Pattern 31: a media asset; newest first on GSI2, by category on GSI1. */
+  mediaAsset: (id: string) => ({ pk: `MEDIA#${id}`, sk: 'MEDIA' }),
+  mediaByDate: (createdAt: string, id: string) => ({ gsi2pk: 'MEDIA', gsi2sk: `${createdAt}#${id}` }),
+  mediaByCategory: (category: string, createdAt: string, id: string) => ({ gsi1pk: `MEDIACAT#${category}`, gsi1sk: `${createdAt}#${id}` }),
+  /** Pattern 30: the partition of scraper run reports (the scraper writes them; the admin Jobs panel reads them newest first). */
+  scraperRunsPartition: 'SCRAPERUN',
   /** Pattern 39: a dealer's stock import (dry run, then apply), newest last in the partition. */
   stockImport: (userId: string, importId: string) => ({ pk: `USER#${userId}`, sk: `IMPORT#${importId}` }),
   /** Pattern 37: something that counts once per (scope, who, subject) per UTC day: listing views, contact reveals. */

@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { FeedChanges, SearchFeed } from '../../domain/search/search-service.js';
 import { type ListingRecord, type ScrapedRecord, SCRAPED_ID_PREFIX } from '../../domain/listings/types.js';
+import { COUNTER, counterUpdateItems } from './counters.js';
 import { CHANGE_SHARDS, keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './table.js';
 
@@ -251,6 +252,7 @@ export function createListingsRepo({ ddb, tableName }: ListingsRepoOptions) {
         new TransactWriteCommand({
           TransactItems: [
             { Delete: { TableName: tableName, Key: keys.listing(id) } },
+            ...counterUpdateItems(tableName, { [COUNTER.listings]: -1, [COUNTER.listingsWithStatus(existing.status)]: -1 }),
             {
               Put: {
                 TableName: tableName,

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { DomainError, validationError } from '../../domain/errors.js';
 import { IdempotentReplay, type OwnerListingStore, type PendingImageStore } from '../../domain/listings/manage-ports.js';
+import { COUNTER, counterUpdateItems, dayOf } from './counters.js';
 import type { ListingRecord, StoredImage } from '../../domain/listings/types.js';
 import { keys } from './keys.js';
 import { createListingsRepo, listingItem } from './listings-repo.js';
@@ -108,13 +109,20 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
               },
             ]
           : []),
+        // The analytics counters move with the write (pattern 35); kept last so the indexes above stay put.
+        ...counterUpdateItems(tableName, {
+          [COUNTER.listings]: 1,
+          [COUNTER.listingsWithStatus(record.status)]: 1,
+          [COUNTER.newListingsOn(dayOf(record.createdAt))]: 1,
+        }),
       ];
+      const idemIndex = 1 + claimedImageKeys.length;
       try {
         await ddb.send(new TransactWriteCommand({ TransactItems: items }));
       } catch (err) {
         const reasons = failedIndexes(err);
         if (!reasons) throw err;
-        if (idem && reasons.includes(items.length - 1)) {
+        if (idem && reasons.includes(idemIndex)) {
           const earlier = await findByIdempotencyKey(record.userId, idempotencyKey as string);
           if (earlier) throw new IdempotentReplay(earlier);
         }
@@ -125,7 +133,7 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
 
     findByIdempotencyKey,
 
-    async replace(record, expectedUpdatedAt, claimedImageKeys = []) {
+    async replace(record, expectedUpdatedAt, claimedImageKeys = [], previousStatus) {
       try {
         await ddb.send(
           new TransactWriteCommand({
@@ -143,6 +151,12 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
               ...claimedImageKeys.map((k) => ({
                 Delete: { TableName: tableName, Key: keys.pendingUpload(record.userId, k), ConditionExpression: 'attribute_exists(pk)' },
               })),
+              ...(previousStatus && previousStatus !== record.status
+                ? counterUpdateItems(tableName, {
+                    [COUNTER.listingsWithStatus(previousStatus)]: -1,
+                    [COUNTER.listingsWithStatus(record.status)]: 1,
+                  })
+                : []),
             ],
           }),
         );

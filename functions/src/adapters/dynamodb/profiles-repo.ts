@@ -1,8 +1,17 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile, ProfileStore } from '../../domain/accounts/profiles.js';
+import { COUNTER, counterUpdateItems, dayOf } from './counters.js';
 import { keys } from './keys.js';
 
-const PROFILE_KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'];
+const isConditionFailure = (err: unknown) => {
+  const e = err as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
+  return (
+    e?.name === 'ConditionalCheckFailedException' ||
+    (e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'))
+  );
+};
+
+const PROFILE_KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'searchText', 'adminRole'];
 
 function profileFromItem(item: Record<string, unknown>): Profile {
   const p: Record<string, unknown> = { ...item };
@@ -20,6 +29,22 @@ function profileFromItem(item: Record<string, unknown>): Profile {
   } as Profile;
 }
 
+/** The stored item of a new profile: patterns 10, 11 (all, newest first) and 11b (by account type), plus lower-cased text for the admin search. */
+export function profileItem(profile: Profile, adminRole: string | null = null): Record<string, unknown> {
+  return {
+    ...keys.profile(profile.userId),
+    ...keys.profilesByDate(profile.createdAt, profile.userId),
+    ...keys.profilesByType(profile.accountType, profile.createdAt, profile.userId),
+    ...profile,
+    adminRole,
+    searchText: profileSearchText(profile),
+  };
+}
+
+export function profileSearchText(p: Pick<Profile, 'fullName' | 'email' | 'companyName' | 'phone'>): string {
+  return [p.fullName, p.email, p.companyName, p.phone].filter(Boolean).join(' ').toLowerCase();
+}
+
 /** Profiles (pattern 10), indexed for admins newest first (pattern 11). */
 export function profileStore(ddb: DynamoDBDocumentClient, tableName: string): ProfileStore {
   async function get(userId: string): Promise<Profile | null> {
@@ -30,16 +55,22 @@ export function profileStore(ddb: DynamoDBDocumentClient, tableName: string): Pr
     get,
     async createIfAbsent(profile) {
       try {
+        // The profile and the analytics counters move together (a retried trigger adds nothing).
         await ddb.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...keys.profile(profile.userId), ...keys.profilesByDate(profile.createdAt, profile.userId), ...profile },
-            ConditionExpression: 'attribute_not_exists(pk)',
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: { TableName: tableName, Item: profileItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
+              ...counterUpdateItems(tableName, {
+                [COUNTER.users]: 1,
+                [COUNTER.dealers]: profile.accountType === 'dealer' ? 1 : 0,
+                [COUNTER.signupsOn(dayOf(profile.createdAt))]: 1,
+              }),
+            ],
           }),
         );
         return profile;
       } catch (err) {
-        if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+        if (!isConditionFailure(err)) throw err;
         const existing = await get(profile.userId);
         if (!existing) throw err;
         return existing;
@@ -67,7 +98,18 @@ export function profileStore(ddb: DynamoDBDocumentClient, tableName: string): Pr
             ReturnValues: 'ALL_NEW',
           }),
         );
-        return res.Attributes ? profileFromItem(res.Attributes) : null;
+        if (!res.Attributes) return null;
+        const profile = profileFromItem(res.Attributes);
+        // Keep the admin search text in step with the name, company and phone.
+        await ddb.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.profile(userId),
+            UpdateExpression: 'SET searchText = :t',
+            ExpressionAttributeValues: { ':t': profileSearchText(profile) },
+          }),
+        );
+        return profile;
       } catch (err) {
         if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return null;
         throw err;

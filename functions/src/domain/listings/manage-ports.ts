@@ -20,9 +20,15 @@ export interface OwnerListingStore {
   /**
    * Replaces a listing written by its owner, taking the pending uploads `claimedImageKeys` in the
    * same transaction; a CONFLICT DomainError when it changed since `expectedUpdatedAt` or is no
-   * longer theirs, VALIDATION when an image was taken meanwhile.
+   * longer theirs, VALIDATION when an image was taken meanwhile. `previousStatus`, when the status
+   * changes, moves the analytics counters with it.
    */
-  replace(record: ListingRecord, expectedUpdatedAt: string, claimedImageKeys?: string[]): Promise<void>;
+  replace(
+    record: ListingRecord,
+    expectedUpdatedAt: string,
+    claimedImageKeys?: string[],
+    previousStatus?: ListingRecord['status'],
+  ): Promise<void>;
   /** Deletes the listing and leaves a tombstone for the search change feed. */
   remove(record: ListingRecord, deletedAt: string): Promise<void>;
   /** Pattern 21: removes everyone's saved-truck entries for the listing. */

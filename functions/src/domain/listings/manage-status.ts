@@ -22,11 +22,14 @@ export async function setOwnerListingStatus(
   await requireWritableProfile(deps.profiles, caller, now);
   const current = await getOwnedListing(deps.listings, caller, id);
   if (current.status === status) return current;
+  if (current.statusSetByStaff) {
+    throw new DomainError('CONFLICT', `Marked ${current.status} by TruckYard staff — contact us`);
+  }
   if (status === 'inactive' && current.status !== 'active') {
     throw new DomainError('CONFLICT', `Only an active listing can be deactivated; this one is ${current.status}`);
   }
   const next: ListingRecord = { ...current, status, updatedAt: now.toISOString() };
-  await deps.listings.replace(next, current.updatedAt);
+  await deps.listings.replace(next, current.updatedAt, [], current.status);
   await publishQuietly(deps, {
     type: 'listing.updated',
     detail: {

@@ -49,7 +49,10 @@ export function toListingDto(record: ListingRecord, imagesBaseUrl: string): List
     location: record.location,
     postcode: record.postcode,
     images: (record.images ?? []).map((img) => toListingImage(img, imagesBaseUrl)),
-    status: record.status,
+    // A suspended owner's listings leave browse and detail pages (isVisibleTo, the search index)
+    // until reactivation; showing them as inactive does that without a second visibility rule.
+    status: record.ownerSuspended ? 'inactive' : record.status,
+    ...(record.statusSetByStaff ? { statusSetByStaff: true } : {}),
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     sourceWebsite: null,

@@ -48,6 +48,10 @@ export interface ListingRecord {
   status: ListingStatus;
   createdAt: string;
   updatedAt: string;
+  /** Staff set the current status (sold/expired…): the owner sees why instead of an Activate button (README, admin area). */
+  statusSetByStaff?: boolean;
+  /** The owner's account is suspended: hidden from browse and detail pages until reactivated. */
+  ownerSuspended?: boolean;
   /**
    * Set by the table on every write (listings-repo.ts), never by the writer: the search index
    * applies changes by it, so a writer whose clock is behind cannot be ignored (issue 7).
@@ -78,6 +82,8 @@ export interface ScrapedRecord {
   scrapedAt: string;
   isActive: boolean;
   updatedAt: string;
+  /** Staff hid it (the scraper must not switch it back on). */
+  hiddenByStaff?: boolean;
   /** Set by the table on every write, as on ListingRecord. */
   version?: number;
 }

@@ -1,4 +1,5 @@
 import { Mail, Phone } from 'lucide-react';
+import { PromotionSlot } from '@/features/site/components/promotion-slot';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { useAuth } from '@/lib/auth';
@@ -67,6 +68,7 @@ export function Footer() {
   ];
   return (
     <footer className="mt-16 bg-primary text-white">
+      <PromotionSlot position="footer" className="mx-auto max-w-7xl border-b border-white/15 px-4 py-4 sm:px-6 lg:px-8" />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div className="space-y-4">
           <Link to={paths.home} className="inline-block rounded-md" aria-label="TruckYard home">

@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Toaster } from '@/components/ui/toaster';
+import { PromotionPopup } from '@/features/site/components/promotion-slot';
+import { SiteNotice } from '@/features/site/components/site-notice';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageFallback } from './page-shell';
@@ -22,6 +24,8 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      <SiteNotice />
+      <PromotionPopup />
       <Toaster />
       <ScrollRestoration />
     </div>

@@ -225,11 +225,27 @@ function ListingRow({ listing }: { listing: OwnerListing }) {
             <Pencil aria-hidden="true" />
             Edit<span className="sr-only"> {listing.title}</span>
           </Link>
-          <Button variant="outline" size="sm" onClick={onToggle} disabled={setStatus.isPending || deleting}>
-            {setStatus.isPending ? <Spinner /> : toggle.next === 'active' ? <Power aria-hidden="true" /> : <PowerOff aria-hidden="true" />}
-            {toggle.label}
-            <span className="sr-only"> {listing.title}</span>
-          </Button>
+          {listing.statusSetByStaff ? (
+            // Staff marked it sold or expired: the owner cannot re-activate it (a deviation from the spec's owner rule; README).
+            <p className="self-center text-xs text-muted-foreground" data-testid="staff-status-note">
+              Marked {listing.status} by TruckYard staff —{' '}
+              <Link to={paths.contact} className="underline">
+                contact us
+              </Link>
+            </p>
+          ) : (
+            <Button variant="outline" size="sm" onClick={onToggle} disabled={setStatus.isPending || deleting}>
+              {setStatus.isPending ? (
+                <Spinner />
+              ) : toggle.next === 'active' ? (
+                <Power aria-hidden="true" />
+              ) : (
+                <PowerOff aria-hidden="true" />
+              )}
+              {toggle.label}
+              <span className="sr-only"> {listing.title}</span>
+            </Button>
+          )}
           <Button
             variant="outline"
             size="sm"

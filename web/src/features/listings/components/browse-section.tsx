@@ -9,6 +9,7 @@ import { useSearchListings } from '../api/search-listings';
 import { countActiveFilters, defaultFilters, toApiQuery, type ViewMode } from '../lib/browse-params';
 import { useBrowseState } from '../lib/use-browse-state';
 import { ActiveFilters } from './active-filters';
+import { PromotionSlot } from '@/features/site/components/promotion-slot';
 import { FilterSidebar } from './filter-sidebar';
 import { ListingCardSkeleton, ListingGrid } from './listing-card';
 import { Pagination } from './pagination';
@@ -134,6 +135,8 @@ export function BrowseSection({
               onClear={() => update({ filters: defaultFilters(bounds) })}
             />
           </div>
+          {/* Below the filters: arriving late it only lengthens the sidebar, never moves the results. */}
+          <PromotionSlot position="sidebar" className="mt-4 rounded-lg border border-border bg-card p-4 text-sm shadow-sm" />
         </aside>
 
         <div ref={resultsRef} className="min-w-0 flex-1 scroll-mt-24">

@@ -8,6 +8,9 @@ import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
 import { LIMITS, MARKETING_STATS } from '@shared/constants';
 import { CATEGORY_PAGES } from '@shared/values';
+import { useContentSection } from '@/features/site/api/get-page-content';
+import { PromotionSlot } from '@/features/site/components/promotion-slot';
+import { SanitizedHtml } from '@/features/site/components/sanitized-html';
 import { useLatestListings } from '../api/get-latest-listings';
 import { ListingCardSkeleton, ListingGrid } from './listing-card';
 
@@ -31,6 +34,16 @@ export function HomePage() {
       </PageContainer>
     </>
   );
+}
+
+/** Stats panel lines from page content: 'value|label' per line. */
+function statsFrom(text: string | undefined): Array<{ value: string; label: string }> | null {
+  const rows = (text ?? '')
+    .split('\n')
+    .map((line) => line.split('|').map((part) => part.trim()))
+    .filter((parts) => parts.length === 2 && parts[0] && parts[1])
+    .map(([value, label]) => ({ value, label }));
+  return rows.length ? rows : null;
 }
 
 /**
@@ -79,6 +92,10 @@ function HomeBrowse() {
 }
 
 function Hero() {
+  // Staff edit these in /admin → Content (home / hero, home / stats); the built-in texts are the fallback.
+  const heroContent = useContentSection('home', 'hero');
+  const statsContent = useContentSection('home', 'stats');
+  const stats = statsFrom(statsContent?.text) ?? MARKETING_STATS;
   const points = [
     { icon: PoundSterling, text: '£0 listing fees, no commission' },
     { icon: Users, text: 'A network of over 10,000 buyers and dealers' },
@@ -90,19 +107,33 @@ function Hero() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(245,158,11,0.22),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(37,99,235,0.25),transparent_50%)]"
       />
-      <PageContainer className="relative grid gap-10 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_420px] lg:items-center lg:py-20">
+      {/* Bottom padding reserves the hero promotion's strip, so a promotion arriving late moves nothing. */}
+      <PageContainer className="relative grid gap-10 pt-12 pb-24 sm:pt-16 lg:grid-cols-[minmax(0,1fr)_420px] lg:items-center lg:pt-20 lg:pb-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-accent ring-1 ring-white/15">
             <Tag className="size-4" aria-hidden="true" />
             Free to list, free to browse
           </p>
-          <h1 id="hero-heading" className="mt-5 text-4xl leading-[1.1] font-extrabold tracking-tight sm:text-5xl">
-            List your truck for <span className="text-accent">free</span>.<br className="hidden sm:block" /> Sell it to the right buyer.
+          <h1 id="hero-heading" className="mt-5 text-4xl leading-[1.1] font-extrabold tracking-tight sm:text-5xl" data-testid="hero-title">
+            {heroContent?.title ?? (
+              <>
+                List your truck for <span className="text-accent">free</span>.<br className="hidden sm:block" /> Sell it to the right buyer.
+              </>
+            )}
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-white/85">
-            TruckYard is the UK marketplace for used trucks and HGVs. We actively match each new listing to subscribed buyers, so your truck
-            reaches people already looking for one.
-          </p>
+          {heroContent?.text ? (
+            // Sanitised on the server (renderContentHtml): only harmless tags reach the page.
+            <SanitizedHtml
+              className="mt-5 max-w-xl text-lg text-white/85 [&_a]:underline"
+              data-testid="hero-text"
+              html={heroContent.html}
+            />
+          ) : (
+            <p className="mt-5 max-w-xl text-lg text-white/85" data-testid="hero-text">
+              TruckYard is the UK marketplace for used trucks and HGVs. We actively match each new listing to subscribed buyers, so your
+              truck reaches people already looking for one.
+            </p>
+          )}
           <ul className="mt-6 space-y-2.5">
             {points.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-center gap-3 text-white/90">
@@ -129,9 +160,11 @@ function Hero() {
         </div>
 
         <div className="rounded-xl bg-white/[0.07] p-6 ring-1 ring-white/15 backdrop-blur-sm sm:p-8">
-          <h2 className="text-sm font-semibold tracking-wider text-white/70 uppercase">Why sellers choose TruckYard</h2>
+          <h2 className="text-sm font-semibold tracking-wider text-white/70 uppercase">
+            {statsContent?.title ?? 'Why sellers choose TruckYard'}
+          </h2>
           <dl className="mt-5 grid grid-cols-2 gap-4">
-            {MARKETING_STATS.map((s) => (
+            {stats.map((s) => (
               <div key={s.label} className="flex flex-col rounded-lg bg-white p-4 text-center shadow-sm">
                 <dt className="text-sm font-medium text-muted-foreground">{s.label}</dt>
                 <dd className="order-first text-3xl font-extrabold tracking-tight text-primary">{s.value}</dd>
@@ -147,6 +180,10 @@ function Hero() {
           </p>
         </div>
       </PageContainer>
+      <PromotionSlot
+        position="hero"
+        className="absolute inset-x-0 bottom-3 mx-auto h-16 w-[min(100%-2rem,56rem)] overflow-hidden rounded-lg bg-white/10 px-4 py-2 text-white ring-1 ring-white/20"
+      />
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import { BadgeCheck, Clock, Megaphone, Users } from 'lucide-react';
 import { PageContainer } from '@/components/layout/page-shell';
+import { useContentSection } from '@/features/site/api/get-page-content';
+import { SanitizedHtml } from '@/features/site/components/sanitized-html';
 import { usePageMeta } from '@/lib/page-meta';
 import { SellForm } from './sell-form';
 
@@ -12,6 +14,8 @@ const PROMISES = [
 /** /sell-truck — Sell Your Truck (spec §2): promotion banner, then the form. */
 export function SellPage() {
   usePageMeta('Sell Your Truck', 'List your used truck for free and reach thousands of buyers across the UK.');
+  // Staff edit the banner in /admin → Content (sell-truck / banner); the built-in text is the fallback.
+  const banner = useContentSection('sell-truck', 'banner');
   return (
     <div className="bg-muted/40 pb-16">
       <PageContainer className="max-w-5xl pt-8 sm:pt-10">
@@ -26,12 +30,17 @@ export function SellPage() {
               </span>
               <div>
                 <h2 id="promo-title" className="text-lg font-bold">
-                  Proactive promotion, included free
+                  {banner?.title ?? 'Proactive promotion, included free'}
                 </h2>
-                <p className="mt-1 text-sm text-white/85">
-                  We don't wait for buyers to find you: as soon as your truck is listed we match it with subscribed buyers and dealers
-                  looking for exactly this vehicle.
-                </p>
+                {banner?.text ? (
+                  // Sanitised on the server (renderContentHtml).
+                  <SanitizedHtml className="mt-1 text-sm text-white/85" data-testid="sell-banner-text" html={banner.html} />
+                ) : (
+                  <p className="mt-1 text-sm text-white/85">
+                    We don't wait for buyers to find you: as soon as your truck is listed we match it with subscribed buyers and dealers
+                    looking for exactly this vehicle.
+                  </p>
+                )}
               </div>
             </div>
             <ul className="grid shrink-0 gap-2 text-sm md:w-72">

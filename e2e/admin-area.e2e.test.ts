@@ -1,0 +1,226 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '../dev/seed/data.js';
+import { launchBrowser, newPage } from './browser.js';
+
+/**
+ * Issue 11, the admin area: an admin signs in → analytics shows the seeded counts → suspends a
+ * seeded dealer (who then cannot sign in or write) → reactivates → marks a listing sold (it leaves
+ * browse and shows Sold) → uploads a banner → creates a hero promotion that appears on the home
+ * page → edits the home hero text and sees it on / → opens a valuation request in the Inbox and
+ * sees its photos; an admin has no Audit tab. Then a super admin makes a user admin and sees the
+ * audit entries. The steps share state, so they run in order; afterAll puts the shared seed back.
+ */
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let page: Page;
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const stamp = Date.now().toString(36);
+const DEALER = { email: 'info@thamesgatewaycv.example', company: 'Thames Gateway Commercials' };
+const promoTitle = `Winter finance week ${stamp}`;
+const heroTitle = `Trucks that work as hard as you ${stamp}`;
+
+let soldListingId = '';
+let originalHero: { id: string; title: string | null; content: string } | null = null;
+
+async function signInAs(email: string, password = DEMO_PASSWORD): Promise<{ ok: boolean; token?: string; error?: string }> {
+  const cfg = (await (await fetch(`${baseUrl}/api/config`)).json()) as { userPoolEndpoint: string; clientId: string };
+  const res = await fetch(cfg.userPoolEndpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({
+      ClientId: cfg.clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  });
+  const body = (await res.json()) as { AuthenticationResult?: { AccessToken: string }; message?: string };
+  return body.AuthenticationResult ? { ok: true, token: body.AuthenticationResult.AccessToken } : { ok: false, error: body.message };
+}
+
+async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+async function adminSignIn(email: string) {
+  await page.goto('/admin');
+  await page.getByLabel('Admin Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByText('Logged in successfully').waitFor();
+}
+
+const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+const toastText = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser, baseUrl);
+});
+afterAll(async () => {
+  // Leave the shared seed as other files expect it.
+  const su = await signInAs('superadmin@truckyard.example');
+  if (su.token) {
+    if (soldListingId) await api(su.token, 'PATCH', `/admin/listings/${soldListingId}/status`, { status: 'active' });
+    const promos = await api<{ items: Array<{ id: string; title: string }> }>(su.token, 'GET', '/admin/promotions');
+    for (const p of promos.body.items.filter((x) => x.title === promoTitle)) await api(su.token, 'DELETE', `/admin/promotions/${p.id}`);
+    if (originalHero)
+      await api(su.token, 'PUT', `/admin/content/${originalHero.id}`, {
+        pageSlug: 'home',
+        sectionKey: 'hero',
+        title: originalHero.title,
+        content: originalHero.content,
+        isActive: true,
+      });
+  }
+  await browser?.close();
+});
+
+describe('admin area', () => {
+  it('shows the sign-in form, with the super-admin note and the local MFA notice', async () => {
+    await page.goto('/admin');
+    await page.getByLabel('Admin Email').waitFor();
+    await page.getByText('Creating an admin account requires super admin privileges.').waitFor();
+    await page.getByTestId('mfa-notice').waitFor();
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+  });
+
+  it('signs an admin in to Analytics with the seeded counts, and no Audit tab', async () => {
+    await adminSignIn('admin@truckyard.example');
+    await expect(page.getByTestId('admin-role').textContent()).resolves.toBe('Admin');
+    const token = (await signInAs('admin@truckyard.example')).token as string;
+    const analytics = (await api<{ totalUsers: number; totalListings: number; dealers: number }>(token, 'GET', '/admin/analytics')).body;
+    expect(analytics.dealers).toBeGreaterThanOrEqual(3);
+    expect(analytics.totalListings).toBeGreaterThanOrEqual(67);
+    await poll(() => page.getByTestId('metric-total-users').textContent()).toBe(String(analytics.totalUsers));
+    await poll(() => page.getByTestId('metric-total-listings').textContent()).toBe(String(analytics.totalListings));
+    expect(await tab('Audit').count()).toBe(0);
+  });
+
+  it('suspends a seeded dealer (no sign-in, no writes) and reactivates them', async () => {
+    const before = await signInAs(DEALER.email);
+    expect(before.ok).toBe(true);
+    await tab('Users').click();
+    await page.getByRole('button', { name: 'Dealers', exact: true }).click();
+    const row = page.getByTestId('admin-user-row').filter({ hasText: DEALER.company });
+    await row.getByRole('button', { name: 'Suspend' }).click();
+    await toastText('User suspended successfully');
+    const refused = await signInAs(DEALER.email);
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toMatch(/disabled/i);
+    const write = await api<{ error: { code: string } }>(before.token as string, 'PATCH', '/me', { fullName: 'Renamed' });
+    expect(write.status).toBe(403);
+    expect(write.body.error.code).toBe('SUSPENDED');
+
+    await row.getByRole('button', { name: 'Activate' }).click();
+    await toastText('User activated successfully');
+    expect((await signInAs(DEALER.email)).ok).toBe(true);
+  });
+
+  it('marks a listing sold: it leaves browse and shows Sold', async () => {
+    await tab('Listings').click();
+    await page.getByRole('button', { name: 'Active', exact: true }).click();
+    const row = page.getByTestId('admin-listing-row').first();
+    const href = (await row.getByRole('link').first().getAttribute('href')) as string;
+    soldListingId = href.split('/').pop() as string;
+    await row.getByRole('combobox').selectOption('sold');
+    await toastText('Listing sold successfully');
+    await poll(async () => {
+      const res = await fetch(`${baseUrl}/api/listings?pageSize=100&sort=relevance`);
+      return ((await res.json()) as { items: Array<{ id: string }> }).items.some((l) => l.id === soldListingId);
+    }).toBe(false);
+    const detail = await newPage(browser, baseUrl);
+    await detail.goto(`/truck/${soldListingId}`);
+    await detail.getByText('Sold', { exact: true }).first().waitFor();
+    await detail.close();
+  });
+
+  it('uploads a banner to Media and creates a hero promotion that appears on the home page', async () => {
+    await page.goto('/admin?tab=media');
+    const banner = await sharp({ create: { width: 1200, height: 300, channels: 3, background: { r: 20, g: 60, b: 140 } } })
+      .png()
+      .toBuffer();
+    await page.getByLabel('Category', { exact: true }).selectOption('banners');
+    await page.locator('#media-files').setInputFiles({ name: `banner-${stamp}.png`, mimeType: 'image/png', buffer: banner });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await toastText('1 file(s) uploaded successfully');
+    const card = page.getByTestId('media-card').filter({ hasText: `banner-${stamp}.png` });
+    await card.waitFor();
+    const src = (await card.locator('img').getAttribute('src')) as string;
+    expect(src).toMatch(/^\/media\/banners\/banners\//);
+
+    await tab('Promotions').click();
+    await page.getByRole('button', { name: 'New promotion' }).click();
+    await page.getByLabel('Title', { exact: true }).fill(promoTitle);
+    await page.getByLabel('Position').selectOption('hero');
+    await page.getByLabel('Content', { exact: true }).fill('0% finance on selected trucks this week.');
+    await page.getByLabel('Image URL (copy one from Media)').fill(src);
+    await page.getByLabel('Link (http:// or https://)').fill('https://example.com/finance');
+    await page.getByRole('button', { name: 'Save promotion' }).click();
+    await toastText('Promotion created successfully');
+
+    const home = await newPage(browser, baseUrl);
+    await home.goto('/');
+    await poll(() => home.getByTestId('promotion-hero').textContent()).toContain(promoTitle);
+    await home.close();
+  });
+
+  it('edits the home hero in Content and sees it on /', async () => {
+    await tab('Content').click();
+    const row = page.getByTestId('content-row').filter({ hasText: 'home / hero' });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    originalHero = {
+      id: '01JCONTENTHOMEHERO0000000A',
+      title: await page.getByLabel('Title', { exact: true }).inputValue(),
+      content: await page.getByLabel('Content', { exact: true }).inputValue(),
+    };
+    await page.getByLabel('Title', { exact: true }).fill(heroTitle);
+    await page.getByRole('button', { name: 'Save section' }).click();
+    await toastText('Content updated successfully');
+    const home = await newPage(browser, baseUrl);
+    await home.goto('/');
+    await poll(() => home.getByTestId('hero-title').textContent()).toBe(heroTitle);
+    await home.close();
+  });
+
+  it('opens a valuation request in the Inbox and sees its photos', async () => {
+    await tab('Inbox').click();
+    await page.getByRole('button', { name: 'Valuation requests' }).click();
+    await page.getByTestId('inbox-row').filter({ hasText: 'Owen Haulage' }).getByRole('button').first().click();
+    const photos = page.getByTestId('inbox-photo');
+    await photos.first().waitFor();
+    expect(await photos.count()).toBeGreaterThanOrEqual(1);
+    await poll(() => photos.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  });
+
+  it('lets a super admin make a user admin and read the audit entries', async () => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await adminSignIn('superadmin@truckyard.example');
+    await expect(page.getByTestId('admin-role').textContent()).resolves.toBe('Super Admin');
+    await tab('Users').click();
+    await page.getByLabel('Search users').fill('gareth');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByTestId('admin-user-row').filter({ hasText: 'gareth.pryce@mailbox.example' });
+    await row.getByRole('button', { name: 'Make Admin' }).click();
+    await toastText('User granted admin access');
+    await row.getByText('Admin', { exact: true }).waitFor();
+
+    await tab('Audit').click();
+    const rows = page.getByTestId('audit-row');
+    await rows.first().waitFor();
+    await poll(() => rows.filter({ hasText: 'admin_role' }).count()).toBe(1);
+    expect(await rows.filter({ hasText: 'account_status' }).count()).toBeGreaterThanOrEqual(2);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await poll(async () => (await rows.allTextContents()).every((t) => t.includes('Login'))).toBe(true);
+  });
+});

@@ -1,0 +1,89 @@
+import { marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+import type { Page, PageContent, PageContentInput } from '../../../../shared/schemas/admin.js';
+import { ADMIN_PAGE_SIZE, pageContentInputSchema } from '../../../../shared/schemas/admin.js';
+import { DomainError, notFound } from '../errors.js';
+import type { AuditLog, ContentStore, Staff } from './ports.js';
+
+export interface ContentDeps {
+  content: ContentStore;
+  audit: AuditLog;
+  now: () => Date;
+  newId: () => string;
+}
+
+export const CONTENT_NOT_FOUND = 'Content section not found';
+
+export function listContent(deps: Pick<ContentDeps, 'content'>, cursor?: string): Promise<Page<PageContent>> {
+  return deps.content.list(cursor, ADMIN_PAGE_SIZE);
+}
+
+const record = (deps: ContentDeps, staff: Staff, action: 'create' | 'update' | 'delete', s: PageContent) =>
+  deps.audit.record({
+    adminUserId: staff.adminId,
+    action,
+    resourceType: 'content',
+    resourceId: s.id,
+    details: { pageSlug: s.pageSlug, sectionKey: s.sectionKey, title: s.title, isActive: s.isActive },
+    ipAddress: staff.ipAddress,
+    userAgent: staff.userAgent,
+  });
+
+async function assertSlotFree(deps: ContentDeps, pageSlug: string, sectionKey: string, exceptId?: string) {
+  const taken = await deps.content.findBySlot(pageSlug, sectionKey);
+  if (taken && taken.id !== exceptId) throw new DomainError('CONFLICT', `There is already a section ${pageSlug} / ${sectionKey}`);
+}
+
+export async function createContent(deps: ContentDeps, staff: Staff, input: PageContentInput): Promise<PageContent> {
+  const v = pageContentInputSchema.parse(input);
+  await assertSlotFree(deps, v.pageSlug, v.sectionKey);
+  const section: PageContent = { id: deps.newId(), ...v, updatedAt: deps.now().toISOString() };
+  await deps.content.put(section, null);
+  await record(deps, staff, 'create', section);
+  return section;
+}
+
+export async function updateContent(deps: ContentDeps, staff: Staff, id: string, input: PageContentInput): Promise<PageContent> {
+  const v = pageContentInputSchema.parse(input);
+  const previous = await deps.content.get(id);
+  if (!previous) throw notFound(CONTENT_NOT_FOUND);
+  await assertSlotFree(deps, v.pageSlug, v.sectionKey, id);
+  const section: PageContent = { id, ...v, updatedAt: deps.now().toISOString() };
+  await deps.content.put(section, previous);
+  await record(deps, staff, 'update', section);
+  return section;
+}
+
+export async function deleteContent(deps: ContentDeps, staff: Staff, id: string): Promise<void> {
+  const section = await deps.content.get(id);
+  if (!section) throw notFound(CONTENT_NOT_FOUND);
+  await deps.content.delete(section);
+  await record(deps, staff, 'delete', section);
+}
+
+/** Markdown (or plain text, which is valid Markdown) → HTML with only harmless tags: no script ever reaches a visitor. */
+export function renderContentHtml(markdown: string): string {
+  const html = marked.parse(markdown, { async: false, gfm: true, breaks: true }) as string;
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'code', 'span'],
+    allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+  });
+}
+
+export interface PublicSection {
+  sectionKey: string;
+  title: string | null;
+  /** Plain text, for places that show one line (the stats panel reads 'value|label' lines). */
+  text: string;
+  html: string;
+}
+
+/** Active sections of a page for visitors. */
+export async function publicPageContent(deps: Pick<ContentDeps, 'content'>, pageSlug: string): Promise<PublicSection[]> {
+  const sections = await deps.content.forPage(pageSlug);
+  return sections
+    .filter((s) => s.isActive)
+    .map((s) => ({ sectionKey: s.sectionKey, title: s.title, text: s.content, html: renderContentHtml(s.content) }));
+}

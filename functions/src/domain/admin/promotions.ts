@@ -1,0 +1,81 @@
+import {
+  ADMIN_PAGE_SIZE,
+  PROMOTION_POSITIONS,
+  type Page,
+  type Promotion,
+  type PromotionInput,
+  type PromotionPosition,
+  isPromotionEffective,
+  promotionInputSchema,
+} from '../../../../shared/schemas/admin.js';
+import { notFound } from '../errors.js';
+import type { AuditLog, PromotionStore, Staff } from './ports.js';
+
+export interface PromotionDeps {
+  promotions: PromotionStore;
+  audit: AuditLog;
+  now: () => Date;
+  newId: () => string;
+}
+
+export const PROMOTION_NOT_FOUND = 'Promotion not found';
+
+export function listPromotions(deps: Pick<PromotionDeps, 'promotions'>, cursor?: string): Promise<Page<Promotion>> {
+  return deps.promotions.list(cursor, ADMIN_PAGE_SIZE);
+}
+
+const record = (deps: PromotionDeps, staff: Staff, action: 'create' | 'update' | 'delete', p: Promotion) =>
+  deps.audit.record({
+    adminUserId: staff.adminId,
+    action,
+    resourceType: 'promotion',
+    resourceId: p.id,
+    details: { title: p.title, position: p.position, isActive: p.isActive, startDate: p.startDate, endDate: p.endDate },
+    ipAddress: staff.ipAddress,
+    userAgent: staff.userAgent,
+  });
+
+export async function createPromotion(deps: PromotionDeps, staff: Staff, input: PromotionInput): Promise<Promotion> {
+  const v = promotionInputSchema.parse(input);
+  const p: Promotion = { id: deps.newId(), ...v, createdAt: deps.now().toISOString() };
+  await deps.promotions.put(p, true);
+  await record(deps, staff, 'create', p);
+  return p;
+}
+
+export async function updatePromotion(deps: PromotionDeps, staff: Staff, id: string, input: PromotionInput): Promise<Promotion> {
+  const v = promotionInputSchema.parse(input);
+  const previous = await deps.promotions.get(id);
+  if (!previous) throw notFound(PROMOTION_NOT_FOUND);
+  const p: Promotion = { ...previous, ...v };
+  await deps.promotions.put(p, false);
+  await record(deps, staff, 'update', p);
+  return p;
+}
+
+export async function deletePromotion(deps: PromotionDeps, staff: Staff, id: string): Promise<void> {
+  const p = await deps.promotions.get(id);
+  if (!p) throw notFound(PROMOTION_NOT_FOUND);
+  await deps.promotions.delete(p);
+  await record(deps, staff, 'delete', p);
+}
+
+/** What visitors see: effectively active promotions per position, newest first. */
+export async function activePromotions(
+  deps: Pick<PromotionDeps, 'promotions'>,
+  now: Date,
+): Promise<Record<PromotionPosition, Array<Pick<Promotion, 'id' | 'title' | 'content' | 'imageUrl' | 'linkUrl'>>>> {
+  const entries = await Promise.all(
+    PROMOTION_POSITIONS.map(async (position) => {
+      const all = await deps.promotions.byPosition(position);
+      const live = all
+        .filter((p) => isPromotionEffective(p, now))
+        .map(({ id, title, content, imageUrl, linkUrl }) => ({ id, title, content, imageUrl, linkUrl }));
+      return [position, live] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<
+    PromotionPosition,
+    Array<Pick<Promotion, 'id' | 'title' | 'content' | 'imageUrl' | 'linkUrl'>>
+  >;
+}

@@ -1,0 +1,26 @@
+import type { AdminRole } from '../../../../shared/schemas/admin.js';
+import { type Profile, SUSPENDED_MESSAGE } from '../accounts/profiles.js';
+import type { Caller } from '../caller.js';
+import { DomainError, forbidden, unauthenticated } from '../errors.js';
+import type { Staff } from './ports.js';
+
+export const ADMIN_REQUIRED = 'Admin access required';
+export const SUPER_ADMIN_REQUIRED = 'Super admin access required';
+
+/**
+ * The admin area's gate, after the route's own group check: staff status comes only from the
+ * verified token's groups; a suspended staff account is refused like any suspended account.
+ */
+export function requireStaff(
+  caller: Caller,
+  profile: Pick<Profile, 'accountStatus'> | null,
+  client: { ipAddress: string | null; userAgent: string | null },
+  level: 'admin' | 'superAdmin' = 'admin',
+): Staff {
+  if (caller.kind !== 'user') throw unauthenticated();
+  if (!caller.isAdmin) throw forbidden(ADMIN_REQUIRED);
+  if (level === 'superAdmin' && !caller.isSuperAdmin) throw forbidden(SUPER_ADMIN_REQUIRED);
+  if (profile?.accountStatus === 'suspended') throw new DomainError('SUSPENDED', SUSPENDED_MESSAGE);
+  const role: AdminRole = caller.isSuperAdmin ? 'super_admin' : 'admin';
+  return { adminId: caller.userId, role, ...client };
+}

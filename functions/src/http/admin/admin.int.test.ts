@@ -1,0 +1,429 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApi, type TestUser, applyLocalCloudEnv, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
+import { keys } from '../../adapters/dynamodb/keys.js';
+import { createListingsRepo } from '../../adapters/dynamodb/listings-repo.js';
+import { adminRoutes } from '../../routes/admin.js';
+
+/**
+ * The admin API against the real stand-ins: every admin route × {anonymous, user, suspended
+ * user, admin, super admin} with the whole table compared before and after the refusals, then
+ * every mutation done once, each leaving exactly one audit entry.
+ */
+let api: TestApi;
+let ddb: DynamoDBDocumentClient;
+let user: TestUser;
+let suspendedUser: TestUser;
+let admin: TestUser;
+let superAdmin: TestUser;
+let seller: TestUser;
+
+type Res = { status: number; body: Record<string, unknown> & { error?: { code: string; message: string } } };
+
+async function call(method: string, path: string, who: TestUser | null, body?: unknown): Promise<Res> {
+  const headers: Record<string, string> = { 'user-agent': 'admin-int-test' };
+  if (who) headers.authorization = `Bearer ${who.accessToken}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${api.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json as Res['body'] };
+}
+
+async function setSuspended(who: TestUser) {
+  expect((await call('GET', '/api/me', who)).status).toBe(200);
+  await ddb.send(
+    new UpdateCommand({
+      TableName: api.tableName,
+      Key: keys.profile(who.userId),
+      UpdateExpression: 'SET accountStatus = :s',
+      ExpressionAttributeValues: { ':s': 'suspended' },
+    }),
+  );
+}
+
+/** Every item of this file's table (a test-only Scan), to prove a refused request changed nothing. */
+async function snapshot(): Promise<string> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await ddb.send(new ScanCommand({ TableName: api.tableName, ExclusiveStartKey, ConsistentRead: true }));
+    items.push(...(res.Items ?? []));
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  // Rate-limit windows are written before authorization by some public routes; none here, but keep them out.
+  return JSON.stringify(
+    items.filter((i) => !String(i.pk).startsWith('RATE#')).sort((a, b) => `${a.pk}${a.sk}`.localeCompare(`${b.pk}${b.sk}`)),
+  );
+}
+
+const UNKNOWN = '01JUNKNOWN0000000000000000';
+/** A request per route that passes validation, aimed at an id that does not exist (so allowed callers change nothing either). */
+const probe: Record<string, { path: string; body?: unknown }> = {
+  AdminGetSession: { path: '/api/admin/session' },
+  AdminGetAnalytics: { path: '/api/admin/analytics' },
+  AdminListJobRuns: { path: '/api/admin/jobs' },
+  AdminListUsers: { path: '/api/admin/users' },
+  AdminSetUserStatus: { path: `/api/admin/users/${UNKNOWN}/status`, body: { status: 'suspended' } },
+  AdminSendPasswordReset: { path: `/api/admin/users/${UNKNOWN}/password-reset` },
+  AdminMakeAdmin: { path: `/api/admin/users/${UNKNOWN}/admin-role` },
+  AdminListListings: { path: '/api/admin/listings' },
+  AdminSetListingStatus: { path: `/api/admin/listings/${UNKNOWN}/status`, body: { status: 'sold' } },
+  AdminSetListingDescription: { path: `/api/admin/listings/${UNKNOWN}/description`, body: { description: 'x' } },
+  AdminSetListingImages: { path: `/api/admin/listings/${UNKNOWN}/images`, body: { imageKeys: [] } },
+  AdminDeleteListing: { path: `/api/admin/listings/${UNKNOWN}` },
+  AdminListScraped: { path: '/api/admin/scraped' },
+  AdminSetScrapedVisibility: { path: `/api/admin/scraped/${UNKNOWN}/visibility`, body: { hidden: true } },
+  AdminListMedia: { path: '/api/admin/media' },
+  AdminRequestMediaUploads: {
+    path: '/api/admin/media/uploads',
+    body: { category: 'banners', files: [{ name: 'a.png', type: 'image/png', size: 10 }] },
+  },
+  AdminCompleteMediaUploads: {
+    path: '/api/admin/media',
+    body: { category: 'banners', uploads: [{ key: `media/pending/${UNKNOWN}/x`, name: 'x.png' }] },
+  },
+  AdminUpdateMedia: { path: `/api/admin/media/${UNKNOWN}`, body: { altText: 'x' } },
+  AdminDeleteMedia: { path: `/api/admin/media/${UNKNOWN}` },
+  AdminListContent: { path: '/api/admin/content' },
+  AdminCreateContent: { path: '/api/admin/content', body: { pageSlug: 'probe', sectionKey: 'probe', content: 'x' } },
+  AdminUpdateContent: { path: `/api/admin/content/${UNKNOWN}`, body: { pageSlug: 'probe', sectionKey: 'probe', content: 'x' } },
+  AdminDeleteContent: { path: `/api/admin/content/${UNKNOWN}` },
+  AdminListPromotions: { path: '/api/admin/promotions' },
+  AdminCreatePromotion: { path: '/api/admin/promotions', body: { title: 'Probe', position: 'hero' } },
+  AdminUpdatePromotion: { path: `/api/admin/promotions/${UNKNOWN}`, body: { title: 'Probe', position: 'hero' } },
+  AdminDeletePromotion: { path: `/api/admin/promotions/${UNKNOWN}` },
+  AdminListInbox: { path: '/api/admin/inbox/contacts' },
+  AdminUpdateInboxItem: { path: `/api/admin/inbox/contacts/${UNKNOWN}`, body: { status: 'done' } },
+  AdminListAudit: { path: '/api/admin/audit' },
+};
+
+const protectedRoutes = adminRoutes.filter((r) => r.auth === 'admin' || r.auth === 'superAdmin');
+/** Creates something; an allowed caller's probe would add it, so only refusals are probed for these. */
+const CREATES = new Set(['AdminCreateContent', 'AdminCreatePromotion']);
+
+beforeAll(async () => {
+  applyLocalCloudEnv();
+  api = await startTestApi({ tablePrefix: 'admin' });
+  ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
+  [user, suspendedUser, admin, superAdmin, seller] = await Promise.all([
+    createTestUser({ name: 'Una User' }),
+    createTestUser({ name: 'Sid Suspended' }),
+    createTestUser({ name: 'Ada Admin', groups: ['admins'] }),
+    createTestUser({ name: 'Sam Super', groups: ['super_admins'] }),
+    createTestUser({ name: 'Sel Seller' }),
+  ]);
+  await setSuspended(suspendedUser);
+  for (const who of [user, admin, superAdmin]) expect((await call('GET', '/api/me', who)).status).toBe(200);
+});
+afterAll(async () => {
+  ddb?.destroy();
+  await api?.close();
+});
+
+describe('authorization matrix', () => {
+  it('has a probe for every admin route', () => {
+    expect(protectedRoutes.map((r) => r.id).sort()).toEqual(Object.keys(probe).sort());
+  });
+
+  it('refuses anonymous (401), users and suspended users (403), and admins on super-admin routes (403), changing nothing', async () => {
+    const before = await snapshot();
+    const refusals: string[] = [];
+    for (const route of protectedRoutes) {
+      const p = probe[route.id];
+      const expected: Array<[TestUser | null, number, string]> = [
+        [null, 401, 'anonymous'],
+        [user, 403, 'user'],
+        [suspendedUser, 403, 'suspended user'],
+      ];
+      if (route.auth === 'superAdmin') expected.push([admin, 403, 'admin']);
+      for (const [who, status, label] of expected) {
+        const res = await call(route.method, p.path, who, p.body);
+        if (res.status !== status) refusals.push(`${route.id} as ${label}: ${res.status} (want ${status})`);
+      }
+    }
+    expect(refusals).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('lets admins and super admins through every route they may use (no 401/403)', async () => {
+    const wrong: string[] = [];
+    for (const route of protectedRoutes) {
+      if (CREATES.has(route.id)) continue;
+      const p = probe[route.id];
+      const allowed = route.auth === 'superAdmin' ? [superAdmin] : [admin, superAdmin];
+      for (const who of allowed) {
+        const res = await call(route.method, p.path, who, p.body);
+        if (res.status === 401 || res.status === 403 || res.status >= 500)
+          wrong.push(`${route.id}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses a suspended admin (403 SUSPENDED)', async () => {
+    const suspendedAdmin = await createTestUser({ name: 'Susie Staff', groups: ['admins'] });
+    await setSuspended(suspendedAdmin);
+    const res = await call('GET', '/api/admin/analytics', suspendedAdmin);
+    expect(res.status).toBe(403);
+    expect(res.body.error?.code).toBe('SUSPENDED');
+  });
+});
+
+describe('every admin mutation leaves exactly one audit entry', () => {
+  async function auditCount(): Promise<number> {
+    let n = 0;
+    let cursor: string | null = null;
+    do {
+      const res: Res = await call('GET', `/api/admin/audit${cursor ? `?cursor=${cursor}` : ''}`, superAdmin);
+      expect(res.status).toBe(200);
+      n += (res.body.items as unknown[]).length;
+      cursor = res.body.nextCursor as string | null;
+    } while (cursor);
+    return n;
+  }
+  async function once(label: string, act: () => Promise<Res>, status = 200): Promise<Res> {
+    const before = await auditCount();
+    const res = await act();
+    expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBe(status);
+    expect(await auditCount(), label).toBe(before + 1);
+    return res;
+  }
+
+  it('users: suspend (sign-in refused, listings hidden), activate, password reset, Make Admin; admins cannot suspend admins', async () => {
+    const created = await call('POST', '/api/my-listings', seller, {
+      make: 'volvo',
+      model: 'FH',
+      year: 2020,
+      category: 'articulated',
+      price: 42000,
+      contactName: 'Sel',
+      phone: '07700 900123',
+    });
+    expect(created.status).toBe(201);
+    const listingId = String(created.body.id);
+
+    await once('suspend', () => call('PATCH', `/api/admin/users/${seller.userId}/status`, admin, { status: 'suspended' }));
+    expect((await call('GET', `/api/listings/${listingId}`, null)).status).toBe(404);
+    const write = await call('POST', '/api/my-listings', seller, {
+      make: 'volvo',
+      model: 'FM',
+      year: 2021,
+      category: 'rigid',
+      price: 1000,
+      contactName: 'Sel',
+      phone: '07700 900123',
+    });
+    expect(write.body.error?.code).toBe('SUSPENDED');
+    await expect(createTestUser({ email: seller.email, password: seller.password })).rejects.toThrow(/disabled/i);
+    const suspendedList = await call('GET', '/api/admin/users?filter=suspended', admin);
+    expect((suspendedList.body.items as Array<{ userId: string }>).map((u) => u.userId)).toContain(seller.userId);
+
+    await once('activate', () => call('PATCH', `/api/admin/users/${seller.userId}/status`, admin, { status: 'active' }));
+    expect((await call('GET', `/api/listings/${listingId}`, null)).status).toBe(200);
+    await once('password reset', () => call('POST', `/api/admin/users/${seller.userId}/password-reset`, admin));
+
+    expect((await call('PATCH', `/api/admin/users/${superAdmin.userId}/status`, admin, { status: 'suspended' })).status).toBe(403);
+    expect((await call('POST', `/api/admin/users/${user.userId}/admin-role`, admin)).status).toBe(403);
+    await once('make admin', () => call('POST', `/api/admin/users/${user.userId}/admin-role`, superAdmin));
+    const admins = await call('GET', '/api/admin/users?filter=admins', admin);
+    expect((admins.body.items as Array<{ userId: string; adminRole: string }>).find((u) => u.userId === user.userId)?.adminRole).toBe(
+      'admin',
+    );
+
+    const log = await call('GET', '/api/admin/audit?resource=user&action=update', superAdmin);
+    const entry = (log.body.items as Array<Record<string, unknown>>)[0];
+    expect(entry).toMatchObject({ adminUserId: superAdmin.userId, resourceId: user.userId, userAgent: 'admin-int-test' });
+    expect(entry.ipAddress).toBeTruthy();
+  });
+
+  it('listings: status (leaves browse, owner sees why), description, images, delete; scraped hide', async () => {
+    const created = await call('POST', '/api/my-listings', seller, {
+      make: 'daf',
+      model: 'XF',
+      year: 2018,
+      category: 'articulated',
+      price: 30000,
+      contactName: 'Sel',
+      phone: '07700 900123',
+    });
+    expect(created.status).toBe(201);
+    const id = String(created.body.id);
+    await once('status', () => call('PATCH', `/api/admin/listings/${id}/status`, admin, { status: 'sold' }));
+    const own = await call('GET', `/api/my-listings/${id}`, seller);
+    expect(own.body).toMatchObject({ status: 'sold', statusSetByStaff: true });
+    expect((await call('PATCH', `/api/my-listings/${id}/status`, seller, { status: 'active' })).status).toBe(409);
+    const sold = await call('GET', '/api/admin/listings?status=sold', admin);
+    expect((sold.body.items as Array<{ id: string }>).map((l) => l.id)).toContain(id);
+    // 'all' merges every status partition newest first; a page of one continues with the cursor.
+    const first = await call('GET', '/api/admin/listings?status=all', admin);
+    expect((first.body.items as Array<{ id: string; status: string }>)[0]).toMatchObject({ id, status: 'sold' });
+    const all: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: Res = await call('GET', `/api/admin/listings${cursor ? `?cursor=${cursor}` : ''}`, admin);
+      all.push(...(res.body.items as Array<{ id: string }>).map((l) => l.id));
+      cursor = res.body.nextCursor as string | null;
+    } while (cursor);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toContain(id);
+    await once('description', () => call('PATCH', `/api/admin/listings/${id}/description`, admin, { description: 'Checked by staff' }));
+    await once('images', () => call('PUT', `/api/admin/listings/${id}/images`, admin, { imageKeys: [] }));
+    await once('delete', () => call('DELETE', `/api/admin/listings/${id}`, admin));
+    expect((await call('GET', `/api/listings/${id}`, null)).status).toBe(404);
+
+    await createListingsRepo({ ddb, tableName: api.tableName }).putScraped({
+      id: 'src-1',
+      externalId: '1',
+      sourceWebsite: 'example.test',
+      sourceUrl: null,
+      make: 'MAN',
+      model: 'TGX',
+      year: 2017,
+      mileage: null,
+      price: 20000,
+      location: null,
+      dealerName: null,
+      dealerContact: null,
+      category: null,
+      fuelType: null,
+      transmission: null,
+      description: null,
+      scrapedAt: new Date().toISOString(),
+      isActive: true,
+      updatedAt: new Date().toISOString(),
+    });
+    await once('scraped hide', () => call('PATCH', '/api/admin/scraped/src-1/visibility', admin, { hidden: true }));
+    const hidden = await call('GET', '/api/admin/scraped?hidden=true', admin);
+    expect((hidden.body.items as Array<{ id: string }>).map((s) => s.id)).toContain('src-1');
+  });
+
+  it('content and promotions: create, update, delete; public reads sanitise and apply the activity rule', async () => {
+    const c = await once(
+      'content create',
+      () =>
+        call('POST', '/api/admin/content', admin, {
+          pageSlug: 'home',
+          sectionKey: 'hero',
+          title: 'Hi',
+          content: 'Hello <script>alert(1)</script>**bold**',
+        }),
+      201,
+    );
+    const pub = await call('GET', '/api/content/home', null);
+    const hero = (pub.body.sections as Array<{ sectionKey: string; html: string }>).find((s) => s.sectionKey === 'hero');
+    expect(hero?.html).toContain('<strong>bold</strong>');
+    expect(hero?.html).not.toContain('<script');
+    expect((await call('POST', '/api/admin/content', admin, { pageSlug: 'home', sectionKey: 'hero', content: 'dup' })).status).toBe(409);
+    await once('content update', () =>
+      call('PUT', `/api/admin/content/${c.body.id}`, admin, { pageSlug: 'home', sectionKey: 'hero', content: 'Changed', isActive: false }),
+    );
+    expect((await call('GET', '/api/content/home', null)).body.sections).toEqual([]);
+    await once('content delete', () => call('DELETE', `/api/admin/content/${c.body.id}`, admin));
+
+    const p = await once(
+      'promotion create',
+      () =>
+        call('POST', '/api/admin/promotions', admin, {
+          title: 'Winter deals',
+          position: 'hero',
+          linkUrl: 'https://example.test',
+          startDate: '',
+          endDate: '',
+        }),
+      201,
+    );
+    expect(p.body).toMatchObject({ startDate: null, endDate: null });
+    expect(
+      (await call('POST', '/api/admin/promotions', admin, { title: 'Bad', position: 'hero', linkUrl: 'javascript:alert(1)' })).status,
+    ).toBe(400);
+    const live = await call('GET', '/api/promotions', null);
+    expect((live.body.hero as Array<{ title: string }>).map((x) => x.title)).toEqual(['Winter deals']);
+    await once('promotion update', () =>
+      call('PUT', `/api/admin/promotions/${p.body.id}`, admin, { title: 'Winter deals', position: 'hero', endDate: '2001-01-01' }),
+    );
+    expect((await call('GET', '/api/promotions', null)).body.hero).toEqual([]);
+    await once('promotion delete', () => call('DELETE', `/api/admin/promotions/${p.body.id}`, admin));
+  });
+
+  it('media: checked by bytes, published under {category}/, in-use delete refused; inbox update', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const upload = async (name: string, bytes: Buffer) => {
+      const req = await call('POST', '/api/admin/media/uploads', admin, {
+        category: 'banners',
+        files: [{ name, type: 'image/png', size: bytes.length }],
+      });
+      expect(req.status).toBe(200);
+      const u = (req.body.uploads as Array<{ key: string; url: string; fields: Record<string, string> }>)[0];
+      const form = new FormData();
+      for (const [k, v] of Object.entries(u.fields)) form.append(k, v);
+      form.append('file', new Blob([new Uint8Array(bytes)]), name);
+      expect((await fetch(u.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+      return u.key;
+    };
+    const fakeKey = await upload('fake.png', Buffer.from('<html>not an image</html>'));
+    const before = await snapshot();
+    expect(
+      (await call('POST', '/api/admin/media', admin, { category: 'banners', uploads: [{ key: fakeKey, name: 'fake.png' }] })).status,
+    ).toBe(415);
+    expect(await snapshot()).toBe(before);
+
+    const key = await upload('banner.png', png);
+    const done = await once(
+      'media upload',
+      () => call('POST', '/api/admin/media', admin, { category: 'banners', uploads: [{ key, name: 'banner.png' }] }),
+      201,
+    );
+    const asset = (done.body.items as Array<{ id: string; url: string; filePath: string; usageCount: number }>)[0];
+    expect(asset.filePath).toMatch(/^banners\/\d+-[a-z0-9]+\.png$/);
+    expect(asset.url).toBe(`/media/banners/${asset.filePath}`);
+    expect((await fetch(`${api.baseUrl}${asset.url}`)).status).toBe(200);
+    await once('media update', () => call('PATCH', `/api/admin/media/${asset.id}`, admin, { altText: 'Winter banner', tags: ['winter'] }));
+
+    const promo = await call('POST', '/api/admin/promotions', admin, { title: 'Uses banner', position: 'footer', imageUrl: asset.url });
+    const refused = await call('DELETE', `/api/admin/media/${asset.id}`, admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toContain("promotion 'Uses banner'");
+    await call('DELETE', `/api/admin/promotions/${promo.body.id}`, admin);
+    await once('media delete', () => call('DELETE', `/api/admin/media/${asset.id}`, admin));
+
+    const at = new Date().toISOString();
+    await ddb.send(
+      new PutCommand({
+        TableName: api.tableName,
+        Item: {
+          ...keys.contactMessage('msg-1'),
+          ...keys.contactMessagesByDate(at),
+          id: 'msg-1',
+          createdAt: at,
+          firstName: 'A',
+          lastName: 'B',
+          email: 'a@b.test',
+          subject: 'S',
+          message: 'M',
+          status: 'new',
+        },
+      }),
+    );
+    await once('inbox update', () =>
+      call('PATCH', '/api/admin/inbox/contacts/msg-1', admin, { status: 'in_progress', assignee: 'Ada', note: 'Called back' }),
+    );
+    const inbox = await call('GET', '/api/admin/inbox/contacts', admin);
+    expect((inbox.body.items as Array<Record<string, unknown>>)[0]).toMatchObject({ id: 'msg-1', status: 'in_progress', assignee: 'Ada' });
+  });
+
+  it('analytics come from the counters kept by the writes', async () => {
+    const res = await call('GET', '/api/admin/analytics', admin);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ promotions: 0, mediaAssets: 0 });
+    expect(res.body.totalUsers as number).toBeGreaterThanOrEqual(5);
+    expect(res.body.totalListings).toBe(1);
+    expect((res.body.weeks as unknown[]).length).toBe(12);
+  });
+});

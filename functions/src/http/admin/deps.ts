@@ -1,0 +1,118 @@
+import { ulid } from 'ulid';
+import type { MEDIA_BUCKET_BY_CATEGORY } from '../../../../shared/schemas/admin.js';
+import { cognitoUserDirectory } from '../../adapters/cognito/user-directory.js';
+import {
+  adminListingStore,
+  adminUserStore,
+  analyticsSource,
+  auditLog,
+  contentStore,
+  inboxStore,
+  jobRunSource,
+  mediaStore,
+  promotionStore,
+} from '../../adapters/dynamodb/admin-repo.js';
+import { ddb } from '../../adapters/dynamodb/client.js';
+import { s3 } from '../../adapters/s3/client.js';
+import { privateObjectUrl, s3MediaFiles } from '../../adapters/s3/media-files.js';
+import { deleteListingImageFiles } from '../../adapters/s3/uploads.js';
+import { config } from '../../config.js';
+import type { AdminListingDeps } from '../../domain/admin/listings.js';
+import type { MediaDeps } from '../../domain/admin/media.js';
+import type { Staff } from '../../domain/admin/ports.js';
+import { requireStaff } from '../../domain/admin/staff.js';
+import type { AdminUserDeps } from '../../domain/admin/users.js';
+import { notFound } from '../../domain/errors.js';
+import { type HttpEvent, type HttpResult, type RequestContext, httpHandler } from '../handler.js';
+
+/**
+ * The viewer's IP address for the audit log. One place, so the production set-up can read
+ * CloudFront's viewer-address header instead of API Gateway's source IP (which is CloudFront's).
+ */
+export function viewerIp(event: HttpEvent): string | null {
+  return event.requestContext?.http?.sourceIp ?? null;
+}
+
+const userAgent = (event: HttpEvent) => event.headers?.['user-agent']?.slice(0, 500) ?? null;
+
+/**
+ * An admin route: the route's group check (JWT groups, routes.ts `admin`/`superAdmin`), then
+ * the staff gate (a suspended staff account is refused), then the operation with the acting staff.
+ */
+export function adminHandler(
+  level: 'admin' | 'superAdmin',
+  fn: (ctx: RequestContext & { staff: Staff }) => Promise<HttpResult>,
+  opts: { mirrorRole?: boolean } = {},
+) {
+  return httpHandler(level, async (ctx) => {
+    const users = adminUserStore(ddb, table());
+    const profile = ctx.caller.kind === 'user' ? await users.get(ctx.caller.userId) : null;
+    const staff = requireStaff(ctx.caller, profile, { ipAddress: viewerIp(ctx.event), userAgent: userAgent(ctx.event) }, level);
+    // The profile mirrors the role for listing and filtering; staff added to a group outside the
+    // admin area (the CLI, the console) get their mirror when they open /admin (GET /api/admin/session,
+    // the one read route allowed to write).
+    if (opts.mirrorRole && profile && profile.adminRole !== staff.role)
+      await users.setRole(staff.adminId, staff.role, new Date().toISOString());
+    return fn({ ...ctx, staff });
+  });
+}
+
+/** A path parameter shaped like one of our ids; anything else is simply not found. */
+export function idParam(event: HttpEvent, name = 'id'): string {
+  const id = event.pathParameters?.[name] ?? '';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw notFound();
+  return id;
+}
+
+export function queryOf(event: HttpEvent): Record<string, string> {
+  return Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).filter(([, v]) => v !== undefined)) as Record<string, string>;
+}
+
+const now = () => new Date();
+const table = () => config.tableName;
+
+export const audit$ = () => auditLog(ddb, table());
+export const content$ = () => contentStore(ddb, table());
+export const promotions$ = () => promotionStore(ddb, table());
+export const analytics$ = () => analyticsSource(ddb, table());
+export const jobRuns$ = () => jobRunSource(ddb, table());
+export const inbox$ = () =>
+  inboxStore(ddb, table(), (key) => privateObjectUrl(s3, config.buckets.privateUploads, key, config.s3PublicEndpoint));
+
+export function userDeps(): AdminUserDeps {
+  return {
+    users: adminUserStore(ddb, table()),
+    directory: cognitoUserDirectory(config.cognito),
+    listings: adminListingStore(ddb, table(), config.imagesBaseUrl),
+    audit: audit$(),
+    now,
+  };
+}
+
+export function listingDeps(): AdminListingDeps {
+  return {
+    listings: adminListingStore(ddb, table(), config.imagesBaseUrl),
+    audit: audit$(),
+    now,
+    deleteImageFiles: (keys) => deleteListingImageFiles(s3, config.buckets.truckImages, keys),
+  };
+}
+
+export const contentDeps = () => ({ content: content$(), audit: audit$(), now, newId: () => ulid() });
+export const promotionDeps = () => ({ promotions: promotions$(), audit: audit$(), now, newId: () => ulid() });
+
+type BucketKey = (typeof MEDIA_BUCKET_BY_CATEGORY)[keyof typeof MEDIA_BUCKET_BY_CATEGORY];
+
+export function mediaDeps(): MediaDeps {
+  const base = config.mediaBaseUrl.replace(/\/+$/, '');
+  return {
+    media: mediaStore(ddb, table()),
+    promotions: promotions$(),
+    content: content$(),
+    audit: audit$(),
+    files: s3MediaFiles(s3, config.buckets.privateUploads, (key) => config.bucketName(key as BucketKey)),
+    now,
+    newId: () => ulid(),
+    publicUrl: (bucket, key) => `${base}/${bucket}/${key}`,
+  };
+}

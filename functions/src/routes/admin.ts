@@ -1,0 +1,132 @@
+import type { Access, BucketAccess } from '../access.js';
+import type { RouteDef } from '../routes.js';
+
+/**
+ * The admin area's API (issue 11): every row is `admin` or `superAdmin` (JWT authorizer + the
+ * group check), carried by the admin API stack. Handlers add the staff gate (suspended staff are
+ * refused) and write one audit entry per mutation (http/admin/deps.ts).
+ */
+const read: Access = { table: 'read' };
+const write: Access = { table: 'readWrite' };
+const LISTING_IMAGES: BucketAccess = { bucket: 'truck-images', prefixes: ['listings/'], access: 'readWriteDelete' };
+const MEDIA_PENDING = 'media/pending/';
+/** Each media category's folder in its bucket (shared/schemas/admin.ts MEDIA_BUCKET_BY_CATEGORY). */
+const MEDIA_FOLDERS = [
+  { bucket: 'promotional-images', prefixes: ['promotional/'] },
+  { bucket: 'banners', prefixes: ['banners/'] },
+  { bucket: 'logos', prefixes: ['logos/'] },
+  { bucket: 'truck-images', prefixes: ['truck_images/'] },
+  { bucket: 'general-media', prefixes: ['general/'] },
+] as const;
+
+const admin = (
+  id: string,
+  method: RouteDef['method'],
+  path: string,
+  handler: string,
+  access: Access,
+  extra: Partial<RouteDef> = {},
+): RouteDef => ({
+  id: `Admin${id}`,
+  method,
+  path,
+  handler: `http/admin/${handler}.ts`,
+  auth: 'admin',
+  area: 'admin',
+  access,
+  ...extra,
+});
+
+export const adminRoutes: RouteDef[] = [
+  // Writes the profile's role mirror when it is out of date (http/admin/deps.ts).
+  admin('GetSession', 'GET', '/api/admin/session', 'get-session', write),
+  admin('GetAnalytics', 'GET', '/api/admin/analytics', 'get-analytics', read),
+  admin('ListJobRuns', 'GET', '/api/admin/jobs', 'list-job-runs', read),
+  admin('ListUsers', 'GET', '/api/admin/users', 'list-users', read),
+  admin('SetUserStatus', 'PATCH', '/api/admin/users/{id}/status', 'set-user-status', {
+    table: 'readWrite',
+    cognito: ['AdminListGroupsForUser', 'AdminDisableUser', 'AdminEnableUser', 'AdminUserGlobalSignOut'],
+  }),
+  // ForgotPassword is a public Cognito API: no IAM action to grant.
+  admin('SendPasswordReset', 'POST', '/api/admin/users/{id}/password-reset', 'send-password-reset', write),
+  admin(
+    'MakeAdmin',
+    'POST',
+    '/api/admin/users/{id}/admin-role',
+    'make-admin',
+    { table: 'readWrite', cognito: ['AdminAddUserToGroup'] },
+    { auth: 'superAdmin' },
+  ),
+  admin('ListListings', 'GET', '/api/admin/listings', 'list-listings', read),
+  admin('SetListingStatus', 'PATCH', '/api/admin/listings/{id}/status', 'set-listing-status', write),
+  admin('SetListingDescription', 'PATCH', '/api/admin/listings/{id}/description', 'set-listing-description', write),
+  admin('SetListingImages', 'PUT', '/api/admin/listings/{id}/images', 'set-listing-images', {
+    table: 'readWrite',
+    buckets: [LISTING_IMAGES],
+  }),
+  admin('DeleteListing', 'DELETE', '/api/admin/listings/{id}', 'delete-listing', { table: 'readWrite', buckets: [LISTING_IMAGES] }),
+  admin('ListScraped', 'GET', '/api/admin/scraped', 'list-scraped', read),
+  admin('SetScrapedVisibility', 'PATCH', '/api/admin/scraped/{id}/visibility', 'set-scraped-visibility', write),
+  admin('ListMedia', 'GET', '/api/admin/media', 'list-media', read),
+  admin('RequestMediaUploads', 'POST', '/api/admin/media/uploads', 'request-media-uploads', {
+    buckets: [{ bucket: 'private-uploads', prefixes: [MEDIA_PENDING], access: 'write' }],
+    table: 'read',
+  }),
+  admin(
+    'CompleteMediaUploads',
+    'POST',
+    '/api/admin/media',
+    'complete-media-uploads',
+    {
+      table: 'readWrite',
+      buckets: [
+        { bucket: 'private-uploads', prefixes: [MEDIA_PENDING], access: 'readWriteDelete' },
+        ...MEDIA_FOLDERS.map((f): BucketAccess => ({ ...f, access: 'write' })),
+      ],
+    },
+    // Copies up to ten files of up to 100 MB inside S3.
+    { timeoutSeconds: 60 },
+  ),
+  admin('UpdateMedia', 'PATCH', '/api/admin/media/{id}', 'update-media', write),
+  admin('DeleteMedia', 'DELETE', '/api/admin/media/{id}', 'delete-media', {
+    table: 'readWrite',
+    buckets: MEDIA_FOLDERS.map((f): BucketAccess => ({ ...f, access: 'readWriteDelete' })),
+  }),
+  admin('ListContent', 'GET', '/api/admin/content', 'list-content', read),
+  admin('CreateContent', 'POST', '/api/admin/content', 'create-content', write),
+  admin('UpdateContent', 'PUT', '/api/admin/content/{id}', 'update-content', write),
+  admin('DeleteContent', 'DELETE', '/api/admin/content/{id}', 'delete-content', write),
+  admin('ListPromotions', 'GET', '/api/admin/promotions', 'list-promotions', read),
+  admin('CreatePromotion', 'POST', '/api/admin/promotions', 'create-promotion', write),
+  admin('UpdatePromotion', 'PUT', '/api/admin/promotions/{id}', 'update-promotion', write),
+  admin('DeletePromotion', 'DELETE', '/api/admin/promotions/{id}', 'delete-promotion', write),
+  admin('ListInbox', 'GET', '/api/admin/inbox/{kind}', 'list-inbox', {
+    table: 'read',
+    // Signs 5-minute GET URLs for valuation photos.
+    buckets: [{ bucket: 'private-uploads', prefixes: ['valuations/'], access: 'read' }],
+  }),
+  admin('UpdateInboxItem', 'PATCH', '/api/admin/inbox/{kind}/{id}', 'update-inbox-item', {
+    table: 'readWrite',
+    buckets: [{ bucket: 'private-uploads', prefixes: ['valuations/'], access: 'read' }],
+  }),
+  admin('ListAudit', 'GET', '/api/admin/audit', 'list-audit', read, { auth: 'superAdmin' }),
+  // What the public pages read from the admin area's data.
+  {
+    id: 'GetPageContent',
+    method: 'GET',
+    path: '/api/content/{slug}',
+    handler: 'http/site/get-page-content.ts',
+    auth: 'public',
+    area: 'admin',
+    access: read,
+  },
+  {
+    id: 'GetPromotions',
+    method: 'GET',
+    path: '/api/promotions',
+    handler: 'http/site/get-promotions.ts',
+    auth: 'public',
+    area: 'admin',
+    access: read,
+  },
+];
