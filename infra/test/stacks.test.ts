@@ -371,29 +371,44 @@ describe('web stack', () => {
       | undefined;
   };
 
-  it('serves the SPA from a private bucket through origin access control, falling back to index.html', () => {
+  const defaultBehaviour = () => {
+    const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
+    return (dist.Properties.DistributionConfig as { DefaultCacheBehavior: { TargetOriginId: string } & Record<string, unknown> })
+      .DefaultCacheBehavior;
+  };
+
+  it('serves the built files from a private bucket through origin access control', () => {
     t.web.resourceCountIs('AWS::CloudFront::Distribution', 1);
     t.web.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
     });
-    t.web.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({
-        DefaultRootObject: 'index.html',
-        DefaultCacheBehavior: Match.objectLike({
-          ViewerProtocolPolicy: 'redirect-to-https',
-          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
-        }),
-      }),
-    });
-    t.web.hasResourceProperties('AWS::CloudFront::Function', {
-      FunctionCode: Match.stringLikeRegexp("request.uri = '/index.html'"),
-    });
+    for (const pattern of ['/assets/*', '/*.*']) {
+      expect(behaviour(pattern), pattern).toMatchObject({
+        CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6', // Managed-CachingOptimized
+        ViewerProtocolPolicy: 'redirect-to-https',
+      });
+    }
+    expect(behaviour('/assets/*')?.TargetOriginId).toBe(behaviour('/*.*')?.TargetOriginId);
   });
 
-  it('sends /api/* to the HTTP API uncached with every viewer header but Host and every method', () => {
+  it('sends every page, home included, to the page handler on the HTTP API (no default root object, no SPA fallback)', () => {
+    const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
+    const config = dist.Properties.DistributionConfig as Record<string, unknown>;
+    expect(config.DefaultRootObject).toBeUndefined();
+    expect(defaultBehaviour()).toMatchObject({
+      TargetOriginId: behaviour('/api/*')?.TargetOriginId,
+      CachePolicyId: behaviour('/api/*')?.CachePolicyId,
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
+    expect(defaultBehaviour().FunctionAssociations).toBeUndefined();
+    expect(routes.some((r) => r.path === '/' && r.handler === 'http/seo/render-page.ts')).toBe(true);
+    expect(routes.some((r) => r.path === '/{proxy+}' && r.handler === 'http/seo/render-page.ts')).toBe(true);
+  });
+
+  it('sends /api/* to the HTTP API with every viewer header but Host and every method', () => {
     expect(behaviour('/api/*')).toMatchObject({
       AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
-      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
       OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
       ViewerProtocolPolicy: 'redirect-to-https',
     });
@@ -406,10 +421,15 @@ describe('web stack', () => {
     expect(JSON.stringify(apiOrigin?.DomainName)).toMatch(/TruckYard-Api:ExportsOutputFnGetAttHttpApi/);
   });
 
-  it('sends the route rows outside /api (link-preview pages, sitemap) to the HTTP API too', () => {
+  it('sends the file-like route rows outside /api (sitemap, robots) to the HTTP API ahead of /*.*', () => {
     const api = behaviour('/api/*')!;
-    const pageRows = routes.filter((r) => !r.path.startsWith('/api/'));
-    for (const row of pageRows) {
+    const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
+    const order = (dist.Properties.DistributionConfig as { CacheBehaviors: { PathPattern: string }[] }).CacheBehaviors.map(
+      (b) => b.PathPattern,
+    );
+    const fileRows = routes.filter((r) => !r.path.startsWith('/api/') && r.path.includes('.'));
+    expect(fileRows.length).toBeGreaterThan(0);
+    for (const row of fileRows) {
       const b = behaviour(pathPatternOf(row.path));
       expect(b, row.path).toBeDefined();
       expect(b).toMatchObject({
@@ -417,6 +437,7 @@ describe('web stack', () => {
         CachePolicyId: api.CachePolicyId,
         OriginRequestPolicyId: api.OriginRequestPolicyId,
       });
+      expect(order.indexOf(pathPatternOf(row.path))).toBeLessThan(order.indexOf('/*.*'));
     }
   });
 
