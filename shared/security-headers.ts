@@ -29,6 +29,9 @@ export function cspDirectives(o: SecurityHeaderOptions): string[] {
   return [
     "default-src 'self'",
     "img-src 'self' data: blob:",
+    // React style props become style attributes in server-rendered pages (http/seo first screen);
+    // attributes only — <style> elements and stylesheets still come from 'self'.
+    "style-src-attr 'unsafe-inline'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -232,8 +232,8 @@ export const routes: RouteDef[] = [
     path: '/api/listings/{id}/views',
     handler: 'http/listings/record-view.ts',
     auth: 'optional',
-    // Anonymous viewers are counted once a day by their address (http/viewer-ip.ts).
-    access: { ...BY_VIEWER_IP, table: 'readWrite' },
+    // Anonymous viewers count once a day by address: the viewer's, trusted via the origin secret.
+    access: { ...WRITE, ...BY_VIEWER_IP },
   },
   // Every page of the site (http/seo/render-page.ts): its head for link previews, the first screen
   // rendered on the server for routes that opt in, and the SPA route table's status (404 for

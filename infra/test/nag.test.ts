@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -37,9 +37,20 @@ function nagFindings(build: (app: App) => void): string[] {
 }
 
 describe("cdk-nag's AwsSolutions pack", () => {
-  it('finds nothing in the app that has no recorded reason', () => {
+  it('finds nothing without a recorded reason in the app with everything switched on (site files, domain, SES, alarms)', () => {
+    // Prepare (`npm run synth` itself covers the plain configuration)
+    const webDistDir = tempDir('truckyard-web-dist-');
+    writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>TruckYard</title>');
     // Act
-    const findings = nagFindings((app) => buildTruckYard(app, { siteUrl: TEST_SITE_URL, webDistDir: join(tempDir('no-web-'), 'dist') }));
+    const findings = nagFindings((app) =>
+      buildTruckYard(app, {
+        siteUrl: TEST_SITE_URL,
+        webDistDir,
+        domain: { domainName: 'www.example.co.uk', hostedZone: { id: 'Z123', name: 'example.co.uk' } },
+        sesDomain: 'example.co.uk',
+        alarmEmail: 'ops@example.co.uk',
+      }),
+    );
     // Assess
     expect(findings).toEqual([]);
   }, 120_000);

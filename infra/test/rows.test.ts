@@ -18,6 +18,9 @@ import { removeTempDirs, synthTruckYard, tempDir } from './synth-app.js';
 
 afterAll(removeTempDirs);
 
+/** With stub handlers: only the rows under test, none of the real jobs, events, queues or triggers. */
+const NO_OTHER_ROWS = { jobs: [], subscriptions: [], queues: [], triggers: [] };
+
 /** A functions dir outside the repository holding stub handlers (and any other files given). */
 function stubFunctionsDir(handlers: string[], files: Record<string, string> = {}) {
   const dir = tempDir('truckyard-stub-functions-');
@@ -157,7 +160,7 @@ describe('route rows', () => {
     // Prepare
     const functionsDir = stubFunctionsDir(rows.map((r) => r.handler));
     // Act
-    const { templates } = synthTruckYard({ routes: rows, jobs: [], subscriptions: [], queues: [], functionsDir, triggers: [] });
+    const { templates } = synthTruckYard({ routes: rows, functionsDir, ...NO_OTHER_ROWS });
     // Assess
     const routeAuth = Object.values(templates.api.findResources('AWS::ApiGatewayV2::Route')).map(
       (r) => `${r.Properties.RouteKey} ${r.Properties.AuthorizationType}`,
@@ -190,7 +193,7 @@ describe('route rows', () => {
 
   it('names every missing handler file at once', () => {
     const functionsDir = stubFunctionsDir([rows[0].handler]);
-    expect(() => synthTruckYard({ routes: rows, jobs: [], subscriptions: [], queues: [], functionsDir, triggers: [] })).toThrow(
+    expect(() => synthTruckYard({ routes: rows, functionsDir, ...NO_OTHER_ROWS })).toThrow(
       /do not exist yet:\n {2}OptionalThing: .*http\/things\/get\.ts\n {2}UserThing: .*\n {2}AdminThing: .*\n {2}SuperThing: /,
     );
   });
@@ -208,7 +211,7 @@ describe('native packages', () => {
       { id: 'Resize', method: 'POST', path: '/api/resize', handler: 'http/resize.ts', auth: 'user', access: {} },
     ];
     // Act
-    const { templates } = synthTruckYard({ routes: rows, jobs: [], subscriptions: [], queues: [], functionsDir, triggers: [] });
+    const { templates } = synthTruckYard({ routes: rows, functionsDir, ...NO_OTHER_ROWS });
     // Assess
     const hostArchitecture = process.arch === 'arm64' ? 'arm64' : 'x86_64';
     templates.api.hasResourceProperties('AWS::Lambda::Function', { Description: 'POST /api/resize', Architectures: [hostArchitecture] });
@@ -287,7 +290,7 @@ describe('functions per handler module and area stacks', () => {
     // Prepare
     const functionsDir = stubFunctionsDir(rows.map((r) => r.handler));
     // Act
-    const { templates, areaTemplates, stacks } = synthTruckYard({ routes: rows, functionsDir, triggers: [] });
+    const { templates, areaTemplates, stacks } = synthTruckYard({ routes: rows, functionsDir, ...NO_OTHER_ROWS });
     // Assess
     templates.api.resourceCountIs('AWS::Lambda::Function', 1);
     templates.api.resourceCountIs('AWS::ApiGatewayV2::Route', 2);
@@ -308,7 +311,7 @@ describe('functions per handler module and area stacks', () => {
   it('refuses rows that share a function but declare different access', () => {
     const functionsDir = stubFunctionsDir(['http/pages/render.ts']);
     const bad: RouteDef[] = [rows[0], { ...rows[1], access: { table: 'readWrite' } }];
-    expect(() => synthTruckYard({ routes: bad, functionsDir, triggers: [] })).toThrow(/PageA, PageB share .* declare different access/);
+    expect(() => synthTruckYard({ routes: bad, functionsDir, ...NO_OTHER_ROWS })).toThrow(/PageA, PageB share .* declare different access/);
   });
 
   it('refuses a route timeout above the 29 s API Gateway waits', () => {
@@ -322,7 +325,7 @@ describe('functions per handler module and area stacks', () => {
       timeoutSeconds: 60,
       access: {},
     };
-    expect(() => synthTruckYard({ routes: [slow], functionsDir, triggers: [] })).toThrow(/Slow: timeout 60 s exceeds/);
+    expect(() => synthTruckYard({ routes: [slow], functionsDir, ...NO_OTHER_ROWS })).toThrow(/Slow: timeout 60 s exceeds/);
   });
 });
 
@@ -347,7 +350,7 @@ describe('work queues', () => {
     };
     const functionsDir = stubFunctionsDir([queue.handler, producer.handler]);
     // Act
-    const { templates } = synthTruckYard({ routes: [producer], queues: [queue], functionsDir, triggers: [] });
+    const { templates } = synthTruckYard({ routes: [producer], functionsDir, ...NO_OTHER_ROWS, queues: [queue] });
     // Assess
     templates.data.resourceCountIs('AWS::SQS::Queue', 2);
     templates.data.hasResourceProperties('AWS::SQS::Queue', {

@@ -84,8 +84,8 @@ export const adminRoutes: RouteDef[] = [
         ...MEDIA_FOLDERS.map((f): BucketAccess => ({ ...f, access: 'write' })),
       ],
     },
-    // Copies up to ten files of up to 100 MB inside S3.
-    { timeoutSeconds: 60 },
+    // Copies up to ten files of up to 100 MB inside S3 (server-side copies); API Gateway waits 30 s at most.
+    { timeoutSeconds: 29 },
   ),
   admin('UpdateMedia', 'PATCH', '/api/admin/media/{id}', 'update-media', write),
   admin('DeleteMedia', 'DELETE', '/api/admin/media/{id}', 'delete-media', {

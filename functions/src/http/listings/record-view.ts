@@ -26,7 +26,7 @@ const paramsSchema = z.object({ id: z.string().trim().min(1, 'id is required').m
  */
 export const handler = httpHandler('optional', async ({ event, caller }) => {
   const { id } = parseWith(paramsSchema, event.pathParameters ?? {});
-  // Hashed: the daily mark is keyed by who viewed, and the table should not hold addresses.
+  // Hashed: the daily mark is keyed by who viewed (the viewer's address behind CloudFront), and the table should not hold addresses.
   const client = createHash('sha256')
     .update(rateLimitKeyForIp(await viewerIp(event)))
     .digest('base64url')
