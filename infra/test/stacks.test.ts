@@ -29,6 +29,8 @@ afterAll(removeTempDirs);
 const hostArchitecture = process.arch === 'arm64' ? 'arm64' : 'x86_64';
 
 const resourcesOf = (template: Template, type: string) => template.findResources(type) as Resources;
+/** Rows the core API stack carries; rows with another area go to that area's stack (rows.test.ts checks those). */
+const coreRoutes = routes.filter((r) => (r.area ?? 'core') === 'core');
 
 /** Each HTTP API route's row id (its construct id is `<id>Route`), auth type and the function behind it, from the template alone. */
 function routesInTemplate(api: Template) {
@@ -50,9 +52,9 @@ function routesInTemplate(api: Template) {
 }
 
 describe('api stack', () => {
-  it('CDK and the local runtime see the same rows: the template has exactly the routes of functions/src/routes.ts', () => {
+  it('CDK and the local runtime see the same rows: the template has exactly the coreRoutes of functions/src/coreRoutes.ts', () => {
     // Prepare
-    const expected = routes.map((r) => `${r.id} ${r.method} ${r.path}`).sort();
+    const expected = coreRoutes.map((r) => `${r.id} ${r.method} ${r.path}`).sort();
     // Act
     const actual = routesInTemplate(t.api)
       .map((r) => `${r.id} ${r.method} ${r.path}`)
@@ -62,11 +64,11 @@ describe('api stack', () => {
   });
 
   it('builds one Node 22 function per handler module (rows sharing a module share it), on ARM64 unless it ships native binaries, with the row memory and timeout', () => {
-    const handlers = new Set(routes.map((r) => r.handler));
+    const handlers = new Set(coreRoutes.map((r) => r.handler));
     expect(Object.keys(resourcesOf(t.api, 'AWS::Lambda::Function')).length).toBe(handlers.size);
     const byRow = new Map(routesInTemplate(t.api).map((r) => [r.id, r.functionLogicalId]));
-    for (const row of routes) {
-      const sameModule = routes.filter((r) => r.handler === row.handler);
+    for (const row of coreRoutes) {
+      const sameModule = coreRoutes.filter((r) => r.handler === row.handler);
       for (const other of sameModule) expect(byRow.get(other.id), other.id).toBe(byRow.get(row.id));
       const props = (t.api.toJSON().Resources as Resources)[byRow.get(row.id)!].Properties;
       expect(props).toMatchObject({
@@ -85,16 +87,16 @@ describe('api stack', () => {
     }
   });
 
-  it('puts the JWT authorizer, requiring the access-token scope, on user/admin/superAdmin routes and none on public/optional ones', () => {
+  it('puts the JWT authorizer, requiring the access-token scope, on user/admin/superAdmin coreRoutes and none on public/optional ones', () => {
     const byId = new Map(routesInTemplate(t.api).map((r) => [r.id, r]));
-    for (const row of routes) {
+    for (const row of coreRoutes) {
       expect(byId.get(row.id)?.authorizationType, row.id).toBe(needsAuthorizer(row) ? 'JWT' : 'NONE');
       expect(byId.get(row.id)?.scopes, row.id).toEqual(needsAuthorizer(row) ? [ACCESS_TOKEN_SCOPE] : undefined);
     }
     const jwtRoutes = Object.values(resourcesOf(t.api, 'AWS::ApiGatewayV2::Route')).filter((r) => r.Properties.AuthorizationType === 'JWT');
-    expect(jwtRoutes.length).toBe(routes.filter(needsAuthorizer).length);
+    expect(jwtRoutes.length).toBe(coreRoutes.filter(needsAuthorizer).length);
     for (const r of jwtRoutes) expect(r.Properties.AuthorizerId).toBeDefined();
-    if (routes.some(needsAuthorizer)) {
+    if (coreRoutes.some(needsAuthorizer)) {
       t.api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
         AuthorizerType: 'JWT',
         IdentitySource: ['$request.header.Authorization'],
@@ -145,7 +147,7 @@ describe('api stack', () => {
   it('names the secrets prefix only for functions whose row reads secrets', () => {
     const byRow = new Map(routesInTemplate(t.api).map((r) => [r.id, r.functionLogicalId]));
     const all = t.api.toJSON().Resources as Resources;
-    for (const row of routes) {
+    for (const row of coreRoutes) {
       const vars = (all[byRow.get(row.id)!].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(vars.SECRETS_PREFIX !== undefined, row.id).toBe(Boolean(row.access.secrets?.length));
     }
