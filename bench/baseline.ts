@@ -1,7 +1,8 @@
 /**
  * The "plain full scan" the index is measured against: for each query, test every listing,
  * count facets, sort all matches with one comparator, slice the page. Same rules as the index
- * (and its results are checked against it), written the obvious way.
+ * (and its results are checked against it, on the queries without words: keyword matching and
+ * ranking have their own reference in search-index.test.ts), written the obvious way.
  */
 import { DEFAULT_RADIUS_MILES } from '../shared/constants.js';
 import type { Listing, ListingSearchQuery } from '../shared/schemas/listing.js';
@@ -59,10 +60,10 @@ export function fullScanSearch(all: Listing[], q: ListingSearchQuery, viewer: 'a
     return true;
   };
   const checks = {
-    make: (l: Listing) => !q.make || l.make === null || l.make === q.make,
+    make: (l: Listing) => !q.make || l.make === q.make,
     category: (l: Listing) => !q.category || l.category === q.category,
-    fuelType: (l: Listing) => !q.fuel.length || l.fuelType === null || q.fuel.includes(l.fuelType),
-    transmission: (l: Listing) => !q.transmission.length || l.transmission === null || q.transmission.includes(l.transmission),
+    fuelType: (l: Listing) => !q.fuel.length || (l.fuelType !== null && q.fuel.includes(l.fuelType)),
+    transmission: (l: Listing) => !q.transmission.length || (l.transmission !== null && q.transmission.includes(l.transmission)),
   };
   const facets = {
     make: Object.fromEntries(MAKE_VALUES.map((v) => [v, 0])) as Record<string, number>,
@@ -87,6 +88,7 @@ export function fullScanSearch(all: Listing[], q: ListingSearchQuery, viewer: 'a
   const last = (a: boolean, b: boolean) => (a === b ? 0 : a ? 1 : -1);
   const cmp: Record<string, (a: Listing, b: Listing) => number> = {
     relevance: recency,
+    newest: recency,
     'price-low': (a, b) => last(!known(a.price), !known(b.price)) || a.price - b.price || recency(a, b),
     'price-high': (a, b) => last(!known(a.price), !known(b.price)) || b.price - a.price || recency(a, b),
     'year-new': (a, b) => last(a.year == null, b.year == null) || (b.year ?? 0) - (a.year ?? 0) || recency(a, b),

@@ -38,7 +38,7 @@ export async function startBenchDynamo(): Promise<BenchDynamo> {
   process.once('exit', kill);
   const endpoint = `http://localhost:${port}`;
   const client = makeDynamoClient(endpoint);
-  // Java takes longer than the default 30 s to start on a busy machine.
+  // A busy machine can take a minute to start the JVM.
   await waitUntil(
     'DynamoDB Local',
     async () => {

@@ -3,7 +3,8 @@
  *   /api/*      the routes.ts rows, invoked in-process with API Gateway's event and authorizer
  *               (rows outside /api: sitemap and robots first; the page rows — / and /{proxy+} — after files)
  *   /images/*   the published listings/ prefix of the truck-images bucket (CloudFront's role), nothing else
- *   /_dev/*     health and the local event bus
+ *   /_dev/*     health, the local event bus, the mail inbox, WhatsApp messages
+ *   /v1/*, /_dev/stripe/*  the local Stripe stand-in (dev/stripe) and its hosted pages
  *   files:      the built web app (web/dist); without page rows (tests), SPA fallback to index.html.
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -36,6 +37,11 @@ import { loadHandler } from './lib/handlers.js';
 import { listenLoopback } from './lib/net.js';
 import { securityHeaders } from '../shared/security-headers.js';
 import { makeDynamoClient } from './stand-ins/dynamodb-local.js';
+import { ensurePlanCatalog } from '../functions/src/adapters/stripe/catalog.js';
+import Stripe from 'stripe';
+import { stripeClientOptions } from '../functions/src/adapters/stripe/stripe-gateway.js';
+import { type StripeStandIn, createStripeStandIn } from './stripe/stand-in.js';
+import { handleWhatsAppInbox } from './whatsapp/inbox.js';
 
 export interface ApiServerOptions {
   /** 0 picks a free port (tests). */
@@ -50,12 +56,17 @@ export interface ApiServerOptions {
   bus?: LocalBus;
   /** Caught mail (dev/mail) to show at /_dev/mail; no inbox when omitted. */
   mailDir?: string;
+  /** The local Stripe stand-in: its state file (in memory when omitted), or false for none. */
+  stripe?: { stateFile?: string } | false;
+  /** Where the local WhatsApp endpoint records messages (/_dev/whatsapp); none when omitted. */
+  whatsappDir?: string;
 }
 
 export interface ApiServer {
   url: string;
   port: number;
   bus: LocalBus;
+  stripe: StripeStandIn | null;
   close(): Promise<void>;
 }
 
@@ -397,6 +408,17 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     send(res, ok ? 200 : 503, JSON.stringify({ ok, checks }), { 'cache-control': 'no-store' });
   }
 
+  const stripeKey = opts.env.SECRET_STRIPE_SECRET_KEY ?? 'sk_test_truckyard_local';
+  const stripe =
+    opts.stripe === false
+      ? null
+      : createStripeStandIn({
+          secretKey: stripeKey,
+          webhookSecret: opts.env.SECRET_STRIPE_WEBHOOK_SECRET ?? 'whsec_truckyard_local',
+          stateFile: opts.stripe?.stateFile,
+          log,
+        });
+
   async function handleEvents(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method !== 'POST') return send(res, 405, NOT_FOUND_BODY);
     const body = await readBody(req);
@@ -423,6 +445,12 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       const row = match(req.method ?? 'GET', pathname);
       if (row && !isGreedy(row.compiled.route)) return handleApi(req, res, pathname);
       if (pathname.startsWith('/images/')) return handleImage(req, res, pathname);
+      if (stripe && (pathname.startsWith('/v1/') || pathname.startsWith('/_dev/stripe'))) {
+        const body = await readBody(req);
+        stripe.handle(req, res, body ?? Buffer.alloc(0), `http://localhost:${server.port}`);
+        return;
+      }
+      if (opts.whatsappDir && (await handleWhatsAppInbox(req, res, { dir: opts.whatsappDir }))) return;
       const media = mediaBucketOf(pathname);
       if (media) return handleImage(req, res, pathname, media);
       if (pathname === '/_dev/health') return health(res);
@@ -441,12 +469,24 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   const url = `http://localhost:${server.port}`;
   // The local event publisher posts here; with port 0 the port is only known now.
   process.env.LOCAL_EVENTS_URL = `${url}/_dev/events`;
+  if (stripe) {
+    // The Stripe SDK (functions/src/adapters/stripe) talks to the stand-in on this server, which
+    // delivers its events to our webhook here; the plans' prices exist before anyone can pay.
+    process.env.STRIPE_API_URL = url;
+    stripe.setWebhookUrl(`${url}/api/payments/webhook`);
+    // With the stand-in's own key: this environment need not carry the handlers' secrets.
+    await ensurePlanCatalog(new Stripe(stripeKey, stripeClientOptions({ STRIPE_API_URL: url })), log);
+  }
+  // WhatsApp Cloud API calls go to this server's recorder (dev/whatsapp) instead of Meta.
+  if (opts.whatsappDir) process.env.WHATSAPP_API_URL = `${url}/_dev/whatsapp/api`;
   return {
     url,
     port: server.port,
     bus,
+    stripe,
     close: async () => {
       setInProcessBus(undefined);
+      await stripe?.idle();
       await server.close();
       s3.destroy();
       ddb.destroy();

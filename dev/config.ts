@@ -106,6 +106,10 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     SECRET_UNSUBSCRIBE_SIGNING_KEY: 'unsubscribe-local-signing-key',
     SECRET_ORIGIN_VERIFY_SECRET: 'origin-verify-local',
     LOCAL_EVENTS_URL: `${siteUrl}/_dev/events`,
+    // The Stripe SDK and the WhatsApp adapter talk to stand-ins on the local API server (dev/stripe, dev/whatsapp).
+    STRIPE_API_URL: siteUrl,
+    WHATSAPP_API_URL: `${siteUrl}/_dev/whatsapp/api`,
+    WHATSAPP_PHONE_NUMBER_ID: 'local-phone-number-id',
     MAIL_TRANSPORT: 'smtp',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(cfg.smtpPort),

@@ -152,7 +152,15 @@ async function main() {
   if (web.status === 'failed') return fail(`The web build failed (vite build --config web/vite.config.ts):\n${web.output}`);
   if (web.status === 'absent') log('⚠ web/vite.config.ts not found: serving a placeholder page instead of the web app.');
 
-  api = await startApiServer({ port: cfg.port, env, bus, mailDir: mailFolder, log: (m) => log(`[api] ${m}`) });
+  api = await startApiServer({
+    port: cfg.port,
+    env,
+    bus,
+    mailDir: mailFolder,
+    stripe: { stateFile: path.join(cfg.dataDir, 'stripe.json') },
+    whatsappDir: path.join(cfg.dataDir, 'whatsapp'),
+    log: (m) => log(`[api] ${m}`),
+  });
   scheduler = startScheduler(jobs, { log });
   // The sitemap is served from S3 only: build it now if there is none (the job decides), not in 15 minutes.
   const sitemapJob = jobs.find((j) => j.id === 'BuildSitemap');
@@ -172,6 +180,8 @@ async function main() {
     `  S3          ${s3.endpoint}   images served at ${api.url}/images/…`,
     `  Cognito     ${cognito.endpoint}   pool ${ids.userPoolId}, client ${ids.clientId}`,
     `  Mail        ${api.url}/_dev/mail   (SMTP catcher on 127.0.0.1:${mail.port})`,
+    `  Stripe      ${api.url}/_dev/stripe   (local stand-in: checkout, portal, webhooks; test card 4242 4242 4242 4242)`,
+    `  WhatsApp    ${api.url}/_dev/whatsapp`,
     `  Web         ${web.status === 'built' ? `built in ${(web.ms / 1000).toFixed(1)} s` : web.status === 'fresh' ? 'web/dist is up to date' : `not built (${web.status})`}`,
     `  Code        ${hotReload ? 'handlers reload when functions/src or shared/ change (HOT_RELOAD=off to stop)' : 'hot reload off'}`,
     `  Jobs        ${jobs.length ? jobs.map((j) => j.id).join(', ') : 'none scheduled'}   (npm run job -- <id>)`,

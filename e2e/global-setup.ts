@@ -73,11 +73,21 @@ export default async function setup(project: TestProject) {
     throw new Error(`The product did not start for the e2e tests. Output:\n${output.slice(-4000)}`);
   }
   project.provide('baseUrl', baseUrl);
+  // For tests that run `npm run job -- <id>` against this instance.
+  project.provide('localCloudEnvE2e', {
+    PORT: env.PORT,
+    DYNAMODB_PORT: env.DYNAMODB_PORT,
+    S3_PORT: env.S3_PORT,
+    COGNITO_PORT: env.COGNITO_PORT,
+    SMTP_PORT: env.SMTP_PORT,
+    DATA_DIR: dataDir,
+  });
   return stop;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    localCloudEnvE2e: Record<string, string>;
   }
 }

@@ -11,7 +11,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    routeSizeReport({ route: 'Home (/)', moduleSuffix: 'features/listings/components/home-page.tsx', budgetKb: 170 }),
+    routeSizeReport({ route: 'Home (/)', moduleSuffix: 'features/listings/components/home-page.tsx', budgetKb: 120 }),
   ],
   resolve: {
     alias: {

@@ -8,12 +8,17 @@
  */
 import '../lib/quiet-sdk.js';
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { inject } from 'vitest';
 import { type ApiServer, startApiServer } from '../api-server.js';
 import { createConfirmedUser, ensureTable, makeCognitoClient } from '../bootstrap.js';
 import { makeDynamoClient } from '../stand-ins/dynamodb-local.js';
+import { createLocalBus } from '../local-bus.js';
+import type { EventSubscription } from '../../functions/src/events.js';
 
 let applied = false;
 
@@ -69,26 +74,40 @@ export interface TestApi {
   baseUrl: string;
   tableName: string;
   server: ApiServer;
+  /** Where this server's local WhatsApp endpoint records messages (dev/whatsapp). */
+  whatsappDir: string;
   close(): Promise<void>;
 }
 
 /** A fresh table plus the local API server (all routes.ts rows, the JWT authorizer) on a free port. */
-export async function startTestApi(opts: { webDir?: string; tablePrefix?: string } = {}): Promise<TestApi> {
+export async function startTestApi(
+  opts: {
+    webDir?: string;
+    tablePrefix?: string;
+    /** Only these event consumers run on the server's bus (default: every events.ts row). */
+    subscriptions?: EventSubscription[];
+  } = {},
+): Promise<TestApi> {
   const table = await createTestTable(opts.tablePrefix);
+  const whatsappDir = path.join(os.tmpdir(), `truckyard-whatsapp-${table.tableName}`);
   const server = await startApiServer({
     port: 0,
     env: { ...currentEnv(), TABLE_NAME: table.tableName },
     webDir: opts.webDir,
     mailDir: testMailDir(),
+    whatsappDir,
+    ...(opts.subscriptions ? { bus: createLocalBus({ subscriptions: opts.subscriptions, log: () => undefined }) } : {}),
   });
   process.env.SITE_URL = server.url;
   return {
     baseUrl: server.url,
     tableName: table.tableName,
     server,
+    whatsappDir,
     close: async () => {
       await server.close();
       await table.drop();
+      await rm(whatsappDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Access } from './access.js';
+import { alertEventSubscriptions } from './alerts-rows.js';
 
 /**
  * Domain events on the bus (EventBridge in AWS, the in-process bus locally) and who consumes them.
@@ -75,4 +76,5 @@ export const eventSubscriptions: EventSubscription[] = [
     memoryMb: 2048,
     timeoutSeconds: 300,
   },
+  ...alertEventSubscriptions,
 ];

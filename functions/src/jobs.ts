@@ -1,4 +1,5 @@
 import type { Access } from './access.js';
+import { alertJobs } from './alerts-rows.js';
 
 /**
  * Scheduled jobs: EventBridge Scheduler schedules in CDK, the in-process scheduler locally, and
@@ -53,4 +54,5 @@ export const jobs: JobDef[] = [
     memoryMb: 1536,
     timeoutSeconds: 300,
   },
+  ...alertJobs,
 ];

@@ -1,4 +1,5 @@
 import type { Access } from './access.js';
+import { alertQueues } from './alerts-rows.js';
 
 /**
  * Work queues for fan-out (alert digests, scraper sources): SQS with a dead-letter queue and a
@@ -38,4 +39,5 @@ export const queues: QueueDef[] = [
     timeoutSeconds: 900,
     maxReceiveCount: 3,
   },
+  ...alertQueues,
 ];

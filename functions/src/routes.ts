@@ -1,5 +1,6 @@
 import type { Access, BucketAccess } from './access.js';
 import { accountRoutes } from './routes/accounts.js';
+import { alertsRoutes } from './routes/alerts.js';
 import { adminRoutes } from './routes/admin.js';
 import { importRoutes } from './routes/imports.js';
 import { pricingRoutes } from './routes/pricing.js';
@@ -163,7 +164,8 @@ export const routes: RouteDef[] = [
     method: 'POST',
     path: '/api/contact',
     handler: 'http/contact/send-contact-message.ts',
-    auth: 'public',
+    // optional: a signed-in platinum subscriber's message is priority support (issue 10).
+    auth: 'optional',
     access: { ...BY_VIEWER_IP, table: 'readWrite', mail: true },
   },
   { id: 'GetPublicConfig', method: 'GET', path: '/api/config', handler: 'http/config/get-public-config.ts', auth: 'public', access: {} },
@@ -260,6 +262,7 @@ export const routes: RouteDef[] = [
   ...importRoutes,
   ...pricingRoutes,
   ...accountRoutes,
+  ...alertsRoutes,
   ...adminRoutes,
 ];
 

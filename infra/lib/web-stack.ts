@@ -4,7 +4,10 @@ import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
   type BehaviorOptions,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -24,6 +27,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { LONGEST_EDGE_SECONDS } from '../../functions/src/http/cache-control.js';
 import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { ARecord, AaaaRecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
@@ -34,7 +38,7 @@ import { cspDirectives, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY, securityHeader
 
 export interface WebStackProps extends StackProps {
   httpApi: IHttpApi;
-  /** The route table: rows outside /api/* (link-preview pages, sitemap) get a behaviour to the API too. */
+  /** The route table: rows outside /api/* (pages, sitemap) go to the API too. */
   routes: readonly RouteDef[];
   /** The SPA bucket and the listing photos bucket (data stack, which also holds their OAC grants). */
   siteBucket: IBucket;
@@ -58,14 +62,6 @@ export interface WebStackProps extends StackProps {
   webDistDir: string;
 }
 
-/** SPA routes have no file extension: serve index.html for them and let the router take over. */
-const SPA_FALLBACK_CODE = `function handler(event) {
-  var request = event.request;
-  var last = request.uri.split('/').pop();
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
-  return request;
-}`;
-
 /** /images/<key> is served from the truck-images bucket's <key> (IMAGES_BASE_URL is /images). */
 const STRIP_IMAGES_PREFIX_CODE = `function handler(event) {
   var request = event.request;
@@ -79,10 +75,35 @@ const CLOUDFRONT_BEHAVIOURS_QUOTA = 25;
 /** CloudFront path pattern of an API Gateway route path: `/truck/{id}` -> `/truck/*`. */
 export const pathPatternOf = (path: string) => path.replace(/\{[^}]+\}.*$/, '*');
 
-/** Path patterns of the rows CloudFront must send to the API besides /api/*, in table order. */
+/** A row the default behaviour already sends to the API: the home page and the page catch-all (/{proxy+}). */
+const isDefaultBehaviourRow = (r: RouteDef) => r.path === '/' || /^\/\{\w+\+\}$/.test(r.path);
+
+/**
+ * Path patterns of the rows that need a behaviour of their own to reach the API: those outside
+ * /api/* that look like files (sitemap.xml, robots.txt) — they must win over `/*.*` — in table order.
+ */
 export const pagePathPatterns = (routes: readonly RouteDef[]) => [
-  ...new Set(routes.filter((r) => !r.path.startsWith('/api/')).map((r) => pathPatternOf(r.path))),
+  ...new Set(routes.filter((r) => !r.path.startsWith('/api/') && !isDefaultBehaviourRow(r)).map((r) => pathPatternOf(r.path))),
 ];
+
+/**
+ * The cache policy of everything the API answers (pages and /api/*), agreeing with the handlers'
+ * Cache-Control (functions/src/http/cache-control.ts; infra/test/edge-cache.test.ts checks both):
+ * - the key is the path, the query string and the Authorization header, no cookies: every
+ *   anonymous request for a URL shares one entry; a request with a token can only match an entry
+ *   made for that same token, and none is ever made, because signed-in answers are
+ *   `private, no-store` and the minimum TTL is 0 (CloudFront then never stores them). Authorization
+ *   must be in the key anyway: it is the only way CloudFront forwards it to the origin when caching;
+ * - the default TTL is 0, so an answer without Cache-Control (every signed-in route) is not kept;
+ * - the maximum TTL is the longest s-maxage any handler sends; `stale-while-revalidate` in the
+ *   answers lets the edge serve the previous copy while it refetches.
+ */
+export const EDGE_CACHE_POLICY = {
+  minTtlSeconds: 0,
+  defaultTtlSeconds: 0,
+  maxTtlSeconds: LONGEST_EDGE_SECONDS,
+  keyHeaders: ['Authorization'],
+} as const;
 
 export class WebStack extends Stack {
   readonly distribution: Distribution;
@@ -140,22 +161,42 @@ export class WebStack extends Stack {
       // Proves to the API that a request came through CloudFront, so it may trust CloudFront-Viewer-Address.
       customHeaders: props.originVerifySecret ? { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret } : undefined,
     });
-    // With caching disabled, the all-viewer origin request policy also forwards Authorization.
+    const edgeCache = new CachePolicy(this, 'EdgeCache', {
+      comment: 'TruckYard pages and API reads: anonymous answers for seconds, signed-in answers never',
+      minTtl: Duration.seconds(EDGE_CACHE_POLICY.minTtlSeconds),
+      defaultTtl: Duration.seconds(EDGE_CACHE_POLICY.defaultTtlSeconds),
+      maxTtl: Duration.seconds(EDGE_CACHE_POLICY.maxTtlSeconds),
+      headerBehavior: CacheHeaderBehavior.allowList(...EDGE_CACHE_POLICY.keyHeaders),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    // The all-viewer origin request policy forwards every other viewer header (Authorization goes
+    // because it is in the cache key).
     const toApi: BehaviorOptions = {
       origin: apiOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_ALL,
-      cachePolicy: CachePolicy.CACHING_DISABLED,
+      cachePolicy: edgeCache,
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.responseHeadersPolicy,
+      compress: true,
+    };
+    // The built files: hashed assets, favicon, index.html (no page is a path with an extension).
+    const toSite: BehaviorOptions = {
+      origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       responseHeadersPolicy: this.responseHeadersPolicy,
       compress: true,
     };
 
     const pagePatterns = pagePathPatterns(props.routes);
-    if (pagePatterns.length + 2 > CLOUDFRONT_BEHAVIOURS_QUOTA) {
+    if (pagePatterns.length + 4 > CLOUDFRONT_BEHAVIOURS_QUOTA) {
       Annotations.of(this).addWarningV2(
         'truckyard:cloudfrontBehaviours',
-        `${pagePatterns.length + 2} cache behaviours exceed CloudFront's default quota of ${CLOUDFRONT_BEHAVIOURS_QUOTA}: request an increase or put page rows under a common prefix.`,
+        `${pagePatterns.length + 4} cache behaviours exceed CloudFront's default quota of ${CLOUDFRONT_BEHAVIOURS_QUOTA}: request an increase or put page rows under a common prefix.`,
       );
     }
 
@@ -166,24 +207,19 @@ export class WebStack extends Stack {
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'TruckYard site, /api and /images',
-      defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       domainNames: props.domain ? [props.domain.domainName] : undefined,
       certificate,
       webAclId: props.webAclArn,
       minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       priceClass: PriceClass.PRICE_CLASS_100,
-      // No distribution-wide errorResponses for the SPA fallback: they would also turn the API's
-      // 403/404 JSON errors into index.html. A viewer-request function on the default behaviour does it.
-      defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: this.responseHeadersPolicy,
-        compress: true,
-        ...viewerRequestFunction('SpaFallback', SPA_FALLBACK_CODE),
-      },
+      // Every page — '/' included, hence no default root object — goes to the page handler
+      // (functions/src/http/seo/render-page.ts), which renders the first screen and answers the SPA
+      // route table's status (404 for unknown paths). Files go to the site bucket. Behaviours
+      // match in this order: file-like page rows, /api, /images, /assets, any path with a dot.
+      defaultBehavior: { ...toApi, allowedMethods: AllowedMethods.ALLOW_GET_HEAD },
       additionalBehaviors: {
+        ...Object.fromEntries(pagePatterns.map((pattern) => [pattern, toApi])),
         '/api/*': toApi,
         '/images/*': {
           origin: S3BucketOrigin.withOriginAccessControl(truckImages),
@@ -193,7 +229,8 @@ export class WebStack extends Stack {
           compress: true,
           ...viewerRequestFunction('StripImagesPrefix', STRIP_IMAGES_PREFIX_CODE),
         },
-        ...Object.fromEntries(pagePatterns.map((pattern) => [pattern, toApi])),
+        '/assets/*': toSite,
+        '/*.*': toSite,
       },
     });
 

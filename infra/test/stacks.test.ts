@@ -29,8 +29,6 @@ afterAll(removeTempDirs);
 const hostArchitecture = process.arch === 'arm64' ? 'arm64' : 'x86_64';
 
 const resourcesOf = (template: Template, type: string) => template.findResources(type) as Resources;
-/** Rows the core API stack carries; rows with another area go to that area's stack (rows.test.ts checks those). */
-const coreRoutes = routes.filter((r) => (r.area ?? 'core') === 'core');
 
 /** Each HTTP API route's row id (its construct id is `<id>Route`), auth type and the function behind it, from the template alone. */
 function routesInTemplate(api: Template) {
@@ -51,8 +49,11 @@ function routesInTemplate(api: Template) {
   });
 }
 
+/** The api stack carries the core rows; rows of other areas live in their own stacks (rows.test.ts). */
+const coreRoutes = routes.filter((r) => (r.area ?? 'core') === 'core');
+
 describe('api stack', () => {
-  it('CDK and the local runtime see the same rows: the template has exactly the coreRoutes of functions/src/coreRoutes.ts', () => {
+  it('CDK and the local runtime see the same rows: the template has exactly the core routes of functions/src/routes.ts', () => {
     // Prepare
     const expected = coreRoutes.map((r) => `${r.id} ${r.method} ${r.path}`).sort();
     // Act
@@ -87,7 +88,7 @@ describe('api stack', () => {
     }
   });
 
-  it('puts the JWT authorizer, requiring the access-token scope, on user/admin/superAdmin coreRoutes and none on public/optional ones', () => {
+  it('puts the JWT authorizer, requiring the access-token scope, on user/admin/superAdmin routes and none on public/optional ones', () => {
     const byId = new Map(routesInTemplate(t.api).map((r) => [r.id, r]));
     for (const row of coreRoutes) {
       expect(byId.get(row.id)?.authorizationType, row.id).toBe(needsAuthorizer(row) ? 'JWT' : 'NONE');
@@ -370,29 +371,44 @@ describe('web stack', () => {
       | undefined;
   };
 
-  it('serves the SPA from a private bucket through origin access control, falling back to index.html', () => {
+  const defaultBehaviour = () => {
+    const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
+    return (dist.Properties.DistributionConfig as { DefaultCacheBehavior: { TargetOriginId: string } & Record<string, unknown> })
+      .DefaultCacheBehavior;
+  };
+
+  it('serves the built files from a private bucket through origin access control', () => {
     t.web.resourceCountIs('AWS::CloudFront::Distribution', 1);
     t.web.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
     });
-    t.web.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({
-        DefaultRootObject: 'index.html',
-        DefaultCacheBehavior: Match.objectLike({
-          ViewerProtocolPolicy: 'redirect-to-https',
-          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
-        }),
-      }),
-    });
-    t.web.hasResourceProperties('AWS::CloudFront::Function', {
-      FunctionCode: Match.stringLikeRegexp("request.uri = '/index.html'"),
-    });
+    for (const pattern of ['/assets/*', '/*.*']) {
+      expect(behaviour(pattern), pattern).toMatchObject({
+        CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6', // Managed-CachingOptimized
+        ViewerProtocolPolicy: 'redirect-to-https',
+      });
+    }
+    expect(behaviour('/assets/*')?.TargetOriginId).toBe(behaviour('/*.*')?.TargetOriginId);
   });
 
-  it('sends /api/* to the HTTP API uncached with every viewer header but Host and every method', () => {
+  it('sends every page, home included, to the page handler on the HTTP API (no default root object, no SPA fallback)', () => {
+    const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
+    const config = dist.Properties.DistributionConfig as Record<string, unknown>;
+    expect(config.DefaultRootObject).toBeUndefined();
+    expect(defaultBehaviour()).toMatchObject({
+      TargetOriginId: behaviour('/api/*')?.TargetOriginId,
+      CachePolicyId: behaviour('/api/*')?.CachePolicyId,
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
+    expect(defaultBehaviour().FunctionAssociations).toBeUndefined();
+    expect(routes.some((r) => r.path === '/' && r.handler === 'http/seo/render-page.ts')).toBe(true);
+    expect(routes.some((r) => r.path === '/{proxy+}' && r.handler === 'http/seo/render-page.ts')).toBe(true);
+  });
+
+  it('sends /api/* to the HTTP API with every viewer header but Host and every method', () => {
     expect(behaviour('/api/*')).toMatchObject({
       AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
-      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
       OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
       ViewerProtocolPolicy: 'redirect-to-https',
     });
@@ -405,10 +421,15 @@ describe('web stack', () => {
     expect(JSON.stringify(apiOrigin?.DomainName)).toMatch(/TruckYard-Api:ExportsOutputFnGetAttHttpApi/);
   });
 
-  it('sends the route rows outside /api (link-preview pages, sitemap) to the HTTP API too', () => {
+  it('sends the file-like route rows outside /api (sitemap, robots) to the HTTP API ahead of /*.*', () => {
     const api = behaviour('/api/*')!;
-    const pageRows = routes.filter((r) => !r.path.startsWith('/api/'));
-    for (const row of pageRows) {
+    const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
+    const order = (dist.Properties.DistributionConfig as { CacheBehaviors: { PathPattern: string }[] }).CacheBehaviors.map(
+      (b) => b.PathPattern,
+    );
+    const fileRows = routes.filter((r) => !r.path.startsWith('/api/') && r.path.includes('.'));
+    expect(fileRows.length).toBeGreaterThan(0);
+    for (const row of fileRows) {
       const b = behaviour(pathPatternOf(row.path));
       expect(b, row.path).toBeDefined();
       expect(b).toMatchObject({
@@ -416,6 +437,7 @@ describe('web stack', () => {
         CachePolicyId: api.CachePolicyId,
         OriginRequestPolicyId: api.OriginRequestPolicyId,
       });
+      expect(order.indexOf(pathPatternOf(row.path))).toBeLessThan(order.indexOf('/*.*'));
     }
   });
 

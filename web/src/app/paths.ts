@@ -21,6 +21,7 @@ export const paths = {
   subscriptionDashboard: '/subscription-dashboard',
   paymentSuccess: '/payment-success',
   paymentCancelled: '/payment-cancelled',
+  unsubscribe: '/unsubscribe',
   admin: '/admin',
   auth: '/auth',
   saved: '/saved',

@@ -2,9 +2,10 @@ import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-co
 import type { SignUpRequest } from '../../../../shared/schemas/account.js';
 import type { AccountDirectory } from '../../domain/accounts/sign-up.js';
 import { DomainError } from '../../domain/errors.js';
+import { sdkClientConfig } from '../sdk-config.js';
 
 /** One client per execution environment; locally AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER points at cognito-local. */
-const cognito = new CognitoIdentityProviderClient({});
+const cognito = new CognitoIdentityProviderClient(sdkClientConfig());
 
 const errorName = (err: unknown) => (err as { name?: string; __type?: string })?.name ?? '';
 

@@ -7,10 +7,11 @@ import {
   CognitoIdentityProviderClient,
   ForgotPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { sdkClientConfig } from '../sdk-config.js';
 import type { UserDirectory } from '../../domain/admin/ports.js';
 
 /** One client per execution environment; locally AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER points at cognito-local. */
-const cognito = new CognitoIdentityProviderClient({});
+const cognito = new CognitoIdentityProviderClient(sdkClientConfig());
 
 /**
  * The user pool's admin API as the admin area needs it. Users are addressed by their `sub`

@@ -2,14 +2,23 @@ import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessageRecord, ContactMessageStore } from '../../domain/contact/send-contact-message.js';
 import { keys } from './keys.js';
 
-/** Contact-form messages (pattern 25), listed newest first for staff on GSI2 `CONTACTS`. */
+/**
+ * Contact-form messages (pattern 25), listed newest first for staff on GSI2 `CONTACTS`. Priority
+ * messages (platinum subscribers) sort as `P#<createdAt>`, above every date, so a newest-first
+ * read shows them first.
+ */
 export function contactMessageStore(ddb: DynamoDBDocumentClient, tableName: string): ContactMessageStore {
   return {
     async save(record: ContactMessageRecord) {
       await ddb.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...keys.contactMessage(record.id), ...keys.contactMessagesByDate(record.createdAt), type: 'ContactMessage', ...record },
+          Item: {
+            ...keys.contactMessage(record.id),
+            ...keys.contactMessagesByDate(record.priority ? `P#${record.createdAt}` : record.createdAt),
+            type: 'ContactMessage',
+            ...record,
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );

@@ -34,6 +34,26 @@ export const keys = {
   enquiryBySeller: (sellerId: string, createdAt: string) => ({ gsi1pk: `SELLERENQ#${sellerId}`, gsi1sk: createdAt }),
   /** Pattern 24: a listing's view and enquiry counters. */
   listingStats: (listingId: string) => ({ pk: `LISTING#${listingId}`, sk: 'STATS' }),
+  /** Pattern 13: a user's alert preferences (one per user). */
+  alertPreferences: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PREFS' }),
+  /** Pattern 14: a user's subscription (one per user), a copy of the payment provider's state. */
+  subscription: (userId: string) => ({ pk: `USER#${userId}`, sk: 'SUBSCRIPTION' }),
+  /** The user's payment-provider customer (one per user), found by customer id for webhooks (pattern 15). */
+  billingCustomer: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BILLING' }),
+  billingCustomerById: (customerId: string, userId: string) => ({ gsi1pk: `STRIPECUST#${customerId}`, gsi1sk: userId }),
+  /** Pattern 17: a user's alert schedule. */
+  alertSchedule: (userId: string) => ({ pk: `USER#${userId}`, sk: 'ALERTSCHEDULE' }),
+  /** Pattern 18: schedules that get alerts now (paid, active), by cadence. */
+  alertScheduleDue: (frequency: string, userId: string) => ({ gsi2pk: `ALERTS#${frequency}#active`, gsi2sk: userId }),
+  /** Pattern 19: an alert sent (or held for a flood message) for (user, listing); GSI1 finds them by listing (price drops). */
+  alertSent: (userId: string, listingId: string) => ({ pk: `USER#${userId}`, sk: `ALERTSENT#${listingId}` }),
+  alertSentByListing: (listingId: string, userId: string) => ({ gsi1pk: `ALERTSENTFOR#${listingId}`, gsi1sk: userId }),
+  /** Held flood alerts, by user, for the flush job. */
+  alertPendingByUser: (userId: string, listingId: string) => ({ gsi2pk: 'ALERTPENDING', gsi2sk: `${userId}#${listingId}` }),
+  /** A one-off marker for a user (e.g. a price drop already announced). */
+  alertMarker: (userId: string, marker: string) => ({ pk: `USER#${userId}`, sk: `ALERTMARK#${marker}` }),
+  /** Pattern 28: a payment webhook event already processed. */
+  webhookEvent: (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: 'EVENT' }),
   /** A processed listing image waiting for its owner's create or edit (TTL). */
   pendingUpload: (userId: string, imageKey: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${imageKey}` }),
   /** Pattern 11b: profiles by account type (dealers / individuals), newest first. */

@@ -87,10 +87,18 @@ afterAll(async () => {
 });
 
 describe('listings repo', () => {
-  it('round-trips a listing and a scraped listing without their keys', async () => {
-    expect(await repo.getListing('L0003')).toEqual(listing(3));
-    expect(await repo.getScraped('s3')).toEqual(scraped(3));
+  it('round-trips a listing and a scraped listing without their keys, with the version the table gave them', async () => {
+    expect(await repo.getListing('L0003')).toEqual({ ...listing(3), version: 1 });
+    expect(await repo.getScraped('s3')).toEqual({ ...scraped(3), version: 1 });
     expect(await repo.getListing('nope')).toBeNull();
+  });
+
+  it('increments the version on every write, whatever updatedAt the writer sends (issue 7)', async () => {
+    await repo.putListing({ ...listing(5), title: 'Second write', updatedAt: '2000-01-01T00:00:00.000Z' });
+    await repo.putListing({ ...listing(5), title: 'Third write', updatedAt: '2000-01-01T00:00:00.000Z' });
+    expect(await repo.getListing('L0005')).toMatchObject({ title: 'Third write', version: 3 });
+    const feed = await repo.changesSince('2001-01-01T00:00:00.000Z');
+    expect(feed.listings.find((l) => l.id === 'L0005')).toMatchObject({ title: 'Third write', version: 3 });
   });
 
   it('loads every active listing and active scraped listing exactly once, across its parallel segments', async () => {

@@ -20,6 +20,8 @@ export interface ContactMessageRecord {
   message: string;
   /** Staff workflow state; new messages start unanswered. */
   status: 'new';
+  /** From a platinum subscriber (priority support): listed first for staff, a shorter reply promised. */
+  priority?: boolean;
 }
 
 export interface ContactMessageStore {
@@ -70,7 +72,7 @@ export function rateLimitKeyForIp(ip: string): string {
  */
 export async function sendContactMessage(
   input: ContactMessage,
-  client: { sourceIp: string },
+  client: { sourceIp: string; priority?: boolean },
   deps: ContactDeps,
 ): Promise<SendContactResult> {
   if (isHoneypotFilled(input)) return { outcome: 'discarded' };
@@ -90,6 +92,7 @@ export async function sendContactMessage(
     subject: input.subject,
     message: input.message,
     status: 'new',
+    ...(client.priority ? { priority: true } : {}),
   };
   await deps.store.save(record);
 

@@ -24,6 +24,8 @@ import type { RenderedEmail } from './mailer.js';
 
 /** The reply time the contact acknowledgement promises. */
 export const CONTACT_REPLY_HOURS = 24;
+/** Platinum's priority support: the shorter reply time its subscribers are promised. */
+export const PRIORITY_REPLY_HOURS = 4;
 
 /** "15 minutes", "60 minutes", "24 hours": whole hours read better past two hours. */
 export function formatDuration(minutes: number): string {
@@ -69,7 +71,8 @@ export interface ContactMessageEmailData {
 }
 
 /** To staff (SUPPORT_INBOX), sent with Reply-To the sender so "Reply" answers them. */
-export function contactMessageToStaff(m: ContactMessageEmailData, ctx: MailContext): RenderedEmail {
+export function contactMessageToStaff(m: ContactMessageEmailData & { priority?: boolean }, ctx: MailContext): RenderedEmail {
+  const replyHours = m.priority ? PRIORITY_REPLY_HOURS : CONTACT_REPLY_HOURS;
   const name = singleLine(`${m.firstName} ${m.lastName}`);
   const received = formatUkTime(m.receivedAt);
   const rows: Array<[string, string | ReturnType<typeof html>]> = [
@@ -81,12 +84,12 @@ export function contactMessageToStaff(m: ContactMessageEmailData, ctx: MailConte
   ];
   return renderEmail(
     {
-      subject: `Contact form: ${m.subject} (${name})`,
+      subject: `${m.priority ? '[Priority] ' : ''}Contact form: ${m.subject} (${name})`,
       preheader: `${name} wrote: ${singleLine(m.message).slice(0, 120)}`,
       body: html`${heading('New message from the contact form')}
 ${detailsTable(rows)}
 ${quote(multiline(m.message))}
-${paragraph(`Reply to this e-mail to answer ${name} directly. We promised a reply within ${CONTACT_REPLY_HOURS} hours.`)}
+${paragraph(`Reply to this e-mail to answer ${name} directly. We promised a reply within ${replyHours} hours.`)}
 ${smallPrint(`Reference ${m.id}`)}`,
       text: [
         'New message from the contact form',
@@ -99,7 +102,7 @@ ${smallPrint(`Reference ${m.id}`)}`,
         '',
         m.message,
         '',
-        `Reply to this e-mail to answer ${name} directly. We promised a reply within ${CONTACT_REPLY_HOURS} hours.`,
+        `Reply to this e-mail to answer ${name} directly. We promised a reply within ${replyHours} hours.`,
         `Reference ${m.id}`,
       ].join('\n'),
     },
@@ -111,14 +114,15 @@ ${smallPrint(`Reference ${m.id}`)}`,
  * To the sender. It repeats none of what they typed except a plausible first name: the form takes
  * any address, and an acknowledgement echoing the message would let anyone mail anyone through us.
  */
-export function contactAcknowledgement(m: { firstName: string }, ctx: MailContext): RenderedEmail {
-  const intro = `Thanks for contacting ${SITE_NAME}. We've received your message and a member of our team will reply within ${CONTACT_REPLY_HOURS} hours.`;
+export function contactAcknowledgement(m: { firstName: string; priority?: boolean }, ctx: MailContext): RenderedEmail {
+  const replyHours = m.priority ? PRIORITY_REPLY_HOURS : CONTACT_REPLY_HOURS;
+  const intro = `Thanks for contacting ${SITE_NAME}. We've received your message and a member of our team will reply within ${replyHours} hours.`;
   const urgent = `If it's urgent, call us on ${SUPPORT.phone} (${SUPPORT.hours.filter((h) => !/closed/i.test(h)).join(', ')}).`;
   const notYou = `If you didn't send us a message, you can ignore this e-mail.`;
   return renderEmail(
     {
       subject: `We've received your message`,
-      preheader: `We'll reply within ${CONTACT_REPLY_HOURS} hours.`,
+      preheader: `We'll reply within ${replyHours} hours.`,
       body: html`${heading('Thanks, we’ve got your message')}
 ${paragraph(greeting(m.firstName))}
 ${paragraph(intro)}

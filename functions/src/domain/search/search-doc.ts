@@ -63,11 +63,23 @@ export function searchFields(l: Listing): Array<[number, string | null | undefin
   ];
 }
 
+/**
+ * Comfort features nearly every truck lists: indexed as one glued word ("electricwindow"), so
+ * "electric" finds electric trucks, not every cab with electric windows, while the whole phrase
+ * still finds them.
+ */
+const COMMON_FEATURES = new Set(['electric windows', 'central locking', 'air con', 'air conditioning', 'spare keys', 'cruise control']);
+
 /** A full listing → its search projection. */
 export function searchDocOf(l: Listing, version: number): SearchDoc {
   const byTerm = new Map<string, number>();
   const add = (t: string, bit: number) => byTerm.set(t, (byTerm.get(t) ?? 0) | bit);
-  for (const [bit, text, glue] of searchFields(l)) {
+  for (const [bit, raw, glue] of searchFields(l)) {
+    let text = raw;
+    if (bit === FIELD.features && l.features) {
+      text = l.features.filter((f) => !COMMON_FEATURES.has(f.trim().toLowerCase())).join(' \n ');
+      for (const f of l.features) if (COMMON_FEATURES.has(f.trim().toLowerCase())) for (const t of gluedPairs(terms(f))) add(t, bit);
+    }
     if (!text) continue;
     const ts = terms(text);
     for (const t of ts) add(t, bit);

@@ -40,6 +40,8 @@ const MAX_SCORE_TENTHS = 2 ** 20;
 const SLOT_FACTOR = 1 << FIELD_BITS;
 const EMPTY_IDS = new Int32Array(0);
 const decoder = new TextDecoder();
+/** Parsed result cards kept for reuse: popular listings show on many pages. */
+const PARSED_CARDS = 5_000;
 const EMPTY_MASKS = new Uint8Array(0);
 
 /**
@@ -122,8 +124,17 @@ export class SearchIndex {
     return this.cardText[slot];
   }
 
+  /** Recently shown cards, parsed (cleared per slot on every change; bounded). */
+  private readonly parsedCards = new Map<number, Listing>();
+
   private card(slot: number): Listing {
-    return JSON.parse(this.cardJson(slot)) as Listing;
+    let card = this.parsedCards.get(slot);
+    if (!card) {
+      card = JSON.parse(this.cardJson(slot)) as Listing;
+      if (this.parsedCards.size >= PARSED_CARDS) this.parsedCards.clear();
+      this.parsedCards.set(slot, card);
+    }
+    return card;
   }
 
   private slotTermsOf(slot: number): { termIds: Int32Array; masks: Uint8Array } {
@@ -323,6 +334,7 @@ export class SearchIndex {
     this.alive[slot] = 0;
     this.inSnap[slot] = 0;
     this.cardText[slot] = '';
+    this.parsedCards.delete(slot);
     this.ids[slot] = '';
     this.locationText[slot] = '';
     this.retired.push(slot);
@@ -337,6 +349,7 @@ export class SearchIndex {
 
   private write(slot: number, l: Listing, termIds: Int32Array, masks: Uint8Array): void {
     this.cardText[slot] = JSON.stringify(l);
+    this.parsedCards.delete(slot);
     this.inSnap[slot] = 0;
     this.ids[slot] = l.id;
     this.alive[slot] = 1;
@@ -410,8 +423,13 @@ export class SearchIndex {
     hits.fill(0, 0, this.highWater);
     score.fill(0, 0, this.highWater);
     const touched: number[] = [];
-    for (let k = 0; k < tokens.length; k++) {
-      const { ids, quality } = this.terms.expand(tokens[k], k === tokens.length - 1);
+    // Rarest token first: later, commoner tokens then only update the few slots still in the running.
+    const expansions = tokens
+      .map((t, k) => this.terms.expand(t, k === tokens.length - 1))
+      .map((e) => ({ ...e, size: e.ids.reduce((n, id) => n + this.terms.postingsOf(id).length, 0) }))
+      .sort((a, b) => a.size - b.size);
+    for (let k = 0; k < expansions.length; k++) {
+      const { ids, quality } = expansions[k];
       touched.length = 0;
       for (let e = 0; e < ids.length; e++) {
         const postings = this.terms.postingsOf(ids[e]);
@@ -444,8 +462,7 @@ export class SearchIndex {
   private didYouMean(q: string): string | null {
     const raw = words(q);
     let changed = false;
-    const vocabulary = new Map<string, number>();
-    for (const [w, n] of this.suggestions.vocabulary()) vocabulary.set(w, (vocabulary.get(w) ?? 0) + n);
+    const vocabulary = this.suggestions.wordCounts();
     const out = raw.map((w) => {
       const t = stem(w);
       if (w.length < 4 || this.terms.expand(t, false).ids.length > 0) return w;
@@ -454,6 +471,7 @@ export class SearchIndex {
       let bestD = maxEdits + 1;
       let bestN = 0;
       for (const [v, n] of vocabulary) {
+        if (v.charCodeAt(0) !== w.charCodeAt(0)) continue;
         const d = editDistance(w, v, maxEdits);
         if (d > maxEdits) continue;
         if (d < bestD || (d === bestD && n > bestN)) {

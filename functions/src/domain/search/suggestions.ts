@@ -40,6 +40,7 @@ export class Suggestions {
   }
 
   add(l: Listing, delta: 1 | -1): void {
+    this.words = null;
     for (const [kind, text] of this.keysOf(l)) {
       const key = `${kind}|${text}`;
       let e = this.entries.get(key);
@@ -72,14 +73,21 @@ export class Suggestions {
   }
 
   import(entries: Array<[SearchSuggestion['kind'], string, number]>): void {
+    this.words = null;
     for (const [kind, text, count] of entries) {
       const folded = fold(text);
       this.entries.set(`${kind}|${text}`, { kind, text, folded, words: folded.split(/[^a-z0-9]+/).filter(Boolean), count });
     }
   }
 
-  /** Whole words of suggestion texts (for "did you mean" in the buyer's own spelling). */
-  *vocabulary(): Iterable<[string, number]> {
-    for (const e of this.entries.values()) for (const w of e.words) yield [w, e.count];
+  private words: Map<string, number> | null = null;
+
+  /** Whole words of suggestion texts with their listing counts (for "did you mean" in the buyer's own spelling). */
+  wordCounts(): Map<string, number> {
+    if (!this.words) {
+      this.words = new Map();
+      for (const e of this.entries.values()) for (const w of e.words) this.words.set(w, (this.words.get(w) ?? 0) + e.count);
+    }
+    return this.words;
   }
 }

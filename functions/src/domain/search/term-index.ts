@@ -212,6 +212,8 @@ export class TermIndex {
     let bestDistance = maxEdits + 1;
     for (let len = token.length - maxEdits; len <= token.length + maxEdits; len++) {
       for (const id of this.byLength[len] ?? []) {
+        // People rarely get the first letter wrong; checking only those keeps this cheap.
+        if (this.text[id].charCodeAt(0) !== token.charCodeAt(0)) continue;
         const n = this.count(id);
         if (n === 0) continue;
         const d = editDistance(token, this.text[id], maxEdits);

@@ -86,7 +86,18 @@ export function buildSitemapFiles(
 }
 
 /** Areas crawlers have no business in: the API, signed-in screens and the local dev tools. */
-export const ROBOTS_DISALLOW = ['/api/', '/admin', '/dashboard', '/dealer-dashboard', '/edit-truck/', '/_dev/'] as const;
+export const ROBOTS_DISALLOW = [
+  '/api/',
+  '/admin',
+  '/dashboard',
+  '/subscription-dashboard',
+  '/payment-success',
+  '/payment-cancelled',
+  '/unsubscribe',
+  '/dealer-dashboard',
+  '/edit-truck/',
+  '/_dev/',
+] as const;
 
 export function buildRobotsTxt(siteUrl: string): string {
   return [

@@ -6,6 +6,7 @@
  * PhotoImporter port (polite fetching, size and type checks, our variants); a row whose photos
  * fail is still imported without them and the report says why.
  */
+import { storedPrice } from '../../../../shared/schemas/sell.js';
 import { buildTitle, publishQuietly } from '../listings/manage-create.js';
 import type { ListingEventPublisher, ListingImageFiles, OwnerListingStore } from '../listings/manage-ports.js';
 import type { ListingRecord, StoredImage } from '../listings/types.js';
@@ -115,11 +116,11 @@ export async function applyStockImport(
         for (const f of fetched.failures) report.photoFailures.push({ line: row.line, stockRef: row.stockRef, ...f });
         images = fetched.images;
       }
-      const { dvsStars, images: _ignored, price, ...fields } = row.input;
+      const { dvsStars, images: _ignored, price: _price, priceOnApplication: _poa, ...fields } = row.input;
       const record: ImportedListingRecord = {
         ...(current ?? { id: deps.newId(), userId: ownerId, status: 'active' as const, createdAt: at }),
         ...fields,
-        price: price ?? 0,
+        price: storedPrice(row.input),
         title: buildTitle(fields.year, fields.make, fields.model),
         images,
         stockRef: row.stockRef,

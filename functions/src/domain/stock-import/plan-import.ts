@@ -5,7 +5,7 @@
  * per field — and, for a full-stock import, the listings missing from the file that would be
  * marked sold. Applying the plan is the caller's business; this writes nothing.
  */
-import { type SellListing, sellListingSchema } from '../../../../shared/schemas/sell.js';
+import { type SellListing, sellListingSchema, storedPrice } from '../../../../shared/schemas/sell.js';
 import { IMPORT_LIMITS, type RawStockRow } from './parse-stock-csv.js';
 
 /** The dealer's defaults for what a stock file does not carry (their profile). */
@@ -136,10 +136,8 @@ function normaliseGvw(v: string | undefined): string | null {
   return Number.isFinite(n) && n >= 1000 ? String(n / 1000) : v.replace(/\s*t(onnes)?$/i, '');
 }
 
-function parsePrice(v: string | undefined): string | undefined {
-  if (v === undefined) return undefined;
-  return /^(poa|p\.o\.a\.?|price on application|call)$/i.test(v.trim()) ? '0' : v;
-}
+/** "POA", "Price on application" or "Call" is the sell form's "Price on application" choice. */
+const isPoa = (v: string | undefined) => v !== undefined && /^(poa|p\.o\.a\.?|price on application|call)$/i.test(v.trim());
 
 function photoUrlsOf(row: RawStockRow): { urls: string[]; error?: string } {
   const urls = (row.photo_urls ?? '').split(/[\s|;,]+/).filter(Boolean);
@@ -176,7 +174,8 @@ export function validateRow(
     model: row.model,
     year: row.year,
     category: row.category ?? null,
-    price: parsePrice(row.price),
+    price: isPoa(row.price) ? null : row.price,
+    priceOnApplication: isPoa(row.price),
     vatStatus: normaliseVat(row.vat),
     mileage: row.mileage?.replace(/\s*(miles|mi)$/i, '') ?? null,
     fuelType: row.fuel ?? null,
@@ -258,7 +257,9 @@ export function planImport(rows: readonly RawStockRow[], existing: readonly Exis
       planned.push({ line: row.line, stockRef, action: 'create', input: checked.input, photoUrls: checked.photoUrls });
       continue;
     }
-    const changes = COMPARED_FIELDS.filter((f) => !sameValue(checked.input[f], current.fields[f]));
+    // Compared as stored: "Price on application" is a price of 0.
+    const incoming = { ...checked.input, price: storedPrice(checked.input) };
+    const changes = COMPARED_FIELDS.filter((f) => !sameValue(incoming[f], current.fields[f]));
     const photosChanged = !sameValue(checked.photoUrls, current.photoUrls);
     if (photosChanged) changes.push('photos' as never);
     if (changes.length === 0) planned.push({ line: row.line, stockRef, action: 'unchanged', listingId: current.id });

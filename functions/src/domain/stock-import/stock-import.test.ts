@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storedPrice } from '../../../../shared/schemas/sell.js';
 import { IMPORT_LIMITS, isFormula, parseStockCsv } from './parse-stock-csv.js';
 import { type DealerDefaults, type ExistingStock, planImport } from './plan-import.js';
 
@@ -85,7 +86,8 @@ describe('planImport (dry run)', () => {
     expect(a.action === 'create' && a.photoUrls).toHaveLength(2);
     expect(b.action === 'create' && b.input).toMatchObject({
       make: 'scania',
-      price: 0,
+      price: null,
+      priceOnApplication: true,
       transmission: 'automatic',
       euroStandard: 'euro6',
       cabType: 'high-roof-sleeper',
@@ -94,19 +96,19 @@ describe('planImport (dry run)', () => {
 
   it('rejects bad rows with a reason per field and keeps the good ones', () => {
     const csv = [
-      'stock_ref,make,model,year,price,mileage,photo_urls,dvs_stars',
-      'X1,Tonka,Toy,2020,5000,,,',
-      'X2,DAF,CF,1890,-5,lots,ftp://x/y.jpg,7',
-      ',DAF,CF,2020,5000,,,',
-      'X4,DAF,CF,2020,5000,,,',
-      'x4,DAF,LF,2021,6000,,,',
+      'stock_ref,make,model,year,category,price,mileage,photo_urls,dvs_stars',
+      'X1,Tonka,Toy,2020,,5000,,,',
+      'X2,DAF,CF,1890,tipper,-5,lots,ftp://x/y.jpg,7',
+      ',DAF,CF,2020,tipper,5000,,,',
+      'X4,DAF,CF,2020,tipper,5000,,,',
+      'x4,DAF,LF,2021,tipper,6000,,,',
     ].join('\n');
     const result = plan(csv);
     const reasons = Object.fromEntries(
       result.rows.map((r) => [r.line, r.action === 'reject' ? r.errors.map((e) => e.field).sort() : r.action]),
     );
     expect(reasons).toEqual({
-      2: ['make'],
+      2: ['category', 'make'],
       3: ['dvs_stars', 'mileage', 'photo_urls', 'price', 'year'],
       4: ['stock_ref'],
       5: 'create',
@@ -119,7 +121,13 @@ describe('planImport (dry run)', () => {
     const first = plan(TEMPLATE_CSV);
     const existing: ExistingStock[] = first.rows.map((r, i) => {
       if (r.action !== 'create') throw new Error('expected creates');
-      return { id: `L${i}`, stockRef: r.stockRef, status: 'active', fields: r.input, photoUrls: r.photoUrls };
+      return {
+        id: `L${i}`,
+        stockRef: r.stockRef,
+        status: 'active',
+        fields: { ...r.input, price: storedPrice(r.input) },
+        photoUrls: r.photoUrls,
+      };
     });
     // Act
     const again = plan(TEMPLATE_CSV, existing);
@@ -131,7 +139,13 @@ describe('planImport (dry run)', () => {
     const first = plan(TEMPLATE_CSV);
     const existing: ExistingStock[] = first.rows.map((r, i) => {
       if (r.action !== 'create') throw new Error('expected creates');
-      return { id: `L${i}`, stockRef: r.stockRef, status: 'active', fields: r.input, photoUrls: r.photoUrls };
+      return {
+        id: `L${i}`,
+        stockRef: r.stockRef,
+        status: 'active',
+        fields: { ...r.input, price: storedPrice(r.input) },
+        photoUrls: r.photoUrls,
+      };
     });
     existing.push({ id: 'L9', stockRef: 'PTS-009', status: 'active', fields: existing[0].fields, photoUrls: [] });
     const changed = TEMPLATE_CSV.replace('54950', '52950');

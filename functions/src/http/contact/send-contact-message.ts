@@ -6,7 +6,9 @@ import { createRateLimiter } from '../../adapters/dynamodb/rate-limit.js';
 import { getMailer } from '../../adapters/mail/mailer.js';
 import { config } from '../../config.js';
 import { type ContactDeps, sendContactMessage } from '../../domain/contact/send-contact-message.js';
-import { CONTACT_REPLY_HOURS } from '../../domain/mail/templates.js';
+import { isPaid } from '../../domain/alerts/schedule.js';
+import { CONTACT_REPLY_HOURS, PRIORITY_REPLY_HOURS } from '../../domain/mail/templates.js';
+import { alertsStore$ } from '../alerts/deps.js';
 import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
 import { viewerIp } from '../viewer-ip.js';
 import { logEmailFailures } from '../log-email-failures.js';
@@ -29,10 +31,23 @@ const deps = (): ContactDeps => ({
   mail: { siteUrl: config.siteUrl },
 });
 
-/** POST /api/contact — a contact-form message (spec §2 Contact): 202 when accepted, 400 per field, 429 when rate-limited. */
-export const handler = httpHandler('public', async ({ event, requestId }) => {
+/**
+ * POST /api/contact — a contact-form message (spec §2 Contact): 202 when accepted, 400 per field,
+ * 429 when rate-limited. A signed-in platinum subscriber's message is priority support.
+ */
+export const handler = httpHandler('optional', async ({ event, caller, requestId }) => {
   const input = parseWith(contactMessageSchema, jsonBody(event));
-  const result = await sendContactMessage(input, { sourceIp: await viewerIp(event) }, deps());
+  const sub = caller.kind === 'user' ? await alertsStore$().getSubscription(caller.userId) : null;
+  const priority = isPaid(sub) && sub.tier === 'platinum';
+  const result = await sendContactMessage(input, { sourceIp: await viewerIp(event), priority }, deps());
   if (result.outcome === 'accepted') logEmailFailures(requestId, `Contact message ${result.id}`, result.emailFailures);
-  return json(202, CONTACT_RECEIVED);
+  return json(
+    202,
+    priority && result.outcome === 'accepted'
+      ? {
+          ...CONTACT_RECEIVED,
+          message: `Thanks for your message. As a Platinum member you'll hear from us within ${PRIORITY_REPLY_HOURS} hours.`,
+        }
+      : CONTACT_RECEIVED,
+  );
 });

@@ -87,8 +87,12 @@ describe('GET /truck/{id}', () => {
     expect(html).toContain(`<meta property="og:image" content="${api.baseUrl}/images/listings/01SEOIMAGE/w800.webp" />`);
     expect(html).toMatch(/"priceCurrency":"GBP"/);
     expect(html).toMatch(/"price":30000/);
-    expect(html).toContain('<script type="module" src="/assets/index-test.js"></script>');
-    for (const secret of ['Sam Seller', '0113 496 0000', 'sam@seller.example', 'Seller Haulage', 'owner-1', 'LS11 5AB']) {
+    expect(html).toContain('src="/assets/index-test.js"></script>');
+    // The first screen is in the HTML (server-rendered, escaped) with the data it hydrates with.
+    expect(html).toMatch(/<div id="root">.*<h1[^>]*>2019 Volvo FH &lt;\/title&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;<\/h1>/s);
+    expect(html).toContain('<script type="application/json" id="first-screen-data">');
+    // The postcode is public (the page shows it to every visitor); contact details never are.
+    for (const secret of ['Sam Seller', '0113 496 0000', 'sam@seller.example', 'Seller Haulage', 'owner-1']) {
       expect(html).not.toContain(secret);
     }
   });
@@ -176,5 +180,42 @@ describe('category pages, sitemap and robots.txt', () => {
 
     expect(status).toBe(200);
     expect(html).toContain('<title>TruckYard — Used trucks and HGVs for sale in the UK</title>');
+  });
+});
+
+describe('every page through the page handler (issue 8 §1, issue 9 §5)', () => {
+  it('renders home on the server with its latest trucks, cacheable by the edge for seconds', async () => {
+    const res = await fetch(`${api.baseUrl}/`);
+    const html = await res.text();
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    expect(html).toMatch(/<div id="root">.*Latest Trucks.*href="\/truck\/SEO1"/s);
+    expect(html).toContain('<script type="application/json" id="first-screen-data">');
+  });
+
+  it('answers a path no route of the web app knows with HTTP 404 and the 404 page', async () => {
+    for (const path of ['/no-such-page', '/tippers/extra', '/truck/SEO1/more']) {
+      const { status, type, html } = await page(path);
+
+      expect(status, path).toBe(404);
+      expect(type).toContain('text/html');
+      expect(html).toMatch(/<div id="root">.*Page not found/s);
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('answers every client route of the web app with 200', async () => {
+    for (const path of ['/faq', '/sell-truck', '/auth', '/edit-truck/SEO1', '/dealer-dashboard']) {
+      const { status } = await page(path);
+      expect(status, path).toBe(200);
+    }
+  });
+
+  it('keeps unknown /api paths JSON', async () => {
+    const res = await fetch(`${api.baseUrl}/api/no-such-thing`);
+
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
   });
 });

@@ -65,6 +65,11 @@ export function BrowseSection({
     lastPage.current = state.page;
   }, [state.page]);
 
+  // A page past the end is answered with the last page: the URL follows, so paging works from there.
+  useEffect(() => {
+    if (data && !isPlaceholderData && data.total > 0 && data.page !== state.page) update({ page: data.page });
+  }, [data, isPlaceholderData, state.page, update]);
+
   const clearAll = () => update({ q: '', filters: defaultFilters(bounds) });
   const setView = (view: ViewMode) => update({ view, page: state.page });
 
@@ -94,7 +99,12 @@ export function BrowseSection({
             ) : null}
           </Button>
           <div className="flex min-w-0 flex-1 items-center justify-end gap-3">
-            <SortSelect value={state.sort} onChange={(sort) => update({ sort })} hasLocation={state.filters.location.trim() !== ''} />
+            <SortSelect
+              value={state.sort}
+              onChange={(sort) => update({ sort })}
+              hasLocation={state.filters.location.trim() !== ''}
+              hasWords={state.q.trim() !== ''}
+            />
             <fieldset className="hidden items-center rounded-md border border-border p-0.5 sm:flex">
               <legend className="sr-only">View</legend>
               <ViewButton active={state.view === 'grid'} onClick={() => setView('grid')} label="Grid view" icon={LayoutGrid} />
@@ -158,6 +168,19 @@ export function BrowseSection({
                 </>
               ) : null}
             </p>
+            {data?.total === 0 && data.didYouMean ? (
+              <p className="w-full text-sm">
+                Did you mean{' '}
+                <button
+                  type="button"
+                  className="font-semibold text-primary underline underline-offset-2"
+                  onClick={() => update({ q: data.didYouMean ?? '' })}
+                >
+                  {data.didYouMean}
+                </button>
+                ?
+              </p>
+            ) : null}
             {isFetching && isPlaceholderData ? (
               <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
                 <Spinner className="size-3.5" /> Updating…

@@ -16,6 +16,8 @@ export function useBrowseState() {
       const next: BrowseState = { ...state, ...patch };
       if (!('page' in patch)) next.page = 1;
       if (next.sort === 'distance' && !next.filters.location.trim()) next.sort = 'relevance';
+      // 'Newest first' is a choice only beside 'Best match'; without words the default is newest first.
+      if (next.sort === 'newest' && !next.q.trim()) next.sort = 'relevance';
       setSearchParams(browseStateToSearchParams(next, bounds), { preventScrollReset: true });
     },
     [state, bounds, setSearchParams],

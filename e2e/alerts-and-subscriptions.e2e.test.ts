@@ -1,0 +1,184 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '../dev/seed/data.js';
+import { launchBrowser, newPage } from './browser.js';
+
+/**
+ * Issue 10 end to end: sign up for alerts (account created inline, e-mail code) → pick Gold →
+ * the local checkout → 'Payment Successful!' → the dashboard shows 'Active' → a dealer lists a
+ * matching truck → `npm run job -- alerts-daily` → the digest is in the local inbox → one-click
+ * unsubscribe → cancel in the local portal and end the period → 'No Active Subscription'.
+ * The steps share one buyer, so they run in order.
+ */
+const baseUrl = inject('baseUrl');
+const cloudEnv = inject('localCloudEnvE2e');
+const run = promisify(execFile);
+let browser: Browser;
+let page: Page;
+
+const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout });
+const stamp = Date.now().toString(36);
+const buyer = { name: 'Alex Alerts', phone: '07700 900789', email: `alerts-${stamp}@example.test`, password: `Alerts-${stamp}-Pw1` };
+/** A model only this test's listing has, so the digest holds exactly it. */
+const model = `FH Zq${stamp}`;
+
+interface Mail {
+  subject: string;
+  text: string;
+}
+async function mailTo(address: string): Promise<Mail[]> {
+  const res = await fetch(`${baseUrl}/_dev/mail/api/messages?to=${encodeURIComponent(address)}`);
+  return ((await res.json()) as { messages: Mail[] }).messages;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser, baseUrl);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('truck alerts and subscriptions', () => {
+  it('signs up for alerts, creating the account inline with the e-mail code, and reaches the plans', async () => {
+    await page.goto('/subscribe');
+    await page.getByRole('heading', { level: 1, name: 'Get Truck Alerts' }).waitFor();
+    await page.getByLabel('Full Name', { exact: true }).fill(buyer.name);
+    await page.getByLabel('Phone Number', { exact: true }).fill(buyer.phone);
+    await page.getByLabel('Email', { exact: true }).fill(buyer.email);
+    await page.getByLabel('Make', { exact: true }).selectOption('volvo');
+    await page.getByLabel('Model', { exact: true }).fill(model);
+    await page.getByLabel('Alert Frequency', { exact: true }).selectOption('daily');
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+
+    await page.getByLabel('Password', { exact: true }).fill(buyer.password);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(buyer.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    const codeBox = page.getByLabel('Verification Code', { exact: true });
+    await codeBox.waitFor();
+    let code = '';
+    await poll(async () => {
+      for (const m of await mailTo(buyer.email)) code = m.text.match(/Your code: (\d{6})/)?.[1] ?? code;
+      return code;
+    }).toMatch(/^\d{6}$/);
+    await codeBox.fill(code);
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+
+    await page.getByText('Your truck preferences have been saved successfully.').first().waitFor();
+    await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+    await page.getByText('£19.99').waitFor();
+    await page.getByText('Most Popular').waitFor();
+    // Just saved: no 'Back to Sign Up'.
+    expect(await page.getByRole('button', { name: 'Back to Sign Up' }).count()).toBe(0);
+  });
+
+  it('picks Gold, pays in the local checkout, and sees the plan on the success page and the dashboard', async () => {
+    await page.getByRole('button', { name: 'Choose Gold' }).click();
+    await page.waitForURL(/\/_dev\/stripe\/checkout\//);
+    await page.getByText('£19.99').first().waitFor();
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+
+    await page.waitForURL(/\/payment-success\?tier=gold/);
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await page.getByRole('heading', { name: 'Gold plan' }).waitFor();
+
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Gold Plan' }).waitFor();
+    await page.getByText('Active', { exact: true }).waitFor();
+    await page.getByText(/^Next billing date: /).waitFor();
+  });
+
+  it('sends the daily digest with a dealer’s matching truck to the local inbox', async () => {
+    const cfg = (await (await fetch(`${baseUrl}/api/config`)).json()) as { region: string; clientId: string; userPoolEndpoint?: string };
+    const cognito = new CognitoIdentityProviderClient({
+      region: cfg.region,
+      endpoint: cfg.userPoolEndpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const auth = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: cfg.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: 'sales@penninetrucksales.example', PASSWORD: DEMO_PASSWORD },
+      }),
+    );
+    cognito.destroy();
+    const created = await fetch(`${baseUrl}/api/my-listings`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${auth.AuthenticationResult?.AccessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        make: 'volvo',
+        model,
+        year: 2020,
+        category: 'articulated',
+        price: 52000,
+        vatStatus: 'plus_vat',
+        contactName: 'Pennine Sales',
+        phone: '01422 000000',
+        location: 'Halifax',
+        postcode: 'HX1 1AA',
+      }),
+    });
+    expect(created.status).toBe(201);
+
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'dev/run-job.ts', 'alerts-daily'], {
+      env: { ...process.env, ...cloudEnv },
+      timeout: 60_000,
+    });
+    expect(stdout).toContain('alerts-daily finished');
+
+    let digest: Mail | undefined;
+    await poll(async () => {
+      digest = (await mailTo(buyer.email)).find((m) => m.subject.startsWith('Your daily truck alert'));
+      return digest?.subject;
+    }).toBe('Your daily truck alert: 1 new match');
+    expect(digest?.text).toContain(`2020 Volvo ${model}`);
+    expect(digest?.text).toContain('£52,000 +VAT');
+  });
+
+  it('unsubscribes with the e-mail’s one-click link, keeping the plan', async () => {
+    const digest = (await mailTo(buyer.email)).find((m) => m.subject.startsWith('Your daily truck alert')) as Mail;
+    const link = digest.text.match(/Unsubscribe: (\S+)/)?.[1] as string;
+    expect(link).toMatch(/\/unsubscribe\?token=/);
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByRole('heading', { name: 'Successfully Unsubscribed' }).waitFor();
+    await page.getByText('You will no longer receive truck alert emails.').first().waitFor();
+
+    await page.goto('/dashboard');
+    await page.getByText('Alerts are paused').waitFor();
+    await page.getByText('Active', { exact: true }).waitFor();
+  });
+
+  it('cancels in the local portal; after the period ends the dashboard shows No Active Subscription', async () => {
+    const [portal] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Cancel Subscription' }).click(),
+    ]);
+    await portal.waitForURL(/\/_dev\/stripe\/portal\//);
+    await portal.getByRole('button', { name: 'Confirm cancellation' }).click();
+    await portal.getByText('Your plan has been cancelled').waitFor();
+
+    await page.reload();
+    await page.getByText(/^Cancels on /).waitFor();
+
+    await portal.getByRole('button', { name: 'End the current period now (test)' }).click();
+    await portal.getByText('The period has ended.').waitFor();
+    await portal.close();
+
+    await poll(async () => {
+      await page.reload();
+      return page
+        .getByRole('heading', { name: 'No Active Subscription' })
+        .waitFor({ timeout: 4000 })
+        .then(
+          () => true,
+          () => false,
+        );
+    }).toBe(true);
+    await page.getByRole('link', { name: 'Get Started' }).waitFor();
+  });
+});

@@ -1,0 +1,293 @@
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AlertPreferences, SubscriptionTier } from '../../../../shared/schemas/alerts.js';
+import type { AlertSchedule, AlertSent, AlertsStore, SubscriptionRecord } from '../../domain/alerts/ports.js';
+import { keys } from './keys.js';
+import { queryAll } from './query-all.js';
+import { TTL_ATTRIBUTE } from './table.js';
+
+/** Alert markers outlive any listing's first week by far; after a year a re-listed truck may alert again. */
+const ALERT_SENT_TTL_SECONDS = 365 * 24 * 3600;
+
+const isConditionalFailure = (err: unknown) => err instanceof Error && err.name === 'ConditionalCheckFailedException';
+
+const strip = <T>(item: Record<string, unknown> | undefined, drop: string[]): T | null => {
+  if (!item) return null;
+  const copy = { ...item };
+  for (const k of ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type', TTL_ATTRIBUTE, ...drop]) delete copy[k];
+  return copy as T;
+};
+
+/**
+ * Preferences, subscriptions, billing customers, alert schedules, sent-alert markers and webhook
+ * event ids (docs/data-model.md patterns 13–19, 28) in the one table.
+ */
+export function alertsStore(ddb: DynamoDBDocumentClient, tableName: string): AlertsStore {
+  const get = async (key: { pk: string; sk: string }, consistent = true) =>
+    (await ddb.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: consistent }))).Item;
+
+  const toSent = (item: Record<string, unknown>): AlertSent => ({
+    userId: String(item.userId),
+    listingId: String(item.listingId),
+    sentAt: String(item.sentAt),
+    price: Number(item.price ?? 0),
+    pending: Boolean(item.pending),
+  });
+
+  return {
+    async getPreferences(userId) {
+      return strip<AlertPreferences>(await get(keys.alertPreferences(userId)), []);
+    },
+    async putPreferences(prefs) {
+      await ddb.send(
+        new PutCommand({ TableName: tableName, Item: { ...keys.alertPreferences(prefs.userId), type: 'AlertPreferences', ...prefs } }),
+      );
+    },
+    async getSubscription(userId) {
+      return strip<SubscriptionRecord>(await get(keys.subscription(userId)), []);
+    },
+    async putSubscription(sub) {
+      await ddb.send(new PutCommand({ TableName: tableName, Item: { ...keys.subscription(sub.userId), type: 'Subscription', ...sub } }));
+    },
+    async getCustomerId(userId) {
+      const item = await get(keys.billingCustomer(userId));
+      return item ? String(item.customerId) : null;
+    },
+    async putCustomerId(userId, customerId) {
+      try {
+        await ddb.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.billingCustomer(userId),
+              ...keys.billingCustomerById(customerId, userId),
+              type: 'BillingCustomer',
+              userId,
+              customerId,
+              createdAt: new Date().toISOString(),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return customerId;
+      } catch (err) {
+        if (!isConditionalFailure(err)) throw err;
+        return (await this.getCustomerId(userId)) as string;
+      }
+    },
+    async userIdForCustomer(customerId) {
+      const res = await ddb.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.billingCustomerById(customerId, '').gsi1pk },
+          Limit: 1,
+        }),
+      );
+      const item = res.Items?.[0];
+      return item ? String(item.userId) : null;
+    },
+    async getSchedule(userId) {
+      return strip<AlertSchedule>(await get(keys.alertSchedule(userId)), []);
+    },
+    async putSchedule(schedule) {
+      const listed = schedule.paid && schedule.isActive && (schedule.emailEnabled || schedule.whatsappEnabled);
+      await ddb.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...keys.alertSchedule(schedule.userId),
+            ...(listed ? keys.alertScheduleDue(schedule.frequency, schedule.userId) : {}),
+            type: 'AlertSchedule',
+            ...schedule,
+          },
+        }),
+      );
+    },
+    async listDueSchedules(frequency) {
+      const items = await queryAll(ddb, {
+        TableName: tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.alertScheduleDue(frequency, '').gsi2pk },
+      });
+      return items.map((i) => strip<AlertSchedule>(i, []) as AlertSchedule);
+    },
+    async listDueUserIds(frequency) {
+      const items = await queryAll(ddb, {
+        TableName: tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.alertScheduleDue(frequency, '').gsi2pk },
+        ProjectionExpression: 'userId',
+      });
+      return items.map((i) => String(i.userId));
+    },
+    async setLastDigestAt(userId, at) {
+      await ddb
+        .send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.alertSchedule(userId),
+            UpdateExpression: 'SET lastDigestAt = :at',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':at': at },
+          }),
+        )
+        .catch((err) => {
+          if (!isConditionalFailure(err)) throw err;
+        });
+    },
+    async setScheduleActive(userId, isActive) {
+      const current = await this.getSchedule(userId);
+      if (!current) return false;
+      await this.putSchedule({ ...current, isActive, updatedAt: new Date().toISOString() });
+      return true;
+    },
+    async claimAlert(entry) {
+      try {
+        await ddb.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.alertSent(entry.userId, entry.listingId),
+              ...keys.alertSentByListing(entry.listingId, entry.userId),
+              ...(entry.pending ? keys.alertPendingByUser(entry.userId, entry.listingId) : {}),
+              type: 'AlertSent',
+              ...entry,
+              [TTL_ATTRIBUTE]: Math.floor(Date.parse(entry.sentAt) / 1000) + ALERT_SENT_TTL_SECONDS,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionalFailure(err)) return false;
+        throw err;
+      }
+    },
+    async releaseAlert(userId, listingId) {
+      await ddb.send(new DeleteCommand({ TableName: tableName, Key: keys.alertSent(userId, listingId) }));
+    },
+    async markAlertsSent(userId, listingIds, at) {
+      await Promise.all(
+        listingIds.map((listingId) =>
+          ddb.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: keys.alertSent(userId, listingId),
+              UpdateExpression: 'SET pending = :f, sentAt = :at REMOVE gsi2pk, gsi2sk',
+              ExpressionAttributeValues: { ':f': false, ':at': at },
+            }),
+          ),
+        ),
+      );
+    },
+    async pendingAlerts(userId) {
+      const items = await queryAll(ddb, {
+        TableName: tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :u)',
+        ExpressionAttributeValues: { ':pk': 'ALERTPENDING', ':u': `${userId}#` },
+      });
+      return items.map(toSent);
+    },
+    async usersWithPendingAlerts() {
+      const items = await queryAll(ddb, {
+        TableName: tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'ALERTPENDING' },
+        ProjectionExpression: 'userId',
+      });
+      return [...new Set(items.map((i) => String(i.userId)))];
+    },
+    async countAlertsSince(userId, sinceIso) {
+      const items = await queryAll(ddb, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+        FilterExpression: 'sentAt >= :since AND pending = :f',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':s': 'ALERTSENT#', ':since': sinceIso, ':f': false },
+        ProjectionExpression: 'sk',
+        ConsistentRead: true,
+      });
+      return items.length;
+    },
+    async alertsForListing(listingId) {
+      const items = await queryAll(ddb, {
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.alertSentByListing(listingId, '').gsi1pk },
+      });
+      return items.map(toSent);
+    },
+    async claimMarker(userId, marker) {
+      try {
+        await ddb.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.alertMarker(userId, marker),
+              type: 'AlertMarker',
+              [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + ALERT_SENT_TTL_SECONDS,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionalFailure(err)) return false;
+        throw err;
+      }
+    },
+    async listTiers() {
+      const res = await ddb.send(
+        new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'TIER' } }),
+      );
+      return (res.Items ?? [])
+        .map(
+          (i): SubscriptionTier => ({
+            id: i.id as SubscriptionTier['id'],
+            name: String(i.name),
+            priceAmount: Number(i.priceAmount),
+            alertFrequency: i.alertFrequency as SubscriptionTier['alertFrequency'],
+          }),
+        )
+        .sort((a, b) => a.priceAmount - b.priceAmount);
+    },
+  };
+}
+
+/** Webhook event ids already processed (pattern 28), kept 30 days (Stripe retries for 3). */
+export function webhookEventStore(ddb: DynamoDBDocumentClient, tableName: string) {
+  return {
+    /** Conditional write: true when this event id was not seen before. */
+    async claim(eventId: string, type: string): Promise<boolean> {
+      try {
+        await ddb.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.webhookEvent(eventId),
+              type: 'WebhookEvent',
+              eventType: type,
+              receivedAt: new Date().toISOString(),
+              [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + 30 * 24 * 3600,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (err) {
+        if (isConditionalFailure(err)) return false;
+        throw err;
+      }
+    },
+    /** Forgets an event whose processing failed, so the provider's retry is processed. */
+    async release(eventId: string): Promise<void> {
+      await ddb.send(new DeleteCommand({ TableName: tableName, Key: keys.webhookEvent(eventId) }));
+    },
+  };
+}
+export type WebhookEventStore = ReturnType<typeof webhookEventStore>;

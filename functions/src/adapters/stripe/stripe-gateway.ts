@@ -1,0 +1,162 @@
+import Stripe from 'stripe';
+import type { SubscriptionStatus, TierId } from '../../../../shared/schemas/alerts.js';
+import {
+  InvalidWebhookSignature,
+  type PaymentEvent,
+  type PaymentsGateway,
+  type ProviderSubscription,
+  planLookupKey,
+  tierFromLookupKey,
+} from '../../domain/payments/ports.js';
+import { getSecret } from '../secrets/secrets.js';
+
+/**
+ * Where the SDK sends requests: Stripe itself, or (STRIPE_API_URL, set locally) the Stripe-compatible
+ * stand-in in dev/stripe — the same adapter code either way.
+ */
+export function stripeClientOptions(env: NodeJS.ProcessEnv = process.env): Stripe.StripeConfig {
+  const base = env.STRIPE_API_URL;
+  if (!base) return { maxNetworkRetries: 2 };
+  const url = new URL(base);
+  return {
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+    protocol: url.protocol.replace(':', '') as 'http' | 'https',
+    maxNetworkRetries: 0,
+    telemetry: false,
+  };
+}
+
+let client: { key: string; stripe: Stripe } | undefined;
+/** One SDK client per key and endpoint (a rotated key makes a new one). */
+export async function stripeClient(): Promise<Stripe> {
+  const key = `${await getSecret('stripeSecretKey')}@${process.env.STRIPE_API_URL ?? ''}`;
+  if (!client || client.key !== key) client = { key, stripe: new Stripe(await getSecret('stripeSecretKey'), stripeClientOptions()) };
+  return client.stripe;
+}
+
+const toIso = (epochSeconds: number | null | undefined) => new Date((epochSeconds ?? 0) * 1000).toISOString();
+const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
+
+export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscription {
+  const item = sub.items.data[0];
+  const price = item?.price;
+  const periodEnd = item?.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end;
+  return {
+    id: sub.id,
+    customerId: idOf(sub.customer) as string,
+    status: sub.status as SubscriptionStatus,
+    tier: tierFromLookupKey(price?.lookup_key) ?? ((price?.metadata?.tier as TierId | undefined) || null),
+    priceId: price?.id ?? '',
+    priceAmount: price?.unit_amount ?? 0,
+    currentPeriodEnd: toIso(periodEnd),
+    cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end),
+    userId: sub.metadata?.userId || null,
+  };
+}
+
+export function createStripeGateway(getClient: () => Promise<Stripe> = stripeClient): PaymentsGateway {
+  // Per client: locally each test server has a stand-in (and price ids) of its own.
+  const priceIdsByClient = new WeakMap<Stripe, Map<TierId, string>>();
+  async function priceFor(stripe: Stripe, tier: TierId): Promise<string> {
+    let priceIds = priceIdsByClient.get(stripe);
+    if (!priceIds) {
+      priceIds = new Map();
+      priceIdsByClient.set(stripe, priceIds);
+    }
+    const hit = priceIds.get(tier);
+    if (hit) return hit;
+    const prices = await stripe.prices.list({ lookup_keys: [planLookupKey(tier)], active: true, limit: 1 });
+    const price = prices.data[0];
+    if (!price)
+      throw new Error(`No Stripe price with lookup key ${planLookupKey(tier)}: run the one-off catalogue command (README, "Payments")`);
+    priceIds.set(tier, price.id);
+    return price.id;
+  }
+
+  return {
+    async createCustomer({ userId, email, name }) {
+      const stripe = await getClient();
+      const customer = await stripe.customers.create(
+        { email, name: name ?? undefined, metadata: { userId } },
+        { idempotencyKey: `customer-${userId}` },
+      );
+      return customer.id;
+    },
+    async createSubscriptionCheckout({ customerId, userId, tier, successUrl, cancelUrl }) {
+      const stripe = await getClient();
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customerId,
+        client_reference_id: userId,
+        line_items: [{ price: await priceFor(stripe, tier), quantity: 1 }],
+        subscription_data: { metadata: { userId, tier } },
+        metadata: { userId, tier },
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+      });
+      return { url: session.url };
+    },
+    async createPortalSession({ customerId, returnUrl, cancelSubscriptionId }) {
+      const stripe = await getClient();
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+        ...(cancelSubscriptionId
+          ? {
+              flow_data: {
+                type: 'subscription_cancel',
+                subscription_cancel: { subscription: cancelSubscriptionId },
+                after_completion: { type: 'redirect', redirect: { return_url: returnUrl } },
+              },
+            }
+          : {}),
+      });
+      return { url: session.url };
+    },
+    async retrieveSubscription(id) {
+      const stripe = await getClient();
+      try {
+        return toProviderSubscription(await stripe.subscriptions.retrieve(id));
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        throw err;
+      }
+    },
+    async listSubscriptions(customerId) {
+      const stripe = await getClient();
+      const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
+      return list.data.map(toProviderSubscription);
+    },
+    async parseWebhook(rawBody, signatureHeader) {
+      const stripe = await getClient();
+      const secret = await getSecret('stripeWebhookSecret');
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(rawBody, signatureHeader ?? '', secret);
+      } catch (err) {
+        throw new InvalidWebhookSignature(err instanceof Error ? err.message : String(err));
+      }
+      const object = event.data.object as unknown as Record<string, unknown>;
+      const result: PaymentEvent = { id: event.id, type: event.type, subscriptionId: null, customerId: idOf(object.customer as string) };
+      if (event.type.startsWith('customer.subscription.')) result.subscriptionId = String(object.id);
+      else if (event.type === 'checkout.session.completed') {
+        const session = object as unknown as Stripe.Checkout.Session;
+        result.subscriptionId = idOf(session.subscription);
+        result.checkout = {
+          mode: session.mode as 'payment' | 'subscription' | 'setup',
+          sessionId: session.id,
+          userId: session.client_reference_id ?? session.metadata?.userId ?? null,
+          amountTotal: session.amount_total,
+        };
+      } else if (event.type.startsWith('invoice.')) {
+        const invoice = object as {
+          subscription?: string | { id: string } | null;
+          parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
+        };
+        result.subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null);
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { groupThousands } from '../../../../shared/schemas/alerts.js';
+import type { Listing } from '../../../../shared/schemas/listing.js';
+import { html, raw, safeUrl } from '../mail/html.js';
+import { BRAND, type MailContext, button, heading, paragraph, renderEmail, smallPrint } from '../mail/layout.js';
+import type { RenderedEmail } from '../mail/mailer.js';
+
+/** At most this many listings in one alert e-mail; the rest are "and N more" on browse. */
+export const MAX_LISTINGS_PER_EMAIL = 20;
+
+export interface AlertMatch {
+  listing: Listing;
+  reasons: string[];
+}
+
+export type AlertKind = 'instant' | 'daily' | 'weekly' | 'flood' | 'price-drop';
+
+export interface AlertEmailData {
+  name: string;
+  kind: AlertKind;
+  matches: AlertMatch[];
+  /** Browse with the preferences as filters. */
+  moreUrl: string;
+  unsubscribeUrl: string;
+  /** Price drops: the price the user was told before. */
+  oldPrice?: number;
+}
+
+const gbp = (n: number) => `£${groupThousands(n)}`;
+const priceText = (l: Listing) => (l.price ? `${gbp(l.price)}${l.vatStatus === 'plus_vat' ? ' +VAT' : ''}` : 'POA');
+
+const SUBJECT: Record<AlertKind, (n: number, first: Listing) => string> = {
+  instant: (_n, first) => `New match: ${first.title}`,
+  flood: (n) => `${n} new trucks match your alert`,
+  daily: (n) => `Your daily truck alert: ${n} new ${n === 1 ? 'match' : 'matches'}`,
+  weekly: (n) => `Your weekly truck alert: ${n} new ${n === 1 ? 'match' : 'matches'}`,
+  'price-drop': (_n, first) => `Price drop: ${first.title} is now ${priceText(first)}`,
+};
+
+/** An alert e-mail: up to 20 listings with photo, price (+VAT), location, link and why each matched. */
+export function renderAlertEmail(data: AlertEmailData, ctx: MailContext): RenderedEmail {
+  const site = ctx.siteUrl.replace(/\/$/, '');
+  const shown = data.matches.slice(0, MAX_LISTINGS_PER_EMAIL);
+  const more = data.matches.length - shown.length;
+  const first = shown[0].listing;
+  const subject = SUBJECT[data.kind](data.matches.length, first);
+  const absolute = (url: string) => (url.startsWith('http') ? url : `${site}${url}`);
+  const cards = shown.map(({ listing: l, reasons }) => {
+    const link = `${site}/truck/${encodeURIComponent(l.id)}`;
+    const img = l.images[0];
+    return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;border:1px solid ${BRAND.border};border-radius:8px;">
+<tr>${img ? html`<td width="160" style="padding:12px;vertical-align:top;"><a href="${safeUrl(link)}"><img src="${safeUrl(absolute(img.thumbUrl))}" width="160" alt="${l.title}" style="display:block;width:160px;height:auto;border-radius:6px;"></a></td>` : raw('')}
+<td style="padding:12px;vertical-align:top;">
+<a href="${safeUrl(link)}" style="font-weight:700;font-size:17px;color:${BRAND.navy};text-decoration:none;">${l.title}</a>
+<div style="font-size:18px;font-weight:800;margin:4px 0;">${priceText(l)}${data.kind === 'price-drop' && data.oldPrice ? html` <s style="color:${BRAND.muted};font-weight:400;font-size:14px;">${gbp(data.oldPrice)}</s>` : raw('')}</div>
+<div style="font-size:14px;color:${BRAND.muted};">${l.location ?? 'Location not stated'}</div>
+<div style="font-size:13px;margin-top:6px;">Why it matched: ${reasons.join(' · ')}</div>
+</td></tr></table>`;
+  });
+  const intro =
+    data.kind === 'price-drop'
+      ? 'A truck we told you about has dropped its price.'
+      : `${data.matches.length === 1 ? 'A new truck matches' : `${data.matches.length} new trucks match`} what you are looking for.`;
+  const body = html`${heading(data.kind === 'price-drop' ? 'Price drop' : 'New trucks for you')}
+${paragraph(`Hi ${data.name},`)}
+${paragraph(intro)}
+${raw(cards.map((c) => c.value).join('\n'))}
+${more > 0 ? html`${paragraph(`…and ${more} more.`)}${button(`See all ${data.matches.length} matches`, data.moreUrl)}` : button('Browse more trucks', data.moreUrl)}
+${smallPrint(html`You get these because you subscribed to TruckYard truck alerts. <a href="${safeUrl(data.unsubscribeUrl)}" style="color:${BRAND.muted};">Unsubscribe</a> (your paid plan continues until you cancel it on your dashboard).`)}`;
+  const text = [
+    `Hi ${data.name},`,
+    '',
+    intro,
+    '',
+    ...shown.flatMap(({ listing: l, reasons }) => [
+      `${l.title} — ${priceText(l)} — ${l.location ?? 'Location not stated'}`,
+      `${site}/truck/${encodeURIComponent(l.id)}`,
+      `Why it matched: ${reasons.join('; ')}`,
+      '',
+    ]),
+    ...(more > 0 ? [`…and ${more} more: ${data.moreUrl}`, ''] : []),
+    `Unsubscribe: ${data.unsubscribeUrl}`,
+  ].join('\n');
+  return renderEmail({ subject, preheader: intro, body, text }, ctx);
+}

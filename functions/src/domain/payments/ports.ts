@@ -1,0 +1,58 @@
+import type { SubscriptionStatus, TierId } from '../../../../shared/schemas/alerts.js';
+
+/** A subscription as the payment provider holds it now (never trusted from an event's copy). */
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  status: SubscriptionStatus;
+  /** From the price's lookup key (truckyard_<tier>_monthly); null for a price that is not a plan. */
+  tier: TierId | null;
+  priceId: string;
+  priceAmount: number;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  /** Our user id, set in the subscription's metadata at checkout. */
+  userId: string | null;
+}
+
+/** A verified webhook event, reduced to what we act on. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  subscriptionId: string | null;
+  customerId: string | null;
+  /** checkout.session.completed in payment mode: the order it paid for. */
+  checkout?: { mode: 'payment' | 'subscription' | 'setup'; sessionId: string; userId: string | null; amountTotal: number | null };
+}
+
+/** The payment provider (Stripe in AWS and locally, pointed at dev/stripe there). */
+export interface PaymentsGateway {
+  /** One customer per user; the idempotency key makes a retried call return the same customer. */
+  createCustomer(input: { userId: string; email: string; name: string | null }): Promise<string>;
+  createSubscriptionCheckout(input: {
+    customerId: string;
+    userId: string;
+    tier: TierId;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ url: string | null }>;
+  createPortalSession(input: { customerId: string; returnUrl: string; cancelSubscriptionId?: string }): Promise<{ url: string }>;
+  retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
+  listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
+  /** Verifies the signature on the exact bytes; throws InvalidWebhookSignature when it does not hold. */
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<PaymentEvent>;
+}
+
+export class InvalidWebhookSignature extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidWebhookSignature';
+  }
+}
+
+/** The lookup key of a plan's monthly price, the same in the local stand-in and in a real Stripe account. */
+export const planLookupKey = (tier: TierId) => `truckyard_${tier}_monthly`;
+export const tierFromLookupKey = (key: string | null | undefined): TierId | null => {
+  const m = /^truckyard_(silver|gold|platinum)_monthly$/.exec(key ?? '');
+  return m ? (m[1] as TierId) : null;
+};

@@ -1,0 +1,60 @@
+import { alertsStore, webhookEventStore } from '../../adapters/dynamodb/alerts-repo.js';
+import { ddb } from '../../adapters/dynamodb/client.js';
+import { createStripeGateway } from '../../adapters/stripe/stripe-gateway.js';
+import { config } from '../../config.js';
+import type { AlertsStore } from '../../domain/alerts/ports.js';
+import type { PreferencesDeps } from '../../domain/alerts/preferences.js';
+import type { Caller } from '../../domain/caller.js';
+import type { SubscriptionDeps, WebhookDeps } from '../../domain/payments/subscriptions.js';
+import type { HttpEvent } from '../handler.js';
+import { ensureProfile, logError, profiles$ } from '../my-listings/deps.js';
+
+/** Composition for the alerts and payments handlers; adapters picked once per cold start, per table. */
+const stores = new Map<string, AlertsStore>();
+export function alertsStore$(tableName: string = config.tableName): AlertsStore {
+  let store = stores.get(tableName);
+  if (!store) {
+    store = alertsStore(ddb, tableName);
+    stores.set(tableName, store);
+  }
+  return store;
+}
+
+let gateway: ReturnType<typeof createStripeGateway> | undefined;
+export const paymentsGateway$ = () => {
+  gateway ??= createStripeGateway();
+  return gateway;
+};
+
+const log = (message: string, detail?: unknown) => console.log(JSON.stringify({ level: 'info', message, detail }));
+
+export function preferencesDeps(event: HttpEvent): PreferencesDeps {
+  return {
+    store: alertsStore$(),
+    now: () => new Date(),
+    accountEmail: async (caller: Caller & { kind: 'user' }) => (await ensureProfile(event, caller)).email,
+  };
+}
+
+export function subscriptionDeps(): SubscriptionDeps {
+  return {
+    store: alertsStore$(),
+    gateway: paymentsGateway$(),
+    siteUrl: config.siteUrl,
+    now: () => new Date(),
+    account: async (userId) => {
+      const profile = await profiles$().get(userId);
+      const prefs = await alertsStore$().getPreferences(userId);
+      return { email: profile?.email ?? prefs?.email ?? '', name: profile?.fullName ?? prefs?.name ?? null };
+    },
+    log,
+  };
+}
+
+export function webhookDeps(): WebhookDeps {
+  return {
+    ...subscriptionDeps(),
+    events: webhookEventStore(ddb, config.tableName),
+    log: (m, d) => (d instanceof Error ? logError(m, d) : log(m, d)),
+  };
+}

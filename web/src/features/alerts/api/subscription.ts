@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SubscriptionView } from '@shared/schemas/alerts';
+import { apiGet } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+
+/** GET /api/subscription — the signed-in user's plan and alert settings. */
+export const getSubscription = (signal?: AbortSignal) => apiGet<SubscriptionView>('/subscription', undefined, signal);
+
+export const subscriptionQueryOptions = (userId: string | null) =>
+  queryOptions({ queryKey: ['subscription', userId], queryFn: ({ signal }) => getSubscription(signal), enabled: Boolean(userId) });
+
+export function useSubscription() {
+  const { userId } = useAuth();
+  return useQuery(subscriptionQueryOptions(userId));
+}

@@ -1,0 +1,204 @@
+import { BellOff, BellRing } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { PLANS } from '@shared/constants';
+import { ALERT_TEXTS, type AlertFrequency, FREQUENCY_LABELS, allowedFrequencies } from '@shared/schemas/alerts';
+import { paths } from '@/app/paths';
+import { PageContainer, PageFallback } from '@/components/layout/page-shell';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label, Select } from '@/components/ui/input';
+import { formatDate } from '@/lib/format';
+import { usePageMeta } from '@/lib/page-meta';
+import { toast } from '@/lib/toast';
+import { useOpenPortal } from '../api/open-portal';
+import { useSubscription } from '../api/subscription';
+import { useSyncSubscription } from '../api/sync-subscription';
+import { useUpdateAlertSettings } from '../api/update-alert-settings';
+import { formatPlanPrice } from './plan-picker';
+
+/**
+ * /dashboard and /subscription-dashboard (spec §2, §8): the plan with its 'Active' badge, price,
+ * next billing date (or "Cancels on"), the customer portal, and Alert Settings. The old
+ * `?unsubscribe=<user id>` parameter is ignored on purpose: a user id is not a secret.
+ */
+export function SubscriptionDashboardPage() {
+  usePageMeta('Your Subscription', 'Your truck alerts plan and alert settings.');
+  const id = useId();
+  const subscription = useSubscription();
+  const sync = useSyncSubscription();
+  const portal = useOpenPortal();
+  const settings = useUpdateAlertSettings();
+  const synced = useRef(false);
+
+  // Changes made in the portal's tab show here when the person comes back (and once on arrival).
+  useEffect(() => {
+    const refresh = () => sync.mutate();
+    if (!synced.current) {
+      synced.current = true;
+      refresh();
+    }
+    window.addEventListener('focus', refresh);
+    return () => window.removeEventListener('focus', refresh);
+  }, [sync]);
+
+  useEffect(() => {
+    if (subscription.isError) toast({ title: 'Error', description: ALERT_TEXTS.loadFailed, variant: 'destructive' });
+  }, [subscription.isError]);
+
+  const openPortal = async (action: 'cancel' | 'manage') => {
+    // Opened before the request so pop-up blockers see the click.
+    const tab = window.open('', '_blank');
+    try {
+      const { url } = await portal.mutateAsync(action);
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
+    } catch (err) {
+      tab?.close();
+      toast({
+        title: 'Error',
+        description: err instanceof Error && err.message ? err.message : ALERT_TEXTS.portalFailed,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const change = async (input: Parameters<typeof settings.mutateAsync>[0], done: string) => {
+    try {
+      await settings.mutateAsync(input);
+      toast({ title: 'Alert settings saved', description: done, variant: 'success' });
+    } catch (err) {
+      toast({ title: 'Error', description: err instanceof Error ? err.message : 'Failed to save alert settings.', variant: 'destructive' });
+    }
+  };
+
+  if (subscription.isPending) return <PageFallback />;
+  if (subscription.isError)
+    return (
+      <PageContainer className="max-w-3xl py-10">
+        <p role="alert">{ALERT_TEXTS.loadFailed}</p>
+      </PageContainer>
+    );
+
+  const view = subscription.data;
+  const sub = view.isActive ? view.subscription : null;
+
+  return (
+    <PageContainer className="max-w-3xl py-10">
+      <h1 className="mb-6 text-3xl font-extrabold">Subscription Dashboard</h1>
+      {!sub ? (
+        <Card className="p-8 text-center">
+          <h2 className="text-2xl font-bold">No Active Subscription</h2>
+          <p className="mt-2 text-muted-foreground">
+            Subscribe to get new trucks that match what you are looking for, by e-mail or WhatsApp.
+          </p>
+          <Link to={paths.subscribe} className={buttonVariants({ className: 'mt-6' })}>
+            Get Started
+          </Link>
+        </Card>
+      ) : (
+        <div className="space-y-6">
+          <Card className="p-6">
+            <div className="flex flex-wrap items-center gap-3">
+              <h2 className="text-2xl font-bold">{PLANS.find((p) => p.id === sub.tier)?.name ?? sub.tier} Plan</h2>
+              <Badge variant="success">Active</Badge>
+            </div>
+            <p className="mt-2 text-lg">
+              <span className="font-extrabold">{formatPlanPrice(sub.priceAmount)}</span> per month
+            </p>
+            <p className="mt-1 text-muted-foreground" data-testid="billing-date">
+              {sub.cancelAtPeriodEnd
+                ? `Cancels on ${formatDate(sub.currentPeriodEnd)}`
+                : `Next billing date: ${formatDate(sub.currentPeriodEnd)}`}
+            </p>
+            <div className="mt-5 flex flex-wrap gap-3">
+              <Button onClick={() => void openPortal('manage')} disabled={portal.isPending}>
+                Manage Subscription
+              </Button>
+              {!sub.cancelAtPeriodEnd ? (
+                <Button variant="outline" onClick={() => void openPortal('cancel')} disabled={portal.isPending}>
+                  Cancel Subscription
+                </Button>
+              ) : null}
+              <Link to={paths.subscribe} className={buttonVariants({ variant: 'ghost' })}>
+                Update Preferences
+              </Link>
+            </div>
+          </Card>
+
+          {view.alerts ? (
+            <Card className="p-6">
+              <h2 className="text-xl font-bold">Alert Settings</h2>
+              <p className="mt-1 flex items-center gap-2 text-sm" role="status">
+                {view.alerts.isActive ? (
+                  <>
+                    <BellRing className="size-4 text-success" aria-hidden="true" /> Alerts are on
+                  </>
+                ) : (
+                  <>
+                    <BellOff className="size-4 text-muted-foreground" aria-hidden="true" /> Alerts are paused
+                  </>
+                )}
+              </p>
+              <div className="mt-4 grid gap-4 sm:grid-cols-2">
+                <div className="flex flex-col gap-1.5">
+                  <Label htmlFor={`${id}-frequency`}>Frequency</Label>
+                  <Select
+                    id={`${id}-frequency`}
+                    value={view.alerts.frequency}
+                    disabled={settings.isPending}
+                    onChange={(e) => void change({ frequency: e.target.value as AlertFrequency }, 'Your alert frequency is updated.')}
+                  >
+                    {allowedFrequencies(sub.tier).map((f) => (
+                      <option key={f} value={f}>
+                        {FREQUENCY_LABELS[f]}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+                <fieldset className="flex flex-col gap-2">
+                  <legend className="mb-1 text-sm font-medium">Channels</legend>
+                  <label htmlFor={`${id}-email`} className="flex items-center gap-2 text-sm">
+                    <Checkbox
+                      id={`${id}-email`}
+                      checked={view.alerts.email}
+                      disabled={settings.isPending}
+                      onChange={(e) => void change({ email: e.target.checked }, 'Your e-mail alerts are updated.')}
+                    />
+                    Email
+                  </label>
+                  {sub.tier === 'platinum' ? (
+                    <label htmlFor={`${id}-whatsapp`} className="flex items-center gap-2 text-sm">
+                      <Checkbox
+                        id={`${id}-whatsapp`}
+                        checked={view.alerts.whatsapp}
+                        disabled={settings.isPending}
+                        onChange={(e) => void change({ whatsapp: e.target.checked }, 'Your WhatsApp alerts are updated.')}
+                      />
+                      WhatsApp
+                    </label>
+                  ) : null}
+                </fieldset>
+              </div>
+              <Button
+                className="mt-5"
+                variant="outline"
+                disabled={settings.isPending}
+                onClick={() =>
+                  void change(
+                    { paused: view.alerts?.isActive ?? false },
+                    view.alerts?.isActive ? 'Alerts are paused. Your plan continues.' : 'Alerts are back on.',
+                  )
+                }
+              >
+                {view.alerts.isActive ? 'Pause Alerts' : 'Resume Alerts'}
+              </Button>
+            </Card>
+          ) : null}
+        </div>
+      )}
+    </PageContainer>
+  );
+}
