@@ -68,7 +68,16 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { error?: { code: string } } };
 }
 
-const sellBody = { make: 'daf', model: 'CF', year: 2018, price: 19000, contactName: 'F', phone: '07700 900123', images: [] };
+const sellBody = {
+  make: 'daf',
+  model: 'CF',
+  year: 2018,
+  category: 'rigid',
+  price: 19000,
+  contactName: 'F',
+  phone: '07700 900123',
+  images: [],
+};
 
 beforeAll(async () => {
   const env = applyLocalCloudEnv();
