@@ -2,7 +2,7 @@ import type { Listing } from '../../../../shared/schemas/listing.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { newActiveListingsSince } from '../../adapters/dynamodb/new-listings.js';
 import { getMailer } from '../../adapters/mail/mailer.js';
-import { isEmailSuppressed } from '../../adapters/mail/suppression-seam.js';
+import { isSuppressed } from '../../adapters/dynamodb/suppression-repo.js';
 import { getSecret } from '../../adapters/secrets/secrets.js';
 import { whatsappSenderFromEnv } from '../../adapters/whatsapp/whatsapp-sender.js';
 import { config } from '../../config.js';
@@ -19,7 +19,7 @@ export function alertDeps(): AlertDeps {
     whatsapp: whatsappSenderFromEnv(),
     siteUrl: config.siteUrl,
     unsubscribeKey: () => getSecret('unsubscribeSigningKey'),
-    isSuppressed: isEmailSuppressed,
+    isSuppressed,
     now: () => new Date(),
     log: (message, detail) => console.log(JSON.stringify({ level: 'warn', message, detail })),
   };
