@@ -136,7 +136,10 @@ async function wordPartComparison(records: ReturnType<typeof recordsOf>, keyword
   const ownBuild = performance.now() - t0;
   const index = await service.fresh();
   const text = (fields: ReturnType<typeof searchFields>, bit: number) => fields.find(([b]) => b === bit)?.[1] ?? '';
-  const docs = [...records.listings.map((r) => toListingDto(r, '/images')), ...records.scraped.map(mapScrapedToListing)].map((l) => {
+  const docs = [
+    ...records.listings.map((r) => toListingDto(r, '/images')),
+    ...records.scraped.map((r) => mapScrapedToListing(r, '/images')),
+  ].map((l) => {
     const f = searchFields(l);
     return {
       id: l.id,

@@ -432,6 +432,25 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     send(res, 200, JSON.stringify({ FailedEntryCount: 0, Entries: eventIds.map((EventId) => ({ EventId })) }));
   }
 
+  /**
+   * Local stand-in for SES → SNS → events/ses-notification.ts: POST /_dev/ses/bounce (or
+   * /complaint) with {"email": "..."} marks the address suppressed as a real notification would.
+   */
+  async function handleSesSimulation(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
+    if (req.method !== 'POST') return send(res, 405, NOT_FOUND_BODY);
+    const body = await readBody(req);
+    let email = '';
+    try {
+      email = String((JSON.parse(body?.toString('utf8') ?? '') as { email?: unknown }).email ?? '');
+    } catch {
+      // Reported below.
+    }
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) return send(res, 400, JSON.stringify({ message: 'Body must be {"email": "<address>"}' }));
+    const { handler, sesNotificationEvent } = await import('../functions/src/events/ses-notification.js');
+    const result = await handler(sesNotificationEvent(email, pathname.endsWith('bounce') ? 'Bounce' : 'Complaint'));
+    send(res, 200, JSON.stringify(result));
+  }
+
   const headers = localSecurityHeaders(opts.env);
   const server = await listenLoopback((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
@@ -455,6 +474,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       if (media) return handleImage(req, res, pathname, media);
       if (pathname === '/_dev/health') return health(res);
       if (pathname === '/_dev/events') return handleEvents(req, res);
+      if (pathname === '/_dev/ses/bounce' || pathname === '/_dev/ses/complaint') return handleSesSimulation(req, res, pathname);
       if (opts.mailDir && (await handleMailInbox(req, res, { dir: opts.mailDir }))) return;
       if (row && !pathname.startsWith('/assets/') && !path.extname(pathname)) return handleApi(req, res, pathname);
       return serveStatic(req, res, pathname);

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TABLE_NAME_DEFAULT } from '../functions/src/adapters/dynamodb/table.js';
+import { fixtureSourcesAt } from './scrape-fixtures/sites.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,6 +36,8 @@ export interface LocalCloudConfig {
   /** Where the stand-ins keep their state (`.local/`). */
   dataDir: string;
   tableName: string;
+  /** First of the three ports of the scraper's fixture sites (dev/scrape-fixtures); default PORT + 5. */
+  scrapeFixturesPort?: number;
 }
 
 function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LocalCloudConf
     smtpPort: portFrom(env, 'SMTP_PORT', 1025),
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR || '.local'),
     tableName: env.TABLE_NAME || TABLE_NAME_DEFAULT,
+    scrapeFixturesPort: portFrom(env, 'SCRAPE_FIXTURES_PORT', portFrom(env, 'PORT', 3000) + 5),
   };
 }
 
@@ -110,6 +114,10 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     STRIPE_API_URL: siteUrl,
     WHATSAPP_API_URL: `${siteUrl}/_dev/whatsapp/api`,
     WHATSAPP_PHONE_NUMBER_ID: 'local-phone-number-id',
+    // The scraper collects from the loopback fixture sites `npm start` serves (dev/scrape-fixtures).
+    ...(cfg.scrapeFixturesPort
+      ? { SCRAPER_SOURCES: JSON.stringify(fixtureSourcesAt(cfg.scrapeFixturesPort)), SCRAPER_TIMEOUT_MS: '2000' }
+      : {}),
     MAIL_TRANSPORT: 'smtp',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(cfg.smtpPort),

@@ -57,7 +57,7 @@ export function createLocalQueue(opts: LocalQueueOptions = {}): LocalQueue {
     let reason = '';
     try {
       const handler = await load(row.handler);
-      const res = (await handler({ Records: records } satisfies SQSEvent, lambdaContext(row.id))) as
+      const res = (await handler({ Records: records } satisfies SQSEvent, lambdaContext(row.id, row.timeoutSeconds ?? 30))) as
         | { batchItemFailures?: Array<{ itemIdentifier: string }> }
         | undefined;
       const ids = new Set((res?.batchItemFailures ?? []).map((f) => f.itemIdentifier));

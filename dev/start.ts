@@ -28,6 +28,7 @@ import {
   makeDynamoClient,
   startDynamoDbLocal,
 } from './stand-ins/dynamodb-local.js';
+import { type ScrapeFixtures, startScrapeFixtures } from './scrape-fixtures/sites.js';
 import { type S3StandIn, startS3 } from './stand-ins/s3.js';
 import { buildWeb } from './web-build.js';
 
@@ -42,6 +43,7 @@ let cognito: CognitoStandIn | undefined;
 let mail: MailCatcher | undefined;
 let api: ApiServer | undefined;
 let scheduler: Scheduler | undefined;
+let scrapeFixtures: ScrapeFixtures | undefined;
 let hotReload: { close(): void } | undefined;
 let stoppingSince = 0;
 let seeding = false;
@@ -49,7 +51,7 @@ let seeding = false;
 async function stopAll(): Promise<void> {
   scheduler?.stop();
   hotReload?.close();
-  await Promise.allSettled([api?.close(), cognito?.stop(), s3?.stop(), mail?.close(), dynamo?.stop()]);
+  await Promise.allSettled([api?.close(), cognito?.stop(), s3?.stop(), mail?.close(), dynamo?.stop(), scrapeFixtures?.close()]);
   if (existsSync(pidFile)) rmSync(pidFile, { force: true });
 }
 
@@ -69,6 +71,7 @@ async function main() {
     ['S3_PORT', cfg.s3Port],
     ['COGNITO_PORT', cfg.cognitoPort],
     ['SMTP_PORT', cfg.smtpPort],
+    ...[0, 1, 2].map((i): [string, number] => ['SCRAPE_FIXTURES_PORT', (cfg.scrapeFixturesPort ?? 0) + i]),
   ];
   for (const [name, port] of ports) {
     if (!(await isPortFree(port))) return fail(`Port ${port} is already in use (set ${name}=… to use another)`);
@@ -152,6 +155,8 @@ async function main() {
   if (web.status === 'failed') return fail(`The web build failed (vite build --config web/vite.config.ts):\n${web.output}`);
   if (web.status === 'absent') log('⚠ web/vite.config.ts not found: serving a placeholder page instead of the web app.');
 
+  // The scraper's fixture source sites (the local configuration points the scrape job at them).
+  scrapeFixtures = await startScrapeFixtures(cfg.scrapeFixturesPort ?? cfg.port + 5);
   api = await startApiServer({
     port: cfg.port,
     env,
@@ -184,6 +189,7 @@ async function main() {
     `  WhatsApp    ${api.url}/_dev/whatsapp`,
     `  Web         ${web.status === 'built' ? `built in ${(web.ms / 1000).toFixed(1)} s` : web.status === 'fresh' ? 'web/dist is up to date' : `not built (${web.status})`}`,
     `  Code        ${hotReload ? 'handlers reload when functions/src or shared/ change (HOT_RELOAD=off to stop)' : 'hot reload off'}`,
+    `  Scraper     fixture sites ${Object.values(scrapeFixtures.sites).join(', ')}   (npm run job -- scrape)`,
     `  Jobs        ${jobs.length ? jobs.map((j) => j.id).join(', ') : 'none scheduled'}   (npm run job -- <id>)`,
     `  Data        ${path.relative(REPO_ROOT, cfg.dataDir) || cfg.dataDir}/   (npm run reset wipes it)`,
     '',

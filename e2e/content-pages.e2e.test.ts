@@ -239,7 +239,8 @@ describe('contact form', () => {
       type: 'ContactMessage',
       firstName: 'Carol',
       lastName: 'Contact',
-      phone: '07700 900456',
+      // Stored in E.164 like every phone number (shared/phone.ts).
+      phone: '+447700900456',
       subject,
       status: 'new',
     });
@@ -324,7 +325,8 @@ describe('valuation form', () => {
     ]) {
       await page.getByText(error, { exact: true }).waitFor();
     }
-    await page.getByText(/^Year must be \d{4} or later$/).waitFor();
+    // The one year rule (shared/year.ts), with the sell form's message.
+    await page.getByText(/^Year must be between 1950 and \d{4}$/).waitFor();
     expect(await page.getByText('Make is required').count()).toBe(0);
     expect(await page.getByText('Model is required').count()).toBe(0);
     // The first invalid field takes the focus.

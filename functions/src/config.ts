@@ -116,6 +116,15 @@ export const config = {
       throw new Error(`SMTP_PORT must be a port number, got "${process.env.SMTP_PORT}"`);
     return { host: required('SMTP_HOST'), port };
   },
+  /** The scraper (issue 12): sources (JSON, domain/scraper/sources.ts), politeness settings. */
+  get scraper() {
+    const siteUrl = this.siteUrl.replace(/\/+$/, '');
+    return {
+      sourcesJson: optional('SCRAPER_SOURCES', ''),
+      userAgent: optional('SCRAPER_USER_AGENT', `TruckYardBot/1.0 (+${siteUrl}/contact)`),
+      timeoutMs: Number(optional('SCRAPER_TIMEOUT_MS', '10000')),
+    };
+  },
   /**
    * Origin the browser posts presigned uploads to. Defaults to the SDK's S3 endpoint (locally
    * s3rver on localhost, which the browser reaches too); unset in AWS, where S3 names its own.

@@ -7,7 +7,12 @@ import { alertEventSubscriptions } from './alerts-rows.js';
  */
 export const EVENT_SOURCE = 'truckyard';
 
-export type DomainEventType = 'listing.created' | 'listing.updated' | 'listing.deleted';
+export type DomainEventType =
+  | 'listing.created'
+  | 'listing.updated'
+  | 'listing.deleted'
+  /** One per scraper run, with the ids of listings first seen by it (never one event per scraped listing). */
+  | 'scraper.run.completed';
 
 export interface EventSubscription {
   id: string;

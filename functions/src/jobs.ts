@@ -35,6 +35,23 @@ export const jobs: JobDef[] = [
     timeoutSeconds: 300,
   },
   {
+    id: 'RetryEmails',
+    // Every 5 minutes: the outbox's retries are 1 minute to 12 hours apart.
+    cron: '0/5 * * * ? *',
+    handler: 'jobs/retry-emails.ts',
+    description: 'Retry outbox e-mails whose next attempt is due; dead-letter those out of attempts',
+    access: { table: 'readWrite', mail: true },
+    timeoutSeconds: 120,
+  },
+  {
+    id: 'SweepUnattachedImages',
+    cron: '20 * * * ? *',
+    handler: 'jobs/sweep-unattached-images.ts',
+    description: 'Delete processed listing images nobody attached to a listing within a day',
+    access: { table: 'readWrite', buckets: [{ bucket: 'truck-images', prefixes: ['listings/'], access: 'readWriteDelete' }] },
+    timeoutSeconds: 300,
+  },
+  {
     id: 'price-model',
     // Hourly at a quarter past, UK time.
     cron: '15 * * * ? *',
@@ -55,4 +72,13 @@ export const jobs: JobDef[] = [
     timeoutSeconds: 300,
   },
   ...alertJobs,
+  {
+    id: 'scrape',
+    // 00:15, 06:15, 12:15 and 18:15 UK time.
+    cron: '15 0/6 * * ? *',
+    handler: 'jobs/scrape.ts',
+    description: 'Collect listings from other sites (issue 12): starts a run, fans sources out to the scrape-sources queue',
+    access: { table: 'readWrite', queues: ['scrape-sources'] },
+    timeoutSeconds: 60,
+  },
 ];

@@ -40,4 +40,20 @@ export const queues: QueueDef[] = [
     maxReceiveCount: 3,
   },
   ...alertQueues,
+  {
+    id: 'scrape-sources',
+    handler: 'jobs/scrape-worker.ts',
+    description: 'One step of one source of a scraper run: fetches pages politely, upserts listings, copies photos, chains the rest',
+    access: {
+      table: 'readWrite',
+      buckets: [{ bucket: 'truck-images', prefixes: ['scraped/'], access: 'write' }],
+      events: true,
+      queues: ['scrape-sources'],
+    },
+    // One source step per invocation; the step stops taking pages 3 minutes before the timeout.
+    batchSize: 1,
+    memoryMb: 1024,
+    timeoutSeconds: 900,
+    maxReceiveCount: 3,
+  },
 ];

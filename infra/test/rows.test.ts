@@ -7,9 +7,9 @@ import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EVENT_SOURCE, type EventSubscription } from '../../functions/src/events.js';
-import type { JobDef } from '../../functions/src/jobs.js';
-import type { QueueDef } from '../../functions/src/queues.js';
+import { EVENT_SOURCE, type EventSubscription, eventSubscriptions as realSubscriptions } from '../../functions/src/events.js';
+import { type JobDef, jobs as realJobs } from '../../functions/src/jobs.js';
+import { type QueueDef, queues as realQueues } from '../../functions/src/queues.js';
 import type { RouteDef } from '../../functions/src/routes.js';
 import { EventSubscriptions, MailEvents, ScheduledJobs } from '../lib/constructs/bus-rules.js';
 import type { HouseDefaults } from '../lib/constructs/house-function.js';
@@ -24,8 +24,15 @@ const NO_OTHER_ROWS = { jobs: [], subscriptions: [], queues: [], triggers: [] };
 /** A functions dir outside the repository holding stub handlers (and any other files given). */
 function stubFunctionsDir(handlers: string[], files: Record<string, string> = {}) {
   const dir = tempDir('truckyard-stub-functions-');
-  // The SES notification subscriber is part of every app.
-  const stubs = [...handlers, MailEvents.HANDLER];
+  // The SES notification subscriber is part of every app, and so are the real jobs and event
+  // subscriptions (tests that pass only routes synthesize them too).
+  const stubs = [
+    ...handlers,
+    MailEvents.HANDLER,
+    ...realJobs.map((j) => j.handler),
+    ...realSubscriptions.map((s) => s.handler),
+    ...realQueues.map((q) => q.handler),
+  ];
   const all = { ...Object.fromEntries(stubs.map((h) => [h, 'export const handler = async () => ({ statusCode: 200 });\n'])), ...files };
   for (const [path, text] of Object.entries(all)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });

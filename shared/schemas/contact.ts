@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { optionalPhoneSchema } from '../phone.js';
 
 /** Lengths for the contact form; the API rejects anything longer with the same messages. */
@@ -12,8 +13,7 @@ export const CONTACT_LIMITS = {
 } as const;
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  text({ label, error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be ${max} characters or fewer`);
@@ -30,8 +30,7 @@ export const contactMessageSchema = z.object({
   /** Optional; blank becomes undefined. */
   phone: optionalPhoneSchema,
   subject: requiredText('Subject', CONTACT_LIMITS.subjectMax),
-  message: z
-    .string({ error: 'Message is required' })
+  message: text({ label: 'Message', multiline: true, error: 'Message is required' })
     .trim()
     .min(1, { message: 'Message is required', abort: true })
     .min(CONTACT_LIMITS.messageMin, `Message must be at least ${CONTACT_LIMITS.messageMin} characters`)

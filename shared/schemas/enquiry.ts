@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { optionalPhoneSchema } from '../phone.js';
 import type { Listing } from './listing.js';
 
@@ -7,8 +8,7 @@ export const ENQUIRY_LIMITS = { messageMin: 10, messageMax: 2000 } as const;
 
 /** POST /api/listings/{id}/enquiries: a signed-in buyer's message to a private seller. */
 export const enquirySchema = z.object({
-  message: z
-    .string({ error: 'Message is required' })
+  message: text({ label: 'Message', multiline: true, error: 'Message is required' })
     .trim()
     .min(1, { message: 'Message is required', abort: true })
     .min(ENQUIRY_LIMITS.messageMin, `Message must be at least ${ENQUIRY_LIMITS.messageMin} characters`)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { LIMITS, SORT_VALUES } from '../constants.js';
 import {
   type AxleConfig,
@@ -108,8 +109,7 @@ const optionalInt = (name: string, min: number, max: number) =>
  */
 export const listingSearchQuerySchema = z
   .object({
-    q: z
-      .string()
+    q: text({ label: 'Search text' })
       .trim()
       .max(LIMITS.maxSearchTextLength, 'search text is too long')
       .optional()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { PHONE_TEXTS, parsePhone } from '../phone.js';
 
 /** Account types (spec §3 Profile). */
@@ -25,7 +26,7 @@ export interface Profile {
 
 const optionalText = (label: string, max: number) =>
   z
-    .union([z.string(), z.null()])
+    .union([text({ label }), z.null()])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim()))
     .pipe(z.string().max(max, `${label} must be ${max} characters or fewer`).nullable().optional());
@@ -33,8 +34,7 @@ const optionalText = (label: string, max: number) =>
 /** PATCH /api/me: fields not sent keep their value; blank ones are cleared (except the name). */
 export const updateProfileSchema = z
   .object({
-    fullName: z
-      .string()
+    fullName: text({ label: 'Name' })
       .trim()
       .min(1, 'Name is required')
       .max(PROFILE_LIMITS.nameMax, `Name must be ${PROFILE_LIMITS.nameMax} characters or fewer`)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { LIMITS } from '../constants.js';
 import { PHONE_MAX_LENGTH, phoneSchema } from '../phone.js';
 import { requiredYearSchema } from '../year.js';
@@ -71,16 +72,15 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
 
 /** Required text, trimmed. */
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  text({ label, error: `${label} is required` })
     .trim()
     .min(1, { message: `${label} is required`, abort: true })
     .max(max, { message: `${label} must be ${max} characters or fewer`, abort: true });
 
 /** Optional text: blank or absent becomes null. */
-const optionalText = (label: string, max: number) =>
+const optionalText = (label: string, max: number, opts: { multiline?: boolean } = {}) =>
   z
-    .union([z.string(), z.null()], { error: `${label} must be text` })
+    .union([text({ label, ...opts }), z.null()], { error: `${label} must be text` })
     .optional()
     .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
     .pipe(z.string().max(max, `${label} must be ${max} characters or fewer`).nullable());
@@ -176,7 +176,7 @@ const postcodeField = z
 
 /** Features as a list, or as text with one feature per line or comma. Empty becomes null. */
 const featuresField = z
-  .union([z.array(z.string()), z.string(), z.null()])
+  .union([z.array(text({ label: 'Features' })), text({ label: 'Features', multiline: true }), z.null()])
   .optional()
   .transform((v) => {
     if (v == null) return null;
@@ -275,7 +275,7 @@ const detailFields = {
   email: emailField,
   location: optionalText('Location', SELL_LIMITS.textMax),
   postcode: postcodeField,
-  description: optionalText('Description', SELL_LIMITS.descriptionMax),
+  description: optionalText('Description', SELL_LIMITS.descriptionMax, { multiline: true }),
   features: featuresField,
   axleConfig: optionalEnum('Axle configuration', AXLE_CONFIGS),
   gvwTonnes: numberField('Gross vehicle weight', { min: 1, max: SELL_LIMITS.maxGvwTonnes }).optional().default(null),

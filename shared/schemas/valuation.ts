@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { LIMITS } from '../constants.js';
 import { phoneSchema } from '../phone.js';
 import { YEAR_MIN, requiredYearSchema } from '../year.js';
@@ -98,15 +99,13 @@ function wholeNumber(messages: { required?: string; invalid: string }) {
 }
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  text({ label, error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be ${max} characters or fewer`);
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
+const optionalText = (label: string, max: number, opts: { multiline?: boolean } = {}) =>
+  text({ label, ...opts })
     .trim()
     .max(max, `${label} must be ${max} characters or fewer`)
     .optional()
@@ -142,7 +141,7 @@ export function makeValuationRequestSchema(now: Date = new Date()) {
       .union([z.literal(''), z.enum(VALUATION_TRANSMISSIONS as [Transmission, ...Transmission[]])])
       .optional()
       .transform((v) => (v ? v : undefined)),
-    additionalInfo: optionalText('Additional information', VALUATION_LIMITS.additionalInfoMax),
+    additionalInfo: optionalText('Additional information', VALUATION_LIMITS.additionalInfoMax, { multiline: true }),
     contactName: requiredText('Full name', VALUATION_LIMITS.textMax),
     contactEmail: z
       .string({ error: 'Email address is required' })

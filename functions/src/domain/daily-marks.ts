@@ -1,5 +1,5 @@
 /**
- * Port: "has this happened today?" (pattern 37): one conditional write per (scope, who, subject,
+ * Port: "has this happened today?" (pattern 51): one conditional write per (scope, who, subject,
  * UTC day), so a repeat within the day is recognised without counting it again. Used for listing
  * views (one per viewer per listing per day) and contact reveals (the same seller again is free).
  */

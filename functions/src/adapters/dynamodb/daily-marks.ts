@@ -6,7 +6,7 @@ import { TTL_ATTRIBUTE } from './table.js';
 /** Marks outlive their day by a day (TTL), so a slow TTL sweep never lets a repeat count. */
 const MARK_TTL_SECONDS = 2 * 24 * 3600;
 
-/** Pattern 37: `pk=ONCE#<scope>#<who>`, `sk=<day>#<subject>`, put only when absent, TTL two days. */
+/** Pattern 51: `pk=ONCE#<scope>#<who>`, `sk=<day>#<subject>`, put only when absent, TTL two days. */
 export function dailyMarks(ddb: DynamoDBDocumentClient, tableName: string): DailyMarks {
   return {
     async markFirst(scope, who, subject, now) {

@@ -54,8 +54,19 @@ export const keys = {
   alertMarker: (userId: string, marker: string) => ({ pk: `USER#${userId}`, sk: `ALERTMARK#${marker}` }),
   /** Pattern 28: a payment webhook event already processed. */
   webhookEvent: (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: 'EVENT' }),
-  /** A processed listing image waiting for its owner's create or edit (TTL). */
-  pendingUpload: (userId: string, imageKey: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${imageKey}` }),
+  /** Pattern 30: a scraper run, newest last in the partition (run ids sort by start time). */
+  scraperRun: (runId: string) => ({ pk: 'SCRAPERUN', sk: runId }),
+  /** Pattern 40: one source's report in one run, under the source (its runs, newest last). */
+  scraperSourceRun: (sourceId: string, runId: string) => ({ pk: `SCRAPESRC#${sourceId}`, sk: `RUN#${runId}` }),
+  /** Pattern 41: a run's source reports (the admin Jobs panel). */
+  scraperSourceRunByRun: (runId: string, sourceId: string) => ({ gsi1pk: `SCRAPERUN#${runId}`, gsi1sk: sourceId }),
+  /** Pattern 42: the external ids one step of a run saw (deactivation after 3 runs without them). */
+  scraperSeen: (sourceId: string, runId: string, step: number) => ({
+    pk: `SCRAPESRC#${sourceId}`,
+    sk: `SEEN#${runId}#${String(step).padStart(5, '0')}`,
+  }),
+  /** Pattern 43: what a source page answered last time (validators for conditional GETs, its listings). */
+  scraperPage: (sourceId: string, url: string) => ({ pk: `SCRAPESRC#${sourceId}`, sk: `PAGE#${url}` }),
   /** Pattern 11b: profiles by account type (dealers / individuals), newest first. */
   profilesByType: (accountType: string, createdAt: string, userId: string) => ({
     gsi1pk: `PROFILES#${accountType}`,
@@ -97,13 +108,26 @@ export const keys = {
   mediaByCategory: (category: string, createdAt: string, id: string) => ({ gsi1pk: `MEDIACAT#${category}`, gsi1sk: `${createdAt}#${id}` }),
   /** Pattern 30: the partition of scraper run reports (the scraper writes them; the admin Jobs panel reads them newest first). */
   scraperRunsPartition: 'SCRAPERUN',
+  /** Pattern 55: a processed listing image waiting for its owner's create or edit (valid a day). */
+  pendingUpload: (userId: string, imageKey: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${imageKey}` }),
+  /** Pattern 55 on GSI2: pending images by age, for the sweeper of images never attached. */
+  pendingUploadsByDate: (createdAt: string, userId: string, imageKey: string) => ({
+    gsi2pk: 'PENDINGUPLOADS',
+    gsi2sk: `${createdAt}#${userId}#${imageKey}`,
+  }),
   /** Pattern 39: a dealer's stock import (dry run, then apply), newest last in the partition. */
   stockImport: (userId: string, importId: string) => ({ pk: `USER#${userId}`, sk: `IMPORT#${importId}` }),
-  /** Pattern 37: something that counts once per (scope, who, subject) per UTC day: listing views, contact reveals. */
+  /** Pattern 51: something that counts once per (scope, who, subject) per UTC day: listing views, contact reveals. */
   dailyMark: (scope: string, who: string, day: string, subject: string) => ({ pk: `ONCE#${scope}#${who}`, sk: `${day}#${subject}` }),
-  /** Pattern 38: which listing a create with this Idempotency-Key made (TTL 24 hours). */
+  /** Pattern 52: which listing a create with this Idempotency-Key made (TTL 24 hours). */
   idempotentCreate: (userId: string, idempotencyKey: string) => ({ pk: `IDEMP#${userId}`, sk: `CREATE#${idempotencyKey}` }),
-  /** Pattern 36: when the sitemap was last built and whether listings changed since (one item). */
+  /** Pattern 53: an e-mail in the outbox. GSI2 lists pending ones by when they are due, failed ones newest first. */
+  outboxEmail: (id: string) => ({ pk: `EMAIL#${id}`, sk: 'EMAIL' }),
+  outboxPending: (nextAttemptAt: string, id: string) => ({ gsi2pk: 'OUTBOX#pending', gsi2sk: `${nextAttemptAt}#${id}` }),
+  outboxFailed: (failedAt: string, id: string) => ({ gsi2pk: 'OUTBOX#failed', gsi2sk: `${failedAt}#${id}` }),
+  /** Pattern 54: an address SES reported as bouncing or complaining (lower-cased). */
+  suppressedAddress: (email: string) => ({ pk: `SUPPRESSED#${email.trim().toLowerCase()}`, sk: 'SUPPRESSED' }),
+  /** Pattern 50: when the sitemap was last built and whether listings changed since (one item). */
   sitemapState: () => ({ pk: 'SITEMAP', sk: 'STATE' }),
 };
 

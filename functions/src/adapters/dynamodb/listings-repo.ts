@@ -9,7 +9,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { FeedChanges, SearchFeed } from '../../domain/search/search-service.js';
-import { type ListingRecord, type ScrapedRecord, SCRAPED_ID_PREFIX } from '../../domain/listings/types.js';
+import { type ListingRecord, type ScrapedRecord, SCRAPED_ID_PREFIX, isScrapedListed } from '../../domain/listings/types.js';
 import { COUNTER, counterUpdateItems } from './counters.js';
 import { CHANGE_SHARDS, keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './table.js';
@@ -81,7 +81,8 @@ export function scrapedItem(record: ScrapedRecord): Item {
     version: (record.version ?? 0) + 1,
     ...keys.scraped(record.id),
     ...keys.scrapedBySource(record.sourceWebsite, record.externalId),
-    ...keys.scrapedByStatus(record.isActive, record.scrapedAt, record.id),
+    // Hidden ones (staff, duplicates) leave the active partition, so a cold-start index never loads them.
+    ...keys.scrapedByStatus(isScrapedListed(record), record.scrapedAt, record.id),
     // Namespaced like the API id, so a scraped id can never collide with a listing id in the feed.
     ...keys.change(new Date().toISOString(), `${SCRAPED_ID_PREFIX}${record.id}`),
     type: TYPE.scraped,

@@ -2,6 +2,7 @@ import { queryAll } from './query-all.js';
 import {
   BatchGetCommand,
   BatchWriteCommand,
+  DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
@@ -17,7 +18,12 @@ import { TTL_ATTRIBUTE } from './table.js';
 
 /** How long a verified upload waits for the seller to submit the form. */
 export const PENDING_UPLOAD_TTL_SECONDS = 24 * 3600;
-/** How long an Idempotency-Key of a create is remembered (pattern 38). */
+/**
+ * The item itself is kept longer than it is valid, so the SweepUnattachedImages job finds it
+ * (GSI2 `PENDINGUPLOADS`) and deletes its files before DynamoDB's TTL sweep removes it.
+ */
+export const PENDING_UPLOAD_KEEP_SECONDS = 4 * 24 * 3600;
+/** How long an Idempotency-Key of a create is remembered (pattern 52). */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
 const imageTakenMeanwhile = () => validationError('An image was already used for another listing or has expired; upload it again');
@@ -59,7 +65,7 @@ async function batchDelete(ddb: DynamoDBDocumentClient, tableName: string, itemK
  */
 export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string): OwnerListingStore {
   const shared = createListingsRepo({ ddb, tableName });
-  // Pattern 38.
+  // Pattern 52.
   async function findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<string | null> {
     const res = await ddb.send(
       new GetCommand({ TableName: tableName, Key: keys.idempotentCreate(userId, idempotencyKey), ConsistentRead: true }),
@@ -84,7 +90,7 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
     },
 
     // One transaction: the listing, taking each claimed pending upload (it must still be there, so
-    // no two listings ever share an image) and the Idempotency-Key's record (pattern 38).
+    // no two listings ever share an image) and the Idempotency-Key's record (pattern 52).
     async create(record, { claimedImageKeys = [], idempotencyKey } = {}) {
       const idem = idempotencyKey ? keys.idempotentCreate(record.userId, idempotencyKey) : null;
       const items = [
@@ -200,11 +206,46 @@ export interface PendingUploadStore extends PendingImageStore {
   remember(userId: string, images: StoredImage[], now?: Date): Promise<void>;
 }
 
+/**
+ * Processed images nobody attached to a listing within a day (pattern 55 on GSI2): each is
+ * taken by deleting its pending item (only if it is still there: a listing that claimed it
+ * first wins), and its files are deleted. Returns the image keys taken.
+ */
+export async function takeUnattachedImages(
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+  olderThan: Date,
+  limit = 200,
+): Promise<string[]> {
+  const res = await ddb.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :before',
+      ExpressionAttributeValues: { ':pk': 'PENDINGUPLOADS', ':before': olderThan.toISOString() },
+      Limit: limit,
+    }),
+  );
+  const taken: string[] = [];
+  for (const item of res.Items ?? []) {
+    try {
+      await ddb.send(
+        new DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk }, ConditionExpression: 'attribute_exists(pk)' }),
+      );
+      taken.push(String(item.key));
+    } catch (err) {
+      if ((err as { name?: string })?.name !== 'ConditionalCheckFailedException') throw err;
+    }
+  }
+  return taken;
+}
+
 /** Verified uploads waiting for a listing: `pk=USER#<sub>`, `sk=UPLOAD#<imageKey>`, expiring after a day. */
 export function pendingUploadStore(ddb: DynamoDBDocumentClient, tableName: string): PendingUploadStore {
   return {
     async remember(userId, images, now = new Date()) {
-      const expiresAt = Math.floor(now.getTime() / 1000) + PENDING_UPLOAD_TTL_SECONDS;
+      const validUntil = Math.floor(now.getTime() / 1000) + PENDING_UPLOAD_TTL_SECONDS;
+      const expiresAt = Math.floor(now.getTime() / 1000) + PENDING_UPLOAD_KEEP_SECONDS;
       for (let i = 0; i < images.length; i += 25) {
         let requests: Record<string, unknown>[] | undefined = images.slice(i, i + 25).map((img) => ({
           PutRequest: {
@@ -215,6 +256,8 @@ export function pendingUploadStore(ddb: DynamoDBDocumentClient, tableName: strin
               width: img.width,
               height: img.height,
               createdAt: now.toISOString(),
+              ...keys.pendingUploadsByDate(now.toISOString(), userId, img.key),
+              validUntil,
               [TTL_ATTRIBUTE]: expiresAt,
             },
           },
@@ -235,8 +278,9 @@ export function pendingUploadStore(ddb: DynamoDBDocumentClient, tableName: strin
       for (let attempt = 0; requested?.length && attempt < 5; attempt++) {
         const res = await ddb.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: requested } } }));
         for (const item of res.Responses?.[tableName] ?? []) {
-          // TTL deletion lags by up to days; an expired record no longer counts.
-          if (typeof item[TTL_ATTRIBUTE] === 'number' && item[TTL_ATTRIBUTE] < nowSeconds) continue;
+          // TTL deletion lags by up to days (and the sweeper keeps items on purpose): an expired upload no longer counts.
+          const until = typeof item.validUntil === 'number' ? item.validUntil : item[TTL_ATTRIBUTE];
+          if (typeof until === 'number' && until < nowSeconds) continue;
           found.set(String(item.key), { key: String(item.key), width: Number(item.width), height: Number(item.height) });
         }
         requested = res.UnprocessedKeys?.[tableName]?.Keys as Record<string, unknown>[] | undefined;

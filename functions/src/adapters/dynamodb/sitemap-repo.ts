@@ -27,7 +27,7 @@ export function sitemapListingSource(ddb: DynamoDBDocumentClient, tableName: str
   };
 }
 
-/** Pattern 36: the sitemap's build state, `pk=SITEMAP`, `sk=STATE` (builtAt, dirtyAt, eventBuildAt, jobBuildAt, urls). */
+/** Pattern 50: the sitemap's build state, `pk=SITEMAP`, `sk=STATE` (builtAt, dirtyAt, eventBuildAt, jobBuildAt, urls). */
 export function sitemapBuildState(ddb: DynamoDBDocumentClient, tableName: string): SitemapBuildState {
   const Key = keys.sitemapState();
   return {

@@ -76,12 +76,14 @@ export async function requireWritableProfile(store: ProfileStore, caller: Caller
 
 /** PATCH /api/me: name, company and phone. */
 export async function updateProfile(store: ProfileStore, caller: Caller, changes: UpdateProfile, now: Date): Promise<Profile> {
-  await requireWritableProfile(store, caller, now);
+  const current = await requireWritableProfile(store, caller, now);
   if (caller.kind !== 'user') throw unauthenticated();
   const patch: Partial<Pick<Profile, 'fullName' | 'companyName' | 'phone'>> = {};
   if (changes.fullName !== undefined) patch.fullName = changes.fullName;
   if (changes.companyName !== undefined) patch.companyName = changes.companyName;
   if (changes.phone !== undefined) patch.phone = changes.phone;
+  // Nothing to change (an empty or missing body): nothing is written, not even updatedAt.
+  if (Object.keys(patch).length === 0) return current;
   const updated = await store.update(caller.userId, patch, now.toISOString());
   if (!updated) throw new DomainError('NOT_FOUND', 'Profile not found');
   return updated;

@@ -34,7 +34,7 @@ export function viewerKey(caller: Caller, clientKey: string): string {
 
 /**
  * POST /api/listings/{id}/views: counts one shown detail page of a publicly visible user listing
- * (not the owner's), at most once per viewer per listing per day (pattern 37), so reloading or
+ * (not the owner's), at most once per viewer per listing per day (pattern 51), so reloading or
  * scripting the endpoint does not inflate a seller's figures. Never throws: a missing listing
  * counts nothing, a failure is only logged.
  */

@@ -30,7 +30,7 @@ export async function readVisibleListing(repo: ListingReader, id: string, caller
   let listing: Listing | null = null;
   if (scrapedId !== null) {
     const record = scrapedId ? await repo.getScraped(scrapedId) : null;
-    listing = record ? mapScrapedToListing(record) : null;
+    listing = record ? mapScrapedToListing(record, imagesBaseUrl) : null;
   } else {
     const record = await repo.getListing(id);
     listing = record ? toListingDto(record, imagesBaseUrl) : null;

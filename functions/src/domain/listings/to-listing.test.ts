@@ -107,3 +107,24 @@ describe('scrapedIdOf', () => {
     expect(scrapedIdOf('01JABC')).toBeNull();
   });
 });
+
+describe('mapScrapedToListing: what the scraper adds', () => {
+  it("leaves browse when staff hid it or it duplicates a seller's own listing", () => {
+    expect(mapScrapedToListing(scraped({ hiddenByStaff: true })).status).toBe('inactive');
+    expect(mapScrapedToListing(scraped({ duplicateOf: 'L1' })).status).toBe('inactive');
+    expect(mapScrapedToListing(scraped({ hiddenByStaff: false, duplicateOf: null })).status).toBe('active');
+  });
+
+  it('shows our copies of its photos, never the source URLs', () => {
+    const l = mapScrapedToListing(
+      scraped({ images: [{ key: 'scraped/abc/1', width: 320, height: 240 }], imageSourceUrls: ['https://src/1.jpg'] }),
+      '/images',
+    );
+    expect(l.images[0].url).toBe('/images/scraped/abc/1/w800.webp');
+    expect(JSON.stringify(l)).not.toContain('https://src/1.jpg');
+  });
+
+  it("titles a listing with neither make nor model 'Used Truck', even when the year is known", () => {
+    expect(mapScrapedToListing(scraped({ year: 2019 })).title).toBe('Used Truck');
+  });
+});

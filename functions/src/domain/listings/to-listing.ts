@@ -1,7 +1,7 @@
 import type { Listing, ListingImage } from '../../../../shared/schemas/listing.js';
 import { parsePhone } from '../../../../shared/phone.js';
 import { normaliseMake } from '../../../../shared/values.js';
-import { type ListingRecord, type ScrapedRecord, type StoredImage, SCRAPED_ID_PREFIX } from './types.js';
+import { type ListingRecord, type ScrapedRecord, type StoredImage, SCRAPED_ID_PREFIX, isScrapedListed } from './types.js';
 
 const IMAGE_WIDTHS = [400, 800, 1600] as const;
 
@@ -93,7 +93,7 @@ export function scrapedTitle(year: number | null, make: string | null, model: st
  * manual, 2020, 'trucks'); an unknown price is 0, which the UI shows as POA.
  * Dealer name and contact travel as contactName/phone; maskForCaller applies their defaults.
  */
-export function mapScrapedToListing(record: ScrapedRecord): Listing {
+export function mapScrapedToListing(record: ScrapedRecord, imagesBaseUrl = '/images'): Listing {
   const makeText = knownText(record.make);
   const model = knownText(record.model);
   const location = clean(record.location);
@@ -128,8 +128,10 @@ export function mapScrapedToListing(record: ScrapedRecord): Listing {
     email: null,
     location,
     postcode: null,
-    images: [],
-    status: record.isActive ? 'active' : 'inactive',
+    // Copies made by the scraper through our photo pipeline (never the source's URLs).
+    images: (record.images ?? []).map((img) => toListingImage(img, imagesBaseUrl)),
+    // Hidden by staff or behind a seller's own listing: out of browse like an inactive one.
+    status: isScrapedListed(record) ? 'active' : 'inactive',
     createdAt: record.scrapedAt,
     updatedAt: record.updatedAt ?? record.scrapedAt,
     sourceWebsite: record.sourceWebsite,

@@ -79,13 +79,33 @@ export interface ScrapedRecord {
   fuelType: Fuel | null;
   transmission: Transmission | null;
   description: string | null;
+  /** When the content last changed (spec scraped_at; browse orders scraped listings by it). */
   scrapedAt: string;
+  /** Seen on the source's latest runs (false after 3 successful runs without it). */
   isActive: boolean;
+  /** Every write (the change feed's version). */
   updatedAt: string;
-  /** Staff hid it (the scraper must not switch it back on). */
-  hiddenByStaff?: boolean;
   /** Set by the table on every write, as on ListingRecord. */
   version?: number;
+  /** When the scraper first saw it (kept across updates). */
+  firstSeenAt?: string;
+  /** Hash of the parsed content (domain/scraper/content-hash.ts): an unchanged listing is not rewritten. */
+  contentHash?: string;
+  /** Registration mark when the source shows it (used to match a seller's own listing). */
+  registration?: string | null;
+  /** Our copies of the source's photos (truck-images `scraped/<id>/<n>`), same shape as a listing's. */
+  images?: StoredImage[];
+  /** The source's photo URLs the copies were made from (re-copied only when these change). */
+  imageSourceUrls?: string[];
+  /** Set by staff (admin area): stays hidden whatever later runs see. */
+  hiddenByStaff?: boolean;
+  /** Id of the seller's own listing this one duplicates: hidden behind it in browse. */
+  duplicateOf?: string | null;
+}
+
+/** Whether a scraped listing shows in browse: active, not hidden by staff, not a copy of a seller's own listing. */
+export function isScrapedListed(record: Pick<ScrapedRecord, 'isActive' | 'hiddenByStaff' | 'duplicateOf'>): boolean {
+  return record.isActive && !record.hiddenByStaff && !record.duplicateOf;
 }
 
 export const SCRAPED_ID_PREFIX = 'scraped-';

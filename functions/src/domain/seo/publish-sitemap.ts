@@ -12,7 +12,7 @@ export interface SitemapFileStore {
 }
 
 /**
- * When the sitemap was built and whether listings changed since (pattern 36). Lets listing
+ * When the sitemap was built and whether listings changed since (pattern 50). Lets listing
  * events trigger at most one build per interval and the schedule pick up the rest.
  */
 export interface SitemapBuildState {

@@ -195,7 +195,7 @@ describe('POST /api/listings/{id}/contact', () => {
     });
     expect((await reveal('scraped-x2', buyer.accessToken)).body).toMatchObject({
       contactName: 'Cardiff Commercials',
-      phone: '029 2018 0000',
+      phone: '+442920180000',
     });
     expect((await reveal('scraped-x1', buyer.accessToken)).body).toMatchObject({ phone: 'Contact via website' });
     expect((await reveal('P1', buyer.accessToken)).status).toBe(404);

@@ -122,7 +122,16 @@ describe('sitemap built into S3', () => {
     const res = await fetch(`${api.baseUrl}/api/my-listings`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${seller.accessToken}` },
-      body: JSON.stringify({ make: 'daf', model: 'XF', year: 2020, price: 30000, contactName: 'S', phone: '07700 900111', images: [] }),
+      body: JSON.stringify({
+        make: 'daf',
+        model: 'XF',
+        year: 2020,
+        category: 'articulated',
+        price: 30000,
+        contactName: 'S',
+        phone: '07700 900111',
+        images: [],
+      }),
     });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };

@@ -143,6 +143,26 @@ describe('listing image uploads', () => {
     expect((await fetch(`${api.baseUrl}/images/listings/STRAY/evil.svg`)).status).toBe(404);
   });
 
+  it('deletes processed images nobody attached within a day (SweepUnattachedImages), and only those', async () => {
+    const { pendingUploadStore } = await import('../../adapters/dynamodb/owner-listings-repo.js');
+    const pending = pendingUploadStore(ddb, api.tableName);
+    const old = `listings/OLD${Date.now()}`;
+    const fresh = `listings/FRESH${Date.now()}`;
+    for (const key of [old, fresh]) {
+      await s3.send(new PutObjectCommand({ Bucket: bucket(), Key: `${key}/original.jpg`, Body: 'x', ContentType: 'image/jpeg' }));
+    }
+    await pending.remember(seller.userId, [{ key: old, width: 1, height: 1 }], new Date(Date.now() - 25 * 3600_000));
+    await pending.remember(seller.userId, [{ key: fresh, width: 1, height: 1 }]);
+    // Past its day, the old one can no longer be attached either.
+    expect((await pending.find(seller.userId, [old, fresh])).has(old)).toBe(false);
+
+    const { handler } = await import('../../jobs/sweep-unattached-images.js');
+    expect((await handler()).deleted).toBeGreaterThanOrEqual(1);
+    expect(await exists(`${old}/original.jpg`)).toBe(false);
+    expect(await exists(`${fresh}/original.jpg`)).toBe(true);
+    expect((await pending.find(seller.userId, [fresh])).has(fresh)).toBe(true);
+  });
+
   it('refuses a 6 MB object posted straight to S3 (s3rver ignores the policy) with 413 and deletes it', async () => {
     const { uploads } = await presign(seller, [{ name: 'big.jpg', type: 'image/jpeg', size: 1000 }]);
     const big = Buffer.concat([await photo(64, 48), Buffer.alloc(6 * 1024 * 1024)]);

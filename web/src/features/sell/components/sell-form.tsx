@@ -22,6 +22,7 @@ import { toastApiFailure } from '@/lib/api-error-toast';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { LIMITS } from '@shared/constants';
+import { formatPhone } from '@shared/phone';
 import { SELL_TEXTS, type SellListing, type SellListingInput, sellListingSchema } from '@shared/schemas/sell';
 import {
   CATEGORIES,
@@ -80,7 +81,8 @@ export function SellForm() {
     };
     fill('contactName', profile?.fullName);
     fill('companyName', profile?.companyName);
-    fill('phone', profile?.phone);
+    // Stored in E.164; the form shows it the UK way, as the seller would type it.
+    fill('phone', profile?.phone ? formatPhone(profile.phone) : null);
     fill('email', profile?.email ?? signInEmail);
   }, [me.data, signInEmail, getValues, setValue]);
 
