@@ -24,9 +24,12 @@ it('synthesizes every stack offline with the pinned CDK CLI and a clean cdk-nag 
   for (const stack of ['Edge', 'Data', 'Auth', 'Jobs', 'Api', 'Web']) {
     expect(existsSync(join(outdir, `TruckYard-${stack}.template.json`)), stack).toBe(true);
   }
-  const api = JSON.parse(readFileSync(join(outdir, 'TruckYard-Api.template.json'), 'utf8')) as {
-    Resources: Record<string, { Type: string; Properties: { Description?: string; Code?: { S3Key: string } } }>;
-  };
+  // The core stack and the area stacks (TruckYard-ApiAdmin, …) hold the route functions.
+  type Template = { Resources: Record<string, { Type: string; Properties: { Description?: string; Code?: { S3Key: string } } }> };
+  const api: Template = { Resources: {} };
+  for (const file of readdirSync(outdir).filter((f) => /^TruckYard-Api\w*\.template\.json$/.test(f))) {
+    Object.assign(api.Resources, (JSON.parse(readFileSync(join(outdir, file), 'utf8')) as Template).Resources);
+  }
   for (const route of routes) {
     // Rows sharing a handler module share a function described by the module.
     const fn = Object.values(api.Resources).find(
