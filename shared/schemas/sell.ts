@@ -252,7 +252,9 @@ const priceOnApplicationField = z
  */
 function checkPrice(v: { price: number | null; priceOnApplication: boolean }, ctx: z.RefinementCtx) {
   // Runs even when other fields failed (see PRICE_RULE), so the price may be missing or invalid.
-  // A price that failed its own check arrives undefined: its message is already there.
+  // A price that failed its own check arrives undefined: its message is already there. A body that
+  // is not an object at all arrives as it was sent: the object check has said so already.
+  if (v === null || typeof v !== 'object') return;
   if (v.priceOnApplication || v.price === undefined) return;
   if (v.price === null) ctx.addIssue({ code: 'custom', path: ['price'], message: PRICE_TEXTS.required });
   else if (v.price === 0) ctx.addIssue({ code: 'custom', path: ['price'], message: PRICE_TEXTS.zero });
