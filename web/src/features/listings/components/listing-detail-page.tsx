@@ -1,3 +1,4 @@
+import { CompliancePanel } from './compliance-panel';
 import { formatPhone } from '@shared/phone';
 import {
   ArrowLeft,
@@ -212,6 +213,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
               </tbody>
             </table>
           </DetailCard>
+          <CompliancePanel listing={listing} />
         </div>
       </div>
     </PageContainer>
