@@ -10,6 +10,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import type { JobRunReport } from '../../../../shared/schemas/scraper.js';
 import type {
   AdminListing,
   AdminScraped,
@@ -709,28 +710,27 @@ export function analyticsSource(ddb: DynamoDBDocumentClient, tableName: string):
   };
 }
 
-/** Run reports the scraper stores (pattern 30, `pk=SCRAPERUN`); empty until it writes some. */
-export function jobRunSource(ddb: DynamoDBDocumentClient, tableName: string): JobRunSource {
+/**
+ * The Jobs panel's rows, from the scraper's own run reports (`recentRuns`, the reader behind
+ * GET /api/admin/job-runs): one line per run, totalled over its sources.
+ */
+export function jobRunSource(runs: { recentRuns(limit: number): Promise<JobRunReport[]> }): JobRunSource {
   return {
     async recent(limit) {
-      const res = await ddb.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.scraperRunsPartition },
-          ScanIndexForward: false,
-          Limit: limit,
-        }),
-      );
-      return (res.Items ?? []).map(
-        (i): JobRun => ({
-          jobId: String(i.jobId ?? 'scraper'),
-          startedAt: String(i.startedAt ?? String(i.sk).split('#')[0]),
-          finishedAt: str(i.finishedAt),
-          ok: i.ok !== false && i.status !== 'failed',
-          summary: String(i.summary ?? JSON.stringify(i.report ?? i.totals ?? {})).slice(0, 500),
-        }),
-      );
+      return (await runs.recentRuns(limit)).map((run): JobRun => {
+        const total = (k: 'pagesFetched' | 'new' | 'updated' | 'deactivated') => run.sources.reduce((n, src) => n + src[k], 0);
+        const failed = run.sources.filter((src) => src.status === 'failed' || src.status === 'blocked' || src.status === 'partial');
+        const summary = `${run.sources.length} sources, ${total('pagesFetched')} pages: ${total('new')} new, ${total('updated')} updated, ${total('deactivated')} deactivated${
+          failed.length ? `; ${failed.map((src) => `${src.sourceName} ${src.status}`).join(', ')}` : ''
+        }`;
+        return {
+          jobId: run.job,
+          startedAt: run.startedAt,
+          finishedAt: run.finishedAt,
+          ok: failed.length === 0,
+          summary: summary.slice(0, 500),
+        };
+      });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { scraperRepo } from '../../jobs/scraper-deps.js';
 import { ulid } from 'ulid';
 import type { MEDIA_BUCKET_BY_CATEGORY } from '../../../../shared/schemas/admin.js';
 import { cognitoUserDirectory } from '../../adapters/cognito/user-directory.js';
@@ -75,7 +76,7 @@ export const audit$ = () => auditLog(ddb, table());
 export const content$ = () => contentStore(ddb, table());
 export const promotions$ = () => promotionStore(ddb, table());
 export const analytics$ = () => analyticsSource(ddb, table());
-export const jobRuns$ = () => jobRunSource(ddb, table());
+export const jobRuns$ = () => jobRunSource(scraperRepo());
 export const inbox$ = () =>
   inboxStore(ddb, table(), (key) => privateObjectUrl(s3, config.buckets.privateUploads, key, config.s3PublicEndpoint));
 
