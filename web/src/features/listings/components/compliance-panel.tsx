@@ -41,7 +41,7 @@ export function CompliancePanel({ listing }: { listing: Pick<Listing, 'euroStand
       {result.london.status === 'unknown' ? (
         <p className="text-sm text-muted-foreground">
           {result.zones[0]?.note ?? 'Not known.'} Which zones would charge this truck is unknown: ask the seller for its Euro standard. Euro
-          VI and electric HGVs enter every zone below without a charge.
+          VI and electric HGVs enter the London LEZ and the UK's clean-air zones without a daily charge.
         </p>
       ) : (
         <table className="w-full text-sm">
