@@ -47,6 +47,8 @@ export const SORT_OPTIONS = [
   { value: 'mileage-low', label: 'Mileage: lowest' },
   { value: 'mileage-high', label: 'Mileage: highest' },
   { value: 'distance', label: 'Distance: nearest' },
+  // Best value for money first (asking price against the typical price); unrated listings last (issue 13 §1).
+  { value: 'rating', label: 'Price rating: best first' },
   // With search words, 'relevance' ranks the best matches first (labelled 'Best match') and this
   // keeps "Newest first" on offer; without words both are newest first (issue 9 §1).
   { value: 'newest', label: 'Newest first' },

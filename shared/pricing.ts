@@ -7,6 +7,18 @@ export const PRICE_BANDS: ReadonlyArray<{ value: PriceBand; label: string }> = [
   { value: 'fair', label: 'Fair price' },
   { value: 'high', label: 'High price' },
 ];
+/** Band → its rank, best first (the index stores the rank; "this band or better" is rank ≤ chosen). */
+export const PRICE_BAND_RANK: Readonly<Record<PriceBand, number>> = { great: 0, good: 1, fair: 2, high: 3 };
+
+/** The browse filter `?rating=`: a band means "this band or better". */
+export const PRICE_RATING_FILTERS: ReadonlyArray<{ value: Exclude<PriceBand, 'high'>; label: string }> = [
+  { value: 'great', label: 'Great price' },
+  { value: 'good', label: 'Good price or better' },
+  { value: 'fair', label: 'Fair price or better' },
+];
+
+export const priceBandLabel = (band: PriceBand): string => PRICE_BANDS.find((b) => b.value === band)?.label ?? band;
+
 export const PRICE_BAND_VALUES = PRICE_BANDS.map((b) => b.value) as [PriceBand, ...PriceBand[]];
 
 export interface PriceRating {

@@ -10,6 +10,7 @@ import { s3SnapshotStore, searchSnapshotKey } from './adapters/s3/search-snapsho
 import { config } from './config.js';
 import { SearchService, type SnapshotStore } from './domain/search/search-service.js';
 import { createSnapshotBuilder } from './domain/search/snapshot-builder.js';
+import { listingRaterOf } from './domain/pricing/listing-rating.js';
 
 const repos = new Map<string, ListingsRepo>();
 const searches = new Map<string, SearchService>();
@@ -41,10 +42,22 @@ export function searchService(tableName: string = config.tableName): SearchServi
       imagesBaseUrl: config.imagesBaseUrl,
       refreshMs: config.searchRefreshMs,
       snapshots: searchSnapshotStore(tableName) ?? undefined,
+      priceRater: priceRaterFromStore,
     });
     searches.set(tableName, search);
   }
   return search;
+}
+
+/**
+ * The search index's fair-price rater: the stored model (re-read at most every 5 minutes, see
+ * price-model-store.ts), so ratings in results follow each rebuild of the model.
+ */
+async function priceRaterFromStore() {
+  if (!config.buckets.privateUploads) return null;
+  const { priceModelStore } = await import('./pricing-deps.js');
+  const model = await priceModelStore().cached();
+  return model ? listingRaterOf(model) : null;
 }
 
 let builder: (ReturnType<typeof createSnapshotBuilder> & { readonly size: number }) | undefined;

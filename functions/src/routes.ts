@@ -73,10 +73,19 @@ export const routes: RouteDef[] = [
       auth: 'optional',
       memoryMb: 1024,
       timeoutSeconds: 10,
-      access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['search/'], access: 'read' }] },
+      // models/: the fair-price model the index rates results by (issue 13 §1).
+      access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['search/', 'models/'], access: 'read' }] },
     }),
   ),
-  { id: 'GetListing', method: 'GET', path: '/api/listings/{id}', handler: 'http/listings/get-listing.ts', auth: 'optional', access: READ },
+  {
+    id: 'GetListing',
+    method: 'GET',
+    path: '/api/listings/{id}',
+    handler: 'http/listings/get-listing.ts',
+    auth: 'optional',
+    // models/: the fair-price model the detail page's rating comes from.
+    access: { ...READ, buckets: [{ bucket: 'private-uploads', prefixes: ['models/'], access: 'read' }] },
+  },
   {
     id: 'ResolveLocation',
     method: 'GET',

@@ -117,3 +117,27 @@ export function entersWithoutCharge(input: ComplianceInput, zoneId: string): boo
 }
 
 export const CLEAN_AIR_ZONE_IDS = CLEAN_AIR_ZONES.map((z) => z.id);
+
+/**
+ * The zones a truck is known to enter without a charge, as bits (bit i = CLEAN_AIR_ZONES[i]): the
+ * search index keeps this per listing for the browse filter "no clean-air charges in".
+ */
+export function noChargeZoneMask(input: ComplianceInput): number {
+  const cls = emissionClassOf(input);
+  const light = input.gvwTonnes != null && input.gvwTonnes <= HGV_THRESHOLD_TONNES;
+  let mask = 0;
+  CLEAN_AIR_ZONES.forEach((zone, i) => {
+    if (zoneVerdict(zone, cls, light).status === 'no-charge') mask |= 1 << i;
+  });
+  return mask;
+}
+
+/** The bits of `zoneIds` (unknown ids are ignored by the schema before they get here). */
+export function zoneMaskOf(zoneIds: readonly string[]): number {
+  let mask = 0;
+  for (const id of zoneIds) {
+    const i = CLEAN_AIR_ZONES.findIndex((z) => z.id === id);
+    if (i >= 0) mask |= 1 << i;
+  }
+  return mask;
+}

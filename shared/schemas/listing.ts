@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { CLEAN_AIR_ZONE_IDS } from '../compliance/compliance.js';
 import { LIMITS, SORT_VALUES } from '../constants.js';
+import type { PriceBand, PriceRating } from '../pricing.js';
 import {
   type AxleConfig,
   type CabType,
@@ -73,6 +75,15 @@ export interface Listing {
   sourceUrl: string | null;
   /** Present on search results when a postcode location was given. */
   distanceMiles?: number | null;
+  /** London Direct Vision Standard star rating (0–5) when the seller gives it; HGVs over 12 t only. */
+  dvsStars?: number | null;
+  /**
+   * Search result cards: the fair-price band from the current price model (server-side, the
+   * search index); null with too few comparables or POA. Absent where not computed.
+   */
+  priceBand?: PriceBand | null;
+  /** The detail page (GET /api/listings/{id}): the full rating and its explanation; null as above. */
+  priceRating?: PriceRating | null;
 }
 
 const csvList = <T extends [string, ...string[]]>(values: T) =>
@@ -126,6 +137,14 @@ export const listingSearchQuerySchema = z
       .pipe(z.enum(MAKE_VALUES, { message: `make must be one of: ${MAKE_VALUES.join(', ')}` }).optional()),
     fuel: csvList(FUEL_VALUES),
     transmission: csvList(TRANSMISSION_VALUES),
+    /** Fair-price band or better ("great", "good", "fair"). */
+    rating: z
+      .string()
+      .optional()
+      .transform((s) => (s ? s.trim().toLowerCase() : undefined))
+      .pipe(z.enum(['great', 'good', 'fair'], { message: 'rating must be one of: great, good, fair' }).optional()),
+    /** "No clean-air charges in": zone ids (shared/compliance/zones.ts); a listing must enter every one free. */
+    cleanAir: csvList(CLEAN_AIR_ZONE_IDS as [string, ...string[]]),
     location: z
       .string()
       .trim()

@@ -225,3 +225,24 @@ describe('uploadRequestSchema', () => {
     expect(uploadRequestSchema.safeParse({ files: Array(11).fill(file) }).success).toBe(false);
   });
 });
+
+describe('DVS star rating (issue 13 §2)', () => {
+  it('accepts 0 to 5 whole stars, stores none when left empty, and refuses anything else', () => {
+    expect(sellListingSchema.parse({ ...validSell, dvsStars: '3' }).dvsStars).toBe(3);
+    expect(sellListingSchema.parse({ ...validSell, dvsStars: 0 }).dvsStars).toBe(0);
+    expect(sellListingSchema.parse({ ...validSell, dvsStars: '' }).dvsStars).toBeNull();
+    expect(sellListingSchema.parse(validSell).dvsStars).toBeNull();
+    expect(messages(sellListingSchema.safeParse({ ...validSell, dvsStars: '6' }))).toEqual({
+      dvsStars: 'DVS star rating must be at most 5',
+    });
+    expect(messages(sellListingSchema.safeParse({ ...validSell, dvsStars: '2.5' }))).toEqual({
+      dvsStars: 'DVS star rating must be a whole number',
+    });
+  });
+
+  it('keeps the stored stars when the edit form leaves the field out', () => {
+    const edit = { ...validSell, title: '2019 Volvo FH16 750' };
+    expect(editListingSchema.parse(edit).dvsStars).toBeUndefined();
+    expect(editListingSchema.parse({ ...edit, dvsStars: '' }).dvsStars).toBeNull();
+  });
+});

@@ -283,6 +283,8 @@ const detailFields = {
   gvwTonnes: numberField('Gross vehicle weight', { min: 1, max: SELL_LIMITS.maxGvwTonnes }).optional().default(null),
   euroStandard: optionalEnum('Euro standard', EURO_VALUES),
   cabType: optionalEnum('Cab type', CAB_VALUES),
+  /** London Direct Vision Standard stars (0–5); only relevant for HGVs over 12 t GVW (issue 13 §2). */
+  dvsStars: numberField('DVS star rating', { integer: true, min: 0, max: 5 }).optional().default(null),
 };
 
 /** POST /api/my-listings: the Sell Your Truck form. */
@@ -336,6 +338,7 @@ export const editListingSchema = z
     gvwTonnes: keepWhenAbsent(detailFields.gvwTonnes),
     euroStandard: keepWhenAbsent(detailFields.euroStandard),
     cabType: keepWhenAbsent(detailFields.cabType),
+    dvsStars: keepWhenAbsent(detailFields.dvsStars),
     images: imageKeysField.optional(),
   })
   .superRefine(checkPrice, PRICE_RULE);

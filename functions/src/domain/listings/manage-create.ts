@@ -76,6 +76,7 @@ export async function createOwnerListing(
     gvwTonnes: input.gvwTonnes,
     euroStandard: input.euroStandard,
     cabType: input.cabType,
+    dvsStars: input.dvsStars,
     description: input.description,
     features: input.features,
     contactName: input.contactName,

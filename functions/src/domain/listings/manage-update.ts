@@ -25,6 +25,7 @@ const KEEP_WHEN_ABSENT = [
   'gvwTonnes',
   'euroStandard',
   'cabType',
+  'dvsStars',
 ] as const;
 
 /** PUT /api/my-listings/{id}: the Edit listing form, by the owner only. */

@@ -40,6 +40,7 @@ export function toListingDto(record: ListingRecord, imagesBaseUrl: string): List
     gvwTonnes: record.gvwTonnes,
     euroStandard: record.euroStandard,
     cabType: record.cabType,
+    dvsStars: record.dvsStars ?? null,
     description: record.description,
     features: record.features,
     contactName: record.contactName,

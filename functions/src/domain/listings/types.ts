@@ -36,6 +36,8 @@ export interface ListingRecord {
   gvwTonnes: number | null;
   euroStandard: EuroStandard | null;
   cabType: CabType | null;
+  /** London DVS stars 0–5 as the seller gave them (absent on listings written before issue 13). */
+  dvsStars?: number | null;
   description: string | null;
   features: string[] | null;
   contactName: string;

@@ -5,6 +5,7 @@
  * REBUILD_AFTER_MS (events.ts), so a burst of new listings costs one rebuild, not one per listing.
  */
 import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
+import { normaliseMake } from '../../../../shared/values.js';
 import { fitPriceModel, type PriceModel, type PricedTruck } from './fair-price.js';
 
 export const REBUILD_AFTER_MS = 10 * 60 * 1000;
@@ -20,7 +21,7 @@ export interface PriceModelBuildDeps {
   now: () => Date;
 }
 
-export function pricedTruckOfListing(r: ListingRecord & { dvsStars?: number | null }): PricedTruck {
+export function pricedTruckOfListing(r: ListingRecord): PricedTruck {
   return {
     id: r.id,
     make: r.make,
@@ -41,7 +42,9 @@ export function pricedTruckOfListing(r: ListingRecord & { dvsStars?: number | nu
 export function pricedTruckOfScraped(r: ScrapedRecord): PricedTruck {
   return {
     id: r.id,
-    make: r.make,
+    // The make as the listing shows it ('Volvo' → 'volvo'), so scraped and user listings share groups
+    // and search cards (rated from the listing shape) find the groups they were counted in.
+    make: r.make ? (normaliseMake(r.make) ?? 'other') : null,
     model: r.model,
     category: r.category,
     year: r.year,

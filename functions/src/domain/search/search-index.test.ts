@@ -3,11 +3,33 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RADIUS_MILES, SORT_VALUES } from '../../../../shared/constants.js';
 import type { Listing, ListingSearchQuery, ListingSearchResult } from '../../../../shared/schemas/listing.js';
 import { CATEGORY_VALUES, FUEL_VALUES, type ListingStatus, MAKE_VALUES, TRANSMISSION_VALUES } from '../../../../shared/values.js';
+import { CLEAN_AIR_ZONE_IDS, entersWithoutCharge } from '../../../../shared/compliance/compliance.js';
 import { DomainError } from '../errors.js';
 import { distanceMiles, resolveLocation } from '../geo/geo.js';
 import { searchDocOf } from './search-doc.js';
-import { SearchIndex, type SearchViewer, smallestKeys } from './search-index.js';
+import { type ListingRater, SearchIndex, type SearchViewer, smallestKeys } from './search-index.js';
+import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import { ALL_FIELDS, MASK_WEIGHT, PUBLIC_FIELDS, queryTokens, stem, withinOneEdit } from './text.js';
+
+/**
+ * Stand-ins for the fair-price model (the index only needs a rank and a ratio per card): a known
+ * price and year rate by price bands; a second "model" rates by year instead, as a rebuilt model
+ * would move bands.
+ */
+const RATER_A: ListingRater = {
+  version: 'a',
+  rate: (l) =>
+    l.price > 0 && l.year != null
+      ? { rank: l.price < 10_000 ? 0 : l.price < 20_000 ? 1 : l.price < 50_000 ? 2 : 3, ratio: l.price / 30_000 }
+      : null,
+};
+const RATER_B: ListingRater = {
+  version: 'b',
+  rate: (l) =>
+    l.price > 0 && l.year != null && l.year >= 2005
+      ? { rank: (l.year - 2005) % 4, ratio: ((l.year - 2005) % 4) / 4 + l.price / 1e7 }
+      : null,
+};
 
 /**
  * Keyword matching as issue 9 §1 states it, the slow way: every token must match a term of the
@@ -66,7 +88,13 @@ function referenceScores(all: Listing[], vocabSource: Listing[], q: string | und
 
 // ---- the deliberately naive reference: filter every listing, sort, slice --------------------
 
-function referenceSearch(all: Listing[], query: ListingSearchQuery, viewer: SearchViewer, vocabSource = all): ListingSearchResult {
+function referenceSearch(
+  all: Listing[],
+  query: ListingSearchQuery,
+  viewer: SearchViewer,
+  vocabSource = all,
+  rater: ListingRater | null = null,
+): ListingSearchResult {
   const place = query.location ? resolveLocation(query.location) : null;
   if (query.sort === 'distance' && !place) throw new Error('distance without place');
   const radius = query.radius ?? DEFAULT_RADIUS_MILES;
@@ -92,6 +120,11 @@ function referenceSearch(all: Listing[], query: ListingSearchQuery, viewer: Sear
   );
   const scores = referenceScores(all, vocabSource, query.q, viewer);
   if (scores) base.push((l) => scores.has(l.id));
+  // Issue 13: "this band or better" (great 0 … high 3); "no clean-air charges in" every zone given.
+  const rankOf = { great: 0, good: 1, fair: 2 } as const;
+  const rating = query.rating;
+  if (rating) base.push((l) => (rater?.rate(l)?.rank ?? 99) <= rankOf[rating]);
+  for (const zone of query.cleanAir ?? []) base.push((l) => entersWithoutCharge({ ...l }, zone));
   if (place) {
     base.push((l) => {
       const d = distanceOf(l);
@@ -145,6 +178,12 @@ function referenceSearch(all: Listing[], query: ListingSearchQuery, viewer: Sear
       const ta = tenths(a);
       const tb = tenths(b);
       return ta === tb ? recency(a, b) : ta < tb ? -1 : 1;
+    },
+    rating: (a, b) => {
+      const ra = rater?.rate(a);
+      const rb = rater?.rate(b);
+      if (!ra || !rb) return lastIf(!ra, !rb) || recency(a, b);
+      return Math.round(ra.ratio * 10_000) - Math.round(rb.ratio * 10_000) || recency(a, b);
     },
   };
   matches.sort(sorts[query.sort]);
@@ -211,6 +250,8 @@ const listingArb = (id: string): fc.Arbitrary<Listing> =>
       createdAt: fc.constantFrom(...CREATED),
       model: nullable(fc.constantFrom(...MODELS)),
       description: nullable(fc.constantFrom(...DESCRIPTIONS)),
+      euroStandard: nullable(fc.constantFrom('euro3', 'euro4', 'euro5', 'euro6') as fc.Arbitrary<Listing['euroStandard']>),
+      gvwTonnes: nullable(fc.constantFrom(3.5, 7.5, 18, 44)),
     })
     .map((p) => ({
       ...p,
@@ -219,8 +260,6 @@ const listingArb = (id: string): fc.Arbitrary<Listing> =>
       engineSize: null,
       vatStatus: null,
       axleConfig: null,
-      gvwTonnes: null,
-      euroStandard: null,
       cabType: null,
       features: null,
       phone: null,
@@ -242,6 +281,7 @@ const queryOf = (p: Partial<ListingSearchQuery>): ListingSearchQuery => ({
   make: undefined,
   fuel: [],
   transmission: [],
+  cleanAir: [],
   location: undefined,
   radius: undefined,
   priceMin: undefined,
@@ -300,6 +340,11 @@ const queryArb: fc.Arbitrary<ListingSearchQuery> = fc
     year: range([2000, 2010, 2019, 2024]),
     mileage: range([0, 50_000, 400_000, 1_000_000]),
     sort: fc.constantFrom(...SORT_VALUES),
+    rating: sometimes(fc.constantFrom('great' as const, 'good' as const, 'fair' as const), 3),
+    cleanAir: fc.oneof(
+      { arbitrary: fc.constant([] as string[]), weight: 6 },
+      fc.subarray(['london', 'birmingham', 'glasgow', ...CLEAN_AIR_ZONE_IDS.slice(0, 2)], { minLength: 1, maxLength: 2 }),
+    ),
     page: fc.integer({ min: 1, max: 40 }),
     pageSize: fc.integer({ min: 1, max: 12 }),
   })
@@ -333,8 +378,9 @@ describe('SearchIndex', () => {
     fc.assert(
       fc.property(listingsArb, queryArb, viewerArb, (listings, query, viewer) => {
         const index = new SearchIndex();
+        index.setRater(RATER_A);
         index.upsertMany(docs(listings));
-        const expected = outcome(() => referenceSearch(listings, query, viewer));
+        const expected = outcome(() => referenceSearch(listings, query, viewer, listings, RATER_A));
         const actual = outcome(() => index.search(query, viewer));
         if ('error' in expected) expect(actual).toEqual({ error: 'distance without place' });
         else expect(actual).toEqual(expected);
@@ -361,6 +407,7 @@ describe('SearchIndex', () => {
     fc.assert(
       fc.property(listingsArb, listingsArb, fc.array(fc.nat()), queryArb, viewerArb, (first, second, removals, query, viewer) => {
         const index = new SearchIndex();
+        index.setRater(RATER_A);
         index.upsertMany(docs(first));
         index.warm();
         // Second batch: same ids as some of the first get new values, the rest are new.
@@ -370,13 +417,45 @@ describe('SearchIndex', () => {
         const removedIds = removals.map((n) => [...byId.keys()][n % Math.max(1, byId.size)]).filter(Boolean);
         index.removeMany(removedIds);
         for (const id of removedIds) byId.delete(id);
-        const expected = outcome(() => referenceSearch([...byId.values()], query, viewer, [...first, ...renamed]));
+        // A rebuilt price model: every listing is re-rated, bands, filter and sort alike.
+        index.setRater(RATER_B);
+        const expected = outcome(() => referenceSearch([...byId.values()], query, viewer, [...first, ...renamed], RATER_B));
         const actual = outcome(() => index.search(query, viewer));
         if ('error' in expected) expect(actual).toEqual({ error: 'distance without place' });
         else expect(actual).toEqual(expected);
         expect(index.size).toBe([...byId.values()].filter((l) => l.status === 'active').length);
       }),
       { numRuns: 200 },
+    );
+  }, 60_000);
+
+  it("rates listings loaded from a snapshot and puts each result card's band on it", () => {
+    fc.assert(
+      fc.property(listingsArb, queryArb, viewerArb, (listings, query, viewer) => {
+        const built = new SearchIndex();
+        built.upsertMany(docs(listings));
+        const { image } = decodeSnapshot(
+          encodeSnapshot(
+            0,
+            built.exportImage(() => 0),
+          ),
+        );
+        const index = new SearchIndex();
+        index.importImage(image);
+        index.setRater(RATER_A);
+        const actual = outcome(() => index.search(query, viewer));
+        const expected = outcome(() => referenceSearch(listings, query, viewer, listings, RATER_A));
+        if ('error' in expected) expect(actual).toEqual({ error: 'distance without place' });
+        else expect(actual).toEqual(expected);
+        if (!('error' in actual)) {
+          const bands = ['great', 'good', 'fair', 'high'];
+          for (const item of index.search(query, viewer).items) {
+            const r = RATER_A.rate(listings.find((l) => l.id === item.id) as Listing);
+            expect(item.priceBand).toBe(r ? bands[r.rank] : null);
+          }
+        }
+      }),
+      { numRuns: 100 },
     );
   }, 60_000);
 

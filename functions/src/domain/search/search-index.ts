@@ -1,4 +1,6 @@
+import { noChargeZoneMask, zoneMaskOf } from '../../../../shared/compliance/compliance.js';
 import { DEFAULT_RADIUS_MILES, type SortOption } from '../../../../shared/constants.js';
+import { PRICE_BAND_RANK, PRICE_BAND_VALUES } from '../../../../shared/pricing.js';
 import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
 import { CATEGORY_VALUES, FUEL_VALUES, MAKE_VALUES, TRANSMISSION_VALUES } from '../../../../shared/values.js';
 import { validationError } from '../errors.js';
@@ -12,7 +14,20 @@ import { ALL_FIELDS, FIELD_BITS, MASK_WEIGHT, PUBLIC_FIELDS, editDistance, query
 /** Whose search it is: anonymous visitors cannot match on seller names (they are masked). */
 export type SearchViewer = 'anonymous' | 'user';
 
-type PresortedKey = Exclude<SortOption, 'distance' | 'newest'>;
+type PresortedKey = Exclude<SortOption, 'distance' | 'newest' | 'rating'>;
+
+/**
+ * Rates a result card against the current fair-price model (composed in deps.ts from the stored
+ * model): the band's rank (PRICE_BAND_RANK) and price ÷ typical price, or null for no rating.
+ * `version` names the model, so the index re-rates only when the model changes.
+ */
+export interface ListingRater {
+  version: string;
+  rate(card: Listing): { rank: number; ratio: number } | null;
+}
+
+/** Rating sort key for unrated listings: after every rated one. */
+const UNRATED_KEY = 2 ** 28;
 const PRESORTED: PresortedKey[] = ['relevance', 'price-low', 'price-high', 'year-new', 'year-old', 'mileage-low', 'mileage-high'];
 
 /** Larger change batches rebuild the sorted orders instead of patching them one by one. */
@@ -84,6 +99,16 @@ export class SearchIndex {
   private category = new Int8Array(0);
   private fuel = new Int8Array(0);
   private transmission = new Int8Array(0);
+  /**
+   * Fair-price band rank (−1: none) and price ÷ typical price per slot, from `rater`, and the
+   * clean-air zones entered without a charge (noChargeZoneMask). Derived from the card, not in the
+   * snapshot: after a snapshot load or a new model they are recomputed on first need (ensureDerived).
+   */
+  private band = new Int8Array(0);
+  private ratio = new Float64Array(0);
+  private noCharge = new Int32Array(0);
+  private derivedReady = true;
+  private rater: ListingRater | null = null;
   /** 0 no location given, 1 placed (lat/lon valid), 2 given but not placeable. */
   private locState = new Uint8Array(0);
   /** Index into placeLat/placeLon: listings share the ~2,800 district centroids, so a query measures each once. */
@@ -171,16 +196,24 @@ export class SearchIndex {
     for (const key of PRESORTED) this.order(key);
   }
 
-  /** The n newest active listings (result cards). */
+  /** The n newest active listings (result cards, with their price band). */
   latest(n: number): Listing[] {
     return this.order('relevance')
       .slice(0, n)
-      .map((slot) => this.card(slot));
+      .map((slot) => ({ ...this.card(slot), priceBand: this.bandOf(slot) }));
+  }
+
+  /** A slot's price band: from the column once derived, else rated now (a page's worth before the first full pass). */
+  private bandOf(slot: number): Listing['priceBand'] {
+    let rank: number;
+    if (this.derivedReady) rank = this.band[slot];
+    else rank = this.rater?.rate(this.card(slot))?.rank ?? -1;
+    return rank >= 0 ? PRICE_BAND_VALUES[rank] : null;
   }
 
   /** Every active listing's card, newest first (benchmarks and the snapshot builder). */
   all(): Listing[] {
-    return this.latest(Number.MAX_SAFE_INTEGER);
+    return this.order('relevance').map((slot) => this.card(slot));
   }
 
   /** Every term the index knows, by id (the snapshot's vocabulary). */
@@ -279,6 +312,7 @@ export class SearchIndex {
     this.category.set(image.category);
     this.fuel.set(image.fuel);
     this.transmission.set(image.transmission);
+    this.derivedReady = false;
     // The image's place table becomes this index's (slot place ids point into it).
     image.placeLat.forEach((lat, i) => {
       this.placeLat.push(lat);
@@ -362,6 +396,7 @@ export class SearchIndex {
     this.category[slot] = code(CATEGORY_CODE, l.category);
     this.fuel[slot] = code(FUEL_CODE, l.fuelType);
     this.transmission[slot] = code(TRANSMISSION_CODE, l.transmission);
+    this.derive(slot, l);
     const placeText = listingPlaceText(l);
     const place = placeText ? this.placeOf(placeText) : null;
     this.locState[slot] = placeText === null ? 0 : place ? 1 : 2;
@@ -371,6 +406,36 @@ export class SearchIndex {
     this.slotTerms[slot] = termIds;
     this.slotMasks[slot] = masks;
     this.suggestions.add(l, 1);
+  }
+
+  private derive(slot: number, l: Listing): void {
+    const rating = this.rater?.rate(l) ?? null;
+    this.band[slot] = rating ? rating.rank : -1;
+    this.ratio[slot] = rating ? rating.ratio : 0;
+    this.noCharge[slot] = noChargeZoneMask({
+      euroStandard: l.euroStandard,
+      fuelType: l.fuelType,
+      gvwTonnes: l.gvwTonnes,
+      dvsStars: l.dvsStars,
+    });
+  }
+
+  /** The model ratings come from: a new version re-rates every listing (on its next need). */
+  setRater(rater: ListingRater | null): void {
+    if ((rater?.version ?? null) === (this.rater?.version ?? null)) return;
+    this.rater = rater;
+    this.derivedReady = false;
+  }
+
+  get raterVersion(): string | null {
+    return this.rater?.version ?? null;
+  }
+
+  /** Fills the derived columns of every live slot (one parse of each card) after a snapshot load or a new model. */
+  private ensureDerived(): void {
+    if (this.derivedReady) return;
+    for (const slot of this.slotById.values()) this.derive(slot, JSON.parse(this.cardJson(slot)) as Listing);
+    this.derivedReady = true;
   }
 
   private placeIdOf(place: Place): number {
@@ -503,6 +568,9 @@ export class SearchIndex {
     this.category = copy(this.category, (n) => new Int8Array(n));
     this.fuel = copy(this.fuel, (n) => new Int8Array(n));
     this.transmission = copy(this.transmission, (n) => new Int8Array(n));
+    this.band = copy(this.band, (n) => new Int8Array(n));
+    this.ratio = copy(this.ratio, (n) => new Float64Array(n));
+    this.noCharge = copy(this.noCharge, (n) => new Int32Array(n));
     this.locState = copy(this.locState, (n) => new Uint8Array(n));
     this.placeId = copy(this.placeId, (n) => new Int32Array(n));
     this.alive = copy(this.alive, (n) => new Uint8Array(n));
@@ -630,6 +698,12 @@ export class SearchIndex {
     const fuelFacet = new Int32Array(FUEL_VALUES.length);
     const transmissionFacet = new Int32Array(TRANSMISSION_VALUES.length);
 
+    const maxRank = query.rating ? PRICE_BAND_RANK[query.rating] : -1;
+    const wantNoCharge = zoneMaskOf(query.cleanAir ?? []);
+    const byRating = query.sort === 'rating';
+    if (maxRank >= 0 || wantNoCharge !== 0 || byRating) this.ensureDerived();
+    const { band, ratio, noCharge } = this;
+
     const { price, year, mileage, hasMileage, make, category, fuel, transmission, locState, placeId, locationText } = this;
     const pageSize = query.pageSize;
     const start = (query.page - 1) * pageSize;
@@ -637,7 +711,8 @@ export class SearchIndex {
     const byDistance = query.sort === 'distance';
     // With words, the default sort ranks by how well each listing matches (newest first among equals).
     const byScore = tokens.length > 0 && query.sort === 'relevance';
-    const presorted: PresortedKey = query.sort === 'distance' || query.sort === 'newest' ? 'relevance' : query.sort;
+    const presorted: PresortedKey =
+      query.sort === 'distance' || query.sort === 'newest' || query.sort === 'rating' ? 'relevance' : query.sort;
     const order = this.order(presorted);
     const placeDistance = new Float64Array(this.placeLat.length);
     if (place) {
@@ -652,7 +727,7 @@ export class SearchIndex {
     const pageSlots: number[] = [];
     // Distance sort: (distance in tenths of a mile) × 2^k + position in recency order; relevance: (max − score) × 2^k + position.
     const positionBits = 2 ** Math.max(20, Math.ceil(Math.log2(order.length + 1)));
-    const byKey = byDistance || byScore;
+    const byKey = byDistance || byScore || byRating;
     if (byKey && this.scratchKeys.length < order.length) this.scratchKeys = new Float64Array(this.capacity);
     const sortKeys = this.scratchKeys;
     let total = 0;
@@ -669,6 +744,8 @@ export class SearchIndex {
         if (y === 0 || (yearMin !== undefined && y < yearMin) || (yearMax !== undefined && y > yearMax)) continue;
       }
       if (mileageBounded && hasMileage[s] === 1 && (mileage[s] < mileageMin || mileage[s] > mileageMax)) continue;
+      if (maxRank >= 0 && (band[s] < 0 || band[s] > maxRank)) continue;
+      if (wantNoCharge !== 0 && (noCharge[s] & wantNoCharge) !== wantNoCharge) continue;
 
       // Facet filters: a listing failing exactly one still counts towards that facet. A specific
       // make, fuel or gearbox matches only listings known to have it (issue 9 §2).
@@ -727,6 +804,9 @@ export class SearchIndex {
       if (tr >= 0) transmissionFacet[tr]++;
       if (byDistance) {
         sortKeys[total] = tenths * positionBits + pos;
+      } else if (byRating) {
+        // Lowest price ÷ typical price first, in ten-thousandths; newest first among equals.
+        sortKeys[total] = (band[s] < 0 ? UNRATED_KEY : Math.min(UNRATED_KEY - 1, Math.round(ratio[s] * 10_000))) * positionBits + pos;
       } else if (byScore) {
         sortKeys[total] = (MAX_SCORE_TENTHS - Math.min(MAX_SCORE_TENTHS - 1, Math.round(score![s] * 10))) * positionBits + pos;
       } else if (total >= start && total < end) pageSlots.push(s);
@@ -740,7 +820,7 @@ export class SearchIndex {
     }
 
     const items = pageSlots.map((s) => {
-      const listing = this.card(s);
+      const listing = { ...this.card(s), priceBand: this.bandOf(s) };
       if (!place) return listing;
       return {
         ...listing,

@@ -255,3 +255,28 @@ describe('SearchService freshness', () => {
     expect(feed.cursors).toHaveLength(1);
   });
 });
+
+describe('SearchService and the fair-price model', () => {
+  it('rates results by the current model and re-rates when a rebuilt model replaces it', async () => {
+    // Prepare: "model 1" calls every priced truck a great price; "model 2" a high one.
+    const feed = new FakeFeed();
+    feed.initial = { listings: [record('a'), record('b', { price: 0 })], scraped: [] };
+    let rater = { version: 'm1', rate: (l: { price: number }) => (l.price > 0 ? { rank: 0, ratio: 0.8 } : null) };
+    const service = new SearchService(feed, { imagesBaseUrl: '/images', refreshMs: 60_000, priceRater: async () => rater });
+    const great = { ...query, rating: 'great' } as ListingSearchQuery;
+    // Act
+    const before = await service.search(great, 'anonymous');
+    const all = await service.search(query, 'anonymous');
+    rater = { version: 'm2', rate: (l) => (l.price > 0 ? { rank: 3, ratio: 1.3 } : null) };
+    const after = await service.search(great, 'anonymous');
+    const allAfter = await service.search(query, 'anonymous');
+    // Assess
+    expect(before.items.map((l) => l.id)).toEqual(['a']);
+    expect(all.items.map((l) => [l.id, l.priceBand])).toEqual([
+      ['a', 'great'],
+      ['b', null],
+    ]);
+    expect(after.total).toBe(0);
+    expect(allAfter.items.map((l) => l.priceBand)).toEqual(['high', null]);
+  });
+});

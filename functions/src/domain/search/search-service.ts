@@ -1,7 +1,7 @@
 import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
 import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
 import { type SearchDoc, searchDocOfRecord, searchDocOfScraped } from './search-doc.js';
-import { SearchIndex, type SearchViewer } from './search-index.js';
+import { type ListingRater, SearchIndex, type SearchViewer } from './search-index.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 
 /** Changes read from the change feed: current records, plus ids (as the API spells them) of deleted listings. */
@@ -43,6 +43,12 @@ export interface SearchServiceOptions {
   now?: () => number;
   /** Start from the snapshot when there is one (zero table reads for the cold load). */
   snapshots?: SnapshotStore;
+  /**
+   * The fair-price rater of the current stored model (deps.ts: from priceModelStore().cached()),
+   * asked on every query; when its version changes, the index re-rates every listing, so bands,
+   * the rating filter and the rating sort follow each rebuild of the model (issue 13 §1).
+   */
+  priceRater?: () => Promise<ListingRater | null>;
 }
 
 /**
@@ -148,11 +154,31 @@ export class SearchService {
       }
       if (age >= this.maxStaleMs) await this.syncing;
     }
+    await this.followPriceModel();
     return this.index;
   }
 
   get size(): number {
     return this.index.size;
+  }
+
+  private rater: ListingRater | null = null;
+
+  /** Hands the index the current model's rater; a new model clears the cached results it rated. */
+  private async followPriceModel(): Promise<void> {
+    if (!this.options.priceRater) return;
+    let rater: ListingRater | null;
+    try {
+      rater = await this.options.priceRater();
+    } catch (err) {
+      // Ratings are an extra: a model that cannot be read leaves the last one in charge.
+      (this.options.onSyncError ?? ((e) => console.error('price model read failed', e)))(err);
+      return;
+    }
+    if ((rater?.version ?? null) === this.index.raterVersion) return;
+    this.rater = rater;
+    this.index.setRater(rater);
+    this.results.clear();
   }
 
   /**
@@ -192,6 +218,7 @@ export class SearchService {
       // bring back a deleted listing, so it is not trusted.
       if (this.now() - this.lastSyncMs <= MAX_SNAPSHOT_AGE_MS) return;
       this.index = new SearchIndex();
+      this.index.setRater(this.rater);
       this.applied.clear();
     }
     const startedAt = this.now();
@@ -206,6 +233,7 @@ export class SearchService {
     const startedAt = this.now();
     const { listings, scraped } = await this.feed.loadAllActive();
     this.index = new SearchIndex();
+    this.index.setRater(this.rater);
     this.applied.clear();
     this.results.clear();
     this.apply({ listings, scraped, removedIds: [] });

@@ -1,6 +1,6 @@
 import { priceRatingQuerySchema, type PriceRatingAnswer } from '../../../../shared/schemas/price-rating.js';
-import { makeLabel } from '../../../../shared/values.js';
-import { MIN_COMPARABLES, ratePrice } from '../../domain/pricing/fair-price.js';
+import { MIN_COMPARABLES } from '../../domain/pricing/fair-price.js';
+import { rateTruck } from '../../domain/pricing/listing-rating.js';
 import { priceModelStore } from '../../pricing-deps.js';
 import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
 
@@ -8,17 +8,16 @@ import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
 export const handler = httpHandler('user', async ({ event }) => {
   const q = parseWith(priceRatingQuerySchema, jsonBody(event));
   const model = await priceModelStore().cached();
-  const label = (m: string) => makeLabel(m) ?? m;
   const truck = { id: 'preview', ...q, price: q.price ?? 0 };
   let answer: PriceRatingAnswer;
   if (!model) answer = { rating: null, reason: 'no-model', typicalPrice: null };
   else {
     // A price of £1 rates nothing by itself but tells whether enough similar trucks exist.
-    const probe = ratePrice(model, { ...truck, price: 1 }, label);
+    const probe = rateTruck(model, { ...truck, price: 1 });
     const typicalPrice = probe?.typicalPrice ?? null;
     if (!probe) answer = { rating: null, reason: 'few-comparables', typicalPrice: null };
     else if (!q.price) answer = { rating: null, reason: 'poa', typicalPrice };
-    else answer = { rating: ratePrice(model, truck, label), reason: null, typicalPrice };
+    else answer = { rating: rateTruck(model, truck), reason: null, typicalPrice };
   }
   return json(200, { ...answer, minComparables: MIN_COMPARABLES }, { 'cache-control': 'private, no-store' });
 });
