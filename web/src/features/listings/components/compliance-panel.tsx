@@ -19,8 +19,13 @@ function verdictText(v: ZoneVerdict): string {
  * it needs a London DVS permit — from shared/compliance (one data file of zones with sources and
  * the date they were checked). An unknown Euro standard says "Unknown", never a guess.
  */
-export function CompliancePanel({ listing }: { listing: Pick<Listing, 'euroStandard' | 'fuelType' | 'gvwTonnes'> }) {
-  const result = assessCompliance({ euroStandard: listing.euroStandard, fuelType: listing.fuelType, gvwTonnes: listing.gvwTonnes });
+export function CompliancePanel({ listing }: { listing: Pick<Listing, 'euroStandard' | 'fuelType' | 'gvwTonnes' | 'dvsStars'> }) {
+  const result = assessCompliance({
+    euroStandard: listing.euroStandard,
+    fuelType: listing.fuelType,
+    gvwTonnes: listing.gvwTonnes,
+    dvsStars: listing.dvsStars ?? null,
+  });
   const Icon = result.badge.tone === 'good' ? CircleCheck : result.badge.tone === 'warn' ? CircleAlert : CircleHelp;
   return (
     <section aria-labelledby="compliance-heading" className="rounded-lg border border-border bg-card p-5 shadow-sm sm:p-6">

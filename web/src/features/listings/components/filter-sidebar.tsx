@@ -6,7 +6,9 @@ import { Input, Select } from '@/components/ui/input';
 import { RangeSlider } from '@/components/ui/range-slider';
 import { cn } from '@/lib/cn';
 import { formatCompactGBP, formatCompactMiles, formatGBP, formatNumber } from '@/lib/format';
+import { CLEAN_AIR_ZONES } from '@shared/compliance/zones';
 import { RADIUS_OPTIONS_MILES, SLIDER } from '@shared/constants';
+import { PRICE_RATING_FILTERS } from '@shared/pricing';
 import type { FacetCounts, ListingSearchResult } from '@shared/schemas/listing';
 import {
   BROWSE_CATEGORIES,
@@ -24,7 +26,7 @@ import {
   type Transmission,
 } from '@shared/values';
 import { useResolvedLocation } from '../api/resolve-location';
-import { type Bounds, type BrowseFilters, defaultFilters, type Range } from '../lib/browse-params';
+import { type Bounds, type BrowseFilters, defaultFilters, type Range, type RatingFilter } from '../lib/browse-params';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
 export const LOCATION_PLACEHOLDER = 'Enter city or postcode';
@@ -73,7 +75,7 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
   };
   const dirty = JSON.stringify(draft) !== appliedKey;
 
-  const ids = { make: useId(), category: useId(), location: useId(), radius: useId() };
+  const ids = { make: useId(), category: useId(), location: useId(), radius: useId(), rating: useId(), cleanAir: useId() };
 
   return (
     <form onSubmit={submit} className={cn('grid gap-6 sm:grid-cols-2 sm:gap-x-8 lg:grid-cols-1', className)} aria-label="Filters">
@@ -141,6 +143,42 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
           </Select>
         </div>
       )}
+
+      <div className="space-y-2">
+        <label htmlFor={ids.rating} className="text-sm font-semibold">
+          Price rating
+        </label>
+        <Select id={ids.rating} value={draft.rating} onChange={(e) => set('rating', e.target.value as RatingFilter | '')}>
+          <option value="">Any price rating</option>
+          {PRICE_RATING_FILTERS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+
+      <div className="space-y-2">
+        <label htmlFor={ids.cleanAir} className="text-sm font-semibold">
+          No clean-air charges in
+        </label>
+        <Select
+          id={ids.cleanAir}
+          value={draft.cleanAir[0] ?? ''}
+          onChange={(e) => set('cleanAir', e.target.value ? [e.target.value] : [])}
+          aria-describedby={`${ids.cleanAir}-hint`}
+        >
+          <option value="">Any zone (no filter)</option>
+          {CLEAN_AIR_ZONES.map((z) => (
+            <option key={z.id} value={z.id}>
+              {z.name}
+            </option>
+          ))}
+        </Select>
+        <p id={`${ids.cleanAir}-hint`} className="text-xs text-muted-foreground">
+          Only trucks known to enter without a daily charge (Euro VI or electric).
+        </p>
+      </div>
 
       <CheckboxGroup
         legend="Fuel type"

@@ -10,6 +10,7 @@ import { formatDistance, formatMileage, formatPrice, vatSuffix } from '@/lib/for
 import type { Listing } from '@shared/schemas/listing';
 import { listingQueryOptions } from '../api/get-listing';
 import { categoryLabel } from '@shared/values';
+import { CleanAirBadge, PriceBandBadge } from './listing-badges';
 import { SaveButton } from './save-button';
 
 export type CardLayout = 'grid' | 'list';
@@ -136,7 +137,12 @@ export function ListingCard({
             ))}
           </ul>
         ) : null}
-        <p className="mt-auto flex items-baseline gap-1.5 pt-1">
+        {/* Always rendered at one badge's height, so cards with and without badges line up and nothing shifts. */}
+        <div className="mt-auto flex min-h-6 flex-wrap items-center gap-1.5 pt-1">
+          <PriceBandBadge band={listing.priceBand} />
+          <CleanAirBadge listing={listing} />
+        </div>
+        <p className="flex items-baseline gap-1.5">
           <span className="text-xl font-extrabold tracking-tight text-primary sm:text-2xl">{formatPrice(listing.price)}</span>
           {vat ? <span className="text-sm font-semibold text-muted-foreground">{vat}</span> : null}
         </p>

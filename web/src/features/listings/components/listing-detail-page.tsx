@@ -1,4 +1,5 @@
 import { CompliancePanel } from './compliance-panel';
+import { PriceRatingPanel } from './price-rating-panel';
 import { formatPhone } from '@shared/phone';
 import {
   ArrowLeft,
@@ -137,6 +138,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
               <span className="text-3xl font-extrabold tracking-tight text-primary sm:text-4xl">{formatPrice(listing.price)}</span>
               {vat ? <span className="text-base font-semibold text-muted-foreground">{vat}</span> : null}
             </p>
+            <PriceRatingPanel listing={listing} />
             {listing.location ? (
               <p className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
                 <MapPin className="size-4" aria-hidden="true" />

@@ -44,3 +44,13 @@ describe('activeFilterChips', () => {
     expect(activeFilterChips(parse('category=tipper'), bounds, { fixedCategory: true })).toEqual([]);
   });
 });
+
+describe('activeFilterChips for the rating and clean-air filters', () => {
+  it('names the rating band and each zone, and removes one zone at a time', () => {
+    const s = parseBrowseParams(new URLSearchParams('rating=great&cleanAir=london,bath'), sliderBounds(new Date('2026-06-01T00:00:00Z')));
+    const chips = activeFilterChips(s, sliderBounds(new Date('2026-06-01T00:00:00Z')));
+    expect(chips.map((c) => c.label)).toEqual(['Great price', 'No charge in London LEZ', 'No charge in Bath CAZ']);
+    expect(chips[1].without(s).filters.cleanAir).toEqual(['bath']);
+    expect(chips[0].without(s).filters.rating).toBe('');
+  });
+});

@@ -1,4 +1,6 @@
 import { formatGBP, formatNumber } from '@/lib/format';
+import { CLEAN_AIR_ZONES } from '@shared/compliance/zones';
+import { PRICE_RATING_FILTERS } from '@shared/pricing';
 import { categoryLabel, fuelLabel, makeLabel, transmissionLabel } from '@shared/values';
 import type { Bounds, BrowseState, Range } from './browse-params';
 
@@ -42,6 +44,18 @@ export function activeFilterChips(state: BrowseState, bounds: Bounds, options: {
       key: `transmission-${v}`,
       label: transmissionLabel(v) ?? v,
       without: (s) => withFilters(s, { transmission: s.filters.transmission.filter((x) => x !== v) }),
+    });
+  }
+  if (f.rating) {
+    const label = PRICE_RATING_FILTERS.find((r) => r.value === f.rating)?.label ?? f.rating;
+    chips.push({ key: 'rating', label, without: (s) => withFilters(s, { rating: '' }) });
+  }
+  for (const id of f.cleanAir) {
+    const zone = CLEAN_AIR_ZONES.find((z) => z.id === id)?.name ?? id;
+    chips.push({
+      key: `cleanAir-${id}`,
+      label: `No charge in ${zone}`,
+      without: (s) => withFilters(s, { cleanAir: s.filters.cleanAir.filter((x) => x !== id) }),
     });
   }
   if (f.location.trim()) {

@@ -27,7 +27,7 @@ describe('parseBrowseParams', () => {
 
   it('reads every filter from the API-named parameters', () => {
     const s = parse(
-      'q=volvo+fh&make=volvo&category=tipper&fuel=diesel,hybrid&transmission=manual&location=LS1&radius=25&priceMin=10000&priceMax=50000&yearMin=2015&yearMax=2020&mileageMax=400000&sort=price-low&page=3&view=list',
+      'q=volvo+fh&make=volvo&category=tipper&fuel=diesel,hybrid&transmission=manual&rating=good&cleanAir=london,bath&location=LS1&radius=25&priceMin=10000&priceMax=50000&yearMin=2015&yearMax=2020&mileageMax=400000&sort=price-low&page=3&view=list',
     );
     expect(s.q).toBe('volvo fh');
     expect(s.filters).toEqual({
@@ -38,6 +38,8 @@ describe('parseBrowseParams', () => {
       category: 'tipper',
       fuel: ['diesel', 'hybrid'],
       transmission: ['manual'],
+      rating: 'good',
+      cleanAir: ['london', 'bath'],
       location: 'LS1',
       radius: 25,
     });
@@ -101,6 +103,8 @@ describe('browseStateToSearchParams', () => {
       category: fc.constantFrom('', 'tipper', 'box-van'),
       fuel: fc.subarray(['diesel', 'electric', 'hybrid', 'cng'] as const),
       transmission: fc.subarray(['manual', 'automatic', 'semi-automatic'] as const),
+      rating: fc.constantFrom('', 'great', 'good', 'fair'),
+      cleanAir: fc.subarray(['london', 'birmingham', 'glasgow']),
       location: fc.constantFrom('', 'LS1', 'Manchester'),
       radius: fc.constantFrom(10, 25, 50, 100, 200),
       price: fc
@@ -112,7 +116,17 @@ describe('browseStateToSearchParams', () => {
       mileage: fc
         .tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 }))
         .map(([a, b]) => [a * 10000, b * 10000].sort((x, y) => x - y)),
-      sort: fc.constantFrom('relevance', 'price-low', 'price-high', 'year-new', 'year-old', 'mileage-low', 'mileage-high', 'distance'),
+      sort: fc.constantFrom(
+        'relevance',
+        'price-low',
+        'price-high',
+        'year-new',
+        'year-old',
+        'mileage-low',
+        'mileage-high',
+        'distance',
+        'rating',
+      ),
       page: fc.integer({ min: 1, max: 50 }),
       view: fc.constantFrom('grid', 'list'),
     });
@@ -128,6 +142,8 @@ describe('browseStateToSearchParams', () => {
             category: r.category,
             fuel: r.fuel,
             transmission: r.transmission,
+            rating: r.rating,
+            cleanAir: r.cleanAir,
             location: r.location,
             radius: r.location ? r.radius : 50,
           },

@@ -1,5 +1,6 @@
 import { currentYear, DEFAULT_RADIUS_MILES, LIMITS, SLIDER, SORT_VALUES, type SortOption } from '@shared/constants';
 import type { QueryValue } from '@/lib/api-client';
+import { CLEAN_AIR_ZONE_IDS } from '@shared/compliance/compliance';
 import {
   type Category,
   CATEGORY_VALUES,
@@ -29,9 +30,16 @@ export interface BrowseFilters {
   category: Category | '';
   fuel: Fuel[];
   transmission: Transmission[];
+  /** Fair-price band or better (issue 13): '' = any. */
+  rating: RatingFilter | '';
+  /** "No clean-air charges in": zone ids (shared/compliance/zones.ts). */
+  cleanAir: string[];
   location: string;
   radius: number;
 }
+
+export type RatingFilter = 'great' | 'good' | 'fair';
+const RATING_FILTERS: RatingFilter[] = ['great', 'good', 'fair'];
 
 export interface BrowseState {
   q: string;
@@ -64,6 +72,8 @@ export function defaultFilters(bounds: Bounds = sliderBounds()): BrowseFilters {
     category: '',
     fuel: [],
     transmission: [],
+    rating: '',
+    cleanAir: [],
     location: '',
     radius: DEFAULT_RADIUS_MILES,
   };
@@ -113,6 +123,8 @@ export function parseBrowseParams(sp: URLSearchParams, bounds: Bounds = sliderBo
       category: oneOf(CATEGORY_VALUES, sp.get('category')),
       fuel: listOf(FUEL_VALUES, sp.get('fuel')),
       transmission: listOf(TRANSMISSION_VALUES, sp.get('transmission')),
+      rating: oneOf(RATING_FILTERS, sp.get('rating')),
+      cleanAir: listOf(CLEAN_AIR_ZONE_IDS, sp.get('cleanAir')),
       location,
       radius: radius >= 1 && radius <= 1000 ? radius : DEFAULT_RADIUS_MILES,
     },
@@ -137,6 +149,8 @@ export function filtersToQuery(filters: BrowseFilters, bounds: Bounds = sliderBo
   if (filters.category) out.category = filters.category;
   if (filters.fuel.length) out.fuel = filters.fuel.join(',');
   if (filters.transmission.length) out.transmission = filters.transmission.join(',');
+  if (filters.rating) out.rating = filters.rating;
+  if (filters.cleanAir.length) out.cleanAir = filters.cleanAir.join(',');
   const location = filters.location.trim();
   if (location) {
     out.location = location;
@@ -185,6 +199,8 @@ export function countActiveFilters(filters: BrowseFilters, options: { fixedCateg
   if (filters.location.trim()) n++;
   if (filters.category && !options.fixedCategory) n++;
   if (filters.make) n++;
+  if (filters.rating) n++;
+  if (filters.cleanAir.length) n++;
   return n;
 }
 
