@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { NoRatingReason, PriceRating } from '../pricing.js';
-import { AXLE_CONFIGS, CAB_VALUES, CATEGORY_VALUES, EURO_VALUES, MAKE_VALUES, VAT_VALUES } from '../values.js';
+import { AXLE_CONFIGS, CAB_VALUES, CATEGORY_VALUES, EURO_VALUES, FUEL_VALUES, MAKE_VALUES, VAT_VALUES } from '../values.js';
 
 const optional = <T extends z.ZodType>(s: T) =>
   z
@@ -20,6 +20,8 @@ export const priceRatingQuerySchema = z.object({
   gvwTonnes: optional(z.number().min(1).max(100)),
   cabType: optional(z.enum(CAB_VALUES)),
   vatStatus: optional(z.enum(VAT_VALUES)),
+  /** Electric and gas trucks are priced apart from diesel ones (fair-price.ts). */
+  fuelType: optional(z.enum(FUEL_VALUES)),
   /** Pounds; 0 or absent = price on application (no rating). */
   price: optional(z.number().min(0).max(10_000_000)),
 });

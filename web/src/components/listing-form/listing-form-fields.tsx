@@ -10,6 +10,9 @@ import { cn } from '@/lib/cn';
 import { PRICE_TEXTS, SELL_LIMITS } from '@shared/schemas/sell';
 import { AXLE_CONFIGS, CAB_TYPES, EURO_STANDARDS, type Option, VAT_STATUSES } from '@shared/values';
 import type { ListingFormValues } from './listing-form-values';
+import { PriceRatingPreview } from './price-rating-preview';
+
+const DVS_OPTIONS: Option[] = [0, 1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${n} star${n === 1 ? '' : 's'}` }));
 
 /*
  * The field groups the sell and edit forms share. Each reads the form through react-hook-form's
@@ -104,6 +107,7 @@ export function SelectField({
   disabled,
   required,
   placeholder,
+  hint,
 }: {
   name: TextName;
   label: string;
@@ -112,10 +116,11 @@ export function SelectField({
   required?: boolean;
   /** The empty first choice; without it the list has none. */
   placeholder?: string;
+  hint?: string;
 }) {
   const { id, error, register } = useField(name);
   return (
-    <FormField id={id} label={label} required={required} error={error}>
+    <FormField id={id} label={label} required={required} error={error} hint={hint}>
       <Select id={id} disabled={disabled} {...invalidProps(id, error)} {...register}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
@@ -201,6 +206,15 @@ export function VehicleDetailsFields({
           label="Euro Standard"
           options={EURO_STANDARDS}
           placeholder="Select Euro standard"
+          hint="Buyers see from it whether the truck pays London LEZ and Clean Air Zone charges."
+          disabled={disabled}
+        />
+        <SelectField
+          name="dvsStars"
+          label="DVS star rating (0–5)"
+          options={DVS_OPTIONS}
+          placeholder="Not known"
+          hint="HGVs over 12 t need a London DVS permit; the star rating tells buyers whether it qualifies."
           disabled={disabled}
         />
         <SelectField name="cabType" label="Cab Type" options={CAB_TYPES} placeholder="Select cab type" disabled={disabled} />
@@ -251,6 +265,7 @@ export function PricingFields({
             </p>
           </div>
         </div>
+        <PriceRatingPreview />
       </div>
     </FormSection>
   );

@@ -18,6 +18,8 @@ export type ListingFormValues = {
   gvwTonnes: string;
   euroStandard: string;
   cabType: string;
+  /** London DVS stars, '0'–'5' or '' (not known). */
+  dvsStars: string;
   price: string;
   /** The explicit "Price on application" choice (stored as price 0, shown as POA). */
   priceOnApplication: boolean;
@@ -46,6 +48,7 @@ export const EMPTY_LISTING_VALUES: ListingFormValues = {
   gvwTonnes: '',
   euroStandard: '',
   cabType: '',
+  dvsStars: '',
   price: '',
   priceOnApplication: false,
   vatStatus: '',
@@ -76,6 +79,7 @@ export function listingFormValues(l: Listing): ListingFormValues {
     gvwTonnes: str(l.gvwTonnes),
     euroStandard: str(l.euroStandard),
     cabType: str(l.cabType),
+    dvsStars: str(l.dvsStars),
     // A stored 0 is "Price on application" (older listings got it by leaving the price at 0).
     price: l.price > 0 ? str(l.price) : '',
     priceOnApplication: !(l.price > 0),

@@ -27,7 +27,7 @@ import {
 } from '@shared/values';
 import { useResolvedLocation } from '../api/resolve-location';
 import { type Bounds, type BrowseFilters, defaultFilters, type Range, type RatingFilter } from '../lib/browse-params';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 export const LOCATION_PLACEHOLDER = 'Enter city or postcode';
 

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LIMITS } from '@shared/constants';
 import { useSearchSuggestions } from '../api/suggest-listings';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 export const SEARCH_PLACEHOLDER = 'Search for trucks by make, model, or keyword...';
 
