@@ -7,7 +7,13 @@ import type { QueueDef } from './queues.js';
  * Truck alerts' rows (issue 10) for jobs.ts, events.ts and queues.ts, kept together and spread into
  * those tables with one line each.
  */
-const SENDS_ALERTS: Access = { table: 'readWrite', mail: true, secrets: ['unsubscribeSigningKey', 'whatsappToken'] };
+const SENDS_ALERTS: Access = {
+  table: 'readWrite',
+  mail: true,
+  secrets: ['unsubscribeSigningKey', 'whatsappToken'],
+  // models/: the fair-price model, so an e-mail can say "Great price" (issue 13).
+  buckets: [{ bucket: 'private-uploads', prefixes: ['models/'], access: 'read' }],
+};
 
 export const alertJobs: JobDef[] = [
   {

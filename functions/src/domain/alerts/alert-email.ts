@@ -26,6 +26,9 @@ export interface AlertEmailData {
 }
 
 const gbp = (n: number) => `£${groupThousands(n)}`;
+/** Issue 13: a listing the fair-price model rates a great price says so (other bands stay off the e-mail). */
+const isGreatPrice = (l: Listing) => l.priceBand === 'great';
+const GREAT_PRICE = 'Great price';
 const priceText = (l: Listing) => (l.price ? `${gbp(l.price)}${l.vatStatus === 'plus_vat' ? ' +VAT' : ''}` : 'POA');
 
 const SUBJECT: Record<AlertKind, (n: number, first: Listing) => string> = {
@@ -51,7 +54,7 @@ export function renderAlertEmail(data: AlertEmailData, ctx: MailContext): Render
 <tr>${img ? html`<td width="160" style="padding:12px;vertical-align:top;"><a href="${safeUrl(link)}"><img src="${safeUrl(absolute(img.thumbUrl))}" width="160" alt="${l.title}" style="display:block;width:160px;height:auto;border-radius:6px;"></a></td>` : raw('')}
 <td style="padding:12px;vertical-align:top;">
 <a href="${safeUrl(link)}" style="font-weight:700;font-size:17px;color:${BRAND.navy};text-decoration:none;">${l.title}</a>
-<div style="font-size:18px;font-weight:800;margin:4px 0;">${priceText(l)}${data.kind === 'price-drop' && data.oldPrice ? html` <s style="color:${BRAND.muted};font-weight:400;font-size:14px;">${gbp(data.oldPrice)}</s>` : raw('')}</div>
+<div style="font-size:18px;font-weight:800;margin:4px 0;">${priceText(l)}${data.kind === 'price-drop' && data.oldPrice ? html` <s style="color:${BRAND.muted};font-weight:400;font-size:14px;">${gbp(data.oldPrice)}</s>` : raw('')}${isGreatPrice(l) ? html` <span style="display:inline-block;vertical-align:middle;margin-left:6px;padding:2px 8px;border-radius:999px;background:#15803d;color:#ffffff;font-size:12px;font-weight:700;">${GREAT_PRICE}</span>` : raw('')}</div>
 <div style="font-size:14px;color:${BRAND.muted};">${l.location ?? 'Location not stated'}</div>
 <div style="font-size:13px;margin-top:6px;">Why it matched: ${reasons.join(' · ')}</div>
 </td></tr></table>`;
@@ -72,7 +75,7 @@ ${smallPrint(html`You get these because you subscribed to TruckYard truck alerts
     intro,
     '',
     ...shown.flatMap(({ listing: l, reasons }) => [
-      `${l.title} — ${priceText(l)} — ${l.location ?? 'Location not stated'}`,
+      `${l.title} — ${priceText(l)}${isGreatPrice(l) ? ` (${GREAT_PRICE})` : ''} — ${l.location ?? 'Location not stated'}`,
       `${site}/truck/${encodeURIComponent(l.id)}`,
       `Why it matched: ${reasons.join('; ')}`,
       '',

@@ -10,6 +10,8 @@ import { listingsRepo } from '../../deps.js';
 import type { AlertDeps } from '../../domain/alerts/send-alerts.js';
 import { mapScrapedToListing, scrapedIdOf, toListingDto } from '../../domain/listings/to-listing.js';
 import { alertsStore$ } from '../../http/alerts/deps.js';
+import { rateListing } from '../../domain/pricing/listing-rating.js';
+import { priceModelStore } from '../../pricing-deps.js';
 
 /** Composition for the alert jobs, event consumers and queue worker. */
 export function alertDeps(): AlertDeps {
@@ -25,15 +27,22 @@ export function alertDeps(): AlertDeps {
   };
 }
 
-/** A user or scraped listing in the API's shape, or null when it is gone. */
+/** A user or scraped listing in the API's shape (with its fair-price band), or null when it is gone. */
 export async function loadListing(id: string): Promise<Listing | null> {
   const scraped = scrapedIdOf(id);
   if (scraped) {
     const record = await listingsRepo().getScraped(scraped);
-    return record ? mapScrapedToListing(record) : null;
+    return record ? (await withPriceBands([mapScrapedToListing(record)]))[0] : null;
   }
   const record = await listingsRepo().getListing(id);
-  return record ? toListingDto(record, config.imagesBaseUrl) : null;
+  return record ? (await withPriceBands([toListingDto(record, config.imagesBaseUrl)]))[0] : null;
 }
 
-export const newListingsSince = (sinceIso: string) => newActiveListingsSince(ddb, config.tableName, sinceIso, config.imagesBaseUrl);
+export const newListingsSince = async (sinceIso: string) =>
+  withPriceBands(await newActiveListingsSince(ddb, config.tableName, sinceIso, config.imagesBaseUrl));
+
+/** The stored model's band on each listing, so an alert can say "Great price" (issue 13). */
+async function withPriceBands(listings: Listing[]): Promise<Listing[]> {
+  const model = await priceModelStore().cached();
+  return listings.map((l) => ({ ...l, priceBand: rateListing(model, l)?.band ?? null }));
+}
