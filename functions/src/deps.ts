@@ -42,7 +42,7 @@ export function searchService(tableName: string = config.tableName): SearchServi
       imagesBaseUrl: config.imagesBaseUrl,
       refreshMs: config.searchRefreshMs,
       snapshots: searchSnapshotStore(tableName) ?? undefined,
-      priceRater: priceRaterFromStore,
+      priceRater: () => priceRaterFromStore(tableName),
     });
     searches.set(tableName, search);
   }
@@ -53,10 +53,10 @@ export function searchService(tableName: string = config.tableName): SearchServi
  * The search index's fair-price rater: the stored model (re-read at most every 5 minutes, see
  * price-model-store.ts), so ratings in results follow each rebuild of the model.
  */
-async function priceRaterFromStore() {
+async function priceRaterFromStore(tableName: string) {
   if (!config.buckets.privateUploads) return null;
   const { priceModelStore } = await import('./pricing-deps.js');
-  const model = await priceModelStore().cached();
+  const model = await priceModelStore(tableName).cached();
   return model ? listingRaterOf(model) : null;
 }
 

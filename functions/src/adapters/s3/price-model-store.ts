@@ -2,16 +2,17 @@ import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/clie
 import type { PriceModel } from '../../domain/pricing/fair-price.js';
 import type { PriceModelStore } from '../../domain/pricing/price-model-build.js';
 
-export const PRICE_MODEL_KEY = 'models/price-model.json';
+/** One model per table (AWS has one; local tests each have their own table, so their models never mix). */
+export const priceModelKey = (tableName: string) => `models/${tableName}/price-model.json`;
 /** Readers re-read the stored model at most this often (it is rebuilt at most every 10 minutes). */
 const READ_CACHE_MS = 5 * 60 * 1000;
 
 /** The fair-price model as one JSON object in the private bucket (never public). */
-export function s3PriceModelStore(s3: S3Client, bucket: string): PriceModelStore & { cached(): Promise<PriceModel | null> } {
+export function s3PriceModelStore(s3: S3Client, bucket: string, key: string): PriceModelStore & { cached(): Promise<PriceModel | null> } {
   let cache: { model: PriceModel | null; at: number } | undefined;
   const load = async (): Promise<PriceModel | null> => {
     try {
-      const res = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: PRICE_MODEL_KEY }));
+      const res = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return JSON.parse(await (res.Body as { transformToString(): Promise<string> }).transformToString()) as PriceModel;
     } catch (err) {
       if ((err as { name?: string }).name === 'NoSuchKey') return null;
@@ -21,9 +22,7 @@ export function s3PriceModelStore(s3: S3Client, bucket: string): PriceModelStore
   return {
     load,
     async save(model) {
-      await s3.send(
-        new PutObjectCommand({ Bucket: bucket, Key: PRICE_MODEL_KEY, Body: JSON.stringify(model), ContentType: 'application/json' }),
-      );
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: JSON.stringify(model), ContentType: 'application/json' }));
       cache = { model, at: Date.now() };
     },
     /** The model for readers: cached per environment; a failed read keeps serving the last one (or none). */
