@@ -102,6 +102,8 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     IMAGES_BASE_URL: '/images',
     SITE_URL: siteUrl,
     EVENT_BUS_MODE: 'local',
+    // `npm run job -- price-model` writes the model from another process: local readers re-read it within 5 s.
+    PRICE_MODEL_READ_CACHE_MS: '5000',
     QUEUE_MODE: 'local',
     // Local stand-in values for functions/src/adapters/secrets (SSM parameters in AWS); not secrets.
     SECRET_STRIPE_SECRET_KEY: 'sk_test_truckyard_local',

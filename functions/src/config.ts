@@ -84,6 +84,13 @@ export const config = {
   get searchRefreshMs() {
     return Number(optional('SEARCH_REFRESH_MS', '1000'));
   },
+  /**
+   * How long readers (search, the listing page, the sell form) keep the fair-price model before
+   * re-reading it from S3; a rebuilt model shows in ratings within this long. Locally 5 s (dev/config.ts).
+   */
+  get priceModelReadCacheMs() {
+    return Number(optional('PRICE_MODEL_READ_CACHE_MS', String(5 * 60_000)));
+  },
   /** Overrides the search snapshot's S3 key (the benchmark keeps several sizes side by side). */
   get searchSnapshotKey() {
     return optional('SEARCH_SNAPSHOT_KEY', '');

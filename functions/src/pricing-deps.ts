@@ -10,7 +10,7 @@ const stores = new Map<string, ReturnType<typeof s3PriceModelStore>>();
 export function priceModelStore(tableName: string = config.tableName) {
   let store = stores.get(tableName);
   if (!store) {
-    store = s3PriceModelStore(s3, config.buckets.privateUploads, priceModelKey(tableName));
+    store = s3PriceModelStore(s3, config.buckets.privateUploads, priceModelKey(tableName), config.priceModelReadCacheMs);
     stores.set(tableName, store);
   }
   return store;

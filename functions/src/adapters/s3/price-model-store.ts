@@ -4,11 +4,15 @@ import type { PriceModelStore } from '../../domain/pricing/price-model-build.js'
 
 /** One model per table (AWS has one; local tests each have their own table, so their models never mix). */
 export const priceModelKey = (tableName: string) => `models/${tableName}/price-model.json`;
-/** Readers re-read the stored model at most this often (it is rebuilt at most every 10 minutes). */
-const READ_CACHE_MS = 5 * 60 * 1000;
 
 /** The fair-price model as one JSON object in the private bucket (never public). */
-export function s3PriceModelStore(s3: S3Client, bucket: string, key: string): PriceModelStore & { cached(): Promise<PriceModel | null> } {
+export function s3PriceModelStore(
+  s3: S3Client,
+  bucket: string,
+  key: string,
+  /** Readers re-read the stored model at most this often (config.priceModelReadCacheMs); it is rebuilt at most every 10 minutes. */
+  readCacheMs = 5 * 60 * 1000,
+): PriceModelStore & { cached(): Promise<PriceModel | null> } {
   let cache: { model: PriceModel | null; at: number } | undefined;
   const load = async (): Promise<PriceModel | null> => {
     try {
@@ -27,7 +31,7 @@ export function s3PriceModelStore(s3: S3Client, bucket: string, key: string): Pr
     },
     /** The model for readers: cached per environment; a failed read keeps serving the last one (or none). */
     async cached() {
-      if (cache && Date.now() - cache.at < READ_CACHE_MS) return cache.model;
+      if (cache && Date.now() - cache.at < readCacheMs) return cache.model;
       try {
         cache = { model: await load(), at: Date.now() };
       } catch (err) {
