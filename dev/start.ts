@@ -147,6 +147,7 @@ async function main() {
     await clearMail(mailFolder);
   }
   cognitoClient.destroy();
+  await ensurePriceModel(log);
 
   const webWaitStarted = Date.now();
   const web = await webBuild;
@@ -221,3 +222,20 @@ process.on('SIGTERM', onSignal);
 process.on('SIGHUP', onSignal);
 
 main().catch((err: unknown) => fail(`npm start failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`));
+
+/**
+ * Issue 13: the demo data shows price badges from the first start. The hourly `price-model` job
+ * would build the model within the hour; a fresh data folder gets one now (about a second).
+ */
+async function ensurePriceModel(log: (m: string) => void): Promise<void> {
+  try {
+    const { priceModelBuildDeps } = await import('../functions/src/pricing-deps.js');
+    const { buildPriceModel } = await import('../functions/src/domain/pricing/price-model-build.js');
+    const deps = priceModelBuildDeps();
+    if (await deps.store.load()) return;
+    const { trainedOn } = await buildPriceModel(deps);
+    log(`Fair-price model built from ${trainedOn} listings`);
+  } catch (err) {
+    log(`⚠ The fair-price model could not be built (ratings stay off until the price-model job runs): ${String(err)}`);
+  }
+}
