@@ -65,6 +65,16 @@ describe('vehicle details', () => {
   });
 });
 
+describe('DVS star rating row', () => {
+  it('shows the stars for an HGV over 12 t, Not stated without them, and no row for lighter trucks', () => {
+    const label = (l: Listing) => vehicleDetailRows(l).find((r) => r.label === 'DVS star rating')?.value;
+    expect(label(listing({ gvwTonnes: 44, dvsStars: 3 }))).toBe('3 stars');
+    expect(label(listing({ gvwTonnes: 44, dvsStars: 1 }))).toBe('1 star');
+    expect(label(listing({ gvwTonnes: 44, dvsStars: null }))).toBe(NOT_STATED);
+    expect(label(listing({ gvwTonnes: 7.5 }))).toBeUndefined();
+  });
+});
+
 describe('contact masking', () => {
   it('recognises the masked contact the API sends anonymous visitors', () => {
     expect(isContactMasked(listing())).toBe(true);

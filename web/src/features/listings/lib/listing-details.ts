@@ -2,6 +2,7 @@ import { dialablePhone } from '@shared/phone';
 import { formatMileage, formatNumber } from '@/lib/format';
 import type { Listing } from '@shared/schemas/listing';
 import { CATEGORY_PAGES, cabLabel, categoryLabel, euroLabel, fuelLabel, makeLabel, transmissionLabel } from '@shared/values';
+import { DIRECT_VISION_STANDARD } from '@shared/compliance/zones';
 import { MASK } from '@shared/constants';
 
 export const NOT_STATED = 'Not stated';
@@ -10,6 +11,9 @@ export const NOT_STATED = 'Not stated';
 export function vehicleDetailRows(l: Listing): Array<{ label: string; value: string }> {
   const or = (v: string | null | undefined) => (v == null || v === '' ? NOT_STATED : v);
   const place = [l.location, l.postcode].filter(Boolean).join(', ');
+  // London's DVS only concerns HGVs over 12 t: the row shows for them, or when the seller gave stars anyway.
+  const dvsRelevant = l.dvsStars != null || (l.gvwTonnes ?? 0) > DIRECT_VISION_STANDARD.gvwThresholdTonnes;
+  const dvs = l.dvsStars == null ? null : `${l.dvsStars} star${l.dvsStars === 1 ? '' : 's'}`;
   return [
     { label: 'Make', value: or(makeLabel(l.make) ?? l.make) },
     { label: 'Model', value: or(l.model) },
@@ -23,6 +27,7 @@ export function vehicleDetailRows(l: Listing): Array<{ label: string; value: str
     { label: 'Gross vehicle weight', value: or(l.gvwTonnes != null ? `${formatNumber(l.gvwTonnes)} tonnes` : null) },
     { label: 'Euro standard', value: or(euroLabel(l.euroStandard)) },
     { label: 'Cab type', value: or(cabLabel(l.cabType)) },
+    ...(dvsRelevant ? [{ label: 'DVS star rating', value: or(dvs) }] : []),
     { label: 'VAT status', value: or(l.vatStatus === 'plus_vat' ? 'Plus VAT (+VAT)' : l.vatStatus === 'no_vat' ? 'No VAT' : null) },
     { label: 'Location', value: or(place) },
   ];
