@@ -137,15 +137,15 @@ export function ListingCard({
             ))}
           </ul>
         ) : null}
-        {/* Always rendered at one badge's height, so cards with and without badges line up and nothing shifts. */}
-        <div className="mt-auto flex min-h-6 flex-wrap items-center gap-1.5 pt-1">
-          <PriceBandBadge band={listing.priceBand} />
-          <CleanAirBadge listing={listing} />
-        </div>
-        <p className="flex items-baseline gap-1.5">
+        <p className="mt-auto flex items-baseline gap-1.5 pt-1">
           <span className="text-xl font-extrabold tracking-tight text-primary sm:text-2xl">{formatPrice(listing.price)}</span>
           {vat ? <span className="text-sm font-semibold text-muted-foreground">{vat}</span> : null}
         </p>
+        {/* Always rendered at one badge's height, so cards with and without badges line up and nothing shifts. */}
+        <div className="flex min-h-6 flex-wrap items-center gap-1.5">
+          <PriceBandBadge band={listing.priceBand} />
+          <CleanAirBadge listing={listing} />
+        </div>
       </div>
     </article>
   );
@@ -182,6 +182,7 @@ export function ListingCardSkeleton({ layout = 'grid' }: { layout?: CardLayout }
         <div className="h-4 w-full animate-pulse rounded bg-muted" />
         <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
         <div className="mt-2 h-7 w-32 animate-pulse rounded bg-muted" />
+        <div className="h-6 w-40 animate-pulse rounded-full bg-muted" />
       </div>
     </div>
   );
