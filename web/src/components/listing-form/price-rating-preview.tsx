@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Badge } from '@/components/ui/badge';
+import { PriceBandBadge } from '@/components/listing-badges/listing-badges';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatGBP } from '@/lib/format';
 import type { PriceRatingQuery } from '@shared/schemas/price-rating';
@@ -46,9 +46,7 @@ export function PriceRatingPreview() {
       <>
         <p className="flex flex-wrap items-center gap-2">
           <span>Buyers would see:</span>
-          <Badge variant="outline" className="border-border bg-card text-foreground">
-            {answer.rating.label}
-          </Badge>
+          <PriceBandBadge band={answer.rating.band} />
         </p>
         <p className="text-foreground">{answer.rating.explanation}.</p>
         <p>

@@ -10,7 +10,7 @@ import { formatDistance, formatMileage, formatPrice, vatSuffix } from '@/lib/for
 import type { Listing } from '@shared/schemas/listing';
 import { listingQueryOptions } from '../api/get-listing';
 import { categoryLabel } from '@shared/values';
-import { CleanAirBadge, PriceBandBadge } from './listing-badges';
+import { CleanAirBadge, PriceBandBadge } from '@/components/listing-badges/listing-badges';
 import { SaveButton } from './save-button';
 
 export type CardLayout = 'grid' | 'list';

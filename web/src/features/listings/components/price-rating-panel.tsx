@@ -1,6 +1,6 @@
 import type { Listing } from '@shared/schemas/listing';
 import { formatGBP } from '@/lib/format';
-import { PriceBandBadge } from './listing-badges';
+import { PriceBandBadge } from '@/components/listing-badges/listing-badges';
 
 /**
  * The fair-price rating the server attached to the listing (GET /api/listings/{id}): the band, what
