@@ -4,7 +4,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { readFirstScreenData } from './app/first-screen';
 import { queryClient } from './lib/query-client';
-import './styles.css';
 
 // Server-rendered pages (web/src/entry-server.tsx) arrive with their first screen and its data:
 // hydrate them; the SPA shell (every other route) renders from scratch.
