@@ -26,8 +26,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     reportCompressedSize: true,
-    // .vite/manifest.json: the page handler modulepreloads a server-rendered route's chunks from it.
+    // .vite/manifest.json: the page handler lists a server-rendered route's chunks from it.
     manifest: true,
+    modulePreload: {
+      // The entry (src/boot.ts) imports the app after the first paint, together with the route's
+      // chunks the server lists: a preload <link> per chunk appended then costs a phone more
+      // main-thread time than it saves.
+      resolveDependencies: (file, deps) => (/(^|\/)main-[^/]*\.js$/.test(file) ? [] : deps),
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' },

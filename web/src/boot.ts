@@ -7,6 +7,7 @@
  * empty #root) loads the app at once.
  */
 import './styles.css';
+import { HYDRATED_EVENT } from './app/first-screen';
 
 /** The route's own chunks the page handler lists (functions/src/domain/seo/page-head.ts). */
 const ROUTE_MODULES_ID = 'first-screen-modules';
@@ -26,45 +27,55 @@ function firstScreenOnScreen(root: HTMLElement): Promise<unknown> {
     });
     po.observe({ type: 'paint', buffered: true });
   });
-  const photoShown = !photo
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => {
-        photo.addEventListener('error', () => resolve(), { once: true });
-        if (!observed.includes('largest-contentful-paint')) {
-          if (photo.complete) return resolve();
-          return photo.addEventListener('load', () => resolve(), { once: true });
-        }
-        const po = new PerformanceObserver((list) => {
-          if (!list.getEntries().some((e) => (e as PerformanceEntry & { element?: Element }).element === photo)) return;
-          po.disconnect();
-          resolve();
-        });
-        po.observe({ type: 'largest-contentful-paint', buffered: true });
-      });
+  // The photo counts once it has loaded and a frame has drawn it.
+  const photoShown = new Promise<void>((resolve) => {
+    if (!photo || photo.complete) return resolve();
+    photo.addEventListener('load', () => resolve(), { once: true });
+    photo.addEventListener('error', () => resolve(), { once: true });
+  }).then(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   return Promise.race([Promise.all([painted, photoShown]), new Promise((r) => setTimeout(r, MAX_WAIT_MS))]);
 }
 
-function preloadRouteModules() {
+/** The route's chunks, fetched in parallel with the app (import(), not preload links: no DOM work). */
+function importRouteModules(): Promise<unknown>[] {
   let modules: unknown;
   try {
     modules = JSON.parse(document.getElementById(ROUTE_MODULES_ID)?.textContent ?? '[]');
   } catch {
-    return;
+    return [];
   }
-  if (!Array.isArray(modules)) return;
-  for (const href of modules) {
-    if (typeof href !== 'string') continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.appendChild(link);
-  }
+  if (!Array.isArray(modules)) return [];
+  return modules.filter((m): m is string => typeof m === 'string').map((href) => import(/* @vite-ignore */ href).catch(() => undefined));
+}
+
+/**
+ * A button tapped before the app has hydrated would do nothing (its handler is not attached yet):
+ * hold such taps and replay them once it has. Links need no help: they are plain <a href>.
+ */
+function holdTapsUntilHydrated(root: HTMLElement) {
+  const held: HTMLElement[] = [];
+  const hold = (e: MouseEvent) => {
+    const button = e.target instanceof Element ? e.target.closest<HTMLElement>('button') : null;
+    if (!button || !root.contains(button)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (!held.includes(button)) held.push(button);
+  };
+  document.addEventListener('click', hold, true);
+  window.addEventListener(
+    HYDRATED_EVENT,
+    () => {
+      document.removeEventListener('click', hold, true);
+      for (const button of held) if (button.isConnected) button.click();
+    },
+    { once: true },
+  );
 }
 
 const root = document.getElementById('root');
-const ready = root?.hasChildNodes() ? firstScreenOnScreen(root) : Promise.resolve();
-void ready.then(() => {
-  preloadRouteModules();
+const serverRendered = Boolean(root?.hasChildNodes());
+if (root && serverRendered) holdTapsUntilHydrated(root);
+void (root && serverRendered ? firstScreenOnScreen(root) : Promise.resolve()).then(() => {
+  importRouteModules();
   return import('./main');
 });

@@ -1,10 +1,14 @@
-import { useState } from 'react';
-import { type HydrationState, RouterProvider } from 'react-router-dom';
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './provider';
-import { createRouter } from './router';
+import type { createRouter } from './router';
 
-export function App({ hydrationData }: { hydrationData?: HydrationState }) {
-  const [router] = useState(() => createRouter(hydrationData));
+/**
+ * The app around a router made once per page load (main.tsx; with hydration data on server-rendered
+ * pages). `onHydrated` runs once its first render is committed (for a hydrated page: hydrated).
+ */
+export function App({ router, onHydrated }: { router: ReturnType<typeof createRouter>; onHydrated?: () => void }) {
+  useEffect(() => onHydrated?.(), [onHydrated]);
   return (
     <AppProvider>
       <RouterProvider router={router} />
