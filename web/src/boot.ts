@@ -7,7 +7,6 @@
  * empty #root) loads the app at once.
  */
 import './styles.css';
-import { HYDRATED_EVENT } from './app/first-screen';
 
 /** The route's own chunks the page handler lists (functions/src/domain/seo/page-head.ts). */
 const ROUTE_MODULES_ID = 'first-screen-modules';
@@ -48,27 +47,43 @@ function importRouteModules(): Promise<unknown>[] {
   return modules.filter((m): m is string => typeof m === 'string').map((href) => import(/* @vite-ignore */ href).catch(() => undefined));
 }
 
+/** How long a held tap waits for its button to hydrate. */
+const MAX_HOLD_MS = 10_000;
+
 /**
- * A button tapped before the app has hydrated would do nothing (its handler is not attached yet):
- * hold such taps and replay them once it has. Links need no help: they are plain <a href>.
+ * Whether React has hydrated this element: it keeps an element's props on it under a
+ * `__reactProps$…` key (React 16–19), which is how its event system finds the handlers.
+ */
+const hydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactProps$'));
+
+/**
+ * A button tapped before its part of the page has hydrated would do nothing (no handler yet): hold
+ * such taps and replay each once its button has hydrated. Links need no help: they are plain <a href>.
  */
 function holdTapsUntilHydrated(root: HTMLElement) {
-  const held: HTMLElement[] = [];
-  const hold = (e: MouseEvent) => {
-    const button = e.target instanceof Element ? e.target.closest<HTMLElement>('button') : null;
-    if (!button || !root.contains(button)) return;
-    e.preventDefault();
-    e.stopPropagation();
-    if (!held.includes(button)) held.push(button);
+  const held: { button: HTMLElement; since: number }[] = [];
+  let polling = false;
+  const replay = () => {
+    for (const h of [...held]) {
+      const ready = h.button.isConnected && hydrated(h.button);
+      if (!ready && h.button.isConnected && Date.now() - h.since < MAX_HOLD_MS) continue;
+      held.splice(held.indexOf(h), 1);
+      if (ready) h.button.click();
+    }
+    polling = held.length > 0;
+    if (polling) setTimeout(replay, 50);
   };
-  document.addEventListener('click', hold, true);
-  window.addEventListener(
-    HYDRATED_EVENT,
-    () => {
-      document.removeEventListener('click', hold, true);
-      for (const button of held) if (button.isConnected) button.click();
+  document.addEventListener(
+    'click',
+    (e) => {
+      const button = e.target instanceof Element ? e.target.closest<HTMLElement>('button') : null;
+      if (!button || !root.contains(button) || hydrated(button)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (!held.some((h) => h.button === button)) held.push({ button, since: Date.now() });
+      if (!polling) replay();
     },
-    { once: true },
+    true,
   );
 }
 

@@ -2,7 +2,6 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { HYDRATED_EVENT } from './app/first-screen';
 import { readFirstScreenData } from './app/first-screen';
 import { createRouter } from './app/router';
 import { cn } from './lib/cn';
@@ -38,7 +37,7 @@ async function start() {
       void hydrateRoot(
         root,
         <StrictMode>
-          <App router={router} onHydrated={() => window.dispatchEvent(new Event(HYDRATED_EVENT))} />
+          <App router={router} />
         </StrictMode>,
       ),
   );

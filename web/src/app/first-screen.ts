@@ -12,9 +12,6 @@ export interface FirstScreenData {
 
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen-data';
 
-/** Dispatched on window once a server-rendered page has hydrated (web/src/boot.ts replays taps on it). */
-export const HYDRATED_EVENT = 'truckyard:hydrated';
-
 export function readFirstScreenData(doc: Document = document): FirstScreenData | null {
   const el = doc.getElementById(FIRST_SCREEN_ELEMENT_ID);
   if (!el?.textContent) return null;
