@@ -118,10 +118,18 @@ describe('fair price and clean-air badges', () => {
     await filters.getByLabel('No clean-air charges in').selectOption('london');
     await filters.getByRole('button', { name: 'Apply Filters' }).click();
     await buyer.waitForURL(/rating=great/);
-    await browse.locator('article').filter({ hasText: 'Stralis 460 Hi-Way' }).waitFor();
+    // The unfiltered results stay on screen until the filtered ones arrive: wait for those.
     const shown = browse.locator('article');
+    await expect
+      .poll(
+        async () => {
+          const texts = await shown.evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+          return texts.some((t) => t.includes('Stralis 460 Hi-Way')) && texts.every((t) => !t.includes('Stralis 460 Hi-Road'));
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     const count = await shown.count();
-    expect(count).toBeGreaterThan(0);
     for (let i = 0; i < count; i++) {
       expect(await shown.nth(i).getByTestId('price-band').textContent()).toContain('Great price');
       expect(await shown.nth(i).getByTestId('clean-air').textContent()).toContain('ULEZ/LEZ compliant');
