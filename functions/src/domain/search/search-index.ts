@@ -957,6 +957,8 @@ export class SearchIndex {
     const { priceBounded, priceMin, priceMax, yearBounded, yearMin, yearMax, mileageBounded, mileageMin, mileageMax } = f;
     const { comboOk, placed, placeWithin, placeTenths, locationNeedle, keyed } = f;
     const recency = keyed === KEYED.none ? EMPTY_IDS : this.recencyRank();
+    const byStamp = keyed === KEYED.none;
+    const byDistance = keyed === KEYED.distance;
     const positionFactor = this.positionFactor();
     const score = this.scratchScore;
     const sortKeys = this.scratchKeys;
@@ -980,7 +982,7 @@ export class SearchIndex {
         const m = mileage[s];
         ok &= (1 - hasMileage[s]) | (+(m >= mileageMin) & +(m <= mileageMax));
       }
-      let tenths = NO_DISTANCE_TENTHS;
+      let tenths = 0;
       if (placed) {
         // Placed listings within the radius, and those without a location; never those whose place is unknown.
         const p = placeId[s] + 1;
@@ -994,8 +996,8 @@ export class SearchIndex {
       counts[k] += ok;
       const all = ok & comboOk[k];
       // Distance: (distance in tenths of a mile) × factor + recency position; relevance: (max − score in quarters) × factor + position.
-      if (keyed === KEYED.none) pass[s] = stamp * all;
-      else if (keyed === KEYED.distance) sortKeys[total] = tenths * positionFactor + recency[s];
+      if (byStamp) pass[s] = stamp * all;
+      else if (byDistance) sortKeys[total] = tenths * positionFactor + recency[s];
       else sortKeys[total] = (MAX_SCORE - score[s]) * positionFactor + recency[s];
       total += all;
     }
