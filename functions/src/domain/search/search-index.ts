@@ -91,10 +91,14 @@ const EMPTY_MASKS = new Uint8Array(0);
  * The in-memory search index (docs/data-model.md "Search"): a columnar projection of every active
  * listing — typed arrays for the numeric and coded fields, an inverted index of analysed terms
  * (TermIndex) for the words — plus a presorted slot order per sort key, patched in place on small
- * changes and rebuilt lazily after large ones. A query scores the typed words through the term
- * index, then makes one pass over the presorted order that evaluates the filters, counts the total
- * and the disjunctive facets, and keeps only the requested page; relevance and distance sorts
- * select the page from packed keys.
+ * changes and rebuilt lazily after large ones. A query visits only the listings that can match
+ * it: with words, those the term index scores as matching them all; else, when a radius or a
+ * price, year or mileage range lets few through, just those (plan); else every slot, in memory
+ * order. One pass over them evaluates the filters and counts listings per facet combination (the
+ * total and the disjunctive facets come from those counts); the page is then the first passing
+ * slots of the presorted order, or, for relevance and distance, the smallest packed keys. A query
+ * with facet filters only (category pages, makes, the home page) needs no pass at all: the counts
+ * of every live listing per combination are kept until the next change.
  *
  * A changed listing takes a new slot (its old slot is retired until the term index is compacted),
  * so postings never need to be found and removed one by one.
