@@ -378,9 +378,10 @@ async function main() {
     log(`  first search answered ${fmt(performance.now() - tFirst, 0)} ms after the server listened (${firstTotal} listings)`);
     await cannon(api.url, mixStrings.slice(0, 40), 4);
     // Unique queries: the mix, each made distinct by its mileage bound, so every request misses the
-    // result cache: above any listing's mileage when the query has none, else a few miles past its
-    // own (a query string repeating a parameter would be a different, invalid query: API Gateway
-    // joins repeats with commas, and "500000,2000001" is a 400).
+    // result cache: above any listing's mileage when the query has none (the index drops a bound
+    // that excludes nothing, so such a query costs what the mix's own does), else a few miles past
+    // its own (a query string repeating a parameter would be a different, invalid query: API
+    // Gateway joins repeats with commas, and "500000,2000001" is a 400).
     const unique = Array.from({ length: 40_000 }, (_, i) => {
       const p = new URLSearchParams(mixStrings[i % mixStrings.length]);
       const own = p.get('mileageMax');

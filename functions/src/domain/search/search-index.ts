@@ -137,6 +137,8 @@ export class SearchIndex {
   private comboCounts: Int32Array | null = null;
   /** Live slots grouped by place id + 1 (group 0: no place), for radius searches; null after a change. */
   private placeGroups: { start: Int32Array; slots: Int32Array } | null = null;
+  /** The lowest and highest known mileage of the live listings; null after a change. */
+  private mileageRange: { lo: number; hi: number } | null = null;
   /** Candidate slots of a query planned from one selective filter. */
   private scratchCandidates = new Int32Array(0);
   /** 0 no location given, 1 placed (lat/lon valid), 2 given but not placeable. */
@@ -649,6 +651,7 @@ export class SearchIndex {
     this.recencyValid = false;
     this.comboCounts = null;
     this.placeGroups = null;
+    this.mileageRange = null;
   }
 
   /** Each live slot's position in the recency order, rebuilt on the first keyed query after a change. */
@@ -748,7 +751,7 @@ export class SearchIndex {
       yearBounded: query.yearMin !== undefined || query.yearMax !== undefined,
       yearMin: query.yearMin ?? Number.NEGATIVE_INFINITY,
       yearMax: query.yearMax ?? Number.POSITIVE_INFINITY,
-      mileageBounded: query.mileageMin !== undefined || query.mileageMax !== undefined,
+      mileageBounded: !this.mileageFilterIsInert(query.mileageMin, query.mileageMax),
       mileageMin: query.mileageMin ?? Number.NEGATIVE_INFINITY,
       mileageMax: query.mileageMax ?? Number.POSITIVE_INFINITY,
       comboOk,
@@ -910,7 +913,9 @@ export class SearchIndex {
     if (f.priceBounded) range('price-low', this.price, f.priceMin, f.priceMax, true);
     if (f.yearBounded) range('year-old', this.year, f.yearMin, f.yearMax, true);
     // Unknown mileage (kept as 0, first in this order) passes a mileage filter: only a maximum makes a range of it.
-    if (query.mileageMax !== undefined && query.mileageMin === undefined) range('mileage-low', this.mileage, 0, f.mileageMax, false);
+    if (f.mileageBounded && query.mileageMax !== undefined && query.mileageMin === undefined) {
+      range('mileage-low', this.mileage, 0, f.mileageMax, false);
+    }
     if (best === null) return -1;
     if (this.scratchCandidates.length < this.capacity) this.scratchCandidates = new Int32Array(this.capacity);
     return (best as () => number)();
@@ -930,6 +935,27 @@ export class SearchIndex {
       this.placeGroups = { start, slots };
     }
     return this.placeGroups;
+  }
+
+  /**
+   * Whether a mileage filter lets every listing through: no bounds, or bounds around every known
+   * mileage (unknown mileage passes any). Such a filter is dropped, so it costs nothing: a buyer's
+   * "up to 2,000,000 miles" is the same query as none.
+   */
+  private mileageFilterIsInert(min: number | undefined, max: number | undefined): boolean {
+    if (min === undefined && max === undefined) return true;
+    if (this.mileageRange === null) {
+      let lo = Number.POSITIVE_INFINITY;
+      let hi = Number.NEGATIVE_INFINITY;
+      const { mileage, hasMileage, alive } = this;
+      for (let s = 0; s < this.highWater; s++) {
+        if (alive[s] === 0 || hasMileage[s] === 0) continue;
+        if (mileage[s] < lo) lo = mileage[s];
+        if (mileage[s] > hi) hi = mileage[s];
+      }
+      this.mileageRange = { lo, hi };
+    }
+    return (min === undefined || min <= this.mileageRange.lo) && (max === undefined || max >= this.mileageRange.hi);
   }
 
   /** Live listings per facet combination (rebuilt on the first query after a change). */
