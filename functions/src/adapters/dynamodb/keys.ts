@@ -32,6 +32,8 @@ export const keys = {
   enquiry: (listingId: string, createdAt: string, id: string) => ({ pk: `LISTING#${listingId}`, sk: `ENQUIRY#${createdAt}#${id}` }),
   /** Pattern 23: enquiries a seller received, by time. */
   enquiryBySeller: (sellerId: string, createdAt: string) => ({ gsi1pk: `SELLERENQ#${sellerId}`, gsi1sk: createdAt }),
+  /** Pattern 22b: enquiries a buyer sent (their data download and account deletion). */
+  enquiryByBuyer: (buyerId: string, createdAt: string) => ({ gsi2pk: `BUYERENQ#${buyerId}`, gsi2sk: createdAt }),
   /** Pattern 24: a listing's view and enquiry counters. */
   listingStats: (listingId: string) => ({ pk: `LISTING#${listingId}`, sk: 'STATS' }),
   /** Pattern 13: a user's alert preferences (one per user). */

@@ -128,6 +128,17 @@ export function createStripeGateway(getClient: () => Promise<Stripe> = stripeCli
       const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
       return list.data.map(toProviderSubscription);
     },
+    async cancelSubscriptionNow(id) {
+      const stripe = await getClient();
+      try {
+        await stripe.subscriptions.cancel(id);
+      } catch (err) {
+        // Already cancelled (Stripe answers 400) or unknown (404): nothing left to stop.
+        const gone =
+          err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode === 404 || /canceled|cancelled/i.test(err.message));
+        if (!gone) throw err;
+      }
+    },
     async parseWebhook(rawBody, signatureHeader) {
       const stripe = await getClient();
       const secret = await getSecret('stripeWebhookSecret');

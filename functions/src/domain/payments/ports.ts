@@ -39,6 +39,8 @@ export interface PaymentsGateway {
   createPortalSession(input: { customerId: string; returnUrl: string; cancelSubscriptionId?: string }): Promise<{ url: string }>;
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
+  /** Ends a subscription at once (account deletion); one already ended is not an error. */
+  cancelSubscriptionNow(id: string): Promise<void>;
   /** Verifies the signature on the exact bytes; throws InvalidWebhookSignature when it does not hold. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<PaymentEvent>;
 }
