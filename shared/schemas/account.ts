@@ -61,13 +61,25 @@ export interface SignUpAnswer {
   message: string;
 }
 
+/** The account page's Change Password form (Cognito ChangePassword, called from the browser). */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+    newPassword: signUpSchema.shape.password,
+    confirmPassword: z.string({ error: 'Please confirm the new password' }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match.' });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
 /** The word the account page asks for before deleting an account (UK GDPR erasure, issue 10 §6). */
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
 
 /** DELETE /api/me: the confirmation typed on the account page, checked by the server too. */
 export const deleteAccountSchema = z
   .object({
-    confirm: z.literal(DELETE_ACCOUNT_CONFIRMATION, { error: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm` }),
+    confirm: z
+      .string({ error: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm` })
+      .refine((v) => v === DELETE_ACCOUNT_CONFIRMATION, `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`),
   })
   .strict();
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;

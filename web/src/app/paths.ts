@@ -24,6 +24,7 @@ export const paths = {
   unsubscribe: '/unsubscribe',
   admin: '/admin',
   auth: '/auth',
+  account: '/account',
   saved: '/saved',
   resetPassword: '/reset-password',
 } as const;

@@ -89,6 +89,7 @@ export function buildSitemapFiles(
 export const ROBOTS_DISALLOW = [
   '/api/',
   '/admin',
+  '/account',
   '/dashboard',
   '/subscription-dashboard',
   '/payment-success',
