@@ -8,6 +8,7 @@ export const paths = {
   dealerSignup: '/dealer-signup',
   dealerDashboard: '/dealer-dashboard',
   equipment: '/equipment',
+  equipmentOrderSuccess: '/equipment/order-success',
   finance: '/finance',
   insurance: '/insurance',
   warranty: '/warranty',

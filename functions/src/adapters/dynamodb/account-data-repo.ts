@@ -10,15 +10,17 @@ const plain = (item: Record<string, unknown>) => Object.fromEntries(Object.entri
 
 /**
  * Payment records the law makes us keep after an account is deleted (RETAINED_ON_DELETION): the
- * subscription's copy, the payment customer and equipment orders.
+ * subscription's copy and the payment customer here; equipment orders live in partitions of their
+ * own (pattern 27) and are never erased.
  */
-const RETAINED_SK = (sk: string) => sk === 'SUBSCRIPTION' || sk === 'BILLING' || sk.startsWith('ORDER#');
+const RETAINED_SK = (sk: string) => sk === 'SUBSCRIPTION' || sk === 'BILLING';
 
 /**
  * Everything stored about one user (UK GDPR access and erasure, issue 10 §6): their own partition
  * (pk USER#<sub>: profile, saved trucks, alert preferences/schedule/sends/markers, subscription,
- * payment customer, orders, imports, pending uploads) and the enquiries they sent (pattern 22b,
- * GSI2 BUYERENQ#<sub>). Listings are the listing store's (pattern 4).
+ * payment customer, imports, pending uploads), the enquiries they sent (pattern 22b, GSI2
+ * BUYERENQ#<sub>) and their equipment orders (pattern 27, GSI1 ORDERSOF#<sub>). Listings are the
+ * listing store's (pattern 4).
  */
 export function accountDataStore(ddb: DynamoDBDocumentClient, tableName: string): AccountDataStore {
   const partition = (userId: string) =>
@@ -37,9 +39,18 @@ export function accountDataStore(ddb: DynamoDBDocumentClient, tableName: string)
       ExpressionAttributeValues: { ':pk': keys.enquiryByBuyer(userId, '').gsi2pk },
     });
 
+  // Pattern 27 by buyer.
+  const orders = (userId: string) =>
+    queryAll(ddb, {
+      TableName: tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.equipmentOrdersByUser(userId, '').gsi1pk },
+    });
+
   return {
     async collect(userId) {
-      const [items, sent] = await Promise.all([partition(userId), enquiriesSent(userId)]);
+      const [items, sent, bought] = await Promise.all([partition(userId), enquiriesSent(userId), orders(userId)]);
       const data: PersonalData = {
         profile: null,
         savedTrucks: [],
@@ -48,7 +59,7 @@ export function accountDataStore(ddb: DynamoDBDocumentClient, tableName: string)
         subscription: null,
         paymentCustomerId: null,
         alertSends: [],
-        equipmentOrders: [],
+        equipmentOrders: bought.map(plain),
         stockImports: [],
         pendingUploads: [],
         enquiriesSent: sent.map(plain),
@@ -64,7 +75,6 @@ export function accountDataStore(ddb: DynamoDBDocumentClient, tableName: string)
         else if (sk === 'BILLING') data.paymentCustomerId = String(item.customerId ?? '') || null;
         else if (sk.startsWith('SAVED#')) data.savedTrucks.push(value);
         else if (sk.startsWith('ALERTSENT#') || sk.startsWith('ALERTMARK#')) data.alertSends.push(value);
-        else if (sk.startsWith('ORDER#')) data.equipmentOrders.push(value);
         else if (sk.startsWith('IMPORT#')) data.stockImports.push(value);
         else if (sk.startsWith('UPLOAD#')) data.pendingUploads.push(value);
         else data.other.push(value);

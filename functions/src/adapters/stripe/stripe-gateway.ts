@@ -97,6 +97,22 @@ export function createStripeGateway(getClient: () => Promise<Stripe> = stripeCli
       });
       return { url: session.url };
     },
+    async createPaymentCheckout({ customerId, userId, lines, metadata, successUrl, cancelUrl }) {
+      const stripe = await getClient();
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        customer: customerId,
+        client_reference_id: userId,
+        line_items: lines.map((l) => ({
+          quantity: l.quantity,
+          price_data: { currency: 'gbp', unit_amount: l.unitAmount, product_data: { name: l.name } },
+        })),
+        metadata: { ...metadata, userId },
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+      });
+      return { url: session.url };
+    },
     async createPortalSession({ customerId, returnUrl, cancelSubscriptionId }) {
       const stripe = await getClient();
       const session = await stripe.billingPortal.sessions.create({
@@ -159,6 +175,8 @@ export function createStripeGateway(getClient: () => Promise<Stripe> = stripeCli
           sessionId: session.id,
           userId: session.client_reference_id ?? session.metadata?.userId ?? null,
           amountTotal: session.amount_total,
+          metadata: { ...(session.metadata ?? {}) },
+          createdAt: toIso(session.created),
         };
       } else if (event.type.startsWith('invoice.')) {
         const invoice = object as {

@@ -22,7 +22,16 @@ export interface PaymentEvent {
   subscriptionId: string | null;
   customerId: string | null;
   /** checkout.session.completed in payment mode: the order it paid for. */
-  checkout?: { mode: 'payment' | 'subscription' | 'setup'; sessionId: string; userId: string | null; amountTotal: number | null };
+  checkout?: {
+    mode: 'payment' | 'subscription' | 'setup';
+    sessionId: string;
+    userId: string | null;
+    amountTotal: number | null;
+    /** What we set on the session when creating it (the equipment order's lines). */
+    metadata?: Record<string, string>;
+    /** When the session was created (ISO). */
+    createdAt?: string;
+  };
 }
 
 /** The payment provider (Stripe in AWS and locally, pointed at dev/stripe there). */
@@ -33,6 +42,15 @@ export interface PaymentsGateway {
     customerId: string;
     userId: string;
     tier: TierId;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ url: string | null }>;
+  /** A Checkout Session in payment mode (equipment orders): one line per item, priced by us. */
+  createPaymentCheckout(input: {
+    customerId: string;
+    userId: string;
+    lines: Array<{ name: string; unitAmount: number; quantity: number }>;
+    metadata: Record<string, string>;
     successUrl: string;
     cancelUrl: string;
   }): Promise<{ url: string | null }>;

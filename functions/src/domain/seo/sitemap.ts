@@ -94,6 +94,7 @@ export const ROBOTS_DISALLOW = [
   '/subscription-dashboard',
   '/payment-success',
   '/payment-cancelled',
+  '/equipment/order-success',
   '/unsubscribe',
   '/dealer-dashboard',
   '/edit-truck/',
