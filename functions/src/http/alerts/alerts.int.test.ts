@@ -159,6 +159,31 @@ describe('daily digest (gold)', () => {
   });
 });
 
+describe('bounces (issue 10 §9)', () => {
+  it('a simulated SES bounce stops alerts to that address; other subscribers still get theirs', async () => {
+    // Prepare: a second gold subscriber whose address then bounces, through the same path SES
+    // bounce notifications take in AWS (SNS → events/ses-notification.ts → the suppression list).
+    const bouncing = await createTestUser({ name: 'Bo Bounce' });
+    await subscribe(bouncing, 'gold');
+    const { handler: onSesNotification, sesNotificationEvent } = await import('../../events/ses-notification.js');
+    expect(await onSesNotification(sesNotificationEvent(bouncing.email.toUpperCase(), 'Bounce'))).toEqual({ suppressed: 1 });
+    await createListing({ price: 39000 });
+    const goldBefore = (await alertMail(gold.email)).length;
+    const queue = createLocalQueue({ log: () => undefined });
+    setInProcessQueue(queue);
+    const { handler: runDaily } = await import('../../jobs/alerts-daily.js');
+    // Act
+    await runDaily();
+    await queue.idle();
+    // Assess: the other gold subscriber got the new match; the bounced address got nothing at all.
+    const goldAfter = await alertMail(gold.email);
+    expect(goldAfter.length).toBe(goldBefore + 1);
+    expect(goldAfter.filter((m) => m.subject === 'Your daily truck alert: 1 new match')).toHaveLength(1);
+    expect(await listMail(mailDir(), { to: bouncing.email })).toEqual([]);
+    expect(queue.deadLetters).toEqual([]);
+  });
+});
+
 describe('price drops', () => {
   it('re-notifies those alerted about a listing when its price falls, once', async () => {
     const id = await createListing({ price: 50000 });
