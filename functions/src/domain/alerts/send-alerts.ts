@@ -168,6 +168,44 @@ export async function alertInstantly(deps: AlertDeps, listing: Listing): Promise
   return { sent, held };
 }
 
+/**
+ * Platinum, for a scraper run (its one 'scraper.run.completed' event): every listing the run found
+ * is matched at once and each subscriber gets at most ONE message for the whole run — the flood
+ * rule applied to a batch, never one message per scraped listing. Someone already at the flood
+ * limit has the run's matches held for the flush job's combined message instead. Per-(user,
+ * listing) claims keep it never-twice: a redelivered event, or a listing already sent, sends nothing.
+ */
+export async function alertForScraperRun(deps: AlertDeps, listings: Listing[]): Promise<{ messages: number; sent: number; held: number }> {
+  const located = listings.map(locateListing);
+  const schedules = (await deps.store.listDueSchedules('instant')).filter(receivesAlerts);
+  let messages = 0;
+  let sent = 0;
+  let held = 0;
+  const failures: unknown[] = [];
+  await eachLimited(schedules, 8, async (s) => {
+    const matches = matchesFor(s, located, MAX_LISTINGS_PER_EMAIL);
+    if (matches.length === 0) return;
+    try {
+      const since = new Date(deps.now().getTime() - FLOOD_WINDOW_MS).toISOString();
+      if ((await deps.store.countAlertsSince(s.userId, since)) >= FLOOD_LIMIT) {
+        const at = deps.now().toISOString();
+        for (const m of matches)
+          if (await deps.store.claimAlert({ userId: s.userId, listingId: m.listing.id, sentAt: at, price: m.listing.price, pending: true }))
+            held++;
+        return;
+      }
+      const n = await claimAndSend(deps, s, matches.length > 1 ? 'flood' : 'instant', matches);
+      if (n > 0) messages++;
+      sent += n;
+    } catch (err) {
+      deps.log('Scraper-run alert failed', { userId: s.userId, error: err instanceof Error ? err.message : String(err) });
+      failures.push(err);
+    }
+  });
+  if (failures.length) throw new Error(`${failures.length} scraper-run alert(s) failed`);
+  return { messages, sent, held };
+}
+
 /** Held flood alerts go out as one message per user (the alerts-flush job). */
 export async function flushPendingAlerts(deps: AlertDeps, loadListing: (id: string) => Promise<Listing | null>): Promise<number> {
   let messages = 0;
