@@ -43,7 +43,8 @@ function cardParts(l: Listing, site: string, oldPrice?: number): [string, string
   const absolute = (url: string) => (url.startsWith('http') ? url : `${site}${url}`);
   const link = `${site}/truck/${encodeURIComponent(l.id)}`;
   const img = l.images[0];
-  const head = html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;border:1px solid ${BRAND.border};border-radius:8px;">
+  const head =
+    html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;border:1px solid ${BRAND.border};border-radius:8px;">
 <tr>${img ? html`<td width="160" style="padding:12px;vertical-align:top;"><a href="${safeUrl(link)}"><img src="${safeUrl(absolute(img.thumbUrl))}" width="160" alt="${l.title}" style="display:block;width:160px;height:auto;border-radius:6px;"></a></td>` : raw('')}
 <td style="padding:12px;vertical-align:top;">
 <a href="${safeUrl(link)}" style="font-weight:700;font-size:17px;color:${BRAND.navy};text-decoration:none;">${l.title}</a>
