@@ -1,5 +1,6 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AccountDataStore, PersonalData } from '../../domain/accounts/account-data.js';
+import { COUNTER, counterUpdateItems } from './counters.js';
 import { keys } from './keys.js';
 import { batchDelete } from './owner-listings-repo.js';
 import { queryAll } from './query-all.js';
@@ -85,11 +86,30 @@ export function accountDataStore(ddb: DynamoDBDocumentClient, tableName: string)
     async erase(userId) {
       const [items, sent] = await Promise.all([partition(userId), enquiriesSent(userId)]);
       const gone = items.filter((i) => !RETAINED_SK(String(i.sk)));
+      const profile = gone.find((i) => i.sk === 'PROFILE');
       await batchDelete(
         ddb,
         tableName,
-        [...gone, ...sent].map((i) => ({ pk: String(i.pk), sk: String(i.sk) })),
+        [...gone.filter((i) => i !== profile), ...sent].map((i) => ({ pk: String(i.pk), sk: String(i.sk) })),
       );
+      if (profile) {
+        // The profile goes with the analytics counters its creation added (pattern 35), once.
+        try {
+          await ddb.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                { Delete: { TableName: tableName, Key: keys.profile(userId), ConditionExpression: 'attribute_exists(pk)' } },
+                ...counterUpdateItems(tableName, {
+                  [COUNTER.users]: -1,
+                  [COUNTER.dealers]: profile.accountType === 'dealer' ? -1 : 0,
+                }),
+              ],
+            }),
+          );
+        } catch (err) {
+          if ((err as { name?: string }).name !== 'TransactionCanceledException') throw err;
+        }
+      }
       return {
         savedTrucks: gone.filter((i) => String(i.sk).startsWith('SAVED#')).length,
         enquiriesSent: sent.length,

@@ -8,6 +8,7 @@ import { makeCognitoClient } from '../../../../dev/bootstrap.js';
 import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
 import { type TestApi, type TestUser, applyLocalCloudEnv, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
 import { RETAINED_ON_DELETION } from '../../../../shared/schemas/account.js';
+import { readCounters } from '../../adapters/dynamodb/counters.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { pendingUploadStore } from '../../adapters/dynamodb/owner-listings-repo.js';
 import { s3 } from '../../adapters/s3/client.js';
@@ -196,6 +197,8 @@ describe('account data download and deletion', () => {
   });
 
   it('deletes the account: subscription cancelled, listings, photos, saved trucks, preferences, enquiries sent and the sign-in gone; payment records kept', async () => {
+    // Prepare
+    const usersBefore = (await readCounters(ddb, api.tableName, ['users'])).users;
     // Act
     const res = await call('DELETE', '/api/me', leaver, { confirm: 'DELETE' });
     await stripe.idle();
@@ -224,8 +227,9 @@ describe('account data download and deletion', () => {
     expect(left).toEqual(['BILLING', 'SUBSCRIPTION']);
     const sub = (await partition(leaver.userId)).find((i) => i.sk === 'SUBSCRIPTION');
     expect(sub?.status).toBe('canceled');
-    // The sign-in.
+    // The sign-in, and the user no longer counted in the admin analytics.
     expect(await canSignIn(leaver)).toBe(false);
+    expect((await readCounters(ddb, api.tableName, ['users'])).users).toBe(usersBefore - 1);
     // The other user is untouched: their listing, its stats and their sign-in.
     expect((await call('GET', `/api/listings/${stayerListingId}`, null)).status).toBe(200);
     expect(await canSignIn(stayer)).toBe(true);
