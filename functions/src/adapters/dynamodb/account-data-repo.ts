@@ -87,11 +87,11 @@ export function accountDataStore(ddb: DynamoDBDocumentClient, tableName: string)
       const [items, sent] = await Promise.all([partition(userId), enquiriesSent(userId)]);
       const gone = items.filter((i) => !RETAINED_SK(String(i.sk)));
       const profile = gone.find((i) => i.sk === 'PROFILE');
-      await batchDelete(
-        ddb,
-        tableName,
-        [...gone.filter((i) => i !== profile), ...sent].map((i) => ({ pk: String(i.pk), sk: String(i.sk) })),
-      );
+      await batchDelete(ddb, tableName, [
+        ...[...gone.filter((i) => i !== profile), ...sent].map((i) => ({ pk: String(i.pk), sk: String(i.sk) })),
+        // A staff member's entry in the admins list (pattern 12b); deleting a missing item is a no-op.
+        keys.staffMember(userId),
+      ]);
       if (profile) {
         // The profile goes with the analytics counters its creation added (pattern 35), once.
         try {
