@@ -81,7 +81,7 @@ export async function startEquipmentCheckout(
  */
 export async function recordEquipmentOrder(deps: OrderWebhookDeps, event: PaymentEvent): Promise<'stored' | 'duplicate' | 'ignored'> {
   const checkout = event.checkout;
-  if (!checkout || checkout.mode !== 'payment' || checkout.metadata?.kind !== ORDER_KIND) {
+  if (checkout?.mode !== 'payment' || checkout.metadata?.kind !== ORDER_KIND) {
     deps.log('Payment ignored: not an equipment order', { eventId: event.id });
     return 'ignored';
   }
