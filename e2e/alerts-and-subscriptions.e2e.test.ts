@@ -181,4 +181,58 @@ describe('truck alerts and subscriptions', () => {
     }).toBe(true);
     await page.getByRole('link', { name: 'Get Started' }).waitFor();
   });
+
+  it('changes the password, downloads the data and deletes the account from /account (footer Account)', async () => {
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Account' }).click();
+    await page.waitForURL(/\/account$/);
+    await page.getByRole('heading', { name: 'Your Account', exact: true }).waitFor();
+
+    const newPassword = `${buyer.password}-2`;
+    await page.getByLabel('Current password', { exact: true }).fill(buyer.password);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Use your new password next time you sign in.').waitFor();
+    expect(await canSignIn(buyer.email, newPassword)).toBe(true);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^truckyard-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const { readFile } = await import('node:fs/promises');
+    const data = JSON.parse(await readFile((await download.path()) as string, 'utf8')) as { alertPreferences: { email: string } };
+    expect(data.alertPreferences.email).toBe(buyer.email);
+
+    const remove = page.getByRole('button', { name: 'Delete my account' });
+    expect(await remove.isDisabled()).toBe(true);
+    await page.getByLabel('Type DELETE to confirm', { exact: true }).fill('DELETE');
+    await remove.click();
+    await page.getByText('Your account and your data have been deleted.').first().waitFor();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Sign In' }).waitFor();
+    expect(await canSignIn(buyer.email, newPassword)).toBe(false);
+  });
 });
+
+/** Whether cognito-local signs the address in with the password (USER_PASSWORD_AUTH, as the web does). */
+async function canSignIn(email: string, password: string): Promise<boolean> {
+  const cfg = (await (await fetch(`${baseUrl}/api/config`)).json()) as { region: string; clientId: string; userPoolEndpoint?: string };
+  const cognito = new CognitoIdentityProviderClient({
+    region: cfg.region,
+    endpoint: cfg.userPoolEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    const auth = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: cfg.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    return Boolean(auth.AuthenticationResult?.AccessToken);
+  } catch {
+    return false;
+  } finally {
+    cognito.destroy();
+  }
+}

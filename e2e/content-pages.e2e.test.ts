@@ -403,6 +403,11 @@ describe('equipment store', () => {
     await page.getByRole('button', { name: 'Close cart' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
+    // Card checkout needs an account (issue 10 §7): a visitor is sent to sign in and back here.
+    await cartButton.click();
+    await dialog.getByRole('button', { name: 'Sign in to checkout' }).click();
+    await poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/auth?returnTo=%2Fequipment');
+
     // A fresh visitor (new context, empty storage) starts with an empty cart.
     const other = await newPage(browser, baseUrl);
     await open(other, '/equipment', 'Equipment Store');

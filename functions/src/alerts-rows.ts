@@ -52,6 +52,15 @@ export const alertEventSubscriptions: EventSubscription[] = [
     timeoutSeconds: 120,
     memoryMb: 1024,
   },
+  {
+    // Scraped listings reach alerts only through the run's one event: one message per subscriber per run.
+    id: 'AlertsScraperRun',
+    eventType: 'scraper.run.completed',
+    handler: 'events/alerts-scraper-run.ts',
+    access: SENDS_ALERTS,
+    timeoutSeconds: 300,
+    memoryMb: 1024,
+  },
   { id: 'AlertsPriceDrop', eventType: 'listing.updated', handler: 'events/alerts-price-drop.ts', access: SENDS_ALERTS, timeoutSeconds: 60 },
 ];
 

@@ -60,3 +60,68 @@ export interface SignUpAnswer {
   status: 'check-inbox';
   message: string;
 }
+
+/** The account page's Change Password form (Cognito ChangePassword, called from the browser). */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+    newPassword: signUpSchema.shape.password,
+    confirmPassword: z.string({ error: 'Please confirm the new password' }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match.' });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** The word the account page asks for before deleting an account (UK GDPR erasure, issue 10 §6). */
+export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
+
+/** DELETE /api/me: the confirmation typed on the account page, checked by the server too. */
+export const deleteAccountSchema = z
+  .object({
+    confirm: z
+      .string({ error: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm` })
+      .refine((v) => v === DELETE_ACCOUNT_CONFIRMATION, `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`),
+  })
+  .strict();
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
+/**
+ * What deleting an account keeps, said on the page and in the data download: the law (HMRC, six
+ * years) requires payment records to be kept.
+ */
+export const RETAINED_ON_DELETION =
+  'When you delete your account we keep only what the law requires us to keep: records of your payments (your subscription history with our payment provider and any equipment orders), for six years. Everything else is removed.';
+
+/** GET /api/me/export: everything we hold about the caller, as JSON (UK GDPR right of access). */
+export interface AccountDataExport {
+  exportedAt: string;
+  userId: string;
+  profile: unknown;
+  listings: unknown[];
+  savedTrucks: unknown[];
+  alertPreferences: unknown;
+  alertSchedule: unknown;
+  subscription: unknown;
+  paymentCustomerId: string | null;
+  enquiriesSent: unknown[];
+  alertSends: unknown[];
+  equipmentOrders: unknown[];
+  stockImports: unknown[];
+  pendingUploads: unknown[];
+  /** Records of a kind not named above, exported as stored. */
+  otherRecords?: unknown[];
+  retainedOnDeletion: string;
+}
+
+/** DELETE /api/me: what was removed (counts) and what was kept. */
+export interface AccountDeletionReport {
+  deleted: {
+    listings: number;
+    photos: number;
+    savedTrucks: number;
+    enquiriesSent: number;
+    otherItems: number;
+    subscriptionCancelled: boolean;
+    signIn: boolean;
+  };
+  retained: string;
+}

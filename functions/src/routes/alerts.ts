@@ -104,6 +104,17 @@ export const alertsRoutes: RouteDef[] = [
     auth: 'public',
     rawBody: true,
     area: 'payments',
-    access: { table: 'readWrite', secrets: ['stripeSecretKey', 'stripeWebhookSecret'] },
+    // mail: the equipment order's confirmation to the buyer.
+    access: { table: 'readWrite', mail: true, secrets: ['stripeSecretKey', 'stripeWebhookSecret'] },
+  },
+  {
+    // Equipment checkout (issue 10 §7): a Checkout Session in payment mode, priced from the catalogue.
+    id: 'CreateEquipmentCheckout',
+    method: 'POST',
+    path: '/api/equipment/checkout',
+    handler: 'http/payments/create-equipment-checkout.ts',
+    auth: 'user',
+    area: 'payments',
+    access: { table: 'readWrite', secrets: ['stripeSecretKey'] },
   },
 ];

@@ -17,11 +17,20 @@ const DealerDashboardPage = lazy(() =>
 const EditListingPage = lazy(() =>
   import('@/features/edit-listing/components/edit-listing-page').then((m) => ({ default: m.EditListingPage })),
 );
+const AccountPage = lazy(() => import('@/features/account/components/account-page').then((m) => ({ default: m.AccountPage })));
 const SavedPage = lazy(() => import('@/features/listings/components/saved-page').then((m) => ({ default: m.SavedPage })));
 
 /** Accounts and selling (issue 3), spread into the root layout's children by the router. */
 export const accountRoutes: RouteObject[] = [
   { path: paths.auth, element: <AuthPage /> },
+  {
+    path: paths.account,
+    element: (
+      <RequireAuth>
+        <AccountPage />
+      </RequireAuth>
+    ),
+  },
   { path: paths.dealerLogin, element: <DealerLoginPage /> },
   { path: paths.dealerSignup, element: <DealerSignupPage /> },
   { path: paths.resetPassword, element: <ResetPasswordPage /> },

@@ -13,6 +13,9 @@ const PaymentSuccessPage = lazy(() =>
 const PaymentCancelledPage = lazy(() =>
   import('@/features/alerts/components/payment-cancelled-page').then((m) => ({ default: m.PaymentCancelledPage })),
 );
+const OrderSuccessPage = lazy(() =>
+  import('@/features/equipment/components/order-success-page').then((m) => ({ default: m.OrderSuccessPage })),
+);
 const UnsubscribePage = lazy(() => import('@/features/alerts/components/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })));
 
 const dashboard = (
@@ -28,5 +31,7 @@ export const alertsRoutes: RouteObject[] = [
   { path: paths.subscriptionDashboard, element: dashboard },
   { path: paths.paymentSuccess, element: <PaymentSuccessPage /> },
   { path: paths.paymentCancelled, element: <PaymentCancelledPage /> },
+  // Equipment checkout's return page (issue 10 §7).
+  { path: paths.equipmentOrderSuccess, element: <OrderSuccessPage /> },
   { path: paths.unsubscribe, element: <UnsubscribePage /> },
 ];

@@ -8,6 +8,7 @@ export const paths = {
   dealerSignup: '/dealer-signup',
   dealerDashboard: '/dealer-dashboard',
   equipment: '/equipment',
+  equipmentOrderSuccess: '/equipment/order-success',
   finance: '/finance',
   insurance: '/insurance',
   warranty: '/warranty',
@@ -24,6 +25,7 @@ export const paths = {
   unsubscribe: '/unsubscribe',
   admin: '/admin',
   auth: '/auth',
+  account: '/account',
   saved: '/saved',
   resetPassword: '/reset-password',
 } as const;

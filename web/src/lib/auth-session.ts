@@ -15,6 +15,7 @@ import {
   resetPassword,
   signIn,
   signOut,
+  updatePassword,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub } from 'aws-amplify/utils';
@@ -235,6 +236,12 @@ export async function completePasswordReset(email: string, code: string, newPass
  */
 export function isBadCredentials(err: unknown): boolean {
   return ['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException'].includes(errName(err));
+}
+
+/** The account page's Change Password (Cognito ChangePassword with the signed-in user's access token). */
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  await ensureConfigured();
+  await updatePassword({ oldPassword, newPassword });
 }
 
 export async function signOutEverywhere(): Promise<void> {

@@ -1,4 +1,4 @@
-import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDeleteUserCommand, CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { SignUpRequest } from '../../../../shared/schemas/account.js';
 import type { AccountDirectory } from '../../domain/accounts/sign-up.js';
 import { DomainError } from '../../domain/errors.js';
@@ -47,6 +47,19 @@ export function cognitoAccountDirectory(clientId: string): AccountDirectory {
           throw new DomainError('RATE_LIMITED', 'Too many attempts. Please try again later.');
         }
         throw err;
+      }
+    },
+  };
+}
+
+/** Deletes a sign-in account (account deletion, issue 10 §6); the user's `sub` is the pool's username. */
+export function cognitoSignIns(userPoolId: string) {
+  return {
+    async deleteUser(userId: string) {
+      try {
+        await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: userId }));
+      } catch (err) {
+        if (errorName(err) !== 'UserNotFoundException') throw err;
       }
     },
   };

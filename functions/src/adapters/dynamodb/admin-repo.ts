@@ -615,7 +615,9 @@ export function mediaStore(ddb: DynamoDBDocumentClient, tableName: string): Medi
 // ---------------------------------------------------------------- inbox (patterns 25, 26)
 
 export function inboxStore(ddb: DynamoDBDocumentClient, tableName: string, photoUrl: (key: string) => Promise<string>): InboxStore {
-  const keyOf = (kind: InboxKind, id: string) => (kind === 'contacts' ? keys.contactMessage(id) : keys.valuationRequest(id));
+  const keyOf = (kind: InboxKind, id: string) =>
+    kind === 'contacts' ? keys.contactMessage(id) : kind === 'orders' ? keys.equipmentOrder(id) : keys.valuationRequest(id);
+  const partitionOf = (kind: InboxKind) => ({ contacts: 'CONTACTS', valuations: 'VALUATIONS', orders: 'ORDERS' })[kind];
   async function toItem(kind: InboxKind, i: Item): Promise<InboxItem> {
     const common = {
       id: String(i.id),
@@ -636,6 +638,22 @@ export function inboxStore(ddb: DynamoDBDocumentClient, tableName: string, photo
         body: String(i.message ?? ''),
         photos: [],
         details: { phone: i.phone ?? null },
+      };
+    }
+    if (kind === 'orders') {
+      // Equipment orders (pattern 27): paid at checkout; staff track dispatch with status and note.
+      const lines = Array.isArray(i.lines) ? (i.lines as Array<{ name?: unknown; quantity?: unknown; unitAmount?: unknown }>) : [];
+      const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+      return {
+        ...common,
+        from: String(i.email ?? ''),
+        email: String(i.email ?? ''),
+        subject: `Equipment order: ${pounds(Number(i.amountTotal ?? 0))} paid`,
+        body: lines
+          .map((l) => `${Number(l.quantity)} × ${String(l.name)} (${pounds(Number(l.unitAmount) * Number(l.quantity))})`)
+          .join('\n'),
+        photos: [],
+        details: { orderId: String(i.id), userId: i.userId ?? null, paid: pounds(Number(i.amountTotal ?? 0)) },
       };
     }
     const imageKeys = Array.isArray(i.imageKeys) ? i.imageKeys.map(String) : [];
@@ -660,7 +678,7 @@ export function inboxStore(ddb: DynamoDBDocumentClient, tableName: string, photo
   }
   return {
     async list(kind, cursor, limit) {
-      const res = await page(ddb, byGsi(tableName, 'gsi2', kind === 'contacts' ? 'CONTACTS' : 'VALUATIONS'), cursor, limit);
+      const res = await page(ddb, byGsi(tableName, 'gsi2', partitionOf(kind)), cursor, limit);
       const items = await Promise.all(res.items.map((i) => toItem(kind, i)));
       // Priority messages first within the page (the page itself stays newest first).
       items.sort((a, b) => Number(b.priority) - Number(a.priority));

@@ -22,7 +22,7 @@ function recordFromItem(item: Record<string, unknown>): EnquiryRecord {
   return out as unknown as EnquiryRecord;
 }
 
-/** Enquiries (patterns 22–23), counted on the listing's stats item (pattern 24) in the same transaction. */
+/** Enquiries (patterns 22–23, 22b by buyer), counted on the listing's stats item (pattern 24) in the same transaction. */
 export function enquiryStore(ddb: DynamoDBDocumentClient, tableName: string): EnquiryStore {
   return {
     async save(record) {
@@ -35,6 +35,7 @@ export function enquiryStore(ddb: DynamoDBDocumentClient, tableName: string): En
                 Item: {
                   ...keys.enquiry(record.listingId, record.createdAt, record.id),
                   ...keys.enquiryBySeller(record.sellerId, record.createdAt),
+                  ...keys.enquiryByBuyer(record.buyerId, record.createdAt),
                   type: 'Enquiry',
                   ...record,
                 },

@@ -32,6 +32,8 @@ export const keys = {
   enquiry: (listingId: string, createdAt: string, id: string) => ({ pk: `LISTING#${listingId}`, sk: `ENQUIRY#${createdAt}#${id}` }),
   /** Pattern 23: enquiries a seller received, by time. */
   enquiryBySeller: (sellerId: string, createdAt: string) => ({ gsi1pk: `SELLERENQ#${sellerId}`, gsi1sk: createdAt }),
+  /** Pattern 22b: enquiries a buyer sent (their data download and account deletion). */
+  enquiryByBuyer: (buyerId: string, createdAt: string) => ({ gsi2pk: `BUYERENQ#${buyerId}`, gsi2sk: createdAt }),
   /** Pattern 24: a listing's view and enquiry counters. */
   listingStats: (listingId: string) => ({ pk: `LISTING#${listingId}`, sk: 'STATS' }),
   /** Pattern 13: a user's alert preferences (one per user). */
@@ -52,6 +54,10 @@ export const keys = {
   alertPendingByUser: (userId: string, listingId: string) => ({ gsi2pk: 'ALERTPENDING', gsi2sk: `${userId}#${listingId}` }),
   /** A one-off marker for a user (e.g. a price drop already announced). */
   alertMarker: (userId: string, marker: string) => ({ pk: `USER#${userId}`, sk: `ALERTMARK#${marker}` }),
+  /** Pattern 27: an equipment order (id = the checkout session's id); by buyer on GSI1, newest first for staff on GSI2. */
+  equipmentOrder: (id: string) => ({ pk: `ORDER#${id}`, sk: 'ORDER' }),
+  equipmentOrdersByUser: (userId: string, createdAt: string) => ({ gsi1pk: `ORDERSOF#${userId}`, gsi1sk: createdAt }),
+  equipmentOrdersByDate: (createdAt: string) => ({ gsi2pk: 'ORDERS', gsi2sk: createdAt }),
   /** Pattern 28: a payment webhook event already processed. */
   webhookEvent: (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: 'EVENT' }),
   /** Pattern 30: a scraper run, newest last in the partition (run ids sort by start time). */

@@ -46,7 +46,7 @@ function failedIndexes(err: unknown): number[] | null {
 
 const changedElsewhere = () => new DomainError('CONFLICT', 'This listing was changed elsewhere. Reload it and try again.');
 
-async function batchDelete(ddb: DynamoDBDocumentClient, tableName: string, itemKeys: Array<{ pk: string; sk: string }>) {
+export async function batchDelete(ddb: DynamoDBDocumentClient, tableName: string, itemKeys: Array<{ pk: string; sk: string }>) {
   for (let i = 0; i < itemKeys.length; i += 25) {
     let requests: Record<string, unknown>[] | undefined = itemKeys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 0; requests?.length && attempt < 5; attempt++) {

@@ -97,6 +97,22 @@ export function createStripeGateway(getClient: () => Promise<Stripe> = stripeCli
       });
       return { url: session.url };
     },
+    async createPaymentCheckout({ customerId, userId, lines, metadata, successUrl, cancelUrl }) {
+      const stripe = await getClient();
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        customer: customerId,
+        client_reference_id: userId,
+        line_items: lines.map((l) => ({
+          quantity: l.quantity,
+          price_data: { currency: 'gbp', unit_amount: l.unitAmount, product_data: { name: l.name } },
+        })),
+        metadata: { ...metadata, userId },
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+      });
+      return { url: session.url };
+    },
     async createPortalSession({ customerId, returnUrl, cancelSubscriptionId }) {
       const stripe = await getClient();
       const session = await stripe.billingPortal.sessions.create({
@@ -128,6 +144,17 @@ export function createStripeGateway(getClient: () => Promise<Stripe> = stripeCli
       const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
       return list.data.map(toProviderSubscription);
     },
+    async cancelSubscriptionNow(id) {
+      const stripe = await getClient();
+      try {
+        await stripe.subscriptions.cancel(id);
+      } catch (err) {
+        // Already cancelled (Stripe answers 400) or unknown (404): nothing left to stop.
+        const gone =
+          err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode === 404 || /canceled|cancelled/i.test(err.message));
+        if (!gone) throw err;
+      }
+    },
     async parseWebhook(rawBody, signatureHeader) {
       const stripe = await getClient();
       const secret = await getSecret('stripeWebhookSecret');
@@ -148,6 +175,8 @@ export function createStripeGateway(getClient: () => Promise<Stripe> = stripeCli
           sessionId: session.id,
           userId: session.client_reference_id ?? session.metadata?.userId ?? null,
           amountTotal: session.amount_total,
+          metadata: { ...(session.metadata ?? {}) },
+          createdAt: toIso(session.created),
         };
       } else if (event.type.startsWith('invoice.')) {
         const invoice = object as {

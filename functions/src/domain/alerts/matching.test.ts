@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AlertPreferences } from '../../../../shared/schemas/alerts.js';
 import type { Listing } from '../../../../shared/schemas/listing.js';
-import { compileCriteria, locateListing, matchReasons } from './matching.js';
+import { compileCriteria, createMatchIndex, locateListing, matchReasons, matchesCriteria } from './matching.js';
 
 const prefs = (p: Partial<AlertPreferences> = {}): AlertPreferences => ({
   userId: 'u1',
@@ -144,6 +144,38 @@ describe('matchReasons', () => {
           expect(matchReasons(compileCriteria(p), locateListing(l)) !== null).toBe(reference(p, l));
         },
       ),
+    );
+  });
+});
+
+describe('createMatchIndex', () => {
+  it('finds exactly the preferences a one-by-one check finds, for random preferences and listings', () => {
+    const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
+    const makes = fc.constantFrom('volvo', 'scania', 'daf');
+    const pref = fc.record({
+      make: opt(makes),
+      budgetMax: opt(fc.integer({ min: 0, max: 80000 })),
+      yearMin: opt(fc.integer({ min: 2005, max: 2025 })),
+      fuelType: opt(fc.constantFrom('diesel', 'electric')),
+      location: opt(fc.constantFrom('Leeds', 'Bristol', 'Nowhere-on-earth')),
+    });
+    const truck = fc.record({
+      make: opt(makes),
+      price: fc.integer({ min: 0, max: 90000 }),
+      year: opt(fc.integer({ min: 2000, max: 2026 })),
+      fuelType: opt(fc.constantFrom('diesel', 'electric')),
+      location: fc.constantFrom('Leeds', 'Bristol', 'Manchester'),
+    });
+    fc.assert(
+      fc.property(fc.array(pref, { maxLength: 40 }), truck, (ps, t) => {
+        const criteria = ps.map((p) => compileCriteria(prefs(p as Partial<AlertPreferences>)));
+        const lp = locateListing(listing({ ...(t as Partial<Listing>), postcode: null }));
+        const viaIndex = createMatchIndex(criteria.map((c, key) => ({ key, criteria: c })))
+          .match(lp)
+          .sort((a, b) => a - b);
+        const oneByOne = criteria.flatMap((c, key) => (matchesCriteria(c, lp) ? [key] : []));
+        expect(viaIndex).toEqual(oneByOne);
+      }),
     );
   });
 });

@@ -22,7 +22,16 @@ export interface PaymentEvent {
   subscriptionId: string | null;
   customerId: string | null;
   /** checkout.session.completed in payment mode: the order it paid for. */
-  checkout?: { mode: 'payment' | 'subscription' | 'setup'; sessionId: string; userId: string | null; amountTotal: number | null };
+  checkout?: {
+    mode: 'payment' | 'subscription' | 'setup';
+    sessionId: string;
+    userId: string | null;
+    amountTotal: number | null;
+    /** What we set on the session when creating it (the equipment order's lines). */
+    metadata?: Record<string, string>;
+    /** When the session was created (ISO). */
+    createdAt?: string;
+  };
 }
 
 /** The payment provider (Stripe in AWS and locally, pointed at dev/stripe there). */
@@ -36,9 +45,20 @@ export interface PaymentsGateway {
     successUrl: string;
     cancelUrl: string;
   }): Promise<{ url: string | null }>;
+  /** A Checkout Session in payment mode (equipment orders): one line per item, priced by us. */
+  createPaymentCheckout(input: {
+    customerId: string;
+    userId: string;
+    lines: Array<{ name: string; unitAmount: number; quantity: number }>;
+    metadata: Record<string, string>;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ url: string | null }>;
   createPortalSession(input: { customerId: string; returnUrl: string; cancelSubscriptionId?: string }): Promise<{ url: string }>;
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
+  /** Ends a subscription at once (account deletion); one already ended is not an error. */
+  cancelSubscriptionNow(id: string): Promise<void>;
   /** Verifies the signature on the exact bytes; throws InvalidWebhookSignature when it does not hold. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<PaymentEvent>;
 }

@@ -27,7 +27,7 @@ const requireUser = (caller: Caller, message = 'Please complete the sign-up form
   return caller;
 };
 
-async function ensureCustomer(deps: SubscriptionDeps, userId: string): Promise<string> {
+export async function ensureCustomer(deps: SubscriptionDeps, userId: string): Promise<string> {
   const existing = await deps.store.getCustomerId(userId);
   if (existing) return existing;
   const account = await deps.account(userId);

@@ -89,10 +89,12 @@ export function buildSitemapFiles(
 export const ROBOTS_DISALLOW = [
   '/api/',
   '/admin',
+  '/account',
   '/dashboard',
   '/subscription-dashboard',
   '/payment-success',
   '/payment-cancelled',
+  '/equipment/order-success',
   '/unsubscribe',
   '/dealer-dashboard',
   '/edit-truck/',

@@ -10,6 +10,8 @@ import { keys } from '../../adapters/dynamodb/keys.js';
 import { alertEventSubscriptions } from '../../alerts-rows.js';
 import { setInProcessQueue } from '../../adapters/queues/sender.js';
 import { signUnsubscribeToken } from '../../domain/alerts/unsubscribe-token.js';
+import { createListingsRepo } from '../../adapters/dynamodb/listings-repo.js';
+import { scrapedRecord } from '../../domain/listings/test-fixtures.js';
 
 /**
  * Issue 10 §4, §5, §9: instant platinum alerts on listing.created (e-mail, WhatsApp only with
@@ -156,6 +158,64 @@ describe('daily digest (gold)', () => {
     expect(digests[0].subject).toBe('Your daily truck alert: 6 new matches');
     expect(await alertMail(unpaid.email)).toEqual([]);
     expect(queue.deadLetters).toEqual([]);
+  });
+});
+
+describe('bounces (issue 10 §9)', () => {
+  it('a simulated SES bounce stops alerts to that address; other subscribers still get theirs', async () => {
+    // Prepare: a second gold subscriber whose address then bounces, through the same path SES
+    // bounce notifications take in AWS (SNS → events/ses-notification.ts → the suppression list).
+    const bouncing = await createTestUser({ name: 'Bo Bounce' });
+    await subscribe(bouncing, 'gold');
+    const { handler: onSesNotification, sesNotificationEvent } = await import('../../events/ses-notification.js');
+    expect(await onSesNotification(sesNotificationEvent(bouncing.email.toUpperCase(), 'Bounce'))).toEqual({ suppressed: 1 });
+    await createListing({ price: 39000 });
+    const goldBefore = (await alertMail(gold.email)).length;
+    const queue = createLocalQueue({ log: () => undefined });
+    setInProcessQueue(queue);
+    const { handler: runDaily } = await import('../../jobs/alerts-daily.js');
+    // Act
+    await runDaily();
+    await queue.idle();
+    // Assess: the other gold subscriber got the new match; the bounced address got nothing at all.
+    const goldAfter = await alertMail(gold.email);
+    expect(goldAfter.length).toBe(goldBefore + 1);
+    expect(goldAfter.filter((m) => m.subject === 'Your daily truck alert: 1 new match')).toHaveLength(1);
+    expect(await listMail(mailDir(), { to: bouncing.email })).toEqual([]);
+    expect(queue.deadLetters).toEqual([]);
+  });
+});
+
+describe('scraper runs (platinum)', () => {
+  it('a run’s scraped listings reach a platinum subscriber as ONE message, and a redelivered run event sends nothing', async () => {
+    // Prepare: a platinum subscriber with no recent alerts (the flood window is per user), and five
+    // matching listings one scraper run found; the scraper emits one event per run, not per listing.
+    const fresh = await createTestUser({ name: 'Sid Scraped' });
+    await subscribe(fresh, 'platinum', { whatsappOptedIn: false });
+    await call('PATCH', '/api/alert-settings', fresh, { frequency: 'instant' });
+    const repo = createListingsRepo({ ddb, tableName: api.tableName });
+    const now = new Date().toISOString();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const id = `alertrun${MODEL}${i}`.toLowerCase();
+      await repo.putScraped(scrapedRecord(id, { make: 'Volvo', model: `FH ${MODEL}`, price: 30000 + i, scrapedAt: now, updatedAt: now }));
+      ids.push(`scraped-${id}`);
+    }
+    const { handler } = await import('../../events/alerts-scraper-run.js');
+    const event = {
+      detail: { runId: `run-${MODEL}`, startedAt: now, finishedAt: now, newListingIds: ids, newListingCount: ids.length },
+    } as never;
+    // Act
+    const first = await handler(event);
+    const again = await handler(event);
+    // Assess
+    // The two earlier platinum subscribers are at the flood limit from the tests above: their 5 each
+    // are held for the flush job's one combined message.
+    expect(first).toEqual({ messages: 1, sent: 5, held: 10 });
+    expect(again).toMatchObject({ messages: 0, sent: 0 });
+    const mails = await alertMail(fresh.email);
+    expect(mails.map((m) => m.subject)).toEqual(['5 new trucks match your alert']);
+    for (let i = 0; i < 5; i++) expect(mails[0].text).toContain(`£30,00${i}`);
   });
 });
 

@@ -1,4 +1,7 @@
 import { alertsStore, webhookEventStore } from '../../adapters/dynamodb/alerts-repo.js';
+import { equipmentOrderStore } from '../../adapters/dynamodb/equipment-orders-repo.js';
+import { getMailer } from '../../adapters/mail/mailer.js';
+import { recordEquipmentOrder } from '../../domain/payments/equipment-orders.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { createStripeGateway } from '../../adapters/stripe/stripe-gateway.js';
 import { config } from '../../config.js';
@@ -52,9 +55,23 @@ export function subscriptionDeps(): SubscriptionDeps {
 }
 
 export function webhookDeps(): WebhookDeps {
+  const subscriptions = subscriptionDeps();
   return {
-    ...subscriptionDeps(),
+    ...subscriptions,
     events: webhookEventStore(ddb, config.tableName),
     log: (m, d) => (d instanceof Error ? logError(m, d) : log(m, d)),
+    onPaymentCompleted: async (event) => {
+      await recordEquipmentOrder(
+        {
+          orders: equipmentOrderStore(ddb, config.tableName),
+          mailer: getMailer(),
+          mail: { siteUrl: config.siteUrl },
+          account: subscriptions.account,
+          now: () => new Date(),
+          log,
+        },
+        event,
+      );
+    },
   };
 }

@@ -64,7 +64,8 @@ export function Footer() {
     { to: paths.faq, label: 'FAQ' },
     { to: paths.terms, label: 'Terms & Conditions' },
     { to: paths.privacy, label: 'Privacy Policy' },
-    { to: paths.auth, label: isSignedIn ? 'Account' : 'Sign In' },
+    // Signed in, 'Account' opens the account page (/account), not /auth as the spec has it (README, "Account page").
+    { to: isSignedIn ? paths.account : paths.auth, label: isSignedIn ? 'Account' : 'Sign In' },
   ];
   return (
     <footer className="mt-16 bg-primary text-white">

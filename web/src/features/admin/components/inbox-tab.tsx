@@ -10,12 +10,13 @@ import { FilterButtons, PagedList, capitalise, formatDate } from './shared';
 const KINDS: ReadonlyArray<{ value: InboxKind; label: string }> = [
   { value: 'contacts', label: 'Contact messages' },
   { value: 'valuations', label: 'Valuation requests' },
+  { value: 'orders', label: 'Equipment orders' },
 ];
 
 /**
- * Inbox (beyond the spec): contact messages and valuation requests, newest first, with status,
- * assignee and note; valuation photos through 5-minute signed URLs. Failed e-mails with a retry
- * belong here once the outbox exists (production-readiness issue); equipment orders once stored.
+ * Inbox (beyond the spec): contact messages, valuation requests and paid equipment orders, newest
+ * first, with status, assignee and note; valuation photos through 5-minute signed URLs. Failed
+ * e-mails with a retry belong here once the outbox exists (production-readiness issue).
  */
 export function InboxTab() {
   const [kind, setKind] = useState<InboxKind>('contacts');
@@ -26,7 +27,7 @@ export function InboxTab() {
       <PagedList
         query={inbox}
         failureText="Failed to load messages"
-        emptyText="No messages yet. Contact-form messages and valuation requests arrive here."
+        emptyText="Nothing here yet. Contact-form messages, valuation requests and equipment orders arrive here."
       >
         {(items) => (
           <ul className="space-y-3">

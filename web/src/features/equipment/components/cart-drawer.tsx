@@ -1,7 +1,14 @@
-import { Minus, Phone, Plus, ShoppingCart, Trash2, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { SUPPORT } from '@shared/constants';
+import { Minus, Plus, ShoppingCart, Trash2, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toastApiFailure } from '@/lib/api-error-toast';
+import { useAuth } from '@/lib/auth';
+import { signInPath } from '@/lib/auth-links';
+import { toast } from '@/lib/toast';
+import { useCreateEquipmentCheckout } from '../api/create-equipment-checkout';
 import { EQUIPMENT_ITEMS } from '../data/equipment';
 import { type CartAction, type CartLine, MAX_QUANTITY, cartCount, cartTotalPence, formatPence, formatPrice } from '../utils/cart';
 import { EquipmentIcon } from './equipment-icon';
@@ -19,19 +26,37 @@ interface CartDrawerProps {
  */
 export function CartDrawer({ open, onClose, lines, dispatch }: CartDrawerProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [checkoutNotice, setCheckoutNotice] = useState(false);
+  const navigate = useNavigate();
+  const { isSignedIn } = useAuth();
+  const checkout = useCreateEquipmentCheckout();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
-    if (!open) setCheckoutNotice(false);
   }, [open]);
+
+  // Card checkout (issue 10 §7): the order belongs to an account, so visitors sign in first and come back.
+  const startCheckout = () => {
+    if (!isSignedIn) {
+      navigate(signInPath(paths.equipment));
+      return;
+    }
+    checkout.mutate(
+      { lines: lines.map(({ id, quantity }) => ({ id, quantity })) },
+      {
+        onSuccess: ({ url }) => {
+          if (url) window.location.assign(url);
+          else toast({ title: 'Checkout Error', description: 'No checkout URL received. Please try again.', variant: 'destructive' });
+        },
+        onError: (err) => toastApiFailure(err, 'Checkout Error', 'We could not start the checkout. Please try again.'),
+      },
+    );
+  };
 
   const count = cartCount(lines);
   const total = cartTotalPence(lines, EQUIPMENT_ITEMS);
-  const phoneHref = `tel:${SUPPORT.phone.replace(/\s/g, '')}`;
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; keyboard users close with Escape (native dialog) or the Close button
@@ -125,21 +150,11 @@ export function CartDrawer({ open, onClose, lines, dispatch }: CartDrawerProps) 
                 <span className="tabular-nums">{formatPence(total)}</span>
               </div>
               <p className="text-xs text-muted-foreground">Prices include VAT. Delivery is confirmed when you order.</p>
-              <Button variant="accent" size="lg" className="w-full" onClick={() => setCheckoutNotice(true)}>
-                Checkout
+              <Button variant="accent" size="lg" className="w-full" onClick={startCheckout} disabled={checkout.isPending}>
+                {checkout.isPending ? <Spinner /> : null}
+                {isSignedIn ? 'Checkout' : 'Sign in to checkout'}
               </Button>
-              <div role="status">
-                {checkoutNotice && (
-                  <p className="rounded-md border border-border bg-muted p-3 text-sm">
-                    Card checkout is coming soon — call us on{' '}
-                    <a href={phoneHref} className="inline-flex items-center gap-1 font-semibold text-primary underline underline-offset-4">
-                      <Phone aria-hidden="true" className="size-3.5" />
-                      {SUPPORT.phone}
-                    </a>{' '}
-                    to order. Lines are open {SUPPORT.hours.join(', ')}.
-                  </p>
-                )}
-              </div>
+              <p className="text-xs text-muted-foreground">Secure card payment with Stripe. A confirmation e-mail follows your order.</p>
             </div>
           </>
         )}

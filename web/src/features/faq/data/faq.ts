@@ -171,7 +171,7 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
         id: 'equipment-store',
         question: 'What can I buy in the equipment store?',
         answer: [
-          'Driver essentials such as PPE, load securing straps and bars, safety equipment and tachograph rolls. Online card checkout is coming soon; until then you can order by phone.',
+          'Driver essentials such as PPE, load securing straps and bars, safety equipment and tachograph rolls. Add them to the cart and pay by card at checkout (sign in first); a confirmation e-mail follows. You can also order by phone.',
         ],
       },
     ],

@@ -1,0 +1,158 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listMail, waitForMail } from '../../../../dev/mail/store.js';
+import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
+import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir } from '../../../../dev/testing/harness.js';
+import { EQUIPMENT_ITEMS } from '../../../../shared/equipment.js';
+
+/**
+ * Equipment checkout (issue 10 §7) against the real stand-ins and the local Stripe stand-in: a
+ * Checkout Session in payment mode priced by the server, the order stored once by the webhook
+ * however often Stripe delivers, the buyer's confirmation e-mail, and the order in the staff Inbox.
+ */
+let api: TestApi;
+let stripe: StripeStandIn;
+let ddb: DynamoDBDocumentClient;
+let buyer: TestUser;
+let admin: TestUser;
+
+async function call(method: string, urlPath: string, who: TestUser | null, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (who) headers.authorization = `Bearer ${who.accessToken}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${api.baseUrl}${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: test reads nested JSON fields freely
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, any> };
+}
+
+const inStock = EQUIPMENT_ITEMS.filter((i) => i.inStock);
+const outOfStock = EQUIPMENT_ITEMS.find((i) => !i.inStock);
+const pence = (pounds: number) => Math.round(pounds * 100);
+
+const ordersInTable = async () =>
+  (
+    await ddb.send(
+      new QueryCommand({
+        TableName: api.tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'ORDERS' },
+      }),
+    )
+  ).Items ?? [];
+
+beforeAll(async () => {
+  api = await startTestApi({ tablePrefix: 'equipment' });
+  stripe = api.server.stripe as StripeStandIn;
+  ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+  [buyer, admin] = await Promise.all([createTestUser({ name: 'Bob Buyer' }), createTestUser({ name: 'Ada Admin', groups: ['admins'] })]);
+});
+
+afterAll(async () => {
+  ddb?.destroy();
+  await api?.close();
+});
+
+describe('equipment checkout', () => {
+  it('refuses visitors (401) and carts that are empty, unknown, out of stock, duplicated or carry a price (400)', async () => {
+    const line = { id: inStock[0].id, quantity: 1 };
+    expect((await call('POST', '/api/equipment/checkout', null, { lines: [line] })).status).toBe(401);
+    for (const lines of [
+      [],
+      [{ id: 'no-such-thing', quantity: 1 }],
+      [{ id: outOfStock?.id ?? 'x', quantity: 1 }],
+      [line, line],
+      [{ ...line, quantity: 0 }],
+      [{ ...line, quantity: 100 }],
+      [{ ...line, price: 0.01 }],
+    ]) {
+      const res = await call('POST', '/api/equipment/checkout', buyer, { lines });
+      expect(res.status, JSON.stringify(lines)).toBe(400);
+    }
+    expect(await ordersInTable()).toEqual([]);
+  });
+
+  it('checkout in payment mode priced from the catalogue → paid → one order, one confirmation e-mail, however often the webhook comes', async () => {
+    // Prepare
+    const [a, b] = inStock;
+    const expected = pence(a.price) * 2 + pence(b.price) * 3;
+    // Act: the checkout and the hosted page's "pay".
+    const checkout = await call('POST', '/api/equipment/checkout', buyer, {
+      lines: [
+        { id: a.id, quantity: 2 },
+        { id: b.id, quantity: 3 },
+      ],
+    });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const sessionId = String(checkout.body.url).split('/').pop() as string;
+    const session = stripe.completeCheckout(sessionId);
+    await stripe.idle();
+    // Assess: Stripe charged the server's prices.
+    expect(session).toMatchObject({
+      mode: 'payment',
+      amount_total: expected,
+      success_url: expect.stringContaining('/equipment/order-success'),
+    });
+    const [mail] = await waitForMail(testMailDir(), { to: buyer.email });
+    expect(mail.subject).toMatch(/^Your TruckYard equipment order /);
+    expect(mail.text).toContain(`2 × ${a.name}`);
+    expect(mail.text).toContain(`Total paid (inc. VAT): £${(expected / 100).toFixed(2)}`);
+
+    // Act: Stripe delivers the same event again, three times, one of them in parallel with another.
+    const completed = stripe.events.find(
+      (e) => e.type === 'checkout.session.completed' && (e.data as { object: { id: string } }).object.id === sessionId,
+    );
+    expect(completed).toBeDefined();
+    await stripe.redeliver(String(completed?.id));
+    await Promise.all([stripe.redeliver(String(completed?.id)), stripe.redeliver(String(completed?.id))]);
+    await stripe.idle();
+    // Assess: one order, one e-mail.
+    const orders = await ordersInTable();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
+      id: sessionId,
+      userId: buyer.userId,
+      amountTotal: expected,
+      paymentStatus: 'paid',
+      lines: [
+        { id: a.id, quantity: 2, unitAmount: pence(a.price) },
+        { id: b.id, quantity: 3, unitAmount: pence(b.price) },
+      ],
+    });
+    expect(
+      (await listMail(testMailDir(), { to: buyer.email })).filter((m) => m.subject.startsWith('Your TruckYard equipment order')),
+    ).toHaveLength(1);
+  });
+
+  it('shows the order in the staff Inbox, where staff track it like the other sources', async () => {
+    // Act
+    const inbox = await call('GET', '/api/admin/inbox/orders', admin);
+    // Assess
+    expect(inbox.status).toBe(200);
+    expect(inbox.body.items).toHaveLength(1);
+    const [item] = inbox.body.items;
+    expect(item).toMatchObject({ kind: 'orders', email: buyer.email, status: 'new' });
+    expect(item.subject).toMatch(/^Equipment order: £\d+\.\d{2} paid$/);
+    const updated = await call('PATCH', `/api/admin/inbox/orders/${item.id}`, admin, {
+      status: 'in_progress',
+      note: 'Dispatched by courier',
+    });
+    expect(updated.status).toBe(200);
+    expect((await call('GET', '/api/admin/inbox/orders', admin)).body.items[0]).toMatchObject({
+      status: 'in_progress',
+      note: 'Dispatched by courier',
+    });
+    // Buyers are not staff.
+    expect((await call('GET', '/api/admin/inbox/orders', buyer)).status).toBe(403);
+    // The order stays paid whatever staff set on it.
+    expect((await ordersInTable())[0].paymentStatus).toBe('paid');
+  });
+
+  it('puts the order in the buyer’s data download', async () => {
+    const data = await call('GET', '/api/me/export', buyer);
+    expect(data.body.equipmentOrders).toHaveLength(1);
+    expect(data.body.equipmentOrders[0]).toMatchObject({ userId: buyer.userId, paymentStatus: 'paid' });
+  });
+});

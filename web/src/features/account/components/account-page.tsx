@@ -1,0 +1,294 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Download, KeyRound, Trash2, UserRound } from 'lucide-react';
+import { type ReactNode, useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  type ChangePasswordInput,
+  DELETE_ACCOUNT_CONFIRMATION,
+  type DeleteAccountInput,
+  RETAINED_ON_DELETION,
+  changePasswordSchema,
+  deleteAccountSchema,
+} from '@shared/schemas/account';
+import { formatPhone } from '@shared/phone';
+import { type UpdateProfile, type UpdateProfileInput, updateProfileSchema } from '@shared/schemas/profile';
+import { paths } from '@/app/paths';
+import { FormField, invalidProps } from '@/components/forms/form-field';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { toastApiFailure } from '@/lib/api-error-toast';
+import { loadAuthSession, useAuth } from '@/lib/auth';
+import { usePageMeta } from '@/lib/page-meta';
+import { toast } from '@/lib/toast';
+import { useDeleteAccount } from '../api/delete-account';
+import { useExportMyData } from '../api/export-my-data';
+import { useMe } from '../api/me';
+import { useUpdateMe } from '../api/update-me';
+
+/** /account — the signed-in user's details, password, data download and account deletion (issue 10 §6, UK GDPR). */
+export function AccountPage() {
+  usePageMeta('Your Account', 'Your TruckYard account: details, password, your data and account deletion.');
+  const { email } = useAuth();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:py-12">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Your Account</h1>
+        <p className="mt-2 text-muted-foreground [overflow-wrap:anywhere]">
+          Signed in as <span className="font-medium text-foreground">{email}</span>
+        </p>
+        <nav aria-label="Account shortcuts" className="mt-4 flex flex-wrap gap-2 text-sm">
+          <Link className="rounded-md border border-border px-3 py-1.5 hover:bg-muted" to={paths.dashboard}>
+            Subscription &amp; alerts
+          </Link>
+          <Link className="rounded-md border border-border px-3 py-1.5 hover:bg-muted" to={paths.dealerDashboard}>
+            My listings
+          </Link>
+          <Link className="rounded-md border border-border px-3 py-1.5 hover:bg-muted" to={paths.saved}>
+            Saved trucks
+          </Link>
+        </nav>
+      </header>
+      <div className="mt-8 space-y-6">
+        <Section icon={<UserRound />} title="Your details">
+          <DetailsForm />
+        </Section>
+        <Section icon={<KeyRound />} title="Change password">
+          <PasswordForm />
+        </Section>
+        <Section icon={<Download />} title="Your data">
+          <DownloadData />
+        </Section>
+        <Section icon={<Trash2 />} title="Delete your account" danger>
+          <DeleteAccount />
+        </Section>
+      </div>
+    </div>
+  );
+}
+
+function Section({ icon, title, danger, children }: { icon: ReactNode; title: string; danger?: boolean; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card className={danger ? 'border-destructive/40' : undefined}>
+      <section aria-labelledby={headingId}>
+        <CardHeader className="flex-row items-center gap-2">
+          <span aria-hidden="true" className={`[&>svg]:size-5 ${danger ? 'text-destructive' : 'text-primary'}`}>
+            {icon}
+          </span>
+          <h2 id={headingId} className="text-lg font-semibold leading-tight">
+            {title}
+          </h2>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </section>
+    </Card>
+  );
+}
+
+function DetailsForm() {
+  const id = useId();
+  const me = useMe();
+  const update = useUpdateMe();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<UpdateProfileInput, unknown, UpdateProfile>({
+    resolver: zodResolver(updateProfileSchema),
+    defaultValues: { fullName: '', phone: '' },
+  });
+  useEffect(() => {
+    if (me.data) reset({ fullName: me.data.fullName ?? '', phone: formatPhone(me.data.phone) });
+  }, [me.data, reset]);
+
+  if (me.isPending) return <Skeleton className="h-40 w-full" />;
+  if (me.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Could not load your details. Please reload the page.
+      </p>
+    );
+
+  const onSubmit = async (values: UpdateProfile) => {
+    try {
+      await update.mutateAsync({ fullName: values.fullName, phone: values.phone ?? null });
+      toast({ title: 'Details saved', description: 'Your name and phone number have been updated.', variant: 'success' });
+    } catch (err) {
+      toastApiFailure(err, 'Update failed', 'Could not save your details. Please try again.');
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4 sm:grid-cols-2">
+      <FormField id={`${id}-name`} label="Name" required error={errors.fullName?.message}>
+        <Input id={`${id}-name`} autoComplete="name" {...register('fullName')} {...invalidProps(`${id}-name`, errors.fullName?.message)} />
+      </FormField>
+      <FormField id={`${id}-phone`} label="Phone" error={errors.phone?.message} hint="UK numbers, e.g. 07700 900123.">
+        <Input
+          id={`${id}-phone`}
+          type="tel"
+          autoComplete="tel"
+          {...register('phone')}
+          {...invalidProps(`${id}-phone`, errors.phone?.message)}
+        />
+      </FormField>
+      <FormField id={`${id}-email`} label="Email" hint="Your sign-in e-mail; alerts go here." className="sm:col-span-2">
+        <Input id={`${id}-email`} type="email" value={me.data.email ?? ''} readOnly disabled />
+      </FormField>
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={isSubmitting || !isDirty}>
+          {isSubmitting ? <Spinner /> : null}
+          Save details
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const EMPTY_PASSWORDS: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+function PasswordForm() {
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY_PASSWORDS });
+
+  const onSubmit = async (values: ChangePasswordInput) => {
+    let session: Awaited<ReturnType<typeof loadAuthSession>> | null = null;
+    try {
+      session = await loadAuthSession();
+      await session.changePassword(values.currentPassword, values.newPassword);
+      reset(EMPTY_PASSWORDS);
+      toast({ title: 'Password changed', description: 'Use your new password next time you sign in.', variant: 'success' });
+    } catch (err) {
+      const wrong = session?.isBadCredentials(err);
+      toast({
+        title: 'Password not changed',
+        description: wrong
+          ? 'Your current password is not correct.'
+          : (session?.authErrorMessage(err) ?? 'Could not change your password. Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const field = (name: keyof ChangePasswordInput, label: string, autoComplete: string, hint?: string) => (
+    <FormField id={`${id}-${name}`} label={label} required error={errors[name]?.message} hint={hint}>
+      <Input
+        id={`${id}-${name}`}
+        type="password"
+        autoComplete={autoComplete}
+        {...register(name)}
+        {...invalidProps(`${id}-${name}`, errors[name]?.message)}
+      />
+    </FormField>
+  );
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">{field('currentPassword', 'Current password', 'current-password')}</div>
+      {field('newPassword', 'New password', 'new-password', 'At least 8 characters.')}
+      {field('confirmPassword', 'Confirm new password', 'new-password')}
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner /> : null}
+          Change password
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DownloadData() {
+  const download = useExportMyData();
+  const onClick = () =>
+    download.mutate(undefined, {
+      onSuccess: () => toast({ title: 'Download ready', description: 'Your data has been saved as a JSON file.', variant: 'success' }),
+      onError: (err) => toastApiFailure(err, 'Download failed', 'Could not prepare your data. Please try again.'),
+    });
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-muted-foreground">
+        Everything we hold about you, in one JSON file: your profile, listings, saved trucks, alert preferences, subscription, the enquiries
+        you sent and the alerts we sent you.
+      </p>
+      <Button type="button" variant="outline" onClick={onClick} disabled={download.isPending}>
+        {download.isPending ? <Spinner /> : <Download aria-hidden="true" className="size-4" />}
+        Download my data
+      </Button>
+    </div>
+  );
+}
+
+function DeleteAccount() {
+  const id = useId();
+  const navigate = useNavigate();
+  const { signOut } = useAuth();
+  const remove = useDeleteAccount();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<DeleteAccountInput>({
+    resolver: zodResolver(deleteAccountSchema),
+    defaultValues: { confirm: '' },
+  });
+  const typed = watch('confirm');
+
+  const onSubmit = async (values: DeleteAccountInput) => {
+    try {
+      await remove.mutateAsync(values);
+    } catch (err) {
+      toastApiFailure(err, 'Deletion failed', 'Your account was not deleted. Please try again or contact us.');
+      return;
+    }
+    // The sign-in no longer exists: forget the session here too.
+    await signOut().catch(() => undefined);
+    toast({ title: 'Account deleted', description: 'Your account and your data have been deleted.', variant: 'success' });
+    navigate(paths.home, { replace: true });
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <div className="space-y-2 text-sm">
+        <p>Deleting your account cannot be undone. It:</p>
+        <ul className="list-disc space-y-1 pl-5 text-muted-foreground">
+          <li>cancels any subscription straight away (no further payments are taken);</li>
+          <li>removes your listings and their photos, your saved trucks and your alert preferences;</li>
+          <li>removes the enquiries you sent to sellers;</li>
+          <li>deletes your sign-in, so you can no longer sign in with this e-mail.</li>
+        </ul>
+        <p className="rounded-md bg-muted p-3">{RETAINED_ON_DELETION}</p>
+      </div>
+      <FormField
+        id={`${id}-confirm`}
+        label={`Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`}
+        required
+        error={errors.confirm?.message}
+        className="max-w-xs"
+      >
+        <Input
+          id={`${id}-confirm`}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          {...register('confirm')}
+          {...invalidProps(`${id}-confirm`, errors.confirm?.message)}
+        />
+      </FormField>
+      <Button type="submit" variant="destructive" disabled={isSubmitting || typed !== DELETE_ACCOUNT_CONFIRMATION}>
+        {isSubmitting ? <Spinner /> : <Trash2 aria-hidden="true" className="size-4" />}
+        Delete my account
+      </Button>
+    </form>
+  );
+}
