@@ -90,6 +90,9 @@ describe('admin area', () => {
     await page.getByLabel('Admin Email').waitFor();
     await page.getByText('Creating an admin account requires super admin privileges.').waitFor();
     await page.getByTestId('mfa-notice').waitFor();
+    expect(await page.getByTestId('mfa-notice').textContent()).toBe(
+      'MFA is skipped locally (cognito-local has no MFA); in AWS staff must set up an authenticator app.',
+    );
     await page.getByRole('button', { name: 'Show password' }).click();
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
   });

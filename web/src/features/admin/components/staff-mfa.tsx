@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -6,6 +7,7 @@ import { Input, Label } from '@/components/ui/input';
 import type { TotpSetup } from '@/lib/auth-session';
 import { loadAuthSession } from '@/lib/auth';
 import { toast } from '@/lib/toast';
+import { adminKeys } from '../api/admin-api';
 
 export const MFA_TEXTS = {
   localNotice: 'MFA is skipped locally (cognito-local has no MFA); in AWS staff must set up an authenticator app.',
@@ -91,6 +93,7 @@ export function TotpChallenge({ setup, onCode }: { setup: TotpSetup | null; onCo
  * MFA_REQUIRED): set one up here, then sign in again, now with the code.
  */
 export function StaffMfaSetup({ email }: { email: string | null }) {
+  const queryClient = useQueryClient();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [starting, setStarting] = useState(false);
 
@@ -114,8 +117,10 @@ export function StaffMfaSetup({ email }: { email: string | null }) {
       return;
     }
     toast({ title: MFA_TEXTS.setupDone, variant: 'success' });
-    // Signing in again proves the new factor (Cognito now asks for the code at every sign-in).
+    // Signing in again proves the new factor (Cognito now asks for the code at every sign-in);
+    // the remembered MFA_REQUIRED answer goes with the old session.
     await session.signOutEverywhere();
+    queryClient.removeQueries({ queryKey: adminKeys.session });
   };
 
   return (
