@@ -7,7 +7,7 @@ function fakeStore(record: OutboxRecord | null) {
   const store: DeadLetterStore = {
     get: async () => (current ? { ...current } : null),
     claimFailed: async (_id, seen) => {
-      if (!current || current.status !== 'failed' || current.attempts !== seen) return false;
+      if (current?.status !== 'failed' || current.attempts !== seen) return false;
       current.attempts += 1;
       calls.push('claim');
       return true;

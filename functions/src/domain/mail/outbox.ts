@@ -149,7 +149,7 @@ export async function retryFailedEmail(
   id: string,
 ): Promise<ManualRetryOutcome> {
   const record = await deps.store.get(id);
-  if (!record || record.status !== 'failed') return 'not-found';
+  if (record?.status !== 'failed') return 'not-found';
   if (!(await deps.store.claimFailed(id, record.attempts))) return 'busy';
   if (await deps.suppression.isSuppressed(addressOf(record.email.to))) {
     await deps.store.markSuppressed(id, deps.now());
