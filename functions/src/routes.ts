@@ -61,7 +61,16 @@ export interface RouteDef {
 
 export type RouteArea = 'core' | 'admin' | 'payments' | 'alerts';
 
-export const routes: RouteDef[] = [
+/**
+ * Every API function checks CloudFront's origin secret in AWS (http/viewer-ip.ts
+ * `assertThroughCloudFront`), so every row may read it, whatever else it declares.
+ */
+function throughCloudFront(row: RouteDef): RouteDef {
+  const secrets = [...new Set([...(row.access.secrets ?? []), 'originVerifySecret' as const])];
+  return { ...row, access: { ...row.access, secrets } };
+}
+
+const rows: RouteDef[] = [
   // One search function for the three reads of the index (issue 8 §2), sized by `npm run bench`:
   // 100k listings load from the S3 snapshot with a steady heap well under 400 MB.
   ...(['SearchListings', 'LatestListings', 'SuggestListings'] as const).map(
@@ -268,6 +277,8 @@ export const routes: RouteDef[] = [
   ...adminRoutes,
   ...scraperRoutes,
 ];
+
+export const routes: RouteDef[] = rows.map(throughCloudFront);
 
 /**
  * The scope every Cognito access token carries and no ID token does: JWT routes require it, so API

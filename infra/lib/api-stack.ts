@@ -6,6 +6,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ACCESS_TOKEN_SCOPE, needsAuthorizer, type RouteArea, type RouteDef, routes } from '../../functions/src/routes.js';
 import { accessKey } from './constructs/grants.js';
+import { REQUIRE_ORIGIN_VERIFY_ENV } from '../../functions/src/http/viewer-ip.js';
 import { acknowledge } from './nag.js';
 import { HTTP_API_TIMEOUT_SECONDS, type HouseDefaultsWithCognito, HouseFunction } from './constructs/house-function.js';
 
@@ -71,6 +72,8 @@ export class ApiRoutes extends Construct {
         timeoutSeconds: first.timeoutSeconds,
         description: group.length === 1 ? `${first.method} ${first.path}` : `${first.handler} (${group.length} routes)`,
       });
+      // Requests that skip CloudFront are refused (functions/src/http/viewer-ip.ts).
+      fn.addEnvironment(REQUIRE_ORIGIN_VERIFY_ENV, '1');
       const integration = new HttpLambdaIntegration(`${first.id}Integration`, fn);
       for (const route of group) {
         this.functions[route.id] = fn;

@@ -237,6 +237,22 @@ describe('least privilege: every function is granted what its row declares, noth
     }
   });
 
+  it('every API function refuses calls that skip CloudFront: REQUIRE_ORIGIN_VERIFY is set and it may read the origin secret', () => {
+    // Prepare
+    const routeNames = new Set(routes.map((r) => r.id));
+    const apiFunctions = allFunctions().filter((f) => routeNames.has(f.name));
+    expect(apiFunctions.length).toBe(routes.length);
+    for (const f of apiFunctions) {
+      // Act
+      const env = (f.template.toJSON().Resources[f.stack.getLogicalId(f.fn.node.defaultChild as never)].Properties.Environment ?? {})
+        .Variables as Record<string, unknown>;
+      const actions = statementsOf(f.template, f.stack, f.fn).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+      // Assess
+      expect(env.REQUIRE_ORIGIN_VERIFY, f.name).toBe('1');
+      expect(actions, f.name).toContain('ssm:GetParameter');
+    }
+  });
+
   it('grants what rows declare: a row with table write, mail and a bucket prefix gets exactly those', () => {
     // Prepare
     const row = routes.find((r) => r.id === 'SubmitValuationRequest')!;

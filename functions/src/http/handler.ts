@@ -7,6 +7,7 @@ import { DomainError, forbidden, serviceUnavailable, unauthenticated, validation
 import { type AccessTokenVerifier, createAccessTokenVerifier } from '../adapters/cognito/token-verifier.js';
 import type { RouteAuth } from '../routes.js';
 import { isServiceUnavailable } from './unavailable.js';
+import { assertThroughCloudFront } from './viewer-ip.js';
 
 export type HttpEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
@@ -98,7 +99,8 @@ export function jsonBody(event: HttpEvent): unknown {
 }
 
 /**
- * Wraps one route's logic: resolves the caller for the route's auth level, maps domain errors
+ * Wraps one route's logic: in AWS refuses requests that did not come through CloudFront
+ * (viewer-ip.ts), resolves the caller for the route's auth level, maps domain errors
  * to their status and unknown errors to a generic 500 that leaks nothing.
  */
 export function httpHandler(auth: RouteAuth, fn: (ctx: RequestContext) => Promise<HttpResult>) {
@@ -109,6 +111,7 @@ export function httpHandler(auth: RouteAuth, fn: (ctx: RequestContext) => Promis
       },
     })
     .handler(async (event, context) => {
+      await assertThroughCloudFront(event);
       const caller = await resolveCaller(event, auth);
       return fn({ event, caller, requestId: context?.awsRequestId ?? 'local' });
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpEvent } from './handler.js';
-import { ipOfViewerAddress, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, viewerIp } from './viewer-ip.js';
+import { DomainError } from '../domain/errors.js';
+import { assertThroughCloudFront, ipOfViewerAddress, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, viewerIp } from './viewer-ip.js';
 
 const SECRET = 's3cret-origin-value';
 const EDGE_IP = '130.176.0.1';
@@ -60,5 +61,33 @@ describe('ipOfViewerAddress', () => {
     expect(ipOfViewerAddress('2001:db8::1:46532')).toBe('2001:db8::1');
     expect(ipOfViewerAddress('[2001:db8::1]:443')).toBe('2001:db8::1');
     expect(ipOfViewerAddress('garbage')).toBeNull();
+  });
+});
+
+describe('assertThroughCloudFront', () => {
+  const codeOf = async (p: Promise<void>) =>
+    p.then(
+      () => 'passed',
+      (e: unknown) => (e instanceof DomainError ? e.code : String(e)),
+    );
+
+  it('in AWS refuses a request without the origin secret or with a wrong one (a direct call to execute-api)', async () => {
+    expect(await codeOf(assertThroughCloudFront(eventWith({}), deps(), true))).toBe('FORBIDDEN');
+    expect(await codeOf(assertThroughCloudFront(eventWith({ [ORIGIN_VERIFY_HEADER]: 'guess' }), deps(), true))).toBe('FORBIDDEN');
+  });
+
+  it('in AWS lets a request through CloudFront pass', async () => {
+    expect(await codeOf(assertThroughCloudFront(eventWith({ [ORIGIN_VERIFY_HEADER]: SECRET }), deps(), true))).toBe('passed');
+  });
+
+  it('answers 503 rather than serve unguarded when the secret cannot be read', async () => {
+    const unreadable = { originVerifySecret: async () => Promise.reject(new Error('ParameterNotFound')) };
+    expect(await codeOf(assertThroughCloudFront(eventWith({ [ORIGIN_VERIFY_HEADER]: SECRET }), unreadable, true))).toBe(
+      'SERVICE_UNAVAILABLE',
+    );
+  });
+
+  it('checks nothing locally, where there is no CloudFront', async () => {
+    expect(await codeOf(assertThroughCloudFront(eventWith({}), deps(), false))).toBe('passed');
   });
 });

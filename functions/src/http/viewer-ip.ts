@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { getSecret } from '../adapters/secrets/secrets.js';
+import { forbidden, serviceUnavailable } from '../domain/errors.js';
 import type { HttpEvent } from './handler.js';
 
 /**
@@ -60,4 +61,31 @@ export async function viewerIp(event: HttpEvent, deps: ViewerIpDeps = defaultDep
   }
   if (!sameSecret(presented, expected)) return sourceIp;
   return ipOfViewerAddress(viewerAddress) ?? sourceIp;
+}
+
+/** Set by CDK on every API function (infra/lib/api-stack.ts); unset locally, where there is no CloudFront. */
+export const REQUIRE_ORIGIN_VERIFY_ENV = 'REQUIRE_ORIGIN_VERIFY';
+
+/**
+ * In AWS the HTTP API's own `execute-api` address stays reachable — it is CloudFront's origin, and an
+ * HTTP API can only drop it behind a custom API domain, which would be just as reachable. So every
+ * API function refuses requests that lack CloudFront's secret origin header: nothing skips the WAF,
+ * the caching rules or the viewer-address rate limits. Without the secret the API cannot tell, so
+ * it answers 503 rather than serve unguarded.
+ */
+export async function assertThroughCloudFront(
+  event: HttpEvent,
+  deps: Pick<ViewerIpDeps, 'originVerifySecret'> = defaultDeps,
+  required: boolean = process.env[REQUIRE_ORIGIN_VERIFY_ENV] === '1',
+): Promise<void> {
+  if (!required) return;
+  const presented = event.headers?.[ORIGIN_VERIFY_HEADER];
+  if (!presented) throw forbidden('Use the site address: the API is only served through it.');
+  let expected: string;
+  try {
+    expected = await deps.originVerifySecret();
+  } catch {
+    throw serviceUnavailable();
+  }
+  if (!sameSecret(presented, expected)) throw forbidden('Use the site address: the API is only served through it.');
 }
