@@ -21,14 +21,11 @@ const MEDIA_FOLDERS = [
 
 /**
  * What every admin-auth row's function touches besides its own work: the TOTP check reads the
- * caller's MFA settings (AdminGetUser), and the audit log's viewer IP needs the origin-verify secret.
+ * caller's MFA settings (AdminGetUser). (The origin-verify secret, which the audit log's viewer IP
+ * also uses, every row gets in routes.ts.)
  */
 function withStaffGate(access: Access): Access {
-  return {
-    ...access,
-    cognito: [...new Set([...(access.cognito ?? []), 'AdminGetUser' as const])],
-    secrets: [...new Set([...(access.secrets ?? []), 'originVerifySecret' as const])],
-  };
+  return { ...access, cognito: [...new Set([...(access.cognito ?? []), 'AdminGetUser' as const])] };
 }
 
 const admin = (
