@@ -205,6 +205,13 @@ describe('admin area', () => {
     await poll(() => photos.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   });
 
+  it('retries the seeded e-mail that failed to send: it goes out and leaves the list', async () => {
+    const row = page.getByTestId('failed-email-row').filter({ hasText: 'Your valuation request for a 2018 DAF XF 480' });
+    await row.getByRole('button', { name: 'Retry' }).click();
+    await toastText('E-mail sent successfully');
+    await poll(() => row.count()).toBe(0);
+  });
+
   it('lets a super admin make a user admin and read the audit entries', async () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${baseUrl}/`);
