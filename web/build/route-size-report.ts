@@ -8,12 +8,13 @@ interface ChunkInfo {
   code?: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   facadeModuleId?: string | null;
 }
 
 /**
  * Prints the JavaScript a first visit to a route downloads (the entry, the route's lazy chunk and
- * everything they import statically), gzipped, against a budget. Issue 2: home ≤ 170 KB gzip.
+ * everything they import statically, and the app the entry loads after the first paint), gzipped, against a budget. Issue 2: home ≤ 170 KB gzip.
  */
 export function routeSizeReport(opts: { route: string; moduleSuffix: string; budgetKb: number }): Plugin {
   return {
@@ -28,7 +29,13 @@ export function routeSizeReport(opts: { route: string; moduleSuffix: string; bud
         seen.add(c.fileName);
         for (const dep of c.imports ?? []) visit(byName.get(dep));
       };
-      for (const c of chunks) if (c.type === 'chunk' && c.isEntry) visit(c);
+      // The entry (web/src/boot.ts) imports the app itself dynamically, after the first paint: it
+      // is part of every first visit all the same, so it counts (the routes it loads lazily do not).
+      for (const c of chunks)
+        if (c.type === 'chunk' && c.isEntry) {
+          visit(c);
+          for (const dep of c.dynamicImports ?? []) visit(byName.get(dep));
+        }
       const route = chunks.find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(opts.moduleSuffix));
       if (!route) {
         this.warn(`route size report: no chunk for ${opts.moduleSuffix}`);

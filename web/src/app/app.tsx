@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import { type HydrationState, RouterProvider } from 'react-router-dom';
+import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './provider';
-import { createRouter } from './router';
+import type { createRouter } from './router';
 
-export function App({ hydrationData }: { hydrationData?: HydrationState }) {
-  const [router] = useState(() => createRouter(hydrationData));
+/** The app around a router made once per page load (main.tsx; with hydration data on server-rendered pages). */
+export function App({ router }: { router: ReturnType<typeof createRouter> }) {
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -4,6 +4,8 @@ import { latestListingsQueryOptions } from '@/features/listings/api/get-latest-l
 import { canReadListingAsCaller, listingQueryOptions } from '@/features/listings/api/get-listing';
 import { searchListingsQueryOptions } from '@/features/listings/api/search-listings';
 import { parseBrowseParams, toApiQuery } from '@/features/listings/lib/browse-params';
+import { pageContentQuery } from '@/features/site/api/get-page-content';
+import { promotionsQuery } from '@/features/site/api/get-promotions';
 import { queryClient } from '@/lib/query-client';
 import type { Category } from '@shared/values';
 
@@ -24,13 +26,25 @@ type AnyQueryOptions = FetchQueryOptions<any, any, any, any>;
 const serverContext = (context: unknown): ServerLoadContext | null =>
   context && typeof context === 'object' && 'queryClient' in context ? (context as ServerLoadContext) : null;
 
+/**
+ * What every page's layout reads (the site notice, promotions): the server renders them too, so
+ * nothing on the first screen changes when the browser would otherwise fetch them after hydration
+ * (a late change to the hero is a new, later LCP paint).
+ */
+const layoutQueries = (): AnyQueryOptions[] => [pageContentQuery('site') as AnyQueryOptions, promotionsQuery as AnyQueryOptions];
+
 /** `where`: the server prefetches only what its HTML shows; the browser also what comes next. */
 export function prefetching(queriesOf: (args: LoaderFunctionArgs, where: 'server' | 'browser') => AnyQueryOptions[]) {
   return async (args: LoaderFunctionArgs) => {
     const server = serverContext(args.context);
     const queries = queriesOf(args, server ? 'server' : 'browser');
     if (server) {
-      await Promise.all(queries.map((q) => server.queryClient.prefetchQuery(q)));
+      const layout = layoutQueries();
+      await Promise.all([...layout, ...queries].map((q) => server.queryClient.prefetchQuery(q)));
+      // The layout's extras never cost the page its server rendering: a failed one is left to the browser.
+      for (const q of layout)
+        if (server.queryClient.getQueryState(q.queryKey)?.status === 'error')
+          server.queryClient.removeQueries({ queryKey: q.queryKey, exact: true });
       return null;
     }
     for (const q of queries) void queryClient.prefetchQuery(q);
@@ -43,12 +57,12 @@ const browseQuery = (request: Request, fixedCategory?: Category) => {
   return searchListingsQueryOptions(toApiQuery(state, { fixedCategory })) as AnyQueryOptions;
 };
 
-// Home's browse section is below the fold and renders after hydration (home-page.tsx).
-export const homeLoader = prefetching(({ request }, where) =>
-  where === 'server'
-    ? [latestListingsQueryOptions() as AnyQueryOptions]
-    : [latestListingsQueryOptions() as AnyQueryOptions, browseQuery(request)],
-);
+// Home's browse section is below the fold and renders after hydration (home-page.tsx); its hero
+// and stats texts are page content staff edit.
+export const homeLoader = prefetching(({ request }, where) => {
+  const firstScreen = [latestListingsQueryOptions() as AnyQueryOptions, pageContentQuery('home') as AnyQueryOptions];
+  return where === 'server' ? firstScreen : [...firstScreen, browseQuery(request)];
+});
 
 export const categoryLoader = (category: Category) => prefetching(({ request }) => [browseQuery(request, category)]);
 

@@ -6,7 +6,7 @@ import { accountRoutes } from './account-routes';
 import { alertsRoutes } from './alerts-routes';
 import { adminRoutes } from './admin-routes';
 import { contentRoutes } from './content-routes';
-import { categoryLoader, homeLoader, listingLoader } from './prefetch';
+import { categoryLoader, homeLoader, listingLoader, prefetching } from './prefetch';
 import { RouteErrorPage } from './route-error';
 import { serverRender } from './server-render';
 
@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
       {
         path: '*',
         element: <NotFoundPage />,
+        loader: prefetching(() => []),
         handle: { ...serverRender('src/features/not-found/components/not-found-page.tsx'), notFound: true },
       },
     ],

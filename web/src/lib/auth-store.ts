@@ -19,7 +19,14 @@ export interface AuthSnapshot {
  * A tiny store the whole app reads through `useAuth()`. Amplify lives in a lazily loaded module
  * (lib/auth-session) that writes here, so the first page load carries none of it.
  */
-let snapshot: AuthSnapshot = { ready: false, user: null };
+const NOT_READ: AuthSnapshot = { ready: false, user: null };
+/**
+ * How the server renders every page (an anonymous visitor), and where a browser without a stored
+ * session starts: the same object, so hydrating a server-rendered page leaves nothing to redo (a
+ * different snapshot re-renders every reader of it in one blocking task right after hydration).
+ */
+const SIGNED_OUT: AuthSnapshot = { ready: true, user: null };
+let snapshot: AuthSnapshot = typeof window !== 'undefined' && !hasStoredSession() ? SIGNED_OUT : NOT_READ;
 const listeners = new Set<() => void>();
 
 export function getAuthSnapshot(): AuthSnapshot {
@@ -34,7 +41,7 @@ export function setAuthSnapshot(next: AuthSnapshot) {
     next.user?.email === snapshot.user?.email &&
     next.user?.groups.join() === snapshot.user?.groups.join();
   if (same) return;
-  snapshot = next;
+  snapshot = next.ready && !next.user ? SIGNED_OUT : next;
   for (const l of listeners) l();
 }
 
@@ -43,8 +50,10 @@ export function subscribeAuth(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const getServerSnapshot = () => SIGNED_OUT;
+
 export function useAuthSnapshot(): AuthSnapshot {
-  return useSyncExternalStore(subscribeAuth, getAuthSnapshot, getAuthSnapshot);
+  return useSyncExternalStore(subscribeAuth, getAuthSnapshot, getServerSnapshot);
 }
 
 /**

@@ -1,11 +1,13 @@
 import type { VatStatus } from '@shared/values';
 
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const count = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+// Whole numbers with thousands separators, by hand: the first Intl.NumberFormat costs a phone tens
+// of milliseconds while a page hydrates, for output this simple (en-GB: '1,234', '-£1,234').
+const grouped = (n: number) => String(Math.round(Math.abs(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const sign = (n: number) => (Math.round(Math.abs(n)) !== 0 && n < 0 ? '-' : '');
 
 /** '£45,000' — pounds with thousands separators and no decimals. */
 export function formatGBP(amount: number): string {
-  return gbp.format(Math.round(amount));
+  return `${sign(amount)}£${grouped(amount)}`;
 }
 
 /** A listing's price: 'POA' when unknown (0), else '£45,000'. The '+VAT' suffix is separate: see `vatSuffix`. */
@@ -26,7 +28,7 @@ export function formatPriceWithVat(price: number | null | undefined, vatStatus: 
 }
 
 export function formatNumber(n: number): string {
-  return count.format(n);
+  return `${sign(n)}${grouped(n)}`;
 }
 
 /** '123,456 mi' */
@@ -55,9 +57,13 @@ export function formatCompactMiles(n: number): string {
 }
 const trim = (n: number) => String(Math.round(n * 10) / 10);
 
+// Made once, on first use (toLocaleDateString would make one per call).
+let ukDate: Intl.DateTimeFormat | undefined;
+
 export function formatDate(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   // UK time on the server (UTC in Lambda) and in any browser, so server-rendered dates hydrate unchanged.
-  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
+  ukDate ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
+  return ukDate.format(d);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '../../../../shared/schemas/listing.js';
-import { categoryHead, escapeHtml, injectHead, listingHead, truckNotFoundHead } from './page-head.js';
+import { categoryHead, escapeHtml, injectFirstScreen, injectHead, listingHead, truckNotFoundHead } from './page-head.js';
 
 const SITE = 'https://truckyard.example';
 
@@ -160,5 +160,29 @@ describe('other page heads', () => {
     expect(page).toContain('<meta property="og:description" content="Used tipper trucks for sale." />');
     expect(page).toContain('<meta property="og:type" content="website" />');
     expect(page).toContain('<link rel="canonical" href="https://truckyard.example/tippers" />');
+  });
+});
+
+describe('a server-rendered first screen in index.html', () => {
+  const INDEX = `<html><head>
+    <script type="module" crossorigin src="/assets/boot.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index.css">
+  </head><body><div id="root"></div></body></html>`;
+
+  it('links the stylesheets in the head but only lists the route scripts, for the entry to load after the paint', () => {
+    const html = injectFirstScreen(INDEX, {
+      rootHtml: '<main>Trucks $& more</main>',
+      afterRoot: '<script type="application/json" id="first-screen-data">{}</script>',
+      modulepreload: ['/assets/home.js', '/assets/main.js', '/assets/home.js', '/assets/</script>.js'],
+      stylesheets: ['/assets/index.css', '/assets/home.css'],
+    });
+
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/home.css">\n  </head>');
+    expect(html.match(/index\.css/g)).toHaveLength(1);
+    expect(html).toContain(
+      '<div id="root"><main>Trucks $& more</main></div><script type="application/json" id="first-screen-data">{}</script>' +
+        '<script type="application/json" id="first-screen-modules">["/assets/home.js","/assets/main.js","/assets/\\u003c/script>.js"]</script>',
+    );
   });
 });

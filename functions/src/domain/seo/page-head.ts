@@ -208,26 +208,35 @@ export interface FirstScreen {
   rootHtml: string;
   /** Markup right after the root element (the first screen's data block). */
   afterRoot: string;
-  /** Scripts to modulepreload and stylesheets to link (site-absolute), unless index.html already names them. */
+  /**
+   * The route's scripts (site-absolute), listed for the entry script (web/src/boot.ts), which
+   * preloads them with the app once the first screen is on screen; stylesheets to link.
+   */
   modulepreload: string[];
   stylesheets: string[];
 }
 
-/** Puts a server-rendered first screen into index.html: preload hints in the head, the markup in #root. */
+/** The JSON block naming the route's scripts; web/src/boot.ts reads it. */
+export const FIRST_SCREEN_MODULES_ID = 'first-screen-modules';
+
+/** JSON safe inside <script>: nothing in it can close the element. */
+const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** Puts a server-rendered first screen into index.html: stylesheets in the head, the markup in #root. */
 export function injectFirstScreen(indexHtml: string, screen: FirstScreen): string {
   const root = /<div id="root">\s*<\/div>/i;
   if (!root.test(indexHtml)) throw new Error('index.html has no empty <div id="root"></div>');
   const named = (href: string) => indexHtml.includes(`"${href}"`);
-  const links = [
-    ...[...new Set(screen.stylesheets)].filter((h) => !named(h)).map((h) => `<link rel="stylesheet" crossorigin href="${escapeHtml(h)}">`),
-    ...[...new Set(screen.modulepreload)]
-      .filter((h) => !named(h))
-      .map((h) => `<link rel="modulepreload" crossorigin href="${escapeHtml(h)}">`),
-  ];
+  const links = [...new Set(screen.stylesheets)]
+    .filter((h) => !named(h))
+    .map((h) => `<link rel="stylesheet" crossorigin href="${escapeHtml(h)}">`);
   const withLinks = (links.length ? indexHtml.replace(/<\/head>/i, `  ${links.join('\n    ')}\n  </head>`) : indexHtml)
-    // The first screen is already in the HTML; the code only hydrates it, so it must not take
-    // bandwidth from the stylesheet and the photo that paint it (still fetched at once, in parallel).
-    .replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/gi, '<$1 fetchpriority="low"');
+    // The first screen is already in the HTML; code only makes it interactive, so none of it may
+    // take bandwidth from the stylesheet and the photo that paint it. The route's chunks are not
+    // modulepreloaded here but listed for the entry script, which fetches them after the paint.
+    .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/gi, '<link rel="modulepreload" fetchpriority="low"');
+  const modules = [...new Set(screen.modulepreload)].filter((h) => !named(h));
+  const afterRoot = `${screen.afterRoot}<script type="application/json" id="${FIRST_SCREEN_MODULES_ID}">${jsonInScript(modules)}</script>`;
   // A function replacement: `$` in the markup must not be read as a replacement pattern.
-  return withLinks.replace(root, () => `<div id="root">${screen.rootHtml}</div>${screen.afterRoot}`);
+  return withLinks.replace(root, () => `<div id="root">${screen.rootHtml}</div>${afterRoot}`);
 }

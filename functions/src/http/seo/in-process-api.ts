@@ -2,6 +2,8 @@ import type { Context } from 'aws-lambda';
 import type { HttpEvent, HttpResult } from '../handler.js';
 import { handler as getListing } from '../listings/get-listing.js';
 import { handler as searchListings } from '../listings/search-listings.js';
+import { handler as getPageContent } from '../site/get-page-content.js';
+import { handler as getPromotions } from '../site/get-promotions.js';
 
 type RouteHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
 
@@ -16,6 +18,10 @@ const READS: { path: RegExp; handler: RouteHandler; routeKey: string }[] = [
   { path: /^\/api\/listings$/, handler: searchListings as RouteHandler, routeKey: 'GET /api/listings' },
   { path: /^\/api\/listings\/latest$/, handler: searchListings as RouteHandler, routeKey: 'GET /api/listings/latest' },
   { path: /^\/api\/listings\/(?<id>[^/]+)$/, handler: getListing as RouteHandler, routeKey: 'GET /api/listings/{id}' },
+  // Every page's layout (site notice, promotions) and home's hero: staff-edited content, rendered
+  // on the server so the first screen does not change after hydration. Table reads, like the rest.
+  { path: /^\/api\/content\/(?<slug>[^/]+)$/, handler: getPageContent as RouteHandler, routeKey: 'GET /api/content/{slug}' },
+  { path: /^\/api\/promotions$/, handler: getPromotions as RouteHandler, routeKey: 'GET /api/promotions' },
 ];
 
 /** API Gateway's payload 2.0: repeated query keys are joined with commas. */

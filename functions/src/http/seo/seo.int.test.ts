@@ -194,6 +194,28 @@ describe('every page through the page handler (issue 8 §1, issue 9 §5)', () =>
     expect(html).toContain('<script type="application/json" id="first-screen-data">');
   });
 
+  it("renders home's staff-edited hero on the server, so the first screen does not change after hydration", async () => {
+    const { contentStore } = await import('../../adapters/dynamodb/admin-repo.js');
+    const { ddb } = await import('../../adapters/dynamodb/client.js');
+    await contentStore(ddb, api.tableName).put(
+      {
+        id: 'SEOHERO',
+        pageSlug: 'home',
+        sectionKey: 'hero',
+        title: 'Trucks from the yard',
+        content: 'Staff wrote **this** hero text.',
+        isActive: true,
+        updatedAt: t(1),
+      },
+      null,
+    );
+
+    const html = await (await fetch(`${api.baseUrl}/`)).text();
+
+    expect(html).toMatch(/<div id="root">.*<h1[^>]*>Trucks from the yard<\/h1>.*Staff wrote <strong>this<\/strong> hero text\./s);
+    expect(html).toMatch(/id="first-screen-data">.*"page-content","home"/s);
+  });
+
   it('answers a path no route of the web app knows with HTTP 404 and the 404 page', async () => {
     for (const path of ['/no-such-page', '/tippers/extra', '/truck/SEO1/more']) {
       const { status, type, html } = await page(path);

@@ -5,6 +5,7 @@ import { paths } from '@/app/paths';
 import { PageContainer } from '@/components/layout/page-shell';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { queryClient } from '@/lib/query-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { LIMITS, MARKETING_STATS } from '@shared/constants';
 import { CATEGORY_PAGES } from '@shared/values';
@@ -12,9 +13,12 @@ import { useContentSection } from '@/features/site/api/get-page-content';
 import { PromotionSlot } from '@/features/site/components/promotion-slot';
 import { SanitizedHtml } from '@/features/site/components/sanitized-html';
 import { useLatestListings } from '../api/get-latest-listings';
+import { searchListingsQueryOptions } from '../api/search-listings';
+import { parseBrowseParams, toApiQuery } from '../lib/browse-params';
 import { ListingCardSkeleton, ListingGrid } from './listing-card';
 
-const BrowseSection = lazy(() => import('./browse-section').then((m) => ({ default: m.BrowseSection })));
+const loadBrowseSection = () => import('./browse-section');
+const BrowseSection = lazy(() => loadBrowseSection().then((m) => ({ default: m.BrowseSection })));
 
 export function HomePage() {
   usePageMeta(
@@ -57,8 +61,18 @@ function HomeBrowse() {
   const [near, setNear] = useState(false);
   useEffect(() => {
     if (near) return;
-    // Rendered in a transition, so two dozen cards never block the main thread in one long task.
-    const show = () => startTransition(() => setNear(true));
+    // Rendered in a transition, so two dozen cards never block the main thread in one long task —
+    // once its code and its first page are here: results arriving after the section mounted would
+    // render them all at once, in one blocking update.
+    let started = false;
+    const show = () => {
+      if (started) return;
+      started = true;
+      const query = searchListingsQueryOptions(toApiQuery(parseBrowseParams(new URLSearchParams(window.location.search))));
+      void Promise.all([loadBrowseSection(), queryClient.prefetchQuery(query)])
+        .catch(() => undefined)
+        .finally(() => startTransition(() => setNear(true)));
+    };
     if (hash === '#browse' || typeof IntersectionObserver === 'undefined') return show();
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '800px 0px' });
     if (placeholder.current) observer.observe(placeholder.current);
