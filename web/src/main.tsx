@@ -1,5 +1,3 @@
-// Must run before any schema is defined (see the module).
-import './lib/zod-config';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
