@@ -18,7 +18,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -221,6 +221,16 @@ async function startApiChild(env: Record<string, string>): Promise<{ url: string
   throw new Error('API server child exited before it was ready');
 }
 
+/** CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function cannon(url: string, paths: string[], connections: number) {
   let next = 0;
   const result = await autocannon({
@@ -230,11 +240,19 @@ async function cannon(url: string, paths: string[], connections: number) {
     // One shared cursor over the paths: connections never replay each other's queries.
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
   });
+  // What the errors were: each status other than 2xx, then connection errors and timeouts.
+  const byStatus = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, s]) => `${code} ×${(s as { count: number }).count}`);
+  if (result.errors - result.timeouts > 0) byStatus.push(`connection errors ×${result.errors - result.timeouts}`);
+  if (result.timeouts > 0) byStatus.push(`timeouts ×${result.timeouts}`);
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
     rps: result.requests.average,
-    errors: result.errors + result.timeouts + result.non2xx,
+    // autocannon counts a timeout among `errors` too.
+    errors: result.errors + result.non2xx,
+    errorKinds: byStatus.join(', ') || 'none',
     total: result.requests.total,
     ok: result['2xx'],
     sent: next,
@@ -359,18 +377,29 @@ async function main() {
     }
     log(`  first search answered ${fmt(performance.now() - tFirst, 0)} ms after the server listened (${firstTotal} listings)`);
     await cannon(api.url, mixStrings.slice(0, 40), 4);
-    // Unique queries: the mix, each made distinct by a mileage bound above any listing's, so every request misses the result cache.
-    const unique = Array.from(
-      { length: 40_000 },
-      (_, i) => `/api/listings?${mixStrings[i % mixStrings.length]}&mileageMax=${2_000_000 + i}`,
-    );
+    // Unique queries: the mix, each made distinct by its mileage bound, so every request misses the
+    // result cache: above any listing's mileage when the query has none (the index drops a bound
+    // that excludes nothing, so such a query costs what the mix's own does), else a few miles past
+    // its own (a query string repeating a parameter would be a different, invalid query: API
+    // Gateway joins repeats with commas, and "500000,2000001" is a 400).
+    const unique = Array.from({ length: 40_000 }, (_, i) => {
+      const p = new URLSearchParams(mixStrings[i % mixStrings.length]);
+      const own = p.get('mileageMax');
+      p.set('mileageMax', String(own ? Number(own) + Math.floor(i / mixStrings.length) : 2_000_000 + i));
+      return `/api/listings?${p}`;
+    });
+    // The server's CPU time per answer: what each request costs it, whatever else the machine runs.
+    const cpu0 = processCpuMs(child.pid);
     const u10 = await cannon(api.url, unique, 10);
+    const cpu1 = processCpuMs(child.pid);
     const u50 = await cannon(api.url, unique.slice(u10.sent), 50);
+    const serverCpu =
+      cpu0 === null || cpu1 === null ? '' : `  (server CPU ${fmt((cpu1 - cpu0) / Math.max(1, u10.total), 2)} ms per request)`;
     log(
-      `[100k] HTTP uncached (every query new) 10 connections: p50 ${u10.p50} ms  p99 ${u10.p99} ms  ${fmt(u10.rps, 0)} req/s  errors ${u10.errors}`,
+      `[100k] HTTP uncached (every query new) 10 connections: p50 ${u10.p50} ms  p99 ${u10.p99} ms  ${fmt(u10.rps, 0)} req/s  errors ${u10.errors} (${u10.errorKinds})${serverCpu}`,
     );
     log(
-      `[100k] HTTP uncached (every query new) 50 connections: ${fmt(u50.rps, 0)} req/s  p50 ${u50.p50} ms  p99 ${u50.p99} ms  errors ${u50.errors} of ${u50.total}`,
+      `[100k] HTTP uncached (every query new) 50 connections: ${fmt(u50.rps, 0)} req/s  p50 ${u50.p50} ms  p99 ${u50.p99} ms  errors ${u50.errors} of ${u50.total} (${u50.errorKinds})`,
     );
     const cachedPaths = mixStrings.map((qs) => `/api/listings?${qs}`);
     const c10 = await cannon(api.url, cachedPaths, 10);

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
-import { type EventSubscription, eventSubscriptions } from '../functions/src/events.js';
+import { type EventSubscription, eventSubscriptions, localStreamSubscriptions } from '../functions/src/events.js';
 import { lambdaContext } from './api-gateway.js';
 import { type LambdaHandler, loadHandler } from './lib/handlers.js';
 
@@ -56,7 +56,8 @@ export function toBusEvent(entry: PutEventsRequestEntry, now = new Date()): BusE
 }
 
 export function createLocalBus(opts: LocalBusOptions = {}): LocalBus {
-  const subscriptions = opts.subscriptions ?? eventSubscriptions;
+  // The table's change stream (DynamoDB Streams in AWS) is driven by the same events locally.
+  const subscriptions = opts.subscriptions ?? [...eventSubscriptions, ...localStreamSubscriptions()];
   const load = opts.load ?? loadHandler;
   const log = opts.log ?? ((msg: string) => console.log(msg));
   const retryDelaysMs = opts.retryDelaysMs ?? [1000, 2000];

@@ -1,4 +1,5 @@
 import type { Access } from './access.js';
+import { keys } from './adapters/dynamodb/keys.js';
 import { alertEventSubscriptions } from './alerts-rows.js';
 
 /**
@@ -35,24 +36,57 @@ const SITEMAP_ON_CHANGE_ACCESS = {
 } as const satisfies Access;
 
 /**
- * The search snapshot follows listing changes, debounced to one write a minute
- * (domain/search/snapshot-builder.ts). In AWS give this function reserved concurrency 1 so
- * changes queue behind one builder; a DynamoDB Streams trigger on the table may call the same
- * handler instead (it reads the change feed, not the event body).
+ * A consumer of the table's change stream: in AWS one function fed by DynamoDB Streams (batched,
+ * at most `batchingWindowSeconds` behind) with reserved concurrency 1, so it never runs twice at
+ * once; locally the bus's events of `localEventTypes` drive the same handler (one subscription per
+ * type, see `localStreamSubscriptions`). The handler reads the change feed itself: a stream batch
+ * or a bus event only says that, and when, something changed.
  */
-const searchSnapshotRow = (eventType: DomainEventType): EventSubscription => ({
-  id: `SearchSnapshotOn${eventType.split('.')[1].replace(/^./, (c) => c.toUpperCase())}`,
-  eventType,
-  handler: 'events/search-snapshot-on-change.ts',
-  access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['search/'], access: 'readWrite' }] },
-  memoryMb: 1536,
-  timeoutSeconds: 180,
-});
+export interface TableStreamConsumer {
+  id: string;
+  handler: string;
+  access: Access;
+  memoryMb?: number;
+  timeoutSeconds?: number;
+  batchingWindowSeconds: number;
+  /** Only changes of items with these sort keys invoke it in AWS (a stream filter). */
+  sortKeys: readonly string[];
+  localEventTypes: readonly DomainEventType[];
+}
+
+/**
+ * The search snapshot follows every change of the table (issue 8 §2: "at most a minute behind"),
+ * scraped listings included, debounced to one write a minute (domain/search/snapshot-builder.ts);
+ * one builder at a time, as they write the same object.
+ */
+export const tableStreamConsumers: TableStreamConsumer[] = [
+  {
+    id: 'SearchSnapshotOnChange',
+    handler: 'events/search-snapshot-on-change.ts',
+    access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['search/'], access: 'readWrite' }] },
+    memoryMb: 1536,
+    timeoutSeconds: 180,
+    batchingWindowSeconds: 30,
+    // Listings, their tombstones and scraped listings: what search holds.
+    sortKeys: [keys.listing('').sk, keys.listingTombstone('').sk, keys.scraped('').sk],
+    localEventTypes: ['listing.created', 'listing.updated', 'listing.deleted', 'scraper.run.completed'],
+  },
+];
+
+/** The local bus's stand-in for the stream: each consumer subscribed to its local event types. */
+export const localStreamSubscriptions = (consumers: readonly TableStreamConsumer[] = tableStreamConsumers): EventSubscription[] =>
+  consumers.flatMap((c) =>
+    c.localEventTypes.map((eventType) => ({
+      id: `${c.id}:${eventType}`,
+      eventType,
+      handler: c.handler,
+      access: c.access,
+      memoryMb: c.memoryMb,
+      timeoutSeconds: c.timeoutSeconds,
+    })),
+  );
 
 export const eventSubscriptions: EventSubscription[] = [
-  searchSnapshotRow('listing.created'),
-  searchSnapshotRow('listing.updated'),
-  searchSnapshotRow('listing.deleted'),
   ...(['listing.created', 'listing.updated', 'listing.deleted'] as const).map(
     (eventType): EventSubscription => ({
       // Three rows (one per event type), one handler module.

@@ -2,10 +2,10 @@ import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { type EventSubscription, eventSubscriptions } from '../../functions/src/events.js';
+import { type EventSubscription, eventSubscriptions, type TableStreamConsumer, tableStreamConsumers } from '../../functions/src/events.js';
 import { type JobDef, jobs } from '../../functions/src/jobs.js';
 import { type QueueDef, queues } from '../../functions/src/queues.js';
-import { EventSubscriptions, MailEvents, QueueWorkers, ScheduledJobs } from './constructs/bus-rules.js';
+import { EventSubscriptions, MailEvents, QueueWorkers, ScheduledJobs, TableStreamConsumers } from './constructs/bus-rules.js';
 import type { HouseDefaultsWithCognito } from './constructs/house-function.js';
 
 export interface JobsStackProps extends StackProps {
@@ -13,6 +13,7 @@ export interface JobsStackProps extends StackProps {
   /** Rows to build; the tables in functions/src unless a test passes its own. */
   jobs?: readonly JobDef[];
   subscriptions?: readonly EventSubscription[];
+  streamConsumers?: readonly TableStreamConsumer[];
   queueRows?: readonly QueueDef[];
   /** The work queues (data stack) by row id. */
   queues: Record<string, Queue>;
@@ -21,10 +22,11 @@ export interface JobsStackProps extends StackProps {
   alarmTopic: ITopic;
 }
 
-/** The event subscriptions on the custom bus, the scheduled jobs, the queue workers and the SES notification subscriber. */
+/** The event subscriptions on the custom bus, the table stream's consumers, the scheduled jobs, the queue workers and the SES notification subscriber. */
 export class JobsStack extends Stack {
   readonly scheduledJobs: ScheduledJobs;
   readonly eventSubscriptions: EventSubscriptions;
+  readonly streamConsumers: TableStreamConsumers;
   readonly queueWorkers: QueueWorkers;
   readonly mailEvents: MailEvents;
 
@@ -34,6 +36,11 @@ export class JobsStack extends Stack {
     this.eventSubscriptions = new EventSubscriptions(this, 'Events', {
       defaults,
       subscriptions: props.subscriptions ?? eventSubscriptions,
+      alarmTopic,
+    });
+    this.streamConsumers = new TableStreamConsumers(this, 'Stream', {
+      defaults,
+      consumers: props.streamConsumers ?? tableStreamConsumers,
       alarmTopic,
     });
     this.scheduledJobs = new ScheduledJobs(this, 'Jobs', { defaults, jobs: props.jobs ?? jobs, alarmTopic });

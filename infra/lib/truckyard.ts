@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { App, StackProps } from 'aws-cdk-lib';
 import { type CognitoTriggerDef, cognitoTriggerRows } from '../../functions/src/cognito-triggers.js';
-import { type EventSubscription, eventSubscriptions } from '../../functions/src/events.js';
+import { type EventSubscription, eventSubscriptions, type TableStreamConsumer, tableStreamConsumers } from '../../functions/src/events.js';
 import { type JobDef, jobs as jobRows } from '../../functions/src/jobs.js';
 import { type QueueDef, queues as queueRows } from '../../functions/src/queues.js';
 import { type RouteArea, type RouteDef, routes as routeRows } from '../../functions/src/routes.js';
@@ -49,6 +49,7 @@ export interface TruckYardOptions {
   routes?: readonly RouteDef[];
   jobs?: readonly JobDef[];
   subscriptions?: readonly EventSubscription[];
+  streamConsumers?: readonly TableStreamConsumer[];
   queues?: readonly QueueDef[];
   triggers?: readonly CognitoTriggerDef[];
   functionsDir?: string;
@@ -120,6 +121,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
     defaults,
     jobs: options.jobs,
     subscriptions: options.subscriptions,
+    streamConsumers: options.streamConsumers,
     queueRows: options.queues,
     queues: data.queues,
     mailEventsTopic: data.mailEventsTopic,
@@ -168,6 +170,7 @@ function assertHandlersExist(options: TruckYardOptions): string[] {
     ...(options.routes ?? routeRows),
     ...(options.jobs ?? jobRows),
     ...(options.subscriptions ?? eventSubscriptions),
+    ...(options.streamConsumers ?? tableStreamConsumers),
     ...(options.queues ?? queueRows),
     ...triggerRows,
     { id: 'SesNotification', handler: MailEvents.HANDLER },

@@ -4,7 +4,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Access, BUCKET_KEYS, type BucketAccessLevel } from '../../functions/src/access.js';
 import { cognitoTriggerRows } from '../../functions/src/cognito-triggers.js';
-import { eventSubscriptions } from '../../functions/src/events.js';
+import { eventSubscriptions, tableStreamConsumers } from '../../functions/src/events.js';
 import { jobs } from '../../functions/src/jobs.js';
 import { queues } from '../../functions/src/queues.js';
 import { routes } from '../../functions/src/routes.js';
@@ -22,6 +22,7 @@ beforeAll(() => {
 afterAll(removeTempDirs);
 
 const DYNAMO_READ = ['BatchGetItem', 'Query', 'GetItem', 'Scan', 'ConditionCheckItem', 'DescribeTable', 'GetRecords', 'GetShardIterator'];
+const STREAM_READ = ['DescribeStream', 'GetRecords', 'GetShardIterator', 'ListStreams'];
 const DYNAMO_WRITE = ['BatchWriteItem', 'PutItem', 'UpdateItem', 'DeleteItem'];
 const WRITE_ACTIONS =
   /^(dynamodb:(BatchWriteItem|PutItem|UpdateItem|DeleteItem)|s3:(PutObject|DeleteObject|AbortMultipartUpload)|ses:Send|events:PutEvents|sqs:SendMessage|cognito-idp:Admin)/;
@@ -50,7 +51,7 @@ function literalSuffix(resource: unknown): string {
 }
 
 /** What a function's policies grant that its row's access does not declare, one line each. */
-function excessGrants(statements: Statement[], access: Access, own: { queues?: string[] } = {}): string[] {
+function excessGrants(statements: Statement[], access: Access, own: { queues?: string[]; tableStream?: boolean } = {}): string[] {
   const ids = dataIds();
   const problems: string[] = [];
   for (const st of statements) {
@@ -62,11 +63,22 @@ function excessGrants(statements: Statement[], access: Access, own: { queues?: s
         const json = JSON.stringify(resource);
         const suffix = literalSuffix(resource);
         const fail = (why: string) => problems.push(`${action} on ${json}: ${why}`);
+        // dynamodb:ListStreams has no resource-level permissions: a stream consumer's mapping needs it on '*'.
+        if (resource === '*' && own.tableStream && action === 'dynamodb:ListStreams') continue;
         if (resource === '*') {
           fail('wildcard resource');
           continue;
         }
         const [service, name] = action.split(':');
+        // A table stream consumer reads the stream it is fed by (its event source mapping needs it).
+        if (
+          own.tableStream &&
+          service === 'dynamodb' &&
+          STREAM_READ.includes(name) &&
+          json.includes(ids.table) &&
+          json.includes('StreamArn')
+        )
+          continue;
         if (service === 'dynamodb') {
           if (!json.includes(ids.table)) fail('not the table');
           else if (DYNAMO_WRITE.includes(name) && access.table !== 'readWrite') fail('table write not declared');
@@ -141,7 +153,7 @@ function allFunctions() {
     stack: Stack;
     fn: LambdaFunction;
     access: Access;
-    own: { queues?: string[] };
+    own: { queues?: string[]; tableStream?: boolean };
     publicGet?: boolean;
   }[] = [];
   const apiStacks: [Stack, Template, Record<string, LambdaFunction>][] = [
@@ -183,6 +195,16 @@ function allFunctions() {
       fn: jobsStack.eventSubscriptions.functions[sub.id],
       access: sub.access,
       own: { queues: dlqIdsUnder(jobsStack, `${jobsStack.node.path}/Events/${sub.id}`) },
+    });
+  }
+  for (const consumer of tableStreamConsumers) {
+    out.push({
+      name: consumer.id,
+      stack: jobsStack,
+      template: templates.jobs,
+      fn: jobsStack.streamConsumers.functions[consumer.id],
+      access: consumer.access,
+      own: { queues: dlqIdsUnder(jobsStack, `${jobsStack.node.path}/Stream/${consumer.id}`), tableStream: true },
     });
   }
   for (const q of queues) {

@@ -7,7 +7,12 @@ import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EVENT_SOURCE, type EventSubscription, eventSubscriptions as realSubscriptions } from '../../functions/src/events.js';
+import {
+  EVENT_SOURCE,
+  type EventSubscription,
+  eventSubscriptions as realSubscriptions,
+  tableStreamConsumers,
+} from '../../functions/src/events.js';
 import { type JobDef, jobs as realJobs } from '../../functions/src/jobs.js';
 import { type QueueDef, queues as realQueues } from '../../functions/src/queues.js';
 import type { RouteDef } from '../../functions/src/routes.js';
@@ -31,6 +36,7 @@ function stubFunctionsDir(handlers: string[], files: Record<string, string> = {}
     MailEvents.HANDLER,
     ...realJobs.map((j) => j.handler),
     ...realSubscriptions.map((s) => s.handler),
+    ...tableStreamConsumers.map((c) => c.handler),
     ...realQueues.map((q) => q.handler),
   ];
   const all = { ...Object.fromEntries(stubs.map((h) => [h, 'export const handler = async () => ({ statusCode: 200 });\n'])), ...files };

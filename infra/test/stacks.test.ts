@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_BUCKET_BY_CATEGORY } from '../../shared/schemas/admin.js';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dynamodb/table.js';
 import { type CognitoTriggerName, cognitoTriggers } from '../../functions/src/cognito-triggers.js';
-import { eventSubscriptions } from '../../functions/src/events.js';
+import { eventSubscriptions, tableStreamConsumers } from '../../functions/src/events.js';
 import { jobs } from '../../functions/src/jobs.js';
 import { queues } from '../../functions/src/queues.js';
 import { NONCURRENT_VERSION_DAYS } from '../lib/data-stack.js';
@@ -362,8 +362,11 @@ describe('jobs stack', () => {
     t.jobs.resourceCountIs('AWS::Events::Rule', eventSubscriptions.length);
     t.jobs.resourceCountIs('AWS::Scheduler::Schedule', jobs.length);
     // + the SES notification subscriber
-    t.jobs.resourceCountIs('AWS::Lambda::Function', jobs.length + eventSubscriptions.length + queues.length + 1);
-    t.jobs.resourceCountIs('AWS::Lambda::EventSourceMapping', queues.length);
+    t.jobs.resourceCountIs(
+      'AWS::Lambda::Function',
+      jobs.length + eventSubscriptions.length + tableStreamConsumers.length + queues.length + 1,
+    );
+    t.jobs.resourceCountIs('AWS::Lambda::EventSourceMapping', queues.length + tableStreamConsumers.length);
     for (const job of jobs) {
       t.jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
         ScheduleExpression: `cron(${job.cron})`,
@@ -372,6 +375,30 @@ describe('jobs stack', () => {
     }
     for (const sub of eventSubscriptions) {
       t.jobs.hasResourceProperties('AWS::Events::Rule', { EventPattern: Match.objectLike({ 'detail-type': [sub.eventType] }) });
+    }
+  });
+});
+
+describe('table stream consumers (issue 8 §2: the search snapshot)', () => {
+  it('the table has a keys-only stream', () => {
+    t.data.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'KEYS_ONLY' } });
+  });
+
+  it('each consumer runs one invocation at a time, fed by the stream in batches at most its window behind, failures to a dead-letter queue', () => {
+    expect(tableStreamConsumers.map((c) => c.handler)).toContain('events/search-snapshot-on-change.ts');
+    for (const consumer of tableStreamConsumers) {
+      expect(consumer.batchingWindowSeconds).toBeLessThanOrEqual(60);
+      const fnId = Object.entries(resourcesOf(t.jobs, 'AWS::Lambda::Function')).find(([id]) => id.includes(`${consumer.id}Function`))?.[0];
+      expect(fnId, consumer.id).toBeDefined();
+      expect(resourcesOf(t.jobs, 'AWS::Lambda::Function')[fnId!].Properties.ReservedConcurrentExecutions).toBe(1);
+      t.jobs.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: fnId },
+        EventSourceArn: Match.objectLike({ 'Fn::ImportValue': Match.stringLikeRegexp('Table.*StreamArn') }),
+        StartingPosition: 'LATEST',
+        MaximumBatchingWindowInSeconds: consumer.batchingWindowSeconds,
+        ParallelizationFactor: 1,
+        DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+      });
     }
   });
 });

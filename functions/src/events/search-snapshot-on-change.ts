@@ -1,11 +1,26 @@
 import { searchSnapshotBuilder } from '../deps.js';
 
+/** A DynamoDB Streams batch (AWS) or a bus event (locally): only when something changed matters. */
+export interface SnapshotTrigger {
+  /** EventBridge: the event's time, in whole seconds. */
+  time?: string;
+  /** DynamoDB Streams: the changed records, each with its approximate time in epoch seconds. */
+  Records?: Array<{ dynamodb?: { ApproximateCreationDateTime?: number } }>;
+}
+
+/** The latest change a trigger reports (ms), or now when it says nothing. */
+export function changedAtMs(event: SnapshotTrigger, now = Date.now()): number {
+  const times = (event.Records ?? []).map((r) => (r.dynamodb?.ApproximateCreationDateTime ?? 0) * 1000).filter((t) => t > 0);
+  if (times.length > 0) return Math.max(...times);
+  return Date.parse(event.time ?? '') || now;
+}
+
 /**
- * listing.created / updated / deleted → the search snapshot catches up within a minute
- * (debounced in snapshot-builder.ts). The event's time has whole seconds: the change may be up
- * to a second later than it says.
+ * The table changed → the search snapshot catches up within a minute (debounced in
+ * snapshot-builder.ts). Fed by the table's DynamoDB stream in AWS (events.ts
+ * tableStreamConsumers: one invocation at a time), by the bus's listing and scraper-run events
+ * locally. Both report times in whole seconds: the change may be up to a second later than that.
  */
-export const handler = async (event: { time?: string }): Promise<{ result: string }> => {
-  const at = (Date.parse(event.time ?? '') || Date.now()) + 1000;
-  return { result: await searchSnapshotBuilder().changed(at) };
+export const handler = async (event: SnapshotTrigger): Promise<{ result: string }> => {
+  return { result: await searchSnapshotBuilder().changed(changedAtMs(event) + 1000) };
 };

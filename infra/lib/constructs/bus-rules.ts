@@ -2,7 +2,9 @@ import { Duration, TimeZone } from 'aws-cdk-lib';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { TABLE_KEYS } from '../../../functions/src/adapters/dynamodb/table.js';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
@@ -10,9 +12,10 @@ import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Access } from '../../../functions/src/access.js';
-import { EVENT_SOURCE, type EventSubscription } from '../../../functions/src/events.js';
+import { EVENT_SOURCE, type EventSubscription, type TableStreamConsumer } from '../../../functions/src/events.js';
 import type { JobDef } from '../../../functions/src/jobs.js';
 import type { QueueDef } from '../../../functions/src/queues.js';
+import { acknowledge } from '../nag.js';
 import { type HouseDefaults, HouseFunction } from './house-function.js';
 import { dlqDepthAlarm, newDeadLetterQueue } from './operations.js';
 
@@ -113,6 +116,60 @@ export class EventSubscriptions extends Construct {
         eventPattern: { source: [EVENT_SOURCE], detailType: [sub.eventType] },
         targets: [new LambdaFunction(fn, { ...TARGET_RETRY, deadLetterQueue: dlq })],
       });
+    }
+  }
+}
+
+export interface TableStreamConsumersProps {
+  defaults: HouseDefaults;
+  consumers: readonly TableStreamConsumer[];
+  alarmTopic?: ITopic;
+}
+
+/** Stream batches a consumer retries before the batch goes to its dead-letter queue. */
+const STREAM_RETRIES = 3;
+
+/**
+ * One function per row of functions/src/events.ts tableStreamConsumers, fed by the table's
+ * DynamoDB stream in batches (at most the row's batching window behind), with reserved concurrency
+ * 1: it never runs twice at once (the search snapshot builder writes one object), so a batch
+ * arriving while one runs waits, and what still fails after retries goes to a dead-letter queue.
+ */
+export class TableStreamConsumers extends Construct {
+  readonly functions: Record<string, HouseFunction> = {};
+
+  constructor(scope: Construct, id: string, props: TableStreamConsumersProps) {
+    super(scope, id);
+    for (const row of props.consumers) {
+      if ((row.timeoutSeconds ?? 0) > MAX_LAMBDA_TIMEOUT_SECONDS) throw new Error(`${row.id}: timeout above Lambda's 900 s`);
+      const fn = new HouseFunction(this, `${row.id}Function`, {
+        defaults: props.defaults,
+        handler: row.handler,
+        access: row.access,
+        memoryMb: row.memoryMb,
+        timeoutSeconds: row.timeoutSeconds,
+        description: 'On every change of the table (DynamoDB stream), one at a time',
+        reservedConcurrentExecutions: 1,
+      });
+      const dlq = newDeadLetterQueue(this, `${row.id}DeadLetters`);
+      if (props.alarmTopic) dlqDepthAlarm(this, `${row.id}DeadLettersAlarm`, dlq, props.alarmTopic);
+      fn.addEventSource(
+        new DynamoEventSource(props.defaults.table, {
+          startingPosition: StartingPosition.LATEST,
+          batchSize: 1000,
+          maxBatchingWindow: Duration.seconds(row.batchingWindowSeconds),
+          parallelizationFactor: 1,
+          retryAttempts: STREAM_RETRIES,
+          onFailure: new SqsDlq(dlq),
+          filters: [FilterCriteria.filter({ dynamodb: { Keys: { [TABLE_KEYS.sortKey]: { S: FilterRule.or(...row.sortKeys) } } } })],
+        }),
+      );
+      acknowledge(
+        fn,
+        'AwsSolutions-IAM5[Resource::*]',
+        "dynamodb:ListStreams, which the stream's event source mapping needs, has no resource-level permissions.",
+      );
+      this.functions[row.id] = fn;
     }
   }
 }

@@ -64,6 +64,8 @@ export interface HouseFunctionProps {
   /** Native packages shipped beside the bundle instead of in it; found from the handler's imports when omitted. */
   nodeModules?: string[];
   description?: string;
+  /** Reserved concurrency: 1 makes a function run one invocation at a time (the table stream's consumers). */
+  reservedConcurrentExecutions?: number;
 }
 
 export const HOUSE_FUNCTION_DEFAULTS = { memoryMb: 512, timeoutSeconds: 10 } as const;
@@ -136,6 +138,7 @@ export class HouseFunction extends LambdaFunction {
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       environment: houseEnvironment(scope, defaults, props.access),
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
     });
     acknowledge(
       this,

@@ -28,6 +28,35 @@ const TRANSMISSION_CODE = codeMap(TRANSMISSION_VALUES);
 
 const code = (map: Map<string, number>, v: string | null | undefined) => (v == null ? -1 : (map.get(v) ?? -1));
 
+/**
+ * A listing's four facet codes as one number (each code + 1, so unknown is 0): a query counts
+ * listings per combination — one counter per listing instead of four — and derives each facet's
+ * counts from the few thousand combinations afterwards.
+ */
+const FACET_SIZES = [MAKE_VALUES.length + 1, CATEGORY_VALUES.length + 1, FUEL_VALUES.length + 1, TRANSMISSION_VALUES.length + 1];
+const COMBOS = FACET_SIZES.reduce((a, b) => a * b, 1);
+const comboOf = (mk: number, cat: number, fu: number, tr: number) =>
+  (((mk + 1) * FACET_SIZES[1] + cat + 1) * FACET_SIZES[2] + fu + 1) * FACET_SIZES[3] + tr + 1;
+/** Each combination's facet codes (-1 unknown). */
+const COMBO_CODES = (() => {
+  const out = {
+    make: new Int8Array(COMBOS),
+    category: new Int8Array(COMBOS),
+    fuel: new Int8Array(COMBOS),
+    transmission: new Int8Array(COMBOS),
+  };
+  for (let c = 0; c < COMBOS; c++) {
+    let rest = c;
+    out.transmission[c] = (rest % FACET_SIZES[3]) - 1;
+    rest = Math.floor(rest / FACET_SIZES[3]);
+    out.fuel[c] = (rest % FACET_SIZES[2]) - 1;
+    rest = Math.floor(rest / FACET_SIZES[2]);
+    out.category[c] = (rest % FACET_SIZES[1]) - 1;
+    out.make[c] = Math.floor(rest / FACET_SIZES[1]) - 1;
+  }
+  return out;
+})();
+
 /** Where a listing is, for radius search: its postcode, else its location text. */
 export function listingPlaceText(l: Pick<Listing, 'postcode' | 'location'>): string | null {
   return l.postcode?.trim() || l.location?.trim() || null;
@@ -35,9 +64,23 @@ export function listingPlaceText(l: Pick<Listing, 'postcode' | 'location'>): str
 
 export const hasKnownPrice = (price: number | null | undefined) => typeof price === 'number' && Number.isFinite(price) && price > 0;
 
-/** Relevance keys: (MAX_SCORE − score in tenths) × 2^positionBits + position in recency order. */
-const MAX_SCORE_TENTHS = 2 ** 20;
-const SLOT_FACTOR = 1 << FIELD_BITS;
+/**
+ * Relevance keys: (MAX_SCORE − score in quarters) × 2^positionBits + position in recency order.
+ * Every match is worth a field weight (whole) × a quality of 1, 0.75 or 0.5, so scores counted in
+ * quarters are exact integers.
+ */
+const MAX_SCORE = 2 ** 20;
+/** Per match quality, per field mask: the match's worth in quarters. */
+const QUARTER_WEIGHTS = new Map<number, Int32Array>();
+function quarterWeights(quality: number): Int32Array {
+  let table = QUARTER_WEIGHTS.get(quality);
+  if (!table) {
+    table = Int32Array.from(MASK_WEIGHT, (w) => Math.round(w * quality * 4));
+    QUARTER_WEIGHTS.set(quality, table);
+  }
+  return table;
+}
+const SLOT_MASK = (1 << FIELD_BITS) - 1;
 const EMPTY_IDS = new Int32Array(0);
 const decoder = new TextDecoder();
 /** Parsed result cards kept for reuse: popular listings show on many pages. */
@@ -48,10 +91,14 @@ const EMPTY_MASKS = new Uint8Array(0);
  * The in-memory search index (docs/data-model.md "Search"): a columnar projection of every active
  * listing — typed arrays for the numeric and coded fields, an inverted index of analysed terms
  * (TermIndex) for the words — plus a presorted slot order per sort key, patched in place on small
- * changes and rebuilt lazily after large ones. A query scores the typed words through the term
- * index, then makes one pass over the presorted order that evaluates the filters, counts the total
- * and the disjunctive facets, and keeps only the requested page; relevance and distance sorts
- * select the page from packed keys.
+ * changes and rebuilt lazily after large ones. A query visits only the listings that can match
+ * it: with words, those the term index scores as matching them all; else, when a radius or a
+ * price, year or mileage range lets few through, just those (plan); else every slot, in memory
+ * order. One pass over them evaluates the filters and counts listings per facet combination (the
+ * total and the disjunctive facets come from those counts); the page is then the first passing
+ * slots of the presorted order, or, for relevance and distance, the smallest packed keys. A query
+ * with facet filters only (category pages, makes, the home page) needs no pass at all: the counts
+ * of every live listing per combination are kept until the next change.
  *
  * A changed listing takes a new slot (its old slot is retired until the term index is compacted),
  * so postings never need to be found and removed one by one.
@@ -84,6 +131,16 @@ export class SearchIndex {
   private category = new Int8Array(0);
   private fuel = new Int8Array(0);
   private transmission = new Int8Array(0);
+  /** The four facet codes as one (comboOf). */
+  private combo = new Uint16Array(0);
+  /** Live listings per facet combination, for queries with no other filter; null after a change. */
+  private comboCounts: Int32Array | null = null;
+  /** Live slots grouped by place id + 1 (group 0: no place), for radius searches; null after a change. */
+  private placeGroups: { start: Int32Array; slots: Int32Array } | null = null;
+  /** The lowest and highest known mileage of the live listings; null after a change. */
+  private mileageRange: { lo: number; hi: number } | null = null;
+  /** Candidate slots of a query planned from one selective filter. */
+  private scratchCandidates = new Int32Array(0);
   /** 0 no location given, 1 placed (lat/lon valid), 2 given but not placeable. */
   private locState = new Uint8Array(0);
   /** Index into placeLat/placeLon: listings share the ~2,800 district centroids, so a query measures each once. */
@@ -99,8 +156,19 @@ export class SearchIndex {
   /** Scratch buffers reused by every query (search is synchronous), so a query allocates next to nothing. */
   private scratchKeys = new Float64Array(0);
   private scratchHits = new Uint8Array(0);
-  private scratchScore = new Float32Array(0);
-  private scratchBest = new Float32Array(0);
+  /** Per slot, a query's score in quarters (scoreTokens), and its best match for the current word. */
+  private scratchScore = new Int32Array(0);
+  private scratchBest = new Int32Array(0);
+  /** The slots that matched every word of the last scored query. */
+  private scratchMatched = new Int32Array(0);
+  /** Per slot, the stamp of the last query it passed (so nothing is cleared between queries). */
+  private scratchPass = new Int32Array(0);
+  /** Per facet combination, the listings passing a query's other filters. */
+  private readonly scratchCounts = new Int32Array(COMBOS);
+  private passStamp = 0;
+  /** Each slot's position in the recency order (the tie-break of keyed sorts), valid until a change. */
+  private recencyRanks = new Int32Array(0);
+  private recencyValid = false;
 
   get size(): number {
     return this.slotById.size;
@@ -150,6 +218,7 @@ export class SearchIndex {
 
   /** Adds or replaces listings; anything not active is removed instead. */
   upsertMany(docs: SearchDoc[]): void {
+    this.derivedChanged();
     const patch = docs.length <= PATCH_LIMIT;
     if (!patch) this.orders.clear();
     for (const d of docs) {
@@ -160,6 +229,7 @@ export class SearchIndex {
   }
 
   removeMany(ids: string[]): void {
+    this.derivedChanged();
     const patch = ids.length <= PATCH_LIMIT;
     if (!patch) this.orders.clear();
     for (const id of ids) this.removeOne(id, patch);
@@ -279,6 +349,7 @@ export class SearchIndex {
     this.category.set(image.category);
     this.fuel.set(image.fuel);
     this.transmission.set(image.transmission);
+    for (let i = 0; i < n; i++) this.combo[i] = comboOf(image.make[i], image.category[i], image.fuel[i], image.transmission[i]);
     // The image's place table becomes this index's (slot place ids point into it).
     image.placeLat.forEach((lat, i) => {
       this.placeLat.push(lat);
@@ -362,6 +433,7 @@ export class SearchIndex {
     this.category[slot] = code(CATEGORY_CODE, l.category);
     this.fuel[slot] = code(FUEL_CODE, l.fuelType);
     this.transmission[slot] = code(TRANSMISSION_CODE, l.transmission);
+    this.combo[slot] = comboOf(this.make[slot], this.category[slot], this.fuel[slot], this.transmission[slot]);
     const placeText = listingPlaceText(l);
     const place = placeText ? this.placeOf(placeText) : null;
     this.locState[slot] = placeText === null ? 0 : place ? 1 : 2;
@@ -409,50 +481,56 @@ export class SearchIndex {
 
   /**
    * Scores the tokens: per slot, how many tokens (in order) matched and the sum of each token's
-   * best match (field weight × match quality). A slot matches when all tokens did.
+   * best match (field weight × match quality, in quarters). Returns how many slots matched every
+   * token (they are in `scratchMatched`, their scores in `scratchScore`); only postings are
+   * visited, never every slot, and without branches on the postings' values.
    */
-  private scoreTokens(tokens: string[], fieldMask: number): { hits: Uint8Array; score: Float32Array } {
+  private scoreTokens(tokens: string[], fieldMask: number): number {
     if (this.scratchHits.length < this.capacity) {
       this.scratchHits = new Uint8Array(this.capacity);
-      this.scratchScore = new Float32Array(this.capacity);
-      this.scratchBest = new Float32Array(this.capacity);
+      this.scratchScore = new Int32Array(this.capacity);
+      this.scratchBest = new Int32Array(this.capacity);
+      this.scratchMatched = new Int32Array(this.capacity);
     }
     const hits = this.scratchHits;
     const score = this.scratchScore;
     const best = this.scratchBest;
+    const matched = this.scratchMatched;
     hits.fill(0, 0, this.highWater);
-    score.fill(0, 0, this.highWater);
-    const touched: number[] = [];
-    // Rarest token first: later, commoner tokens then only update the few slots still in the running.
+    // Rarest token first: later, commoner tokens then only update the slots still in the running.
     const expansions = tokens
       .map((t, k) => this.terms.expand(t, k === tokens.length - 1))
       .map((e) => ({ ...e, size: e.ids.reduce((n, id) => n + this.terms.postingsOf(id).length, 0) }))
       .sort((a, b) => a.size - b.size);
+    const mask = fieldMask & SLOT_MASK;
+    let count = 0;
     for (let k = 0; k < expansions.length; k++) {
       const { ids, quality } = expansions[k];
-      touched.length = 0;
+      // The slots reaching k + 1 matched tokens in this pass (a subset of the last pass's).
+      count = 0;
       for (let e = 0; e < ids.length; e++) {
         const postings = this.terms.postingsOf(ids[e]);
-        const q = quality[e];
+        const weights = quarterWeights(quality[e]);
         for (let i = 0; i < postings.length; i++) {
           const p = postings[i];
-          const mask = p & fieldMask & (SLOT_FACTOR - 1);
-          if (mask === 0) continue;
-          const s = (p - (p & (SLOT_FACTOR - 1))) / SLOT_FACTOR;
+          const w = weights[p & mask];
+          const s = p >>> FIELD_BITS;
           const h = hits[s];
-          if (h < k) continue;
-          const w = MASK_WEIGHT[mask] * q;
-          if (h === k) {
-            hits[s] = k + 1;
-            best[s] = w;
-            touched.push(s);
-          } else if (best[s] < w) best[s] = w;
+          // 1 when the slot matched the k tokens before and this one in an allowed field, first in this pass.
+          const first = +(h === k) & +(w !== 0);
+          hits[s] = h + first;
+          // A slot behind (h < k) gets a meaningless best; it is never read.
+          const before = best[s] & (first - 1);
+          best[s] = Math.max(before, w);
+          matched[count] = s;
+          count += first;
         }
       }
-      for (let i = 0; i < touched.length; i++) score[touched[i]] += best[touched[i]];
-      if (touched.length === 0) break;
+      if (k === 0) for (let i = 0; i < count; i++) score[matched[i]] = best[matched[i]];
+      else for (let i = 0; i < count; i++) score[matched[i]] += best[matched[i]];
+      if (count === 0) break;
     }
-    return { hits, score };
+    return count;
   }
 
   /**
@@ -489,7 +567,7 @@ export class SearchIndex {
   }
 
   private grow(capacity: number): void {
-    const copy = <T extends Float64Array | Int32Array | Int8Array | Uint8Array>(old: T, make: (n: number) => T): T => {
+    const copy = <T extends Float64Array | Int32Array | Int8Array | Uint8Array | Uint16Array>(old: T, make: (n: number) => T): T => {
       const next = make(capacity);
       next.set(old);
       return next;
@@ -503,6 +581,7 @@ export class SearchIndex {
     this.category = copy(this.category, (n) => new Int8Array(n));
     this.fuel = copy(this.fuel, (n) => new Int8Array(n));
     this.transmission = copy(this.transmission, (n) => new Int8Array(n));
+    this.combo = copy(this.combo, (n) => new Uint16Array(n));
     this.locState = copy(this.locState, (n) => new Uint8Array(n));
     this.placeId = copy(this.placeId, (n) => new Int32Array(n));
     this.alive = copy(this.alive, (n) => new Uint8Array(n));
@@ -559,11 +638,32 @@ export class SearchIndex {
   private order(key: PresortedKey): number[] {
     let order = this.orders.get(key);
     if (!order) {
+      if (key === 'relevance') this.recencyValid = false;
       order = [...this.slotById.values()];
       order.sort(this.comparator(key));
       this.orders.set(key, order);
     }
     return order;
+  }
+
+  /** What is derived from the live listings is rebuilt on first use after a change. */
+  private derivedChanged(): void {
+    this.recencyValid = false;
+    this.comboCounts = null;
+    this.placeGroups = null;
+    this.mileageRange = null;
+  }
+
+  /** Each live slot's position in the recency order, rebuilt on the first keyed query after a change. */
+  private recencyRank(): Int32Array {
+    if (!this.recencyValid) {
+      const order = this.order('relevance');
+      if (this.recencyRanks.length < this.capacity) this.recencyRanks = new Int32Array(this.capacity);
+      const ranks = this.recencyRanks;
+      for (let i = 0; i < order.length; i++) ranks[order[i]] = i;
+      this.recencyValid = true;
+    }
+    return this.recencyRanks;
   }
 
   /** First position whose slot sorts at or after `slot` (orders are total: ids break every tie). */
@@ -606,146 +706,148 @@ export class SearchIndex {
     if (query.sort === 'distance' && !place) throw validationError('sort=distance needs a postcode or town location');
     const radius = query.radius ?? DEFAULT_RADIUS_MILES;
     const tokens = this.lookupTokens(queryTokens(query.q));
-    const locationNeedle = !place && query.location ? query.location.toLowerCase() : null;
-
-    const priceMin = query.priceMin;
-    const priceMax = query.priceMax;
-    const priceBounded = priceMin !== undefined || priceMax !== undefined;
-    const yearMin = query.yearMin;
-    const yearMax = query.yearMax;
-    const yearBounded = yearMin !== undefined || yearMax !== undefined;
-    const mileageMin = query.mileageMin ?? Number.NEGATIVE_INFINITY;
-    const mileageMax = query.mileageMax ?? Number.POSITIVE_INFINITY;
-    const mileageBounded = query.mileageMin !== undefined || query.mileageMax !== undefined;
-
-    const wantMake = query.make ? code(MAKE_CODE, query.make) : -1;
-    const wantCategory = query.category ? code(CATEGORY_CODE, query.category) : -1;
-    let fuelMask = 0;
-    for (const f of query.fuel ?? []) fuelMask |= 1 << code(FUEL_CODE, f);
-    let transmissionMask = 0;
-    for (const t of query.transmission ?? []) transmissionMask |= 1 << code(TRANSMISSION_CODE, t);
-
-    const makeFacet = new Int32Array(MAKE_VALUES.length);
-    const categoryFacet = new Int32Array(CATEGORY_VALUES.length);
-    const fuelFacet = new Int32Array(FUEL_VALUES.length);
-    const transmissionFacet = new Int32Array(TRANSMISSION_VALUES.length);
-
-    const { price, year, mileage, hasMileage, make, category, fuel, transmission, locState, placeId, locationText } = this;
     const pageSize = query.pageSize;
     const start = (query.page - 1) * pageSize;
     const end = start + pageSize;
-    const byDistance = query.sort === 'distance';
     // With words, the default sort ranks by how well each listing matches (newest first among equals).
-    const byScore = tokens.length > 0 && query.sort === 'relevance';
-    const presorted: PresortedKey = query.sort === 'distance' || query.sort === 'newest' ? 'relevance' : query.sort;
-    const order = this.order(presorted);
-    const placeDistance = new Float64Array(this.placeLat.length);
+    const keyed = query.sort === 'distance' ? KEYED.distance : tokens.length > 0 && query.sort === 'relevance' ? KEYED.score : KEYED.none;
+    // Per place id + 1 (0: a listing without a place): its distance, whether it is within the
+    // radius, and its distance sort key in tenths of a mile (after every placed listing for none).
+    const places = this.placeLat.length;
+    const placeDistance = new Float64Array(places + 1);
+    const placeWithin = new Uint8Array(places + 1);
+    const placeTenths = new Float64Array(places + 1);
+    placeWithin[0] = 1;
+    placeTenths[0] = NO_DISTANCE_TENTHS;
     if (place) {
-      for (let i = 0; i < placeDistance.length; i++)
-        placeDistance[i] = distanceMiles(place.lat, place.lon, this.placeLat[i], this.placeLon[i]);
+      for (let i = 0; i < places; i++) {
+        const d = distanceMiles(place.lat, place.lon, this.placeLat[i], this.placeLon[i]);
+        placeDistance[i + 1] = d;
+        placeWithin[i + 1] = d <= radius ? 1 : 0;
+        placeTenths[i + 1] = Math.round(d * 10);
+      }
     }
-    const scored = tokens.length > 0 ? this.scoreTokens(tokens, viewer === 'user' ? ALL_FIELDS : PUBLIC_FIELDS) : null;
-    const hits = scored?.hits ?? null;
-    const score = scored?.score ?? null;
-    const tokenCount = tokens.length;
+    // Facet filters: per combination, whether it passes all four (comboOk) and whether it passes
+    // all but each one (a listing failing only one facet's filter still counts towards that facet).
+    // A specific make, fuel or gearbox matches only listings known to have it (issue 9 §2).
+    const facetOk = [
+      facetFilter(MAKE_CODE, query.make ? [query.make] : undefined),
+      facetFilter(CATEGORY_CODE, query.category ? [query.category] : undefined),
+      facetFilter(FUEL_CODE, query.fuel),
+      facetFilter(TRANSMISSION_CODE, query.transmission),
+    ];
+    const comboOk = new Uint8Array(COMBOS);
+    for (let c = 0; c < COMBOS; c++) {
+      comboOk[c] =
+        facetOk[0][COMBO_CODES.make[c] + 1] &
+        facetOk[1][COMBO_CODES.category[c] + 1] &
+        facetOk[2][COMBO_CODES.fuel[c] + 1] &
+        facetOk[3][COMBO_CODES.transmission[c] + 1];
+    }
+    const filter: ScanFilter = {
+      priceBounded: query.priceMin !== undefined || query.priceMax !== undefined,
+      priceMin: query.priceMin ?? Number.NEGATIVE_INFINITY,
+      priceMax: query.priceMax ?? Number.POSITIVE_INFINITY,
+      yearBounded: query.yearMin !== undefined || query.yearMax !== undefined,
+      yearMin: query.yearMin ?? Number.NEGATIVE_INFINITY,
+      yearMax: query.yearMax ?? Number.POSITIVE_INFINITY,
+      mileageBounded: !this.mileageFilterIsInert(query.mileageMin, query.mileageMax),
+      mileageMin: query.mileageMin ?? Number.NEGATIVE_INFINITY,
+      mileageMax: query.mileageMax ?? Number.POSITIVE_INFINITY,
+      comboOk,
+      placed: place !== null,
+      placeWithin,
+      placeTenths,
+      locationNeedle: !place && query.location ? query.location.toLowerCase() : '',
+      keyed,
+    };
+    const words = tokens.length > 0;
+    const onlyFacets = !words && !place && !query.location && !filter.priceBounded && !filter.yearBounded && !filter.mileageBounded;
+
+    let counts: Int32Array;
+    let total = 0;
+    if (this.scratchKeys.length < this.capacity) {
+      this.scratchKeys = new Float64Array(this.capacity);
+      this.scratchPass = new Int32Array(this.capacity);
+    }
+    if (this.passStamp === 0x7fffffff) {
+      this.scratchPass.fill(0);
+      this.passStamp = 0;
+    }
+    const stamp = ++this.passStamp;
+    if (onlyFacets) {
+      // Only facet filters (category pages, makes, the home page): the counts per combination of
+      // every live listing serve every such query; the page is found walking the sorted order.
+      counts = this.liveComboCounts();
+      for (let c = 0; c < COMBOS; c++) total += counts[c] * comboOk[c];
+    } else {
+      // The candidates: with words, only the slots that matched them all; otherwise the listings
+      // one selective filter lets through, or every slot.
+      let list: Int32Array | null = null;
+      let candidates = this.highWater;
+      if (words) {
+        candidates = this.scoreTokens(tokens, viewer === 'user' ? ALL_FIELDS : PUBLIC_FIELDS);
+        list = this.scratchMatched;
+      } else {
+        const planned = this.plan(query, filter);
+        if (planned >= 0) {
+          candidates = planned;
+          list = this.scratchCandidates;
+        }
+      }
+      counts = this.scratchCounts;
+      counts.fill(0);
+      total = this.scan(filter, counts, list, candidates, stamp);
+    }
 
     const pageSlots: number[] = [];
-    // Distance sort: (distance in tenths of a mile) × 2^k + position in recency order; relevance: (max − score) × 2^k + position.
-    const positionBits = 2 ** Math.max(20, Math.ceil(Math.log2(order.length + 1)));
-    const byKey = byDistance || byScore;
-    if (byKey && this.scratchKeys.length < order.length) this.scratchKeys = new Float64Array(this.capacity);
-    const sortKeys = this.scratchKeys;
-    let total = 0;
-
-    for (let pos = 0; pos < order.length; pos++) {
-      const s = order[pos];
-      if (hits !== null && hits[s] !== tokenCount) continue;
-      if (priceBounded) {
-        const p = price[s];
-        if (p === 0 || (priceMin !== undefined && p < priceMin) || (priceMax !== undefined && p > priceMax)) continue;
-      }
-      if (yearBounded) {
-        const y = year[s];
-        if (y === 0 || (yearMin !== undefined && y < yearMin) || (yearMax !== undefined && y > yearMax)) continue;
-      }
-      if (mileageBounded && hasMileage[s] === 1 && (mileage[s] < mileageMin || mileage[s] > mileageMax)) continue;
-
-      // Facet filters: a listing failing exactly one still counts towards that facet. A specific
-      // make, fuel or gearbox matches only listings known to have it (issue 9 §2).
-      let fails = 0;
-      let failed = 0;
-      const mk = make[s];
-      if (wantMake >= 0 && mk !== wantMake) {
-        fails++;
-        failed = 1;
-      }
-      const cat = category[s];
-      if (wantCategory >= 0 && cat !== wantCategory) {
-        fails++;
-        failed = 2;
-      }
-      const fu = fuel[s];
-      if (fuelMask !== 0 && (fu < 0 || ((fuelMask >> fu) & 1) === 0)) {
-        fails++;
-        failed = 3;
-      }
-      const tr = transmission[s];
-      if (transmissionMask !== 0 && (tr < 0 || ((transmissionMask >> tr) & 1) === 0)) {
-        fails++;
-        failed = 4;
-      }
-      if (fails > 1) continue;
-
-      let tenths = NO_DISTANCE_TENTHS;
-      if (place) {
-        const state = locState[s];
-        if (state === 2) continue;
-        if (state === 1) {
-          const d = placeDistance[placeId[s]];
-          if (d > radius) continue;
-          tenths = Math.round(d * 10);
-        }
-      } else if (locationNeedle !== null) {
-        const text = locationText[s];
-        if (text !== '' && !text.includes(locationNeedle)) continue;
-      }
-
-      if (fails === 1) {
-        if (failed === 1) {
-          if (mk >= 0) makeFacet[mk]++;
-        } else if (failed === 2) {
-          if (cat >= 0) categoryFacet[cat]++;
-        } else if (failed === 3) {
-          if (fu >= 0) fuelFacet[fu]++;
-        } else if (tr >= 0) transmissionFacet[tr]++;
-        continue;
-      }
-
-      if (mk >= 0) makeFacet[mk]++;
-      if (cat >= 0) categoryFacet[cat]++;
-      if (fu >= 0) fuelFacet[fu]++;
-      if (tr >= 0) transmissionFacet[tr]++;
-      if (byDistance) {
-        sortKeys[total] = tenths * positionBits + pos;
-      } else if (byScore) {
-        sortKeys[total] = (MAX_SCORE_TENTHS - Math.min(MAX_SCORE_TENTHS - 1, Math.round(score![s] * 10))) * positionBits + pos;
-      } else if (total >= start && total < end) pageSlots.push(s);
-      total++;
-    }
-
-    if (byKey) {
-      for (const key of smallestKeys(sortKeys.subarray(0, total), end).slice(start, end)) {
-        pageSlots.push(order[key % positionBits]);
+    if (keyed !== KEYED.none) {
+      const order = this.order('relevance');
+      const factor = this.positionFactor();
+      for (const key of smallestKeys(this.scratchKeys.subarray(0, total), end).slice(start, end)) pageSlots.push(order[key % factor]);
+    } else if (start < total) {
+      // The page: the passing slots in sorted order, walking only as far as the page's last one.
+      const order = this.order(query.sort === 'newest' ? 'relevance' : (query.sort as PresortedKey));
+      const { combo } = this;
+      const pass = this.scratchPass;
+      const last = Math.min(end, total);
+      let seen = 0;
+      for (let pos = 0; pos < order.length && seen < last; pos++) {
+        const s = order[pos];
+        if (onlyFacets ? comboOk[combo[s]] === 0 : pass[s] !== stamp) continue;
+        if (seen >= start) pageSlots.push(s);
+        seen++;
       }
     }
 
+    const facets = {
+      make: new Int32Array(MAKE_VALUES.length),
+      category: new Int32Array(CATEGORY_VALUES.length),
+      fuelType: new Int32Array(FUEL_VALUES.length),
+      transmission: new Int32Array(TRANSMISSION_VALUES.length),
+    };
+    for (let c = 0; c < COMBOS; c++) {
+      const n = counts[c];
+      if (n === 0) continue;
+      const mk = COMBO_CODES.make[c];
+      const cat = COMBO_CODES.category[c];
+      const fu = COMBO_CODES.fuel[c];
+      const tr = COMBO_CODES.transmission[c];
+      const mOk = facetOk[0][mk + 1];
+      const cOk = facetOk[1][cat + 1];
+      const fOk = facetOk[2][fu + 1];
+      const tOk = facetOk[3][tr + 1];
+      if (mk >= 0 && cOk & fOk & tOk) facets.make[mk] += n;
+      if (cat >= 0 && mOk & fOk & tOk) facets.category[cat] += n;
+      if (fu >= 0 && mOk & cOk & tOk) facets.fuelType[fu] += n;
+      if (tr >= 0 && mOk & cOk & fOk) facets.transmission[tr] += n;
+    }
+
+    const { locState, placeId } = this;
     const items = pageSlots.map((s) => {
       const listing = this.card(s);
       if (!place) return listing;
-      return {
-        ...listing,
-        distanceMiles: locState[s] === 1 ? Math.round(placeDistance[placeId[s]] * 10) / 10 : null,
-      };
+      return { ...listing, distanceMiles: locState[s] === 1 ? Math.round(placeDistance[placeId[s] + 1] * 10) / 10 : null };
     });
 
     return {
@@ -755,15 +857,230 @@ export class SearchIndex {
       pageSize,
       totalPages: Math.ceil(total / pageSize),
       facets: {
-        make: toCounts(MAKE_VALUES, makeFacet),
-        category: toCounts(CATEGORY_VALUES, categoryFacet),
-        fuelType: toCounts(FUEL_VALUES, fuelFacet),
-        transmission: toCounts(TRANSMISSION_VALUES, transmissionFacet),
+        make: toCounts(MAKE_VALUES, facets.make),
+        category: toCounts(CATEGORY_VALUES, facets.category),
+        fuelType: toCounts(FUEL_VALUES, facets.fuelType),
+        transmission: toCounts(TRANSMISSION_VALUES, facets.transmission),
       },
       near: place ? { outcode: place.outcode, label: place.label, radiusMiles: radius } : null,
       didYouMean: null,
     };
   }
+
+  /**
+   * The listings passing the query's most selective filter, when one lets through few enough
+   * that visiting just them (in no useful memory order) beats reading every slot in order: a
+   * radius (the places within it), or a price, year or mileage range (a stretch of that sorted
+   * order). They go into `scratchCandidates`; returns how many, or -1 to scan every slot. The scan
+   * still checks every filter on them.
+   */
+  private plan(query: ListingSearchQuery, f: ScanFilter): number {
+    const worthIt = this.highWater / 3;
+    let bestSize = worthIt;
+    let best: (() => number) | null = null;
+    const consider = (size: number, fill: () => number) => {
+      if (size < bestSize) {
+        bestSize = size;
+        best = fill;
+      }
+    };
+    if (f.placed) {
+      const { start, slots } = this.placeGroupsOf();
+      let size = 0;
+      for (let g = 0; g < f.placeWithin.length; g++) if (f.placeWithin[g] === 1) size += start[g + 1] - start[g];
+      consider(size, () => {
+        let n = 0;
+        for (let g = 0; g < f.placeWithin.length; g++) {
+          if (f.placeWithin[g] === 0) continue;
+          const from = start[g];
+          const to = start[g + 1];
+          this.scratchCandidates.set(slots.subarray(from, to), n);
+          n += to - from;
+        }
+        return n;
+      });
+    }
+    const range = (key: PresortedKey, column: Float64Array | Int32Array, min: number, max: number, unknownLast: boolean) => {
+      const order = this.order(key);
+      // Ascending by the column, unknown (0) last when unknownLast.
+      const lo = firstWhere(order, (s) => (unknownLast && column[s] === 0) || column[s] >= min);
+      const hi = firstWhere(order, (s) => (unknownLast && column[s] === 0) || column[s] > max);
+      consider(hi - lo, () => {
+        for (let i = lo; i < hi; i++) this.scratchCandidates[i - lo] = order[i];
+        return hi - lo;
+      });
+    };
+    if (f.priceBounded) range('price-low', this.price, f.priceMin, f.priceMax, true);
+    if (f.yearBounded) range('year-old', this.year, f.yearMin, f.yearMax, true);
+    // Unknown mileage (kept as 0, first in this order) passes a mileage filter: only a maximum makes a range of it.
+    if (f.mileageBounded && query.mileageMax !== undefined && query.mileageMin === undefined) {
+      range('mileage-low', this.mileage, 0, f.mileageMax, false);
+    }
+    if (best === null) return -1;
+    if (this.scratchCandidates.length < this.capacity) this.scratchCandidates = new Int32Array(this.capacity);
+    return (best as () => number)();
+  }
+
+  /** Live slots grouped by place id + 1 (group 0: listings without a place). */
+  private placeGroupsOf(): { start: Int32Array; slots: Int32Array } {
+    if (this.placeGroups === null) {
+      const groups = this.placeLat.length + 1;
+      const start = new Int32Array(groups + 1);
+      const { placeId, alive } = this;
+      for (let s = 0; s < this.highWater; s++) if (alive[s] === 1) start[placeId[s] + 2]++;
+      for (let g = 0; g < groups; g++) start[g + 1] += start[g];
+      const fill = start.slice(0, groups);
+      const slots = new Int32Array(start[groups]);
+      for (let s = 0; s < this.highWater; s++) if (alive[s] === 1) slots[fill[placeId[s] + 1]++] = s;
+      this.placeGroups = { start, slots };
+    }
+    return this.placeGroups;
+  }
+
+  /**
+   * Whether a mileage filter lets every listing through: no bounds, or bounds around every known
+   * mileage (unknown mileage passes any). Such a filter is dropped, so it costs nothing: a buyer's
+   * "up to 2,000,000 miles" is the same query as none.
+   */
+  private mileageFilterIsInert(min: number | undefined, max: number | undefined): boolean {
+    if (min === undefined && max === undefined) return true;
+    if (this.mileageRange === null) {
+      let lo = Number.POSITIVE_INFINITY;
+      let hi = Number.NEGATIVE_INFINITY;
+      const { mileage, hasMileage, alive } = this;
+      for (let s = 0; s < this.highWater; s++) {
+        if (alive[s] === 0 || hasMileage[s] === 0) continue;
+        if (mileage[s] < lo) lo = mileage[s];
+        if (mileage[s] > hi) hi = mileage[s];
+      }
+      this.mileageRange = { lo, hi };
+    }
+    return (min === undefined || min <= this.mileageRange.lo) && (max === undefined || max >= this.mileageRange.hi);
+  }
+
+  /** Live listings per facet combination (rebuilt on the first query after a change). */
+  private liveComboCounts(): Int32Array {
+    if (this.comboCounts === null) {
+      const counts = new Int32Array(COMBOS);
+      const { combo, alive } = this;
+      for (let s = 0; s < this.highWater; s++) counts[combo[s]] += alive[s];
+      this.comboCounts = counts;
+    }
+    return this.comboCounts;
+  }
+
+  /** Sort keys pack a position in the recency order below this factor. */
+  private positionFactor(): number {
+    return 2 ** Math.max(20, Math.ceil(Math.log2(this.slotById.size + 1)));
+  }
+
+  /**
+   * One pass over the candidates in slot order (the columns are read front to back): the filters
+   * and the counts per facet combination of the listings passing the filters other than facets.
+   * Listings passing the facets too get a sort key (keyed sorts) or this query's stamp (the
+   * presorted ones). Kept apart from the rest of the query, with inputs of one shape, so the
+   * engine keeps it optimised; and without branches on the listings' values (they come in no
+   * order the processor could predict), which makes it several times faster.
+   */
+  private scan(f: ScanFilter, counts: Int32Array, matched: Int32Array | null, candidates: number, stamp: number): number {
+    const { price, year, mileage, hasMileage, combo, locState, placeId, locationText, alive } = this;
+    const { priceBounded, priceMin, priceMax, yearBounded, yearMin, yearMax, mileageBounded, mileageMin, mileageMax } = f;
+    const { comboOk, placed, placeWithin, placeTenths, locationNeedle, keyed } = f;
+    const recency = keyed === KEYED.none ? EMPTY_IDS : this.recencyRank();
+    const byStamp = keyed === KEYED.none;
+    const byDistance = keyed === KEYED.distance;
+    const positionFactor = this.positionFactor();
+    const score = this.scratchScore;
+    const sortKeys = this.scratchKeys;
+    const pass = this.scratchPass;
+    let total = 0;
+
+    for (let c = 0; c < candidates; c++) {
+      const s = matched === null ? c : matched[c];
+      if (alive[s] === 0) continue;
+      // 1 while the listing passes the filters that are not facets.
+      let ok = 1;
+      if (priceBounded) {
+        const p = price[s];
+        ok &= +(p !== 0) & +(p >= priceMin) & +(p <= priceMax);
+      }
+      if (yearBounded) {
+        const y = year[s];
+        ok &= +(y !== 0) & +(y >= yearMin) & +(y <= yearMax);
+      }
+      if (mileageBounded) {
+        const m = mileage[s];
+        ok &= (1 - hasMileage[s]) | (+(m >= mileageMin) & +(m <= mileageMax));
+      }
+      let tenths = 0;
+      if (placed) {
+        // Placed listings within the radius, and those without a location; never those whose place is unknown.
+        const p = placeId[s] + 1;
+        ok &= placeWithin[p] & +(locState[s] !== 2);
+        tenths = placeTenths[p];
+      } else if (locationNeedle !== '') {
+        const text = locationText[s];
+        if (text !== '' && !text.includes(locationNeedle)) continue;
+      }
+      const k = combo[s];
+      counts[k] += ok;
+      const all = ok & comboOk[k];
+      // Distance: (distance in tenths of a mile) × factor + recency position; relevance: (max − score in quarters) × factor + position.
+      if (byStamp) pass[s] = stamp * all;
+      else if (byDistance) sortKeys[total] = tenths * positionFactor + recency[s];
+      else sortKeys[total] = (MAX_SCORE - score[s]) * positionFactor + recency[s];
+      total += all;
+    }
+    return total;
+  }
+}
+
+/** How a query's page is chosen: from the presorted orders, or from keys by distance or by score. */
+const KEYED = { none: 0, distance: 1, score: 2 } as const;
+
+interface ScanFilter {
+  priceBounded: boolean;
+  priceMin: number;
+  priceMax: number;
+  yearBounded: boolean;
+  yearMin: number;
+  yearMax: number;
+  mileageBounded: boolean;
+  mileageMin: number;
+  mileageMax: number;
+  /** Per facet combination, 1 when it passes every facet filter. */
+  comboOk: Uint8Array;
+  placed: boolean;
+  /** Per place id + 1 (0: none), 1 when within the radius of the query's place. */
+  placeWithin: Uint8Array;
+  /** Per place id + 1 (0: none), the distance sort key in tenths of a mile. */
+  placeTenths: Float64Array;
+  /** A location that is not a place: matched as text ('' for none). */
+  locationNeedle: string;
+  keyed: (typeof KEYED)[keyof typeof KEYED];
+}
+
+/** Per code + 1 (0: unknown), 1 when a facet filter of these values (none: any, unknown too) lets it through. */
+function facetFilter(codes: Map<string, number>, wanted: readonly string[] | undefined): Uint8Array {
+  const ok = new Uint8Array(codes.size + 1);
+  if (!wanted || wanted.length === 0) return ok.fill(1);
+  for (const v of wanted) {
+    const c = codes.get(v);
+    if (c !== undefined) ok[c + 1] = 1;
+  }
+  return ok;
+}
+
+/** The first position in `order` where `past` holds (it holds from there to the end). */
+function firstWhere(order: number[], past: (slot: number) => boolean): number {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (past(order[mid])) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 function toCounts(values: readonly string[], counts: Int32Array): Record<string, number> {
