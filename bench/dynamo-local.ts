@@ -3,6 +3,7 @@
  * listings and full JIT (dev/stand-ins' start-up flags favour a fast start over throughput).
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { ensureTable } from '../dev/bootstrap.js';
@@ -15,6 +16,8 @@ const EMULATOR_DIR = path.join(REPO_ROOT, 'node_modules', 'amplify-dynamodb-simu
 export interface BenchDynamo {
   endpoint: string;
   stop(): Promise<void>;
+  /** CPU seconds the DynamoDB Local JVM has used so far (Linux /proc; null elsewhere). */
+  cpuSeconds(): number | null;
 }
 
 export async function startBenchDynamo(): Promise<BenchDynamo> {
@@ -50,6 +53,15 @@ export async function startBenchDynamo(): Promise<BenchDynamo> {
   client.destroy();
   return {
     endpoint,
+    cpuSeconds: () => {
+      try {
+        // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
+        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return null;
+      }
+    },
     stop: async () => {
       process.off('exit', kill);
       child.kill('SIGTERM');

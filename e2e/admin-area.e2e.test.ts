@@ -90,6 +90,9 @@ describe('admin area', () => {
     await page.getByLabel('Admin Email').waitFor();
     await page.getByText('Creating an admin account requires super admin privileges.').waitFor();
     await page.getByTestId('mfa-notice').waitFor();
+    expect(await page.getByTestId('mfa-notice').textContent()).toBe(
+      'MFA is skipped locally (cognito-local has no MFA); in AWS staff must set up an authenticator app.',
+    );
     await page.getByRole('button', { name: 'Show password' }).click();
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
   });
@@ -200,6 +203,13 @@ describe('admin area', () => {
     await photos.first().waitFor();
     expect(await photos.count()).toBeGreaterThanOrEqual(1);
     await poll(() => photos.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  });
+
+  it('retries the seeded e-mail that failed to send: it goes out and leaves the list', async () => {
+    const row = page.getByTestId('failed-email-row').filter({ hasText: 'Your valuation request for a 2018 DAF XF 480' });
+    await row.getByRole('button', { name: 'Retry' }).click();
+    await toastText('E-mail sent successfully');
+    await poll(() => row.count()).toBe(0);
   });
 
   it('lets a super admin make a user admin and read the audit entries', async () => {

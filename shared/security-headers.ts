@@ -29,9 +29,9 @@ export function cspDirectives(o: SecurityHeaderOptions): string[] {
   return [
     "default-src 'self'",
     "img-src 'self' data: blob:",
-    // React style props become style attributes in server-rendered pages (http/seo first screen);
-    // attributes only — <style> elements and stylesheets still come from 'self'.
-    "style-src-attr 'unsafe-inline'",
+    // No inline styles of any kind (style-src falls back to default-src): the app sets its few
+    // computed styles (range slider, chart bars) through the CSSOM, which CSP does not govern,
+    // never as style attributes (server-rendered ones would be dropped).
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

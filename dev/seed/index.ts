@@ -25,6 +25,7 @@ import {
   toScrapedRecord,
 } from './data.js';
 import { seedAdminDemoData } from './admin-content.js';
+import { seedDemoFailedEmail } from './failed-email.js';
 import { createImageRenderer, imageJobsFor } from './images.js';
 
 export { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SCRAPED, DEMO_TIERS, DEMO_USERS } from './data.js';
@@ -124,6 +125,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
     photoKeys: records.flatMap((r) => r.images.map((i) => i.key)).slice(0, 2),
     now,
   });
+  await seedDemoFailedEmail({ tableName, now });
   // The bulk writes above bypass the counted writes: start the analytics counters from the data.
   await recountAnalytics(ddb, tableName);
 

@@ -3,7 +3,15 @@ import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } fro
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { PublicHostedZone } from 'aws-cdk-lib/aws-route53';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type LifecycleRule, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  type IBucket,
+  type LifecycleRule,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
 import { ConfigurationSet, EmailIdentity, EmailSendingEvent, EventDestination, Identity } from 'aws-cdk-lib/aws-ses';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -15,6 +23,7 @@ import { HOUSE_FUNCTION_DEFAULTS } from './constructs/house-function.js';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dynamodb/table.js';
 import { LISTING_UPLOADS_PREFIX } from '../../functions/src/domain/uploads/verify-upload.js';
 import { VALUATION_PENDING_PREFIX } from '../../functions/src/domain/valuations/submit-valuation.js';
+import { MEDIA_BUCKET_BY_CATEGORY } from '../../shared/schemas/admin.js';
 
 /**
  * Browser uploads land under a pending prefix and are moved once the server has checked them;
@@ -159,15 +168,27 @@ export class DataStack extends Stack {
     // The site and the listing photos are public through CloudFront (web stack) with origin access
     // control. Naming the distribution here would make data and web depend on each other, so the grant
     // is scoped to this account's distributions, as CDK itself does for OAC key policies. Their content
-    // is public anyway; the private uploads and media buckets get no such statement.
-    for (const publicBucket of [this.siteBucket, this.buckets['truck-images']]) {
+    // is public anyway. The media buckets are readable only under their published folders
+    // (`<category>/`, MEDIA_BUCKET_BY_CATEGORY; uploads wait in private-uploads until checked);
+    // private-uploads gets no such statement.
+    const published: Array<[IBucket, string[]]> = [
+      [this.siteBucket, ['*']],
+      [this.buckets['truck-images'], ['*']],
+      ...(['promotional-images', 'banners', 'logos', 'general-media'] as const).map((key): [IBucket, string[]] => [
+        this.buckets[key],
+        Object.entries(MEDIA_BUCKET_BY_CATEGORY)
+          .filter(([, bucket]) => bucket === key)
+          .map(([category]) => `${category}/*`),
+      ]),
+    ];
+    for (const [publicBucket, patterns] of published) {
       publicBucket.addToResourcePolicy(
         new PolicyStatement({
           sid: 'AllowCloudFrontOriginAccessControlRead',
           effect: Effect.ALLOW,
           principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
           actions: ['s3:GetObject'],
-          resources: [publicBucket.arnForObjects('*')],
+          resources: patterns.map((p) => publicBucket.arnForObjects(p)),
           conditions: {
             StringEquals: { 'AWS:SourceAccount': this.account },
             ArnLike: { 'AWS:SourceArn': `arn:${this.partition}:cloudfront::${this.account}:distribution/*` },

@@ -144,6 +144,13 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
     routes,
     siteBucket: data.siteBucket,
     truckImages: data.buckets['truck-images'],
+    mediaBuckets: {
+      'promotional-images': data.buckets['promotional-images'],
+      banners: data.buckets.banners,
+      logos: data.buckets.logos,
+      'truck-images': data.buckets['truck-images'],
+      'general-media': data.buckets['general-media'],
+    },
     // The browser POSTs presigned uploads to these two only.
     uploadBuckets: [data.buckets['truck-images'], data.buckets['private-uploads']],
     webDistDir: options.webDistDir ?? WEB_DIST_DIR,

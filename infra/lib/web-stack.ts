@@ -34,6 +34,7 @@ import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/viewer-ip.js';
 import type { RouteDef } from '../../functions/src/routes.js';
 import { acknowledge } from './nag.js';
+import { MEDIA_BUCKET_BY_CATEGORY } from '../../shared/schemas/admin.js';
 import { cspDirectives, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY, securityHeaders } from '../../shared/security-headers.js';
 
 export interface WebStackProps extends StackProps {
@@ -43,6 +44,11 @@ export interface WebStackProps extends StackProps {
   /** The SPA bucket and the listing photos bucket (data stack, which also holds their OAC grants). */
   siteBucket: IBucket;
   truckImages: IBucket;
+  /**
+   * The admin area's media buckets by their key (MEDIA_BUCKET_BY_CATEGORY): published files are
+   * served at /media/<bucket key>/<category>/<name>, the URL the API builds (MEDIA_BASE_URL).
+   */
+  mediaBuckets: Record<MediaBucketKey, IBucket>;
   /** Buckets the browser POSTs presigned uploads to; the CSP lets it connect to these only. */
   uploadBuckets: IBucket[];
   /**
@@ -68,6 +74,20 @@ const STRIP_IMAGES_PREFIX_CODE = `function handler(event) {
   request.uri = request.uri.substring('/images'.length);
   return request;
 }`;
+
+/**
+ * /media/<bucket key>/<path> is served from that bucket's <path> (one behaviour per bucket key,
+ * MEDIA_BASE_URL is /media): the same URL the local server answers (dev/api-server.ts).
+ */
+const STRIP_MEDIA_PREFIX_CODE = `function handler(event) {
+  var request = event.request;
+  request.uri = request.uri.replace(/^\\/media\\/[^\\/]+/, '');
+  return request;
+}`;
+
+/** The media buckets' keys: the buckets MEDIA_BUCKET_BY_CATEGORY publishes to. */
+export type MediaBucketKey = (typeof MEDIA_BUCKET_BY_CATEGORY)[keyof typeof MEDIA_BUCKET_BY_CATEGORY];
+export const MEDIA_BUCKET_KEYS = [...new Set(Object.values(MEDIA_BUCKET_BY_CATEGORY))] as MediaBucketKey[];
 
 /** Cache behaviours per distribution, before a quota increase. */
 const CLOUDFRONT_BEHAVIOURS_QUOTA = 25;
@@ -150,9 +170,29 @@ export class WebStack extends Stack {
       Bucket.fromBucketAttributes(this, bid, { bucketName: bucket.bucketName, bucketRegionalDomainName: bucket.bucketRegionalDomainName });
     const siteBucket = importBucket('SiteBucket', props.siteBucket);
     const truckImages = importBucket('TruckImagesBucket', props.truckImages);
+    // One viewer-request function for every /media/<bucket key>/* behaviour.
+    const stripMediaPrefix = viewerRequestFunction('StripMediaPrefix', STRIP_MEDIA_PREFIX_CODE);
+    const mediaBehaviours = Object.fromEntries(
+      MEDIA_BUCKET_KEYS.map((key): [string, BehaviorOptions] => [
+        `/media/${key}/*`,
+        {
+          // truck-images is imported once: a second import of the same bucket would clash.
+          origin: S3BucketOrigin.withOriginAccessControl(
+            key === 'truck-images'
+              ? truckImages
+              : importBucket(`Media${key.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}Bucket`, props.mediaBuckets[key]),
+          ),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+          compress: true,
+          ...stripMediaPrefix,
+        },
+      ]),
+    );
     Annotations.of(this).acknowledgeWarning(
       '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
-      'The data stack grants CloudFront OAC read access to the site and truck-images buckets.',
+      "The data stack grants CloudFront OAC read access to the site and truck-images buckets and the media buckets' published prefixes.",
     );
 
     // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com
@@ -193,10 +233,11 @@ export class WebStack extends Stack {
     };
 
     const pagePatterns = pagePathPatterns(props.routes);
-    if (pagePatterns.length + 4 > CLOUDFRONT_BEHAVIOURS_QUOTA) {
+    const behaviourCount = pagePatterns.length + 4 + MEDIA_BUCKET_KEYS.length;
+    if (behaviourCount > CLOUDFRONT_BEHAVIOURS_QUOTA) {
       Annotations.of(this).addWarningV2(
         'truckyard:cloudfrontBehaviours',
-        `${pagePatterns.length + 4} cache behaviours exceed CloudFront's default quota of ${CLOUDFRONT_BEHAVIOURS_QUOTA}: request an increase or put page rows under a common prefix.`,
+        `${behaviourCount} cache behaviours exceed CloudFront's default quota of ${CLOUDFRONT_BEHAVIOURS_QUOTA}: request an increase or put page rows under a common prefix.`,
       );
     }
 
@@ -206,7 +247,7 @@ export class WebStack extends Stack {
     if (props.domain && !certificate) throw new Error(`${props.domain.domainName}: no certificate (certificateArn or hostedZone)`);
 
     this.distribution = new Distribution(this, 'Distribution', {
-      comment: 'TruckYard site, /api and /images',
+      comment: 'TruckYard site, /api, /images and /media',
       httpVersion: HttpVersion.HTTP2_AND_3,
       domainNames: props.domain ? [props.domain.domainName] : undefined,
       certificate,
@@ -230,6 +271,8 @@ export class WebStack extends Stack {
           compress: true,
           ...viewerRequestFunction('StripImagesPrefix', STRIP_IMAGES_PREFIX_CODE),
         },
+        // Admin-published media (before /*.*: every media file name has an extension).
+        ...mediaBehaviours,
         '/assets/*': toSite,
         '/*.*': toSite,
       },

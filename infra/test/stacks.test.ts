@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_BUCKET_BY_CATEGORY } from '../../shared/schemas/admin.js';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dynamodb/table.js';
 import { type CognitoTriggerName, cognitoTriggers } from '../../functions/src/cognito-triggers.js';
 import { eventSubscriptions, tableStreamConsumers } from '../../functions/src/events.js';
@@ -244,14 +245,37 @@ describe('data stack', () => {
     expect(rulesOf('general-media').filter((r) => r.ExpirationInDays !== undefined)).toEqual([]);
   });
 
-  it('lets CloudFront read the site and truck-images buckets only, never the private uploads', () => {
+  it('lets CloudFront read the site and truck-images buckets and the media buckets (published folders only), never the private uploads', () => {
     const policies = Object.values(resourcesOf(t.data, 'AWS::S3::BucketPolicy'));
     const cloudFrontReaders = policies.filter((p) => JSON.stringify(p.Properties).includes('cloudfront.amazonaws.com'));
     const ref = (b: { node: { defaultChild?: unknown } }) => ({ Ref: stacks.data.getLogicalId(b.node.defaultChild as never) });
+    const b = stacks.data.buckets;
     expect(cloudFrontReaders.map((p) => p.Properties.Bucket)).toEqual(
-      expect.arrayContaining([ref(stacks.data.siteBucket), ref(stacks.data.buckets['truck-images'])]),
+      expect.arrayContaining([
+        ref(stacks.data.siteBucket),
+        ref(b['truck-images']),
+        ref(b['promotional-images']),
+        ref(b.banners),
+        ref(b.logos),
+        ref(b['general-media']),
+      ]),
     );
-    expect(cloudFrontReaders.length).toBe(2);
+    expect(cloudFrontReaders.length).toBe(6);
+    expect(cloudFrontReaders.map((p) => p.Properties.Bucket)).not.toContainEqual(ref(b['private-uploads']));
+    // A media bucket is readable only under its categories' folders, where checked files are published.
+    const oacResources = (bucket: { node: { defaultChild?: unknown } }) =>
+      cloudFrontReaders
+        .filter((p) => JSON.stringify(p.Properties.Bucket) === JSON.stringify(ref(bucket)))
+        .flatMap((p) => (p.Properties.PolicyDocument as { Statement: { Sid?: string; Resource: unknown }[] }).Statement)
+        .filter((st) => st.Sid === 'AllowCloudFrontOriginAccessControlRead')
+        .map((st) => JSON.stringify(st.Resource))
+        .join();
+    expect(oacResources(b.banners)).toContain('/banners/*');
+    expect(oacResources(b['promotional-images'])).toContain('/promotional/*');
+    expect(oacResources(b.logos)).toContain('/logos/*');
+    expect(oacResources(b['general-media'])).toContain('/general/*');
+    for (const media of [b.banners, b['promotional-images'], b.logos, b['general-media']])
+      expect(oacResources(media)).not.toContain('"/*"');
   });
 });
 
@@ -476,6 +500,38 @@ describe('web stack', () => {
     const origins = (dist.Properties.DistributionConfig as { Origins: { DomainName: unknown; OriginAccessControlId?: unknown }[] }).Origins;
     const images = origins.find((o) => JSON.stringify(o.DomainName).includes('TruckImages'));
     expect(images?.OriginAccessControlId).toBeDefined();
+  });
+
+  it('serves admin media at /media/<bucket key>/* from each media bucket through origin access control, prefix stripped', () => {
+    const dist = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Distribution'))[0];
+    const config = dist.Properties.DistributionConfig as {
+      Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown }[];
+      CacheBehaviors: { PathPattern: string }[];
+    };
+    const order = config.CacheBehaviors.map((b) => b.PathPattern);
+    const logicalIdOf: Record<string, string> = {
+      'promotional-images': 'PromotionalImages',
+      banners: 'Banners',
+      logos: 'Logos',
+      'truck-images': 'TruckImages',
+      'general-media': 'GeneralMedia',
+    };
+    for (const key of new Set(Object.values(MEDIA_BUCKET_BY_CATEGORY))) {
+      const b = behaviour(`/media/${key}/*`);
+      expect(b, key).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6' });
+      expect(order.indexOf(`/media/${key}/*`)).toBeLessThan(order.indexOf('/*.*'));
+      const origin = config.Origins.find((o) => o.Id === b?.TargetOriginId);
+      expect(JSON.stringify(origin?.DomainName), key).toContain(logicalIdOf[key]);
+      expect(origin?.OriginAccessControlId, key).toBeDefined();
+      expect(JSON.stringify(b?.FunctionAssociations)).toContain('StripMediaPrefix');
+    }
+    // The function maps the URL the API builds to the object key: /media/banners/banners/x.png -> /banners/x.png.
+    const fn = Object.values(resourcesOf(t.web, 'AWS::CloudFront::Function')).find((f) =>
+      String(f.Properties.FunctionCode).includes('/media'),
+    );
+    const handler = new Function(`${fn?.Properties.FunctionCode as string}; return handler;`)() as (e: unknown) => { uri: string };
+    expect(handler({ request: { uri: '/media/banners/banners/1-abc.png' } }).uri).toBe('/banners/1-abc.png');
+    expect(handler({ request: { uri: '/media/general-media/general/2-def.mp4' } }).uri).toBe('/general/2-def.mp4');
   });
 
   it('adds HSTS, CSP, nosniff, frame DENY and a referrer policy to every behaviour', () => {

@@ -19,6 +19,15 @@ const MEDIA_FOLDERS = [
   { bucket: 'general-media', prefixes: ['general/'] },
 ] as const;
 
+/**
+ * What every admin-auth row's function touches besides its own work: the TOTP check reads the
+ * caller's MFA settings (AdminGetUser). (The origin-verify secret, which the audit log's viewer IP
+ * also uses, every row gets in routes.ts.)
+ */
+function withStaffGate(access: Access): Access {
+  return { ...access, cognito: [...new Set([...(access.cognito ?? []), 'AdminGetUser' as const])] };
+}
+
 const admin = (
   id: string,
   method: RouteDef['method'],
@@ -33,7 +42,7 @@ const admin = (
   handler: `http/admin/${handler}.ts`,
   auth: 'admin',
   area: 'admin',
-  access,
+  access: withStaffGate(access),
   ...extra,
 });
 
@@ -111,12 +120,15 @@ export const adminRoutes: RouteDef[] = [
     buckets: [{ bucket: 'private-uploads', prefixes: ['valuations/'], access: 'read' }],
   }),
   admin('ListAudit', 'GET', '/api/admin/audit', 'read-router', read, { auth: 'superAdmin' }),
+  // The e-mail outbox's dead letters (Inbox): listed read-only, retried through the mailer.
+  admin('ListFailedEmails', 'GET', '/api/admin/failed-emails', 'read-router', read),
+  admin('RetryFailedEmail', 'POST', '/api/admin/failed-emails/{id}/retry', 'retry-failed-email', { table: 'readWrite', mail: true }),
   // What the public pages read from the admin area's data.
   {
     id: 'GetPageContent',
     method: 'GET',
     path: '/api/content/{slug}',
-    handler: 'http/admin/read-router.ts',
+    handler: 'http/admin/public-read-router.ts',
     auth: 'public',
     area: 'admin',
     access: read,
@@ -125,7 +137,7 @@ export const adminRoutes: RouteDef[] = [
     id: 'GetPromotions',
     method: 'GET',
     path: '/api/promotions',
-    handler: 'http/admin/read-router.ts',
+    handler: 'http/admin/public-read-router.ts',
     auth: 'public',
     area: 'admin',
     access: read,

@@ -8,14 +8,18 @@ import { Amplify } from 'aws-amplify';
 import {
   type SignInOutput,
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   fetchAuthSession,
   fetchUserAttributes,
   resendSignUpCode,
   resetPassword,
+  setUpTOTP,
   signIn,
   signOut,
+  updateMFAPreference,
   updatePassword,
+  verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub } from 'aws-amplify/utils';
@@ -29,6 +33,8 @@ export interface PublicAuthConfig {
   clientId: string;
   /** Only locally: cognito-local's URL. */
   userPoolEndpoint?: string;
+  /** Whether the admin API requires staff TOTP (`off` locally: cognito-local has no MFA). */
+  staffMfa?: 'required' | 'off';
 }
 
 let configured: Promise<PublicAuthConfig> | null = null;
@@ -166,13 +172,36 @@ export async function getAccessToken(): Promise<string | null> {
   }
 }
 
-export type SignInResult = { kind: 'signed-in'; user: AuthUser | null } | { kind: 'confirm-sign-up' } | { kind: 'other'; step: string };
+/** What an authenticator app needs to be set up: the secret (typed in) and the otpauth:// URI. */
+export interface TotpSetup {
+  secret: string;
+  uri: string;
+}
 
-function toResult(output: SignInOutput, user: AuthUser | null): SignInResult {
-  const step = output.nextStep.signInStep;
-  if (output.isSignedIn || step === 'DONE') return { kind: 'signed-in', user };
-  if (step === 'CONFIRM_SIGN_UP') return { kind: 'confirm-sign-up' };
-  return { kind: 'other', step };
+export type SignInResult =
+  | { kind: 'signed-in'; user: AuthUser | null }
+  | { kind: 'confirm-sign-up' }
+  /** Cognito asks for an authenticator app to be set up before the sign-in completes (MFA required). */
+  | { kind: 'totp-setup'; setup: TotpSetup }
+  /** Cognito asks for the 6-digit code from the authenticator app. */
+  | { kind: 'totp-code' }
+  | { kind: 'other'; step: string };
+
+const APP_NAME = 'TruckYard';
+
+async function toResult(output: SignInOutput, email: string): Promise<SignInResult> {
+  const next = output.nextStep;
+  if (output.isSignedIn || next.signInStep === 'DONE') return { kind: 'signed-in', user: await syncUser() };
+  if (next.signInStep === 'CONFIRM_SIGN_UP') return { kind: 'confirm-sign-up' };
+  if (next.signInStep === 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP') {
+    const d = next.totpSetupDetails;
+    return { kind: 'totp-setup', setup: { secret: d.sharedSecret, uri: d.getSetupUri(APP_NAME, email).toString() } };
+  }
+  if (next.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return { kind: 'totp-code' };
+  // The pool offers TOTP only, but Cognito may still ask which factor: always the authenticator app.
+  if (next.signInStep === 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION' || next.signInStep === 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION')
+    return toResult(await confirmSignIn({ challengeResponse: 'TOTP' }), email);
+  return { kind: 'other', step: next.signInStep };
 }
 
 /**
@@ -183,9 +212,29 @@ export async function signInWithPassword(email: string, password: string): Promi
   await ensureConfigured();
   // A stale session for someone else would make Amplify refuse ("already signed in").
   if (getAuthSnapshot().user) await signOut().catch(() => undefined);
-  const output = await signIn({ username: normaliseEmail(email), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
-  const user = output.isSignedIn ? await syncUser() : null;
-  return toResult(output, user);
+  const username = normaliseEmail(email);
+  const output = await signIn({ username, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  return toResult(output, username);
+}
+
+/** Answers the pending sign-in challenge (the authenticator app's code, after setting it up or not). */
+export async function answerSignInChallenge(email: string, code: string): Promise<SignInResult> {
+  await ensureConfigured();
+  return toResult(await confirmSignIn({ challengeResponse: code.trim() }), normaliseEmail(email));
+}
+
+/** For a signed-in user without an authenticator app: starts setting one up (Cognito AssociateSoftwareToken). */
+export async function startTotpSetup(email: string): Promise<TotpSetup> {
+  await ensureConfigured();
+  const d = await setUpTOTP();
+  return { secret: d.sharedSecret, uri: d.getSetupUri(APP_NAME, normaliseEmail(email)).toString() };
+}
+
+/** Checks the first code and makes the authenticator app the user's MFA, asked at every sign-in from now on. */
+export async function finishTotpSetup(code: string): Promise<void> {
+  await ensureConfigured();
+  await verifyTOTPSetup({ code: code.trim() });
+  await updateMFAPreference({ totp: 'PREFERRED' });
 }
 
 export async function confirmAccount(email: string, code: string, clientMetadata?: Record<string, string>): Promise<void> {

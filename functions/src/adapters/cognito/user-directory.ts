@@ -2,6 +2,7 @@ import {
   AdminAddUserToGroupCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
+  AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
@@ -9,6 +10,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { sdkClientConfig } from '../sdk-config.js';
 import type { UserDirectory } from '../../domain/admin/ports.js';
+import type { StaffMfaReader } from '../../domain/admin/staff-mfa.js';
 
 /** One client per execution environment; locally AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER points at cognito-local. */
 const cognito = new CognitoIdentityProviderClient(sdkClientConfig());
@@ -37,6 +39,16 @@ export function cognitoUserDirectory(ids: { userPoolId: string; clientId: string
     },
     async sendPasswordReset(email) {
       await cognito.send(new ForgotPasswordCommand({ ClientId: ids.clientId, Username: email }));
+    },
+  };
+}
+
+/** Whether the user has an authenticator app (TOTP) enabled: AdminGetUser's MFA settings. */
+export function cognitoStaffMfaReader(ids: { userPoolId: string }): StaffMfaReader {
+  return {
+    async hasTotp(userId) {
+      const res = await cognito.send(new AdminGetUserCommand({ UserPoolId: ids.userPoolId, Username: userId }));
+      return (res.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA') || res.PreferredMfaSetting === 'SOFTWARE_TOKEN_MFA';
     },
   };
 }

@@ -1,7 +1,7 @@
-import { type DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb as defaultDdb } from './client.js';
 import { config } from '../../config.js';
-import type { FailedEmail, OutboxRecord, OutboxStore } from '../../domain/mail/outbox.js';
+import type { DeadLetterStore, FailedEmail, OutboxRecord, OutboxStore } from '../../domain/mail/outbox.js';
 import { addressOf } from '../../domain/mail/mailer.js';
 import { keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './table.js';
@@ -24,9 +24,10 @@ const recordOf = (item: Record<string, unknown>): OutboxRecord => {
 export function emailOutboxStore(
   ddb: DynamoDBDocumentClient,
   tableName: string,
-): OutboxStore & {
-  listFailed(opts?: { limit?: number; cursor?: string }): Promise<{ items: FailedEmail[]; nextCursor: string | null }>;
-} {
+): OutboxStore &
+  DeadLetterStore & {
+    listFailed(opts?: { limit?: number; cursor?: string }): Promise<{ items: FailedEmail[]; nextCursor: string | null }>;
+  } {
   const update = (id: string, expression: string, values: Record<string, unknown>, condition = 'attribute_exists(pk)') =>
     ddb.send(
       new UpdateCommand({
@@ -76,6 +77,27 @@ export function emailOutboxStore(
           'SET attempts = attempts + :one, nextAttemptAt = :at, gsi2sk = :sk',
           { ':one': 1, ':seen': seenAttempts, ':at': at, ':sk': keys.outboxPending(at, id).gsi2sk, ':pending': 'pending' },
           '#status = :pending AND attempts = :seen',
+        );
+        return true;
+      } catch (err) {
+        if (isConditionFailure(err)) return false;
+        throw err;
+      }
+    },
+
+    async get(id) {
+      const res = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.outboxEmail(id), ConsistentRead: true }));
+      return res.Item ? recordOf(res.Item) : null;
+    },
+
+    async claimFailed(id, seenAttempts) {
+      try {
+        // Stays `failed` (and listed) during the attempt; the attempt count is the claim.
+        await update(
+          id,
+          'SET attempts = attempts + :one',
+          { ':one': 1, ':seen': seenAttempts, ':failed': 'failed' },
+          '#status = :failed AND attempts = :seen',
         );
         return true;
       } catch (err) {

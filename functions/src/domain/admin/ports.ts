@@ -19,7 +19,9 @@ import type {
   PromotionPosition,
   UserFilter,
 } from '../../../../shared/schemas/admin.js';
+import type { FailedEmail } from '../../../../shared/schemas/failed-emails.js';
 import type { ListingStatus } from '../../../../shared/values.js';
+import type { ManualRetryOutcome } from '../mail/outbox.js';
 
 /** Who is acting in the admin area, and from where (for the audit log). */
 export interface Staff {
@@ -116,14 +118,11 @@ export interface JobRunSource {
 }
 
 /**
- * Seam for the Inbox's "failed e-mails, with a retry": the outbox the production-readiness issue
- * adds (e-mails that could not be sent, kept for a retry). Not wired yet: when that outbox is on
- * main, an adapter over it implements this and the Inbox gets a third list.
+ * The Inbox's "e-mails that failed to send, with a retry": the e-mail outbox's dead letters
+ * (domain/mail/outbox.ts; adapter over adapters/dynamodb/email-outbox-repo.ts).
  */
 export interface FailedEmailOutbox {
-  list(
-    cursor: string | undefined,
-    limit: number,
-  ): Promise<Page<{ id: string; to: string; subject: string; error: string; failedAt: string }>>;
-  retry(id: string): Promise<void>;
+  list(cursor: string | undefined, limit: number): Promise<Page<FailedEmail>>;
+  /** One more attempt now, through the mailer's transport. */
+  retry(id: string): Promise<ManualRetryOutcome>;
 }

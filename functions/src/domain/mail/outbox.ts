@@ -23,15 +23,8 @@ export interface OutboxRecord {
   failedAt?: string;
 }
 
-export interface FailedEmail {
-  id: string;
-  to: string;
-  subject: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  failedAt: string;
-}
+/** A dead-lettered e-mail as staff see it (the admin Inbox). */
+export type { FailedEmail } from '../../../../shared/schemas/failed-emails.js';
 
 export interface OutboxStore {
   /** Stores a new e-mail (its first attempt already counted and leased). */
@@ -132,4 +125,45 @@ export async function retryDueEmails(
     counts[await attempt(deps, record, record.attempts + 1)]++;
   }
   return counts;
+}
+
+/** The dead-lettered part of the outbox, for a retry asked by staff (the admin Inbox). */
+export interface DeadLetterStore {
+  get(id: string): Promise<OutboxRecord | null>;
+  /** Takes a dead-lettered e-mail for one more attempt: false when it is no longer failed or another retry took it. */
+  claimFailed(id: string, seenAttempts: number): Promise<boolean>;
+  markSent(id: string, at: Date): Promise<void>;
+  markFailed(id: string, at: Date, error: string): Promise<void>;
+  markSuppressed(id: string, at: Date): Promise<void>;
+}
+
+export type ManualRetryOutcome = 'sent' | 'failed' | 'suppressed' | 'not-found' | 'busy';
+
+/**
+ * One more attempt at a dead-lettered e-mail, now (a staff member's retry). Sent: it leaves the
+ * failed list. Failed again: it stays there with the new error and time. The e-mail keeps
+ * its status `failed` while the attempt runs, so a crash mid-send leaves it listed, not lost.
+ */
+export async function retryFailedEmail(
+  deps: Omit<OutboxDeps, 'store' | 'newId'> & { store: DeadLetterStore },
+  id: string,
+): Promise<ManualRetryOutcome> {
+  const record = await deps.store.get(id);
+  if (record?.status !== 'failed') return 'not-found';
+  if (!(await deps.store.claimFailed(id, record.attempts))) return 'busy';
+  if (await deps.suppression.isSuppressed(addressOf(record.email.to))) {
+    await deps.store.markSuppressed(id, deps.now());
+    return 'suppressed';
+  }
+  try {
+    await deps.transport.send(record.email);
+  } catch (err) {
+    const error = errorText(err);
+    await deps.store.markFailed(id, deps.now(), error);
+    deps.log('warn', 'Staff retry of a dead-lettered e-mail failed', { emailId: id, error });
+    return 'failed';
+  }
+  await deps.store.markSent(id, deps.now());
+  deps.log('info', 'Dead-lettered e-mail sent on a staff retry', { emailId: id });
+  return 'sent';
 }

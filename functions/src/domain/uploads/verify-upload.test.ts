@@ -198,6 +198,61 @@ describe('completeListingImageUploads', () => {
     expect(u.store.has('uploads/listing-images/u1/A')).toBe(false);
   });
 
+  it('stores nothing half-way: a storage failure on the third photo keeps every upload, and the same keys complete on a retry', async () => {
+    // Prepare
+    const keys = ['A', 'B', 'C'].map((k) => `uploads/listing-images/u1/${k}`);
+    const u = fakeUploads(Object.fromEntries(keys.map((k) => [k, JPEG])));
+    const store = u.deps.storeImage;
+    let calls = 0;
+    u.deps.storeImage = async (key, bytes) => {
+      if (++calls === 3) throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+      return store(key, bytes);
+    };
+
+    // Act
+    const first = completeListingImageUploads(u.deps, user('u1'), keys);
+
+    // Assess: refused as storage trouble, every upload still there; the two stored copies are remembered (they expire unattached).
+    await expect(first).rejects.toMatchObject({ code: 'ECONNRESET' });
+    expect([...u.store.keys()]).toEqual(keys);
+    expect(u.remembered.map((i) => i.key)).toEqual(['listings/P1', 'listings/P2']);
+    const images = await completeListingImageUploads(u.deps, user('u1'), keys);
+    expect(images.map((i) => i.key)).toEqual(['listings/P4', 'listings/P5', 'listings/P6']);
+    expect(u.store.size).toBe(0);
+  });
+
+  it('a photo that does not decode in a batch removes only that upload; the rest complete on a retry without it', async () => {
+    // Prepare
+    const keys = ['A', 'BAD', 'C'].map((k) => `uploads/listing-images/u1/${k}`);
+    const u = fakeUploads(Object.fromEntries(keys.map((k) => [k, JPEG])));
+    const store = u.deps.storeImage;
+    u.deps.storeImage = async (key, bytes) => {
+      if (u.stored.length === 1 && !u.store.has('retrying')) throw new ImageDecodeError(new Error('premature end of input'));
+      return store(key, bytes);
+    };
+
+    // Act
+    await expect(completeListingImageUploads(u.deps, user('u1'), keys)).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    u.store.set('retrying', Buffer.alloc(0));
+    const images = await completeListingImageUploads(u.deps, user('u1'), [keys[0], keys[2]]);
+
+    // Assess
+    expect(images).toHaveLength(2);
+    expect([...u.store.keys()]).toEqual(['retrying']);
+  });
+
+  it('answers the stored images even when removing a completed upload fails (it expires on its own)', async () => {
+    const u = fakeUploads({ 'uploads/listing-images/u1/A': JPEG });
+    const failed: string[] = [];
+    u.deps.uploads.delete = async () => {
+      throw new Error('S3 down');
+    };
+    u.deps.onCleanupError = (key) => failed.push(key);
+    const images = await completeListingImageUploads(u.deps, user('u1'), ['uploads/listing-images/u1/A']);
+    expect(images).toHaveLength(1);
+    expect(failed).toEqual(['uploads/listing-images/u1/A']);
+  });
+
   it('answers 404 for an upload that is not there, 401 for anonymous callers', async () => {
     const u = fakeUploads({});
     await expect(completeListingImageUploads(u.deps, user('u1'), ['uploads/listing-images/u1/GONE'])).rejects.toMatchObject({

@@ -109,6 +109,8 @@ export interface CompleteUploadDeps {
   newId: () => string;
   /** Suspended accounts write nothing (accounts rule). */
   assertCanWrite: () => Promise<void>;
+  /** Told when a completed upload could not be removed (it expires on its own). */
+  onCleanupError?: (key: string, err: unknown) => void;
 }
 
 /**
@@ -143,9 +145,10 @@ export async function verifyUploadedImage(uploads: UploadedObjects, key: string)
  * the local S3 ignores them, and a client may lie about names and types. So, for each key:
  * it must be under the caller's own prefix (403); at most 5 MB (413); really a JPEG, PNG or
  * WebP by its magic bytes and decode (415). Refused objects are deleted; when storage fails
- * the error propagates (503) and the upload stays. Accepted ones are re-encoded
- * under a new `listings/<id>` key and the upload removed. Every key is checked before any is
- * processed, so a refusal leaves nothing half-done.
+ * the error propagates (503) and the uploads stay. Accepted ones are re-encoded
+ * under a new `listings/<id>` key; the uploads are removed only once the whole batch is stored.
+ * Every key is checked before any is processed, so a refusal leaves nothing half-done, and a
+ * failure while storing leaves every good upload to be completed again.
  */
 export async function completeListingImageUploads(deps: CompleteUploadDeps, caller: Caller, keys: string[]): Promise<StoredImage[]> {
   if (caller.kind !== 'user') throw unauthenticated();
@@ -164,11 +167,14 @@ export async function completeListingImageUploads(deps: CompleteUploadDeps, call
     checked.push({ key, bytes });
   }
 
+  // All or nothing for the uploads: every photo is stored before any upload is removed, so a
+  // failure part-way (storage down, a photo that does not decode) leaves every good upload in
+  // place and the same keys (less a refused one) can simply be completed again. What was already
+  // stored is remembered as the user's pending images, which expire unattached (SweepUnattachedImages).
   const stored: StoredImage[] = [];
   for (const { key, bytes } of checked) {
-    let image: StoredImage;
     try {
-      image = await deps.storeImage(`${LISTING_IMAGE_PREFIX}${deps.newId()}`, bytes);
+      stored.push(await deps.storeImage(`${LISTING_IMAGE_PREFIX}${deps.newId()}`, bytes));
     } catch (err) {
       if (stored.length) await deps.rememberPending(caller.userId, stored);
       // Storage failing is not the photo's fault: keep the upload so the same keys can be completed again.
@@ -177,9 +183,13 @@ export async function completeListingImageUploads(deps: CompleteUploadDeps, call
       await deps.uploads.delete(key);
       throw Object.assign(new DomainError('UNSUPPORTED_MEDIA_TYPE', SELL_TEXTS.invalidFile(fileNameOf(key))), { cause: err.cause });
     }
-    stored.push(image);
-    await deps.uploads.delete(key);
   }
   await deps.rememberPending(caller.userId, stored);
+  // The batch is done: removing the uploads is housekeeping. One that cannot be removed now
+  // expires with the private bucket's lifecycle rule; failing the request for it would make the
+  // browser retry a batch whose other uploads are already gone.
+  for (const { key } of checked) {
+    await deps.uploads.delete(key).catch((err: unknown) => deps.onCleanupError?.(key, err));
+  }
   return stored;
 }

@@ -1,7 +1,16 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, type TestUser, applyLocalCloudEnv, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
+import { waitForMail } from '../../../../dev/mail/store.js';
+import {
+  type TestApi,
+  type TestUser,
+  applyLocalCloudEnv,
+  createTestUser,
+  startTestApi,
+  testMailDir,
+} from '../../../../dev/testing/harness.js';
+import { emailOutboxStore } from '../../adapters/dynamodb/email-outbox-repo.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { createListingsRepo } from '../../adapters/dynamodb/listings-repo.js';
 import { adminRoutes } from '../../routes/admin.js';
@@ -102,6 +111,8 @@ const probe: Record<string, { path: string; body?: unknown }> = {
   AdminListInbox: { path: '/api/admin/inbox/contacts' },
   AdminUpdateInboxItem: { path: `/api/admin/inbox/contacts/${UNKNOWN}`, body: { status: 'done' } },
   AdminListAudit: { path: '/api/admin/audit' },
+  AdminListFailedEmails: { path: '/api/admin/failed-emails' },
+  AdminRetryFailedEmail: { path: `/api/admin/failed-emails/${UNKNOWN}/retry` },
 };
 
 const protectedRoutes = adminRoutes.filter((r) => r.auth === 'admin' || r.auth === 'superAdmin');
@@ -173,6 +184,32 @@ describe('authorization matrix', () => {
     const res = await call('GET', '/api/admin/analytics', suspendedAdmin);
     expect(res.status).toBe(403);
     expect(res.body.error?.code).toBe('SUSPENDED');
+  });
+});
+
+describe('staff TOTP (STAFF_MFA)', () => {
+  it('with STAFF_MFA=required refuses staff whose Cognito user has no TOTP on every admin route (403 MFA_REQUIRED), changing nothing', async () => {
+    // Prepare: cognito-local users have no MFA settings, like staff who never set up an authenticator app.
+    const before = await snapshot();
+    process.env.STAFF_MFA = 'required';
+    const wrong: string[] = [];
+
+    // Act
+    try {
+      for (const route of protectedRoutes) {
+        const p = probe[route.id];
+        const res = await call(route.method, p.path, superAdmin, p.body);
+        if (res.status !== 403 || res.body.error?.code !== 'MFA_REQUIRED')
+          wrong.push(`${route.id}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    } finally {
+      process.env.STAFF_MFA = 'off';
+    }
+
+    // Assess: refused everywhere, and with the check off (the local mode) the same caller gets in.
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toBe(before);
+    expect((await call('GET', '/api/admin/analytics', superAdmin)).status).toBe(200);
   });
 });
 
@@ -416,6 +453,42 @@ describe('every admin mutation leaves exactly one audit entry', () => {
     );
     const inbox = await call('GET', '/api/admin/inbox/contacts', admin);
     expect((inbox.body.items as Array<Record<string, unknown>>)[0]).toMatchObject({ id: 'msg-1', status: 'in_progress', assignee: 'Ada' });
+  });
+
+  it('failed e-mails: listed newest first; a retry sends it through the mailer, leaves the list and writes one audit entry', async () => {
+    // Prepare: an e-mail dead-lettered after its last attempt (the outbox's RetryEmails job gave up).
+    const outbox = emailOutboxStore(ddb, api.tableName);
+    const createdAt = new Date(Date.now() - 3600_000);
+    const to = `failed-${Date.now()}@example.com`;
+    await outbox.add({
+      id: 'mail-dead-1',
+      createdAt: createdAt.toISOString(),
+      email: { to, subject: 'Your valuation request', text: 'We will call you back.', html: '<p>We will call you back.</p>' },
+      status: 'pending',
+      attempts: 8,
+    });
+    await outbox.markFailed('mail-dead-1', new Date(), 'Error: connect ECONNREFUSED');
+    const listed = await call('GET', '/api/admin/failed-emails', admin);
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({
+        id: 'mail-dead-1',
+        to,
+        subject: 'Your valuation request',
+        attempts: 8,
+        lastError: 'Error: connect ECONNREFUSED',
+      }),
+    ]);
+
+    // Act
+    const retried = await once('failed e-mail retry', () => call('POST', '/api/admin/failed-emails/mail-dead-1/retry', admin));
+
+    // Assess
+    expect(retried.body).toEqual({ outcome: 'sent' });
+    await waitForMail(testMailDir(), { to });
+    expect((await call('GET', '/api/admin/failed-emails', admin)).body.items).toEqual([]);
+    expect(await outbox.get('mail-dead-1')).toMatchObject({ status: 'sent', attempts: 9 });
+    expect((await call('POST', '/api/admin/failed-emails/mail-dead-1/retry', admin)).status).toBe(404);
   });
 
   it('analytics come from the counters kept by the writes', async () => {

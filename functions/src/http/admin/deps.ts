@@ -1,7 +1,7 @@
 import { scraperRepo } from '../../jobs/scraper-deps.js';
 import { ulid } from 'ulid';
 import type { MEDIA_BUCKET_BY_CATEGORY } from '../../../../shared/schemas/admin.js';
-import { cognitoUserDirectory } from '../../adapters/cognito/user-directory.js';
+import { cognitoStaffMfaReader, cognitoUserDirectory } from '../../adapters/cognito/user-directory.js';
 import {
   adminListingStore,
   adminUserStore,
@@ -14,31 +14,45 @@ import {
   promotionStore,
 } from '../../adapters/dynamodb/admin-repo.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
+import { emailOutboxStore } from '../../adapters/dynamodb/email-outbox-repo.js';
+import { outboxDeps } from '../../adapters/mail/mailer.js';
+import { retryFailedEmail as retryDeadLetter } from '../../domain/mail/outbox.js';
 import { s3 } from '../../adapters/s3/client.js';
 import { privateObjectUrl, s3MediaFiles } from '../../adapters/s3/media-files.js';
 import { deleteListingImageFiles } from '../../adapters/s3/uploads.js';
 import { config } from '../../config.js';
 import type { AdminListingDeps } from '../../domain/admin/listings.js';
 import type { MediaDeps } from '../../domain/admin/media.js';
-import type { Staff } from '../../domain/admin/ports.js';
+import type { FailedEmailOutbox, Staff } from '../../domain/admin/ports.js';
 import { requireStaff } from '../../domain/admin/staff.js';
+import { type StaffMfaGate, type StaffMfaMode, staffMfaGate } from '../../domain/admin/staff-mfa.js';
 import type { AdminUserDeps } from '../../domain/admin/users.js';
 import { notFound } from '../../domain/errors.js';
+import { viewerIp as sharedViewerIp } from '../viewer-ip.js';
 import { type HttpEvent, type HttpResult, type RequestContext, httpHandler } from '../handler.js';
 
 /**
- * The viewer's IP address for the audit log. One place, so the production set-up can read
- * CloudFront's viewer-address header instead of API Gateway's source IP (which is CloudFront's).
+ * The viewer's IP address for the audit log: the production-readiness rule (http/viewer-ip.ts),
+ * CloudFront's viewer address when the request proves it came through CloudFront, else the socket's.
  */
-export function viewerIp(event: HttpEvent): string | null {
-  return event.requestContext?.http?.sourceIp ?? null;
+export async function viewerIp(event: HttpEvent): Promise<string | null> {
+  return (await sharedViewerIp(event)) ?? null;
+}
+
+let mfaGate: { mode: StaffMfaMode; gate: StaffMfaGate } | null = null;
+/** One gate (and its cache) per execution environment; rebuilt if the mode changes (tests switch it). */
+function staffMfa(): StaffMfaGate {
+  const mode = config.staffMfa;
+  if (mfaGate?.mode !== mode) mfaGate = { mode, gate: staffMfaGate(cognitoStaffMfaReader(config.cognito), { mode }) };
+  return mfaGate.gate;
 }
 
 const userAgent = (event: HttpEvent) => event.headers?.['user-agent']?.slice(0, 500) ?? null;
 
 /**
  * An admin route: the route's group check (JWT groups, routes.ts `admin`/`superAdmin`), then
- * the staff gate (a suspended staff account is refused), then the operation with the acting staff.
+ * the staff gate (a suspended staff account is refused), then the TOTP check (staff without an
+ * authenticator app get 403 MFA_REQUIRED; skipped locally), then the operation with the acting staff.
  */
 export function adminHandler(
   level: 'admin' | 'superAdmin',
@@ -48,7 +62,8 @@ export function adminHandler(
   return httpHandler(level, async (ctx) => {
     const users = adminUserStore(ddb, table());
     const profile = ctx.caller.kind === 'user' ? await users.get(ctx.caller.userId) : null;
-    const staff = requireStaff(ctx.caller, profile, { ipAddress: viewerIp(ctx.event), userAgent: userAgent(ctx.event) }, level);
+    const staff = requireStaff(ctx.caller, profile, { ipAddress: await viewerIp(ctx.event), userAgent: userAgent(ctx.event) }, level);
+    await staffMfa().check(staff.adminId);
     // The profile mirrors the role for listing and filtering; staff added to a group outside the
     // admin area (the CLI, the console) get their mirror when they open /admin (GET /api/admin/session,
     // the one read route allowed to write).
@@ -79,6 +94,15 @@ export const analytics$ = () => analyticsSource(ddb, table());
 export const jobRuns$ = () => jobRunSource(scraperRepo());
 export const inbox$ = () =>
   inboxStore(ddb, table(), (key) => privateObjectUrl(s3, config.buckets.privateUploads, key, config.s3PublicEndpoint));
+
+/** The e-mail outbox's dead letters; a retry sends through the same transport as the outbox (SES or SMTP). */
+export function failedEmails$(): FailedEmailOutbox {
+  const store = emailOutboxStore(ddb, table());
+  return {
+    list: (cursor, limit) => store.listFailed({ cursor, limit }),
+    retry: (id) => retryDeadLetter({ ...outboxDeps(), store }, id),
+  };
+}
 
 export function userDeps(): AdminUserDeps {
   return {

@@ -3,18 +3,18 @@ import type { HttpEvent, HttpResult } from '../handler.js';
 import { handler as getAnalytics } from './get-analytics.js';
 import { handler as listAudit } from './list-audit.js';
 import { handler as listContent } from './list-content.js';
+import { handler as listFailedEmails } from './list-failed-emails.js';
 import { handler as listJobRuns } from './list-job-runs.js';
 import { handler as listListings } from './list-listings.js';
 import { handler as listMedia } from './list-media.js';
 import { handler as listPromotions } from './list-promotions.js';
 import { handler as listScraped } from './list-scraped.js';
 import { handler as listUsers } from './list-users.js';
-import { handler as getPageContent } from '../site/get-page-content.js';
-import { handler as getPromotions } from '../site/get-promotions.js';
 import { routeTo } from './route-to.js';
 
 /**
- * One function for the admin area's read-only lists (same access: table read), so the admin API
+ * One function for the admin area's read-only lists (same access: table read, plus the staff
+ * gate's AdminGetUser and origin-verify secret), so the admin API
  * stack stays far under CloudFormation's limits; each operation keeps its own file and auth check.
  */
 export const handler: (event: HttpEvent, context: Context) => Promise<HttpResult> = routeTo({
@@ -27,7 +27,5 @@ export const handler: (event: HttpEvent, context: Context) => Promise<HttpResult
   'GET /api/admin/content': listContent,
   'GET /api/admin/promotions': listPromotions,
   'GET /api/admin/audit': listAudit,
-  // The public pages' reads of the same data (public rows, same access).
-  'GET /api/content/{slug}': getPageContent,
-  'GET /api/promotions': getPromotions,
+  'GET /api/admin/failed-emails': listFailedEmails,
 });

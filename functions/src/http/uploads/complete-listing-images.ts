@@ -27,6 +27,7 @@ export const handler = httpHandler('user', async ({ event, caller }) => {
       assertCanWrite: async () => {
         await requireWritableProfile(profiles$(), caller, new Date());
       },
+      onCleanupError: (key, err) => logError(`Completed upload ${key} not removed; it expires with the uploads lifecycle rule`, err),
     },
     caller,
     keys,

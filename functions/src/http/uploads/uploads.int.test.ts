@@ -116,6 +116,50 @@ describe('listing image uploads', () => {
     expect(await exists(`${image.key}/original.jpg`)).toBe(false);
   });
 
+  it('a photo that fails in a batch leaves the listing as it was and every good upload in place; the retry completes', async () => {
+    // Prepare: a listing with one photo, then three more for it, the middle one truncated (JPEG magic bytes, does not decode).
+    const jpeg = await photo();
+    const first = (await presign(seller, [{ name: 'one.jpg', type: 'image/jpeg', size: jpeg.length }])).uploads[0];
+    await postToS3(first, jpeg, 'one.jpg');
+    const [one] = (await call('POST', '/api/uploads/listing-images/complete', seller, { keys: [first.key] })).body.images as Array<{
+      key: string;
+    }>;
+    const body = { make: 'daf', model: 'XF', year: 2020, category: 'articulated', price: 30000, contactName: 'S', phone: '07700 900112' };
+    const created = await call('POST', '/api/my-listings', seller, { ...body, images: [one.key] });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const broken = jpeg.subarray(0, 400);
+    const files = [
+      { name: 'two.jpg', type: 'image/jpeg', size: jpeg.length },
+      { name: 'broken.jpg', type: 'image/jpeg', size: broken.length },
+      { name: 'four.jpg', type: 'image/jpeg', size: jpeg.length },
+    ];
+    const batch = (await presign(seller, files, id)).uploads;
+    await postToS3(batch[0], jpeg, 'two.jpg');
+    await postToS3(batch[1], broken, 'broken.jpg');
+    await postToS3(batch[2], jpeg, 'four.jpg');
+
+    // Act
+    const failed = await call('POST', '/api/uploads/listing-images/complete', seller, { keys: batch.map((u) => u.key) });
+
+    // Assess: refused for the broken photo only; the listing unchanged; the good uploads still there for a retry.
+    expect(failed.status).toBe(415);
+    expect(failed.body.error?.message).toMatch(/is not a valid image file/);
+    const mine = await call('GET', `/api/my-listings/${id}`, seller);
+    expect((mine.body.images as Array<{ key: string }>).map((i) => i.key)).toEqual([one.key]);
+    expect(await exists(batch[0].key)).toBe(true);
+    expect(await exists(batch[1].key)).toBe(false);
+    expect(await exists(batch[2].key)).toBe(true);
+    const retried = await call('POST', '/api/uploads/listing-images/complete', seller, { keys: [batch[0].key, batch[2].key] });
+    expect(retried.status).toBe(200);
+    const added = (retried.body.images as Array<{ key: string }>).map((i) => i.key);
+    expect(added).toHaveLength(2);
+    const edited = await call('PUT', `/api/my-listings/${id}`, seller, { ...body, title: '2020 DAF XF', images: [one.key, ...added] });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((edited.body.images as Array<{ key: string }>).map((i) => i.key)).toEqual([one.key, ...added]);
+    expect(await exists(batch[0].key)).toBe(false);
+  });
+
   it('pins the exact claimed type in the POST policy, and refuses SVG claims (415)', async () => {
     const { uploads } = await presign(seller, [{ name: 'cab.webp', type: 'image/webp', size: 1000 }]);
     const policy = JSON.parse(Buffer.from(uploads[0].fields.Policy, 'base64').toString('utf8')) as { conditions: unknown[] };

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { cn } from '@/lib/cn';
 
 export interface RangeSliderProps {
@@ -24,13 +24,18 @@ export function RangeSlider({ min, max, step, value, onChange, labels, formatVal
   const span = max - min || 1;
   const left = ((lo - min) / span) * 100;
   const right = ((hi - min) / span) * 100;
+  // Set through the CSSOM, not a style attribute: the CSP allows no inline style attributes, and a
+  // server-rendered one would be dropped (shared/security-headers.ts). The bar is decoration over
+  // the inputs, absolutely placed, so painting it after hydration moves nothing.
+  const fill = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    fill.current?.style.setProperty('left', `${left}%`);
+    fill.current?.style.setProperty('right', `${100 - right}%`);
+  }, [left, right]);
   return (
     <div className={cn('range-slider relative h-6', className)}>
       <div className="absolute top-1/2 right-0 left-0 h-1.5 -translate-y-1/2 rounded-full bg-muted" />
-      <div
-        className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-primary"
-        style={{ left: `${left}%`, right: `${100 - right}%` }}
-      />
+      <div ref={fill} className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-primary" />
       <input
         id={`${id}-min`}
         type="range"
@@ -42,7 +47,7 @@ export function RangeSlider({ min, max, step, value, onChange, labels, formatVal
         aria-valuetext={formatValue?.(lo)}
         onChange={(e) => onChange([Math.min(Number(e.target.value), hi), hi])}
         // Let the lower thumb win when both sit at the top end, so they can be pulled apart.
-        style={{ zIndex: lo >= max - step ? 4 : 3 }}
+        className={lo >= max - step ? 'z-[4]' : 'z-[3]'}
       />
       <input
         id={`${id}-max`}
@@ -54,7 +59,7 @@ export function RangeSlider({ min, max, step, value, onChange, labels, formatVal
         aria-label={labels[1]}
         aria-valuetext={formatValue?.(hi)}
         onChange={(e) => onChange([lo, Math.max(Number(e.target.value), lo)])}
-        style={{ zIndex: 3 }}
+        className="z-[3]"
       />
     </div>
   );

@@ -14,6 +14,8 @@ import { usePageMeta } from '@/lib/page-meta';
 import { adminKeys, adminSessionQuery } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../lib/texts';
 import { AnalyticsTab } from './analytics-tab';
+import { MFA_TEXTS, StaffMfaSetup, TotpChallenge } from './staff-mfa';
+import type { SignInResult, TotpSetup } from '@/lib/auth-session';
 
 const UsersTab = lazy(() => import('./users-tab').then((m) => ({ default: m.UsersTab })));
 const ListingsTab = lazy(() => import('./listings-tab').then((m) => ({ default: m.ListingsTab })));
@@ -59,6 +61,9 @@ export function AdminPage() {
       </div>
     );
   }
+  // Staff whose account has no authenticator app yet (AWS only): set it up before anything else.
+  if (auth.isSignedIn && session.error instanceof ApiError && session.error.code === 'MFA_REQUIRED')
+    return <StaffMfaSetup email={auth.email} />;
   if (!auth.isSignedIn || !session.data) return <AdminSignIn signedInAsCustomer={auth.isSignedIn} />;
   return <AdminConsole role={session.data.role} email={auth.email} />;
 }
@@ -70,33 +75,49 @@ function AdminSignIn({ signedInAsCustomer }: { signedInAsCustomer: boolean }) {
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [localNotice, setLocalNotice] = useState(false);
+  // Cognito's MFA challenge after the password: set up an authenticator app (with its key), or type its code.
+  const [challenge, setChallenge] = useState<{ setup: TotpSetup | null } | null>(null);
 
   useEffect(() => {
     void loadAuthSession()
       .then((m) => m.ensureConfigured())
-      .then((cfg) => setLocalNotice(Boolean(cfg.userPoolEndpoint)))
+      .then((cfg) => setLocalNotice(cfg.staffMfa === 'off'))
       .catch(() => undefined);
   }, []);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!email.trim() || !password) return;
+  /** Runs one sign-in step; on success checks staff status with the API. */
+  const step = async (run: (session: Awaited<ReturnType<typeof loadAuthSession>>) => Promise<SignInResult>) => {
     setSubmitting(true);
     let session: Awaited<ReturnType<typeof loadAuthSession>> | null = null;
     try {
       session = await loadAuthSession();
-      const result = await session.signInWithPassword(email.trim(), password);
+      const result = await run(session);
+      if (result.kind === 'totp-setup') return setChallenge({ setup: result.setup });
+      if (result.kind === 'totp-code') return setChallenge({ setup: null });
       if (result.kind !== 'signed-in') throw new Error(ADMIN_TEXTS.loginFailed);
+      setChallenge(null);
       const who = await queryClient.fetchQuery({ ...adminSessionQuery(true), staleTime: 0 });
       queryClient.setQueryData(adminKeys.session, who);
       toast({ title: ADMIN_TEXTS.loggedIn, variant: 'success' });
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'MFA_REQUIRED') {
+        // Signed in, but the account has no authenticator app: the session query now holds this
+        // error, and AdminPage shows the set-up.
+        return;
+      }
       const message = err instanceof ApiError ? err.message : (session?.authErrorMessage(err) ?? ADMIN_TEXTS.loginFailed);
       toast({ title: ADMIN_TEXTS.loginFailed, description: message, variant: 'destructive' });
     } finally {
       setSubmitting(false);
     }
   };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim() || !password) return;
+    await step((session) => session.signInWithPassword(email.trim(), password));
+  };
+  const onCode = (code: string) => step((session) => session.answerSignInChallenge(email.trim(), code));
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
@@ -112,49 +133,52 @@ function AdminSignIn({ signedInAsCustomer }: { signedInAsCustomer: boolean }) {
               This account has no admin access. Sign in with an admin account.
             </p>
           )}
-          <form onSubmit={onSubmit} className="space-y-4" noValidate>
-            <div className="space-y-1.5">
-              <Label htmlFor="admin-email">Admin Email</Label>
-              <Input
-                id="admin-email"
-                type="email"
-                autoComplete="username"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="admin-password">Password</Label>
-              <div className="relative">
+          {challenge ? (
+            <TotpChallenge setup={challenge.setup} onCode={onCode} />
+          ) : (
+            <form onSubmit={onSubmit} className="space-y-4" noValidate>
+              <div className="space-y-1.5">
+                <Label htmlFor="admin-email">Admin Email</Label>
                 <Input
-                  id="admin-password"
-                  type={showPassword ? 'text' : 'password'}
-                  autoComplete="current-password"
+                  id="admin-email"
+                  type="email"
+                  autoComplete="username"
                   required
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  className="pr-10"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
                 />
-                <button
-                  type="button"
-                  className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground"
-                  onClick={() => setShowPassword((v) => !v)}
-                  aria-label={showPassword ? 'Hide password' : 'Show password'}
-                >
-                  {showPassword ? <EyeOff className="h-4 w-4" /> : <Eye className="h-4 w-4" />}
-                </button>
               </div>
-            </div>
-            <Button type="submit" className="w-full" disabled={submitting}>
-              {submitting ? 'Signing In...' : 'Sign In'}
-            </Button>
-          </form>
+              <div className="space-y-1.5">
+                <Label htmlFor="admin-password">Password</Label>
+                <div className="relative">
+                  <Input
+                    id="admin-password"
+                    type={showPassword ? 'text' : 'password'}
+                    autoComplete="current-password"
+                    required
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    className="pr-10"
+                  />
+                  <button
+                    type="button"
+                    className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground"
+                    onClick={() => setShowPassword((v) => !v)}
+                    aria-label={showPassword ? 'Hide password' : 'Show password'}
+                  >
+                    {showPassword ? <EyeOff className="h-4 w-4" /> : <Eye className="h-4 w-4" />}
+                  </button>
+                </div>
+              </div>
+              <Button type="submit" className="w-full" disabled={submitting}>
+                {submitting ? 'Signing In...' : 'Sign In'}
+              </Button>
+            </form>
+          )}
           <p className="mt-4 text-sm text-muted-foreground">Creating an admin account requires super admin privileges.</p>
           {localNotice && (
             <p className="mt-3 rounded-md border border-dashed p-3 text-xs text-muted-foreground" data-testid="mfa-notice">
-              Local development: multi-factor sign-in (TOTP), required for staff in production, is skipped here because the local user pool
-              (cognito-local) has no MFA.
+              {MFA_TEXTS.localNotice}
             </p>
           )}
         </CardContent>

@@ -1,3 +1,4 @@
+import { cn } from '@/lib/cn';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useEffect } from 'react';
@@ -63,7 +64,11 @@ function WeekChart({ title, weeks }: { title: string; weeks: Array<{ label: stri
           {weeks.map((w) => (
             <li key={w.label} className="flex flex-1 flex-col items-center justify-end" title={`Week of ${w.label}: ${w.n}`}>
               <span className="text-[10px] text-muted-foreground">{w.n}</span>
-              <span className="w-full rounded-t bg-primary" style={{ height: `${(w.n / max) * 100}%`, minHeight: w.n ? 2 : 0 }} />
+              <span
+                className={cn('w-full rounded-t bg-primary', w.n ? 'min-h-0.5' : '')}
+                // Through the CSSOM: the CSP allows no inline style attributes (shared/security-headers.ts).
+                ref={(el) => el?.style.setProperty('height', `${(w.n / max) * 100}%`)}
+              />
               <span className="sr-only">
                 Week of {w.label}: {w.n}
               </span>

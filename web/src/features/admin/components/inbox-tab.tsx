@@ -5,6 +5,7 @@ import { Input, Select, Textarea } from '@/components/ui/input';
 import { INBOX_STATUSES, type InboxItem, type InboxKind, type InboxStatus } from '@shared/schemas/admin';
 import { useInbox, useUpdateInboxItem } from '../api/admin-api';
 import { notifyFailure, notifySuccess } from '../lib/notify';
+import { FailedEmailsSection } from './failed-emails-section';
 import { FilterButtons, PagedList, capitalise, formatDate } from './shared';
 
 const KINDS: ReadonlyArray<{ value: InboxKind; label: string }> = [
@@ -15,14 +16,15 @@ const KINDS: ReadonlyArray<{ value: InboxKind; label: string }> = [
 
 /**
  * Inbox (beyond the spec): contact messages, valuation requests and paid equipment orders, newest
- * first, with status, assignee and note; valuation photos through 5-minute signed URLs. Failed
- * e-mails with a retry belong here once the outbox exists (production-readiness issue).
+ * first, with status, assignee and note; valuation photos through 5-minute signed URLs; e-mails
+ * that failed to send, with a retry (FailedEmailsSection).
  */
 export function InboxTab() {
   const [kind, setKind] = useState<InboxKind>('contacts');
   const inbox = useInbox(kind);
   return (
     <div className="space-y-4">
+      <FailedEmailsSection />
       <FilterButtons label="Inbox" options={KINDS} value={kind} onChange={setKind} />
       <PagedList
         query={inbox}
