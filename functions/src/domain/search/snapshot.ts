@@ -135,8 +135,19 @@ export function encodeSnapshot(asOfMs: number, image: IndexImage): Buffer {
   return gzipSync(out, { level: 6 });
 }
 
+/**
+ * gunzip into one buffer of the right size: gzip's trailer holds the uncompressed length (mod
+ * 2^32), so with that as the chunk size zlib writes a single chunk instead of thousands of 16 KB
+ * ones copied together at the end — a search environment's cold start skips a copy of the whole
+ * snapshot, and its peak memory one snapshot's worth.
+ */
+function gunzipWhole(gz: Uint8Array): Buffer {
+  const size = gz.length >= 18 ? Buffer.from(gz.buffer, gz.byteOffset, gz.byteLength).readUInt32LE(gz.byteLength - 4) : 0;
+  return size > 0 ? gunzipSync(gz, { chunkSize: Math.max(64 * 1024, size + 1) }) : gunzipSync(gz);
+}
+
 export function decodeSnapshot(gz: Uint8Array): { asOfMs: number; image: IndexImage } {
-  let raw = gunzipSync(gz);
+  let raw = gunzipWhole(gz);
   if (raw.byteOffset % 8 !== 0) raw = Buffer.from(raw);
   const jsonLength = raw.readUInt32LE(0);
   const header = JSON.parse(raw.toString('utf8', 4, 4 + jsonLength)) as Header;
