@@ -28,6 +28,18 @@ export default defineConfig({
     reportCompressedSize: true,
     // .vite/manifest.json: the page handler lists a server-rendered route's chunks from it.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'common',
+              test: /node_modules[\\/](@tanstack|clsx|class-variance-authority|tailwind-merge|react[\\/]jsx-runtime)|[\\/]src[\\/]lib[\\/](api-client|api-error-toast|auth-store|cn|format|page-meta|query-client|toast)\.ts|[\\/]shared[\\/](values|constants)/,
+            },
+          ],
+        },
+      },
+    },
     modulePreload: {
       // The entry (src/boot.ts) imports the app after the first paint, together with the route's
       // chunks the server lists: a preload <link> per chunk appended then costs a phone more

@@ -2,7 +2,7 @@
  * Server rendering of the SPA's first screen, imported by the page handler
  * (functions/src/http/seo/render-page.ts) — never by the browser bundle. The same route table the
  * browser uses (app/router.tsx) decides the answer: a route that opts in (`serverRender` handle)
- * is rendered with its loaders' data (awaited, in a per-request query cache) and React's
+ * is rendered with its prefetched data (awaited, in a per-request query cache) and React's
  * `prerender`, which waits for the lazily loaded page; the catch-all route is a 404; anything
  * else is a client route the SPA shell renders.
  */
@@ -10,12 +10,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from './app/first-screen';
-import type { ServerLoadContext } from './app/prefetch';
+import { leafHandle, prefetchForServer } from './app/prefetch';
 import { AppProvider } from './app/provider';
-import { routes } from './app/router';
-import type { RouteHandle } from './app/server-render';
+import { AppRoutes, routes } from './app/router';
 import { type ApiTransport, setApiTransport } from './lib/api-client';
 
 export type { ApiTransport };
@@ -29,8 +28,6 @@ setApiTransport((url, init) => {
   return transport(url, init);
 });
 
-const staticHandler = createStaticHandler(routes);
-
 export type PageRender =
   /**
    * The page's first screen: `html` goes inside #root, `dataScript` (the data the browser hydrates
@@ -38,8 +35,7 @@ export type PageRender =
    */
   | { kind: 'rendered'; status: number; html: string; dataScript: string; modules: string[] }
   /** A client route the server does not render: the SPA shell with a 200. */
-  | { kind: 'shell'; status: 200 }
-  | { kind: 'redirect'; status: number; location: string };
+  | { kind: 'shell'; status: 200 };
 
 /** JSON safe inside <script>: nothing in it can close the element or open a comment. */
 const jsonForScript = (value: unknown) =>
@@ -50,22 +46,17 @@ const jsonForScript = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-const SERIALISABLE_STATUS = new Set([200, 404]);
-
 /**
  * Renders `url` (absolute; path and query matter) as an anonymous visitor sees it. `api` answers the
  * page's API reads (GET /api/…).
  */
 export async function renderPage(url: string, api: ApiTransport): Promise<PageRender> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  const requestContext: ServerLoadContext = { queryClient };
   return transports.run(api, async () => {
-    const context = await staticHandler.query(new Request(url), { requestContext });
-    if (context instanceof Response) {
-      return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
-    }
-    const leaf = context.matches.at(-1)?.route.handle as RouteHandle | undefined;
+    const location = new URL(url);
+    const leaf = leafHandle(routes, location);
     if (!leaf?.serverRender) return { kind: 'shell', status: 200 };
+    await prefetchForServer(routes, location, queryClient);
     // A first-screen read that failed (the API is down, or the data is gone) leaves the page to the
     // browser, which shows its own error or not-found state: the server never renders a half page.
     if (
@@ -75,13 +66,12 @@ export async function renderPage(url: string, api: ApiTransport): Promise<PageRe
         .some((q) => q.state.status === 'error')
     )
       return { kind: 'shell', status: 200 };
-    const status = leaf.notFound ? 404 : SERIALISABLE_STATUS.has(context.statusCode) ? context.statusCode : 200;
-    const router = createStaticRouter(staticHandler.dataRoutes, context);
     const { prelude } = await prerender(
       <StrictMode>
         <AppProvider client={queryClient}>
-          {/* hydrate={false}: the router state travels in FirstScreenData, not an inline script (CSP). */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={location.pathname + location.search}>
+            <AppRoutes serverRendered />
+          </StaticRouter>
         </AppProvider>
       </StrictMode>,
       // Inline every boundary: React would otherwise outline large ones behind a fallback and an
@@ -89,11 +79,8 @@ export async function renderPage(url: string, api: ApiTransport): Promise<PageRe
       { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
     const html = await new Response(prelude).text();
-    const data: FirstScreenData = {
-      queries: dehydrate(queryClient),
-      router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
-    };
+    const data: FirstScreenData = { queries: dehydrate(queryClient) };
     const dataScript = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${jsonForScript(data)}</script>`;
-    return { kind: 'rendered', status, html, dataScript, modules: [leaf.serverRender.module] };
+    return { kind: 'rendered', status: leaf.notFound ? 404 : 200, html, dataScript, modules: [leaf.serverRender.module] };
   });
 }

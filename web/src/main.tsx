@@ -3,7 +3,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { readFirstScreenData } from './app/first-screen';
-import { createRouter } from './app/router';
 import { cn } from './lib/cn';
 import { queryClient } from './lib/query-client';
 
@@ -18,7 +17,7 @@ async function start() {
   if (!firstScreen || !root.hasChildNodes()) {
     createRoot(root).render(
       <StrictMode>
-        <App router={createRouter()} />
+        <App />
       </StrictMode>,
     );
     return;
@@ -26,7 +25,6 @@ async function start() {
   // On a phone each of these takes tens of milliseconds; done one after another in one task they
   // would block the main thread for hundreds (Lighthouse's Total Blocking Time).
   hydrate(queryClient, firstScreen.queries);
-  const router = createRouter(firstScreen.router);
   await yieldToBrowser();
   cn('p-0', 'p-1'); // Tailwind-merge builds its class tables on first use.
   await yieldToBrowser();
@@ -37,7 +35,7 @@ async function start() {
       void hydrateRoot(
         root,
         <StrictMode>
-          <App router={router} />
+          <App serverRendered />
         </StrictMode>,
       ),
   );

@@ -1,12 +1,14 @@
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './provider';
-import type { createRouter } from './router';
+import { AppRoutes } from './router';
 
-/** The app around a router made once per page load (main.tsx; with hydration data on server-rendered pages). */
-export function App({ router }: { router: ReturnType<typeof createRouter> }) {
+/** The app in the browser. `serverRendered`: it hydrates a page the server rendered (main.tsx). */
+export function App({ serverRendered = false }: { serverRendered?: boolean }) {
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes serverRendered={serverRendered} />
+      </BrowserRouter>
     </AppProvider>
   );
 }

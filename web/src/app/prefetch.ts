@@ -1,30 +1,15 @@
-import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { matchRoutes, type RouteObject, useLocation } from 'react-router-dom';
 import { latestListingsQueryOptions } from '@/features/listings/api/get-latest-listings';
 import { canReadListingAsCaller, listingQueryOptions } from '@/features/listings/api/get-listing';
 import { searchListingsQueryOptions } from '@/features/listings/api/search-listings';
 import { parseBrowseParams, toApiQuery } from '@/features/listings/lib/browse-params';
 import { pageContentQuery } from '@/features/site/api/get-page-content';
 import { promotionsQuery } from '@/features/site/api/get-promotions';
-import { queryClient } from '@/lib/query-client';
+import { queryClient as browserQueryClient } from '@/lib/query-client';
 import type { Category } from '@shared/values';
-
-/**
- * Route loaders that prefetch a page's first-screen queries. In the browser they never wait, so a
- * page's data request goes out alongside its code chunk instead of after it. On the server
- * (web/src/entry-server.tsx passes its own QueryClient as the loader context) they are awaited, so
- * the HTML carries the first screen and its data. The pages read the same queries from the cache.
- * Any route can opt into server rendering with a loader made by `prefetching`.
- */
-export interface ServerLoadContext {
-  queryClient: QueryClient;
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: query options of any data type
-type AnyQueryOptions = FetchQueryOptions<any, any, any, any>;
-
-const serverContext = (context: unknown): ServerLoadContext | null =>
-  context && typeof context === 'object' && 'queryClient' in context ? (context as ServerLoadContext) : null;
+import type { AnyQueryOptions, RouteHandle } from './server-render';
 
 /**
  * What every page's layout reads (the site notice, promotions): the server renders them too, so
@@ -33,39 +18,59 @@ const serverContext = (context: unknown): ServerLoadContext | null =>
  */
 const layoutQueries = (): AnyQueryOptions[] => [pageContentQuery('site') as AnyQueryOptions, promotionsQuery as AnyQueryOptions];
 
-/** `where`: the server prefetches only what its HTML shows; the browser also what comes next. */
-export function prefetching(queriesOf: (args: LoaderFunctionArgs, where: 'server' | 'browser') => AnyQueryOptions[]) {
-  return async (args: LoaderFunctionArgs) => {
-    const server = serverContext(args.context);
-    const queries = queriesOf(args, server ? 'server' : 'browser');
-    if (server) {
-      const layout = layoutQueries();
-      await Promise.all([...layout, ...queries].map((q) => server.queryClient.prefetchQuery(q)));
-      // The layout's extras never cost the page its server rendering: a failed one is left to the browser.
-      for (const q of layout)
-        if (server.queryClient.getQueryState(q.queryKey)?.status === 'error')
-          server.queryClient.removeQueries({ queryKey: q.queryKey, exact: true });
-      return null;
-    }
-    for (const q of queries) void queryClient.prefetchQuery(q);
-    return null;
-  };
+/** The handle of the deepest route matching `url` (the page), if any. */
+export const leafHandle = (routes: RouteObject[], url: URL) =>
+  (matchRoutes(routes, url.pathname) ?? []).at(-1)?.route.handle as RouteHandle | undefined;
+
+/** The queries the routes matching `url` prefetch (each matched route's `handle.prefetch`). */
+const queriesFor = (routes: RouteObject[], url: URL, where: 'server' | 'browser') =>
+  (matchRoutes(routes, url.pathname) ?? []).flatMap(
+    (m) => (m.route.handle as RouteHandle | undefined)?.prefetch?.({ url, params: m.params }, where) ?? [],
+  );
+
+/**
+ * The server's fetch for one render (web/src/entry-server.tsx): the route's first-screen queries
+ * and the layout's, awaited into the render's own cache. The layout's extras never cost the page its
+ * server rendering: a failed one is left to the browser.
+ */
+export async function prefetchForServer(routes: RouteObject[], url: URL, client: QueryClient) {
+  const layout = layoutQueries();
+  await Promise.all([...layout, ...queriesFor(routes, url, 'server')].map((q) => client.prefetchQuery(q)));
+  for (const q of layout)
+    if (client.getQueryState(q.queryKey)?.status === 'error') client.removeQueries({ queryKey: q.queryKey, exact: true });
 }
 
-const browseQuery = (request: Request, fixedCategory?: Category) => {
-  const state = parseBrowseParams(new URL(request.url).searchParams);
+/**
+ * Starts the next screen's data as soon as a navigation renders (before its lazily loaded page
+ * has arrived; React keeps the old screen up meanwhile), never waiting for it. The first location
+ * of a server-rendered page is skipped: its data came with the HTML. Prefetching is idempotent
+ * (the query cache joins a request in flight and keeps fresh data), so a render React repeats
+ * costs nothing.
+ */
+export function usePrefetchOnNavigate(routes: RouteObject[], skipFirst: boolean) {
+  const location = useLocation();
+  const last = useRef<string | null>(skipFirst ? location.key : null);
+  if (last.current === location.key) return;
+  last.current = location.key;
+  const url = new URL(location.pathname + location.search, window.location.origin);
+  for (const q of queriesFor(routes, url, 'browser')) void browserQueryClient.prefetchQuery(q);
+}
+
+const browseQuery = (url: URL, fixedCategory?: Category) => {
+  const state = parseBrowseParams(url.searchParams);
   return searchListingsQueryOptions(toApiQuery(state, { fixedCategory })) as AnyQueryOptions;
 };
 
 // Home's browse section is below the fold and renders after hydration (home-page.tsx); its hero
 // and stats texts are page content staff edit.
-export const homeLoader = prefetching(({ request }, where) => {
+export const homePrefetch: NonNullable<RouteHandle['prefetch']> = ({ url }, where) => {
   const firstScreen = [latestListingsQueryOptions() as AnyQueryOptions, pageContentQuery('home') as AnyQueryOptions];
-  return where === 'server' ? firstScreen : [...firstScreen, browseQuery(request)];
-});
+  return where === 'server' ? firstScreen : [...firstScreen, browseQuery(url)];
+};
 
-export const categoryLoader = (category: Category) => prefetching(({ request }) => [browseQuery(request, category)]);
+export const categoryPrefetch =
+  (category: Category): NonNullable<RouteHandle['prefetch']> =>
+  ({ url }) => [browseQuery(url, category)];
 
-export const listingLoader = prefetching(({ params }) =>
-  params.id && canReadListingAsCaller() ? [listingQueryOptions(params.id) as AnyQueryOptions] : [],
-);
+export const listingPrefetch: NonNullable<RouteHandle['prefetch']> = ({ params }) =>
+  params.id && canReadListingAsCaller() ? [listingQueryOptions(params.id) as AnyQueryOptions] : [];

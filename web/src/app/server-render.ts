@@ -1,14 +1,33 @@
+import type { FetchQueryOptions } from '@tanstack/react-query';
+import type { Params } from 'react-router-dom';
+
+// biome-ignore lint/suspicious/noExplicitAny: query options of any data type
+export type AnyQueryOptions = FetchQueryOptions<any, any, any, any>;
+
+/** What a route's `prefetch` is given: the matched URL and its params. */
+export interface PrefetchArgs {
+  url: URL;
+  params: Params;
+}
+
 /**
- * A route's `handle` when the page handler (functions/src/http/seo/render-page.ts) renders it on
- * the server: its first screen arrives as HTML with its data, then hydrates. `module` is the
- * route's lazily loaded source module (as Vite's manifest names it, relative to web/), which the
- * HTML modulepreloads. Routes without it get the SPA shell. Any route may opt in; its loader should
- * be made with `prefetching` (app/prefetch.ts) so the server waits for its data.
+ * A route's `handle` (app/router.tsx):
+ * - `prefetch` names the queries its first screen reads. On the server (web/src/entry-server.tsx)
+ *   they are awaited, so the HTML carries the first screen and its data; in the browser they are
+ *   started as the navigation begins (app/prefetch.ts), so the data request goes out alongside the
+ *   route's code chunk instead of after it. `where`: the server fetches only what its HTML shows.
+ * - `serverRender` marks a route the page handler (functions/src/http/seo/render-page.ts) renders
+ *   on the server; `module` is its lazily loaded source module (as Vite's manifest names it,
+ *   relative to web/), whose chunks the HTML lists. Routes without it get the SPA shell.
+ * - `notFound`: the catch-all route; the server answers it with HTTP 404.
  */
 export interface RouteHandle {
+  prefetch?: (args: PrefetchArgs, where: 'server' | 'browser') => AnyQueryOptions[];
   serverRender?: { module: string };
-  /** The catch-all route: the server answers it with HTTP 404. */
   notFound?: boolean;
 }
 
-export const serverRender = (module: string): RouteHandle => ({ serverRender: { module } });
+export const serverRender = (module: string, prefetch: NonNullable<RouteHandle['prefetch']>): RouteHandle => ({
+  serverRender: { module },
+  prefetch,
+});

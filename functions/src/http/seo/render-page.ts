@@ -97,8 +97,6 @@ export const handler = httpHandler('public', async ({ event }) => {
   const query = event.rawQueryString ? `?${event.rawQueryString}` : '';
   const { renderPage } = await serverRenderer();
   const render = await renderPage(`http://page.local${path}${query}`, inProcessApi);
-  if (render.kind === 'redirect')
-    return { statusCode: render.status, headers: { location: render.location, 'cache-control': PAGE_CACHE_CONTROL } };
   if (render.status === 404) head = notFoundHead(path, config.siteUrl);
   const withHead = head ? injectHead(index, head) : index;
   if (render.kind === 'shell') return html(render.status, withHead);

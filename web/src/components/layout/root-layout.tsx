@@ -1,11 +1,12 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { Toaster } from '@/components/ui/toaster';
 import { PromotionPopup } from '@/features/site/components/promotion-slot';
 import { SiteNotice } from '@/features/site/components/site-notice';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageFallback } from './page-shell';
+import { ScrollRestoration } from './scroll-restoration';
 
 /** Every page: skip link, header, the route, footer, and the toast area. */
 export function RootLayout() {

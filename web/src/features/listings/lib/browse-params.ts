@@ -184,7 +184,7 @@ export function toApiQuery(
   query.page = state.page;
   query.pageSize = options.pageSize ?? LIMITS.searchPageSize;
   // Keep a stable key order so equal searches share a cache entry.
-  return Object.fromEntries(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /**
