@@ -129,6 +129,27 @@ describe('public marketplace', () => {
     await page.close();
   });
 
+  it('starts a new page at the top and returns to the same place on Back', async () => {
+    const page = await newPage(browser, baseUrl);
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto('/tippers');
+    const card = page.locator('main article h3 a').nth(4);
+    // Wait for hydration: a client-side navigation needs the router's click handler.
+    await poll(() => card.evaluate((a) => Object.keys(a).some((k) => k.startsWith('__reactProps')))).toBe(true);
+    await card.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(400);
+    await card.click();
+    await poll(() => page.url()).toMatch(/\/truck\//);
+    // The detail page (its chunk loads as the old page stays up) starts at the top.
+    await page.getByText(/Contact information is only visible/).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await poll(() => page.url()).toMatch(/\/tippers$/);
+    await poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await page.close();
+  });
+
   it('shows a category page with its title and only its category', async () => {
     const page = await newPage(browser, baseUrl);
     await page.goto('/box-vans');
