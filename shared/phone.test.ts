@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, optionalPhoneSchema, parsePhone, phoneSchema } from './phone.js';
+import { formatPhone, parsePhone } from './phone.js';
+import { optionalPhoneSchema, phoneSchema } from './schemas/phone.js';
 
 describe('parsePhone', () => {
   it('stores UK numbers however they are typed in E.164', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Phone numbers: stored in one form (E.164, '+441134960000'), shown the way people in the UK
  * write them ('0113 496 0000'). Hand-written for UK numbering (Ofcom's area-code lengths), because
@@ -94,26 +92,3 @@ export function formatPhone(stored: string | null | undefined): string {
 
 /** For tel: links: E.164, or null when the text is not a number. */
 export const dialablePhone = (stored: string | null | undefined): string | null => parsePhone(stored);
-
-/**
- * A required phone number field: text as typed in, E.164 out, one message for every form and
- * the API. Use `.optional()`-style wrappers (`optionalPhoneSchema`) for optional ones.
- */
-export const phoneSchema = z
-  .string({ error: PHONE_TEXTS.invalid })
-  .trim()
-  .transform((s, ctx) => {
-    const e164 = parsePhone(s);
-    if (!e164) {
-      ctx.addIssue({ code: 'custom', message: PHONE_TEXTS.invalid });
-      return z.NEVER;
-    }
-    return e164;
-  });
-
-/** An optional phone number: blank or absent is undefined, anything else must parse. */
-export const optionalPhoneSchema = z
-  .string()
-  .optional()
-  .transform((s) => (s?.trim() ? s.trim() : undefined))
-  .pipe(phoneSchema.optional());

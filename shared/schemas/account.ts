@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { optionalPhoneSchema } from '../phone.js';
+import { optionalPhoneSchema } from './phone.js';
 import { ACCOUNT_TYPES, PROFILE_LIMITS } from './profile.js';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
-import { optionalPhoneSchema } from '../phone.js';
+import { optionalPhoneSchema } from './phone.js';
 
 /** Lengths for the contact form; the API rejects anything longer with the same messages. */
 export const CONTACT_LIMITS = {

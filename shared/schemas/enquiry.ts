@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
-import { optionalPhoneSchema } from '../phone.js';
+import { optionalPhoneSchema } from './phone.js';
 import type { Listing } from './listing.js';
 
 /** Lengths for "Message the seller"; the API rejects anything else with the same messages. */

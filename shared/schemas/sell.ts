@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import { LIMITS } from '../constants.js';
-import { PHONE_MAX_LENGTH, phoneSchema } from '../phone.js';
+import { PHONE_MAX_LENGTH } from '../phone.js';
+import { phoneSchema } from './phone.js';
 import { requiredYearSchema } from '../year.js';
 import {
   AXLE_CONFIGS,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import { LIMITS } from '../constants.js';
-import { phoneSchema } from '../phone.js';
+import { phoneSchema } from './phone.js';
 import { YEAR_MIN, requiredYearSchema } from '../year.js';
 import {
   AXLE_CONFIGS,

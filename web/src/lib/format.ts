@@ -57,13 +57,40 @@ export function formatCompactMiles(n: number): string {
 }
 const trim = (n: number) => String(Math.round(n * 10) / 10);
 
-// Made once, on first use (toLocaleDateString would make one per call).
-let ukDate: Intl.DateTimeFormat | undefined;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
+/** 01:00 UTC on the last Sunday of a month (0-based): when UK clocks change (since 1996). */
+const lastSundayOneAmUtc = (year: number, month: number) => {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+};
+
+/**
+ * The calendar date in the UK (Europe/London: GMT, and BST from 01:00 UTC on the last Sunday of
+ * March to 01:00 UTC on the last Sunday of October), worked out by hand: the first
+ * Intl.DateTimeFormat with a time zone costs a phone 20–35 ms of one task while a page hydrates
+ * (its time-zone data loads). format.test.ts checks it against Intl for every day, at the clock
+ * changes and around midnight, 2000–2040.
+ */
+function ukCalendarDate(ms: number): { day: number; month: number; year: number } {
+  const year = new Date(ms).getUTCFullYear();
+  const bst = ms >= lastSundayOneAmUtc(year, 2) && ms < lastSundayOneAmUtc(year, 9);
+  const uk = new Date(ms + (bst ? 3_600_000 : 0));
+  return { day: uk.getUTCDate(), month: uk.getUTCMonth(), year: uk.getUTCFullYear() };
+}
+
+/** '5 Mar 2026' (en-GB, UK time), as `Intl.DateTimeFormat('en-GB', { day, month: 'short', year })`. */
 export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  // UK time on the server (UTC in Lambda) and in any browser, so server-rendered dates hydrate unchanged.
-  ukDate ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
-  return ukDate.format(d);
+  const ms = new Date(iso).getTime();
+  if (Number.isNaN(ms)) return '';
+  const { day, month, year } = ukCalendarDate(ms);
+  return `${day} ${month === 8 ? 'Sept' : MONTHS[month]?.slice(0, 3)} ${year}`;
+}
+
+/** '5 March 2026' (en-GB, UK time). */
+export function formatLongDate(iso: string): string {
+  const ms = new Date(iso).getTime();
+  if (Number.isNaN(ms)) return '';
+  const { day, month, year } = ukCalendarDate(ms);
+  return `${day} ${MONTHS[month]} ${year}`;
 }

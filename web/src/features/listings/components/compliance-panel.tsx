@@ -3,9 +3,9 @@ import { assessCompliance, type ZoneVerdict } from '@shared/compliance/complianc
 import { CLEAN_AIR_ZONES, DIRECT_VISION_STANDARD } from '@shared/compliance/zones';
 import type { Listing } from '@shared/schemas/listing';
 import { cn } from '@/lib/cn';
+import { formatLongDate } from '@/lib/format';
 
-const AS_OF = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const AS_OF = (iso: string) => formatLongDate(`${iso}T12:00:00Z`);
 
 function verdictText(v: ZoneVerdict): string {
   if (v.status === 'no-charge') return 'No charge';

@@ -17,7 +17,7 @@ import {
   Settings2,
   User,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { PageContainer } from '@/components/layout/page-shell';
@@ -36,10 +36,13 @@ import { useListing } from '../api/get-listing';
 import { recordListingView } from '../api/record-view';
 import { useRevealContact } from '../api/reveal-contact';
 import { categoryPageFor, dialable, isContactMasked, vehicleDetailRows } from '../lib/listing-details';
-import { EnquiryForm } from './enquiry-form';
 import { ImageGallery } from './image-gallery';
 import { SourceBadge } from './listing-card';
 import { SaveButton } from './save-button';
+
+// Only signed-in buyers see the enquiry form, never the anonymous first view the server renders:
+// its code (react-hook-form, zod and the enquiry schema) loads when it is shown.
+const EnquiryForm = lazy(() => import('./enquiry-form').then((m) => ({ default: m.EnquiryForm })));
 
 export function ListingDetailPage() {
   const { id = '' } = useParams();
@@ -329,7 +332,9 @@ function ContactCard({ listing }: { listing: Listing }) {
         )}
         {canEnquire ? (
           <div className="mt-5 border-t border-border pt-5">
-            <EnquiryForm listingId={listing.id} />
+            <Suspense fallback={<div className="h-48" aria-busy="true" />}>
+              <EnquiryForm listingId={listing.id} />
+            </Suspense>
           </div>
         ) : null}
       </div>
