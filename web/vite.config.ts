@@ -2,15 +2,27 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { routeSizeReport } from './build/route-size-report';
+import { firstScreenChunks } from './build/first-screen-chunks.ts';
+import { routeSizeReport } from './build/route-size-report.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+// What the server-rendered pages (home, category pages, a listing) share goes into one chunk.
+const firstScreen = firstScreenChunks({
+  pages: [
+    'src/features/listings/components/home-page.tsx',
+    'src/features/listings/components/category-page.tsx',
+    'src/features/listings/components/listing-detail-page.tsx',
+  ],
+  shell: 'src/main.tsx',
+});
 
 export default defineConfig({
   root,
   plugins: [
     react(),
     tailwindcss(),
+    firstScreen.plugin,
     routeSizeReport({ route: 'Home (/)', moduleSuffix: 'features/listings/components/home-page.tsx', budgetKb: 120 }),
   ],
   resolve: {
@@ -32,6 +44,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            { name: 'first-screen', test: firstScreen.test, includeDependenciesRecursively: false },
             {
               name: 'common',
               test: /node_modules[\\/](@tanstack|clsx|class-variance-authority|tailwind-merge|react[\\/]jsx-runtime)|[\\/]src[\\/]lib[\\/](api-client|api-error-toast|auth-store|cn|format|page-meta|query-client|toast)\.ts|[\\/]shared[\\/](values|constants)/,
