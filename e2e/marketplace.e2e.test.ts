@@ -51,6 +51,8 @@ describe('public marketplace', () => {
       .catch(async (e) => {
         throw new Error(`${e}\n${await page.locator('main').textContent()}`);
       });
+    // The browse section renders as the visitor scrolls near it.
+    await page.getByRole('heading', { name: 'Browse All Trucks' }).scrollIntoViewIfNeeded();
     await expect
       .poll(
         async () =>
@@ -72,7 +74,7 @@ describe('public marketplace', () => {
 
   it('filters by category and price through the sidebar, and keeps the filter in the URL', async () => {
     const page = await newPage(browser, baseUrl);
-    await page.goto('/');
+    await page.goto('/#browse');
     await page.getByLabel('Category', { exact: true }).selectOption('tipper');
     await setRange(page, 'Maximum price', 60000);
     await page.getByRole('button', { name: 'Apply Filters' }).click();
@@ -188,7 +190,7 @@ describe('public marketplace', () => {
 
   it('toggles the filter panel with the Filters button at 375 px', async () => {
     const page = await newPage(browser, baseUrl, { width: 375, height: 800 });
-    await page.goto('/');
+    await page.goto('/#browse');
     const panel = page.getByRole('complementary', { name: 'Filter trucks' });
     expect(await panel.isVisible()).toBe(false);
     const toggle = page.getByRole('button', { name: /^Filters/ });

@@ -46,7 +46,7 @@ describe('scraper', () => {
     );
     expect(scraped).toBeDefined();
     const page = await newPage(browser, baseUrl);
-    await page.goto('/');
+    await page.goto('/#browse');
     // Just collected, so among the newest: the first page of results shows it.
     const card = page
       .locator('article')

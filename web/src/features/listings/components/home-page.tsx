@@ -52,38 +52,42 @@ function statsFrom(text: string | undefined): Array<{ value: string; label: stri
 
 /**
  * The browse section is below the fold: the server leaves it out (its filters and two dozen cards
- * would double the HTML and the hydration work), and the browser loads and renders it when the
- * visitor comes near it (or arrives for it: /#browse).
+ * would double the HTML and the hydration work). Its code and first page are fetched once the page
+ * is idle, so they are ready before anyone scrolls to it; it is rendered when the visitor comes near
+ * it, or at once when they arrive for it (/#browse, or a search or filters in the URL) — inserting it costs a phone one long layout, which a visitor
+ * who never scrolls that far should not pay for.
  */
 function HomeBrowse() {
   const placeholder = useRef<HTMLDivElement>(null);
-  const { hash } = useLocation();
+  const { hash, search } = useLocation();
   const [near, setNear] = useState(false);
   useEffect(() => {
     if (near) return;
+    let fetched: Promise<unknown> | null = null;
+    const fetchIt = () => {
+      const query = searchListingsQueryOptions(toApiQuery(parseBrowseParams(new URLSearchParams(window.location.search))));
+      fetched ??= Promise.all([loadBrowseSection(), queryClient.prefetchQuery(query)]).catch(() => undefined);
+      return fetched;
+    };
     // Rendered in a transition, so two dozen cards never block the main thread in one long task —
     // once its code and its first page are here: results arriving after the section mounted would
     // render them all at once, in one blocking update.
-    let started = false;
+    let shown = false;
     const show = () => {
-      if (started) return;
-      started = true;
-      const query = searchListingsQueryOptions(toApiQuery(parseBrowseParams(new URLSearchParams(window.location.search))));
-      void Promise.all([loadBrowseSection(), queryClient.prefetchQuery(query)])
-        .catch(() => undefined)
-        .finally(() => startTransition(() => setNear(true)));
+      if (shown) return;
+      shown = true;
+      void fetchIt().finally(() => startTransition(() => setNear(true)));
     };
-    if (hash === '#browse' || typeof IntersectionObserver === 'undefined') return show();
+    if (hash === '#browse' || search.length > 1 || typeof IntersectionObserver === 'undefined') return show();
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '800px 0px' });
     if (placeholder.current) observer.observe(placeholder.current);
-    // Otherwise once the page is idle, so it is ready before anyone scrolls to it.
-    const idle = window.requestIdleCallback ? window.requestIdleCallback(show, { timeout: 3000 }) : window.setTimeout(show, 1500);
+    const idle = window.requestIdleCallback ? window.requestIdleCallback(fetchIt, { timeout: 3000 }) : window.setTimeout(fetchIt, 1500);
     return () => {
       observer.disconnect();
       if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
       else window.clearTimeout(idle);
     };
-  }, [near, hash]);
+  }, [near, hash, search]);
   const fallback = (
     <section aria-labelledby="browse-placeholder-heading">
       <h2 id="browse-placeholder-heading" className="mb-4 text-2xl font-bold tracking-tight text-primary sm:text-3xl">
