@@ -7,14 +7,13 @@ import { routeSizeReport } from './build/route-size-report.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-// What the server-rendered pages (home, category pages, a listing) share goes into one chunk.
+// What the server-rendered pages (home, category pages, a listing) share goes into a chunk per set of pages sharing it.
 const firstScreen = firstScreenChunks({
   pages: [
-    'src/features/listings/components/home-page.tsx',
-    'src/features/listings/components/category-page.tsx',
-    'src/features/listings/components/listing-detail-page.tsx',
+    { name: 'home', module: 'src/features/listings/components/home-page.tsx' },
+    { name: 'category', module: 'src/features/listings/components/category-page.tsx' },
+    { name: 'listing', module: 'src/features/listings/components/listing-detail-page.tsx' },
   ],
-  shell: 'src/main.tsx',
 });
 
 export default defineConfig({
@@ -44,7 +43,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'first-screen', test: firstScreen.test, includeDependenciesRecursively: false },
+            { name: firstScreen.nameOf, includeDependenciesRecursively: false },
             {
               name: 'common',
               test: /node_modules[\\/](@tanstack|clsx|class-variance-authority|tailwind-merge|react[\\/]jsx-runtime)|[\\/]src[\\/]lib[\\/](api-client|api-error-toast|auth-store|cn|format|page-meta|query-client|toast)\.ts|[\\/]shared[\\/](values|constants)/,
