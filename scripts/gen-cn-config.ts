@@ -13,7 +13,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Config, createTailwindMerge, getDefaultConfig, twMerge, validators } from 'tailwind-merge';
+import { type Config, createTailwindMerge, getDefaultConfig, twMerge } from 'tailwind-merge';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_SRC = path.join(ROOT, 'web/src');
@@ -38,71 +38,97 @@ export function appClasses(dir = WEB_SRC): string[] {
   return [...words].filter((w) => twMerge(`${w} ${w}`) === w).sort();
 }
 
-/** The default configuration's groups (in its order) that any of `classes` belongs to. */
-export function groupsOf(classes: string[], config: AnyConfig = getDefaultConfig() as AnyConfig): string[] {
-  // An arbitrary property ([overflow-wrap:anywhere]) is merged by the library itself, by property name.
-  const grouped = classes.filter((c) => !/^([^[\]:]+:)*!?\[/.test(c));
-  const kept: string[] = [];
-  for (const group of Object.keys(config.classGroups)) {
-    const only = createTailwindMerge(() => ({
-      ...config,
-      classGroups: { [group]: config.classGroups[group] },
-      conflictingClassGroups: {},
-      conflictingClassGroupModifiers: {},
-      postfixLookupClassGroups: [],
-    }));
-    if (grouped.some((c) => only(`${c} ${c}`) === c)) kept.push(group);
+/** Everything before a class's last top-level ':' (its modifiers), and the rest. */
+export function splitModifiers(c: string): [string, string] {
+  let depth = 0;
+  let last = -1;
+  for (let i = 0; i < c.length; i++) {
+    if (c[i] === '[') depth++;
+    else if (c[i] === ']') depth--;
+    else if (c[i] === ':' && depth === 0) last = i;
   }
-  return kept;
-}
-
-const validatorName = new Map<unknown, string>(Object.entries(validators).map(([name, fn]) => [fn, name]));
-
-/** Which theme key a theme getter (`fromTheme(key)`) reads: it is asked with a theme of markers. */
-function themeKeyOf(getter: (theme: unknown) => unknown, keys: string[]): string {
-  const markers = Object.fromEntries(keys.map((k) => [k, [k]]));
-  const [key] = getter(markers) as string[];
-  if (!key || !keys.includes(key)) throw new Error('A theme getter of tailwind-merge reads no known theme key');
-  return key;
+  return [c.slice(0, last + 1), c.slice(last + 1)];
 }
 
 /**
- * A class definition as TypeScript source: validators by name, theme getters as `fromTheme(key)`
- * (their keys collected in `themeKeys`).
+ * What tailwind-merge looks a class up by: without modifiers, `!` and a leading `-`, and without a
+ * `/…` postfix when the part before it is a class on its own (`bg-white/10` → `bg-white`).
  */
-function source(def: unknown, themeKeys: Set<string>, allKeys: string[]): string {
-  if (typeof def === 'string') return JSON.stringify(def);
-  if (typeof def === 'function') {
-    const name = validatorName.get(def);
-    if (name) return `v.${name}`;
-    if ((def as { isThemeGetter?: boolean }).isThemeGetter) {
-      const key = themeKeyOf(def as (t: unknown) => unknown, allKeys);
-      themeKeys.add(key);
-      return `t(${JSON.stringify(key)})`;
-    }
-    throw new Error(`Unknown function in tailwind-merge's configuration: ${String(def).slice(0, 80)}`);
+function lookupBase(c: string): string {
+  const base = splitModifiers(c)[1].replace(/^!|!$/g, '').replace(/^-/, '');
+  const slash = base.lastIndexOf('/');
+  const before = slash > 0 && !base.slice(slash).includes(']') ? base.slice(0, slash) : '';
+  return before && twMerge(`${before} ${before}`) === before ? before : base;
+}
+
+type AnyGroups = Record<string, unknown[]>;
+
+/** A tailwind-merge made from `config` with `classGroups` in place of its own. */
+const mergerWith = (config: AnyConfig, classGroups: AnyGroups) => createTailwindMerge(() => ({ ...config, classGroups }) as AnyConfig);
+
+/**
+ * Each class group (in the default configuration's order) with the classes of `classes` in it, as
+ * literal class names. A class two groups accept (`text-sm`: a font size, or a text colour by the
+ * letter of the rules) goes where the library itself puts it: the first of them with which every
+ * pair of the app's classes merges as the library merges them.
+ */
+export function literalGroups(classes: string[], config: AnyConfig = getDefaultConfig() as AnyConfig): AnyGroups {
+  // An arbitrary property ([overflow-wrap:anywhere]) is merged by the library itself, by property name.
+  const grouped = classes.filter((c) => !/^([^[\]:]+:)*!?\[/.test(c));
+  const order = Object.keys(config.classGroups);
+  const singles = order.map(
+    (g) =>
+      [
+        g,
+        createTailwindMerge(() => ({
+          ...config,
+          classGroups: { [g]: config.classGroups[g] },
+          conflictingClassGroups: {},
+          conflictingClassGroupModifiers: {},
+          postfixLookupClassGroups: [],
+        })),
+      ] as const,
+  );
+  const candidates = new Map<string, string[]>();
+  for (const c of grouped) {
+    const base = lookupBase(c);
+    if (candidates.has(base)) continue;
+    const gs = singles.filter(([, only]) => only(`${c} ${c}`) === c).map(([g]) => g);
+    if (gs.length) candidates.set(base, gs);
   }
-  if (Array.isArray(def)) return `[${def.map((d) => source(d, themeKeys, allKeys)).join(', ')}]`;
-  if (def && typeof def === 'object')
-    return `{ ${Object.entries(def)
-      .map(([k, d]) => `${JSON.stringify(k)}: ${source(d, themeKeys, allKeys)}`)
-      .join(', ')} }`;
-  throw new Error(`Unexpected value in tailwind-merge's configuration: ${String(def)}`);
+  const choice = new Map([...candidates].map(([base, gs]) => [base, gs[0] as string]));
+  const build = () => {
+    const groups: AnyGroups = {};
+    for (const g of order) {
+      const members = [...choice].filter(([, cg]) => cg === g).map(([base]) => base);
+      if (members.length) groups[g] = members.sort();
+    }
+    return groups;
+  };
+  const agrees = (merge: (s: string) => string, c: string) =>
+    classes.every((d) => merge(`${c} ${d}`) === twMerge(`${c} ${d}`) && merge(`${d} ${c}`) === twMerge(`${d} ${c}`));
+  for (const [base, gs] of candidates) {
+    if (gs.length < 2) continue;
+    const users = grouped.filter((c) => lookupBase(c) === base);
+    const fits = gs.find((g) => {
+      choice.set(base, g);
+      const merge = mergerWith(config, build());
+      return users.every((c) => agrees(merge, c));
+    });
+    if (!fits) throw new Error(`No class group of tailwind-merge merges ${base} as the library does`);
+    choice.set(base, fits);
+  }
+  return build();
 }
 
 export function generate(): string {
   const config = getDefaultConfig() as AnyConfig;
-  const classes = appClasses();
-  const groups = groupsOf(classes, config);
-  const keep = new Set(groups);
-  const theme = config.theme as Record<string, unknown>;
-  const allKeys = Object.keys(theme);
-  const themeKeys = new Set<string>();
-  const groupsSrc = groups.map((g) => `  ${JSON.stringify(g)}: ${source(config.classGroups[g], themeKeys, allKeys)},`).join('\n');
-  // Theme values may read other theme keys: follow them until none is new.
-  const themeSrc: string[] = [];
-  for (const key of themeKeys) themeSrc.push(`  ${JSON.stringify(key)}: ${source(theme[key], themeKeys, allKeys)},`);
-  const conflicts = groups
+  const groups = literalGroups(appClasses(), config);
+  const keep = new Set(Object.keys(groups));
+  const groupsSrc = Object.entries(groups)
+    .map(([g, members]) => `  ${JSON.stringify(g)}: ${JSON.stringify(members)},`)
+    .join('\n');
+  const conflicts = Object.keys(groups)
     .map((g) => [g, (config.conflictingClassGroups[g] ?? []).filter((c) => keep.has(c))] as const)
     .filter(([, cs]) => cs.length)
     .map(([g, cs]) => `  ${JSON.stringify(g)}: ${JSON.stringify(cs)},`)
@@ -113,14 +139,9 @@ export function generate(): string {
     .join('\n');
   const postfix = (config.postfixLookupClassGroups ?? []).filter((g) => keep.has(g));
   return `// Generated by \`npm run gen:cn\` (scripts/gen-cn-config.ts) from tailwind-merge's default configuration:
-// the ${groups.length} of its ${Object.keys(config.classGroups).length} class groups that web/src's classes belong to. Do not edit.
-import { fromTheme as t, validators as v } from 'tailwind-merge';
+// its class groups that web/src's classes belong to, each with those classes by name. Do not edit.
 
-export const theme = {
-${themeSrc.join('\n')}
-};
-
-export const classGroups = {
+export const classGroups: Record<string, string[]> = {
 ${groupsSrc}
 };
 
