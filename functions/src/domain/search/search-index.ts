@@ -188,6 +188,8 @@ export class SearchIndex {
   private scratchMatched = new Int32Array(0);
   /** Per slot, the stamp of the last query it passed (so nothing is cleared between queries). */
   private scratchPass = new Int32Array(0);
+  /** Per slot, the stamp of the last query whose ranges left it out (countLeftOut). */
+  private scratchOut = new Int32Array(0);
   /** Per facet combination, the listings passing a query's other filters. */
   private readonly scratchCounts = new Int32Array(COMBOS);
   private passStamp = 0;
@@ -860,16 +862,30 @@ export class SearchIndex {
     if (this.scratchKeys.length < this.capacity) {
       this.scratchKeys = new Float64Array(this.capacity);
       this.scratchPass = new Int32Array(this.capacity);
+      this.scratchOut = new Int32Array(this.capacity);
     }
     if (this.passStamp === 0x7fffffff) {
       this.scratchPass.fill(0);
+      this.scratchOut.fill(0);
       this.passStamp = 0;
     }
     const stamp = ++this.passStamp;
-    if (onlyFacets) {
+    // Besides the facets, only price, year or mileage ranges that leave out few listings (a
+    // buyer's "up to 500,000 miles"): the live counts less those of the listings left out, found
+    // in the presorted orders, so only those are visited.
+    const complement =
+      keyed === KEYED.none &&
+      !words &&
+      !place &&
+      !query.location &&
+      maxRank < 0 &&
+      wantNoCharge === 0 &&
+      !onlyFacets &&
+      this.countLeftOut(filter, query, stamp);
+    if (onlyFacets || complement) {
       // Only facet filters (category pages, makes, the home page): the counts per combination of
       // every live listing serve every such query; the page is found walking the sorted order.
-      counts = this.liveComboCounts();
+      counts = complement ? this.scratchCounts : this.liveComboCounts();
       for (let c = 0; c < COMBOS; c++) total += counts[c] * comboOk[c];
     } else {
       // The candidates: with words, only the slots that matched them all; otherwise the listings
@@ -901,11 +917,12 @@ export class SearchIndex {
       const order = this.order(query.sort === 'newest' ? 'relevance' : (query.sort as PresortedKey));
       const { combo } = this;
       const pass = this.scratchPass;
+      const out = this.scratchOut;
       const last = Math.min(end, total);
       let seen = 0;
       for (let pos = 0; pos < order.length && seen < last; pos++) {
         const s = order[pos];
-        if (onlyFacets ? comboOk[combo[s]] === 0 : pass[s] !== stamp) continue;
+        if (onlyFacets ? comboOk[combo[s]] === 0 : complement ? comboOk[combo[s]] === 0 || out[s] === stamp : pass[s] !== stamp) continue;
         if (seen >= start) pageSlots.push(s);
         seen++;
       }
@@ -1010,6 +1027,60 @@ export class SearchIndex {
     if (best === null) return -1;
     if (this.scratchCandidates.length < this.capacity) this.scratchCandidates = new Int32Array(this.capacity);
     return (best as () => number)();
+  }
+
+  /**
+   * For a query whose only filters besides the facets are price, year and mileage ranges: when
+   * the listings those ranges may leave out are few (fewer than a third of the slots, and fewer
+   * than the smallest range lets through, which plan() would visit instead), puts in
+   * `scratchCounts` the live counts per facet combination less those of the listings left out,
+   * marks those with `stamp` in `scratchOut`, and returns true. Each range's candidates for
+   * leaving out are the two ends of its presorted order (ascending, unknown price or year last,
+   * unknown mileage first as 0); each is checked against that range as the scan checks it, and a
+   * listing left out by two ranges is counted once. Returns false (nothing done) otherwise.
+   */
+  private countLeftOut(f: ScanFilter, query: ListingSearchQuery, stamp: number): boolean {
+    const stretches: Array<{ order: number[]; lo: number; hi: number; which: 0 | 1 | 2 }> = [];
+    const { price, year, mileage, hasMileage } = this;
+    let visits = 0;
+    let smallestIn = Number.POSITIVE_INFINITY;
+    const add = (key: PresortedKey, column: Float64Array | Int32Array, min: number, max: number, which: 0 | 1 | 2) => {
+      const order = this.order(key);
+      const unknownLast = which !== 2;
+      const lo = firstWhere(order, (s) => (unknownLast && column[s] === 0) || column[s] >= min);
+      const hi = firstWhere(order, (s) => (unknownLast && column[s] === 0) || column[s] > max);
+      stretches.push({ order, lo, hi, which });
+      visits += lo + (order.length - hi);
+      // What plan() would visit: the range's own stretch (mileage only for a maximum alone).
+      if (which !== 2 || query.mileageMin === undefined) smallestIn = Math.min(smallestIn, which === 2 ? hi : hi - lo);
+    };
+    if (f.priceBounded) add('price-low', price, f.priceMin, f.priceMax, 0);
+    if (f.yearBounded) add('year-old', year, f.yearMin, f.yearMax, 1);
+    if (f.mileageBounded) add('mileage-low', mileage, f.mileageMin, f.mileageMax, 2);
+    if (stretches.length === 0 || visits >= this.highWater / 3 || visits >= smallestIn) return false;
+    const counts = this.scratchCounts;
+    counts.set(this.liveComboCounts());
+    const { combo } = this;
+    const out = this.scratchOut;
+    const { priceMin, priceMax, yearMin, yearMax, mileageMin, mileageMax } = f;
+    for (const { order, lo, hi, which } of stretches) {
+      for (const [from, to] of [
+        [0, lo],
+        [hi, order.length],
+      ]) {
+        for (let i = from; i < to; i++) {
+          const s = order[i];
+          let ok: boolean;
+          if (which === 0) ok = price[s] !== 0 && price[s] >= priceMin && price[s] <= priceMax;
+          else if (which === 1) ok = year[s] !== 0 && year[s] >= yearMin && year[s] <= yearMax;
+          else ok = hasMileage[s] === 0 || (mileage[s] >= mileageMin && mileage[s] <= mileageMax);
+          if (ok || out[s] === stamp) continue;
+          out[s] = stamp;
+          counts[combo[s]]--;
+        }
+      }
+    }
+    return true;
   }
 
   /** Live slots grouped by place id + 1 (group 0: listings without a place). */
