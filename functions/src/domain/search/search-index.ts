@@ -4,7 +4,7 @@ import { PRICE_BAND_RANK, PRICE_BAND_VALUES } from '../../../../shared/pricing.j
 import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
 import { CATEGORY_VALUES, FUEL_VALUES, MAKE_VALUES, TRANSMISSION_VALUES } from '../../../../shared/values.js';
 import { validationError } from '../errors.js';
-import { type Place, createPlaceCache, distanceMiles, resolveLocation } from '../geo/geo.js';
+import { type Place, createPlaceCache, distanceMiles, latitudeDegreesBeyond, resolveLocation } from '../geo/geo.js';
 import type { SearchDoc } from './search-doc.js';
 import type { IndexImage } from './snapshot.js';
 import { Suggestions } from './suggestions.js';
@@ -188,6 +188,10 @@ export class SearchIndex {
   private scratchMatched = new Int32Array(0);
   /** Per slot, the stamp of the last query it passed (so nothing is cleared between queries). */
   private scratchPass = new Int32Array(0);
+  /** Per place id + 1, a query's distance, within-radius flag and distance sort key (searchPage). */
+  private scratchPlaceDistance = new Float64Array(0);
+  private scratchPlaceWithin = new Uint8Array(0);
+  private scratchPlaceTenths = new Float64Array(0);
   /** Per slot, the stamp of the last query whose ranges left it out (countLeftOut). */
   private scratchOut = new Int32Array(0);
   /** Per facet combination, the listings passing a query's other filters. */
@@ -795,15 +799,28 @@ export class SearchIndex {
             : KEYED.none;
     // Per place id + 1 (0: a listing without a place): its distance, whether it is within the
     // radius, and its distance sort key in tenths of a mile (after every placed listing for none).
+    // Scratch arrays (search is synchronous); only read for places within the radius.
     const places = this.placeLat.length;
-    const placeDistance = new Float64Array(places + 1);
-    const placeWithin = new Uint8Array(places + 1);
-    const placeTenths = new Float64Array(places + 1);
+    if (this.scratchPlaceWithin.length < places + 1) {
+      this.scratchPlaceDistance = new Float64Array(places + 1);
+      this.scratchPlaceWithin = new Uint8Array(places + 1);
+      this.scratchPlaceTenths = new Float64Array(places + 1);
+    }
+    const placeDistance = this.scratchPlaceDistance;
+    const placeWithin = this.scratchPlaceWithin;
+    const placeTenths = this.scratchPlaceTenths;
     placeWithin[0] = 1;
     placeTenths[0] = NO_DISTANCE_TENTHS;
     if (place) {
+      // Places further north or south than the radius are outside it without measuring.
+      const band = latitudeDegreesBeyond(radius);
+      const { placeLat, placeLon } = this;
       for (let i = 0; i < places; i++) {
-        const d = distanceMiles(place.lat, place.lon, this.placeLat[i], this.placeLon[i]);
+        if (Math.abs(placeLat[i] - place.lat) > band) {
+          placeWithin[i + 1] = 0;
+          continue;
+        }
+        const d = distanceMiles(place.lat, place.lon, placeLat[i], placeLon[i]);
         placeDistance[i + 1] = d;
         placeWithin[i + 1] = d <= radius ? 1 : 0;
         placeTenths[i + 1] = Math.round(d * 10);
@@ -995,10 +1012,11 @@ export class SearchIndex {
     if (f.placed) {
       const { start, slots } = this.placeGroupsOf();
       let size = 0;
-      for (let g = 0; g < f.placeWithin.length; g++) if (f.placeWithin[g] === 1) size += start[g + 1] - start[g];
+      const groups = start.length - 1;
+      for (let g = 0; g < groups; g++) if (f.placeWithin[g] === 1) size += start[g + 1] - start[g];
       consider(size, () => {
         let n = 0;
-        for (let g = 0; g < f.placeWithin.length; g++) {
+        for (let g = 0; g < groups; g++) {
           if (f.placeWithin[g] === 0) continue;
           const from = start[g];
           const to = start[g + 1];
