@@ -162,6 +162,8 @@ export class SearchIndex {
   private comboCounts: Int32Array | null = null;
   /** Live slots grouped by place id + 1 (group 0: no place), for radius searches; null after a change. */
   private placeGroups: { start: Int32Array; slots: Int32Array } | null = null;
+  /** Live slots grouped by facet combination, for queries with facet filters; null after a change. */
+  private comboGroups: { start: Int32Array; slots: Int32Array } | null = null;
   /** The lowest and highest known mileage of the live listings; null after a change. */
   private mileageRange: { lo: number; hi: number } | null = null;
   /** Candidate slots of a query planned from one selective filter. */
@@ -725,6 +727,7 @@ export class SearchIndex {
     this.recencyValid = false;
     this.comboCounts = null;
     this.placeGroups = null;
+    this.comboGroups = null;
     this.mileageRange = null;
   }
 
@@ -836,13 +839,17 @@ export class SearchIndex {
       facetFilter(TRANSMISSION_CODE, query.transmission),
     ];
     const comboOk = new Uint8Array(COMBOS);
+    // Per combination, 1 when it fails at most one facet filter: only such listings count anywhere.
+    const comboNear = new Uint8Array(COMBOS);
     for (let c = 0; c < COMBOS; c++) {
-      comboOk[c] =
-        facetOk[0][COMBO_CODES.make[c] + 1] &
-        facetOk[1][COMBO_CODES.category[c] + 1] &
-        facetOk[2][COMBO_CODES.fuel[c] + 1] &
-        facetOk[3][COMBO_CODES.transmission[c] + 1];
+      const m = facetOk[0][COMBO_CODES.make[c] + 1];
+      const k = facetOk[1][COMBO_CODES.category[c] + 1];
+      const u = facetOk[2][COMBO_CODES.fuel[c] + 1];
+      const t = facetOk[3][COMBO_CODES.transmission[c] + 1];
+      comboOk[c] = m & k & u & t;
+      comboNear[c] = +(m + k + u + t >= 3);
     }
+    const facetFiltered = query.make !== undefined || query.category !== undefined || query.fuel.length > 0 || query.transmission.length > 0;
     const filter: ScanFilter = {
       priceBounded: query.priceMin !== undefined || query.priceMax !== undefined,
       priceMin: query.priceMin ?? Number.NEGATIVE_INFINITY,
@@ -854,6 +861,7 @@ export class SearchIndex {
       mileageMin: query.mileageMin ?? Number.NEGATIVE_INFINITY,
       mileageMax: query.mileageMax ?? Number.POSITIVE_INFINITY,
       comboOk,
+      comboNear: facetFiltered ? comboNear : null,
       placed: place !== null,
       placeWithin,
       placeTenths,
@@ -995,8 +1003,9 @@ export class SearchIndex {
   /**
    * The listings passing the query's most selective filter, when one lets through few enough
    * that visiting just them (in no useful memory order) beats reading every slot in order: a
-   * radius (the places within it), or a price, year or mileage range (a stretch of that sorted
-   * order). They go into `scratchCandidates`; returns how many, or -1 to scan every slot. The scan
+   * radius (the places within it), the facet filters (the listings of the combinations failing
+   * at most one of them: no other listing counts anywhere), or a price, year or mileage range (a
+   * stretch of that sorted order). They go into `scratchCandidates`; returns how many, or -1 to scan every slot. The scan
    * still checks every filter on them.
    */
   private plan(query: ListingSearchQuery, f: ScanFilter): number {
@@ -1020,6 +1029,25 @@ export class SearchIndex {
           if (f.placeWithin[g] === 0) continue;
           const from = start[g];
           const to = start[g + 1];
+          this.scratchCandidates.set(slots.subarray(from, to), n);
+          n += to - from;
+        }
+        return n;
+      });
+    }
+    if (f.comboNear) {
+      // The listings of the facet combinations that count at all: those passing every facet filter
+      // but one at most (they count towards that facet), found grouped by combination.
+      const { start, slots } = this.comboGroupsOf();
+      const near = f.comboNear;
+      let size = 0;
+      for (let c = 0; c < COMBOS; c++) if (near[c] === 1) size += start[c + 1] - start[c];
+      consider(size, () => {
+        let n = 0;
+        for (let c = 0; c < COMBOS; c++) {
+          if (near[c] === 0) continue;
+          const from = start[c];
+          const to = start[c + 1];
           this.scratchCandidates.set(slots.subarray(from, to), n);
           n += to - from;
         }
@@ -1099,6 +1127,21 @@ export class SearchIndex {
       }
     }
     return true;
+  }
+
+  /** Live slots grouped by facet combination (comboOf). */
+  private comboGroupsOf(): { start: Int32Array; slots: Int32Array } {
+    if (this.comboGroups === null) {
+      const start = new Int32Array(COMBOS + 1);
+      const { combo, alive } = this;
+      for (let s = 0; s < this.highWater; s++) if (alive[s] === 1) start[combo[s] + 1]++;
+      for (let c = 0; c < COMBOS; c++) start[c + 1] += start[c];
+      const fill = start.slice(0, COMBOS);
+      const slots = new Int32Array(start[COMBOS]);
+      for (let s = 0; s < this.highWater; s++) if (alive[s] === 1) slots[fill[combo[s]]++] = s;
+      this.comboGroups = { start, slots };
+    }
+    return this.comboGroups;
   }
 
   /** Live slots grouped by place id + 1 (group 0: listings without a place). */
@@ -1241,6 +1284,8 @@ interface ScanFilter {
   mileageMax: number;
   /** Per facet combination, 1 when it passes every facet filter. */
   comboOk: Uint8Array;
+  /** Per facet combination, 1 when it fails at most one facet filter; null without facet filters. */
+  comboNear: Uint8Array | null;
   placed: boolean;
   /** Per place id + 1 (0: none), 1 when within the radius of the query's place. */
   placeWithin: Uint8Array;
