@@ -7,7 +7,9 @@ import { CLEAN_AIR_ZONE_IDS, entersWithoutCharge } from '../../../../shared/comp
 import { DomainError } from '../errors.js';
 import { distanceMiles, resolveLocation } from '../geo/geo.js';
 import { searchDocOf } from './search-doc.js';
-import { type ListingRater, SearchIndex, type SearchViewer, smallestKeys } from './search-index.js';
+import { ANONYMOUS } from '../caller.js';
+import { maskForCaller } from '../listings/mask.js';
+import { type ListingRater, SearchIndex, type SearchViewer, anonymousItemsJson, smallestKeys } from './search-index.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import { ALL_FIELDS, MASK_WEIGHT, PUBLIC_FIELDS, queryTokens, stem, withinOneEdit } from './text.js';
 
@@ -384,6 +386,11 @@ describe('SearchIndex', () => {
         const actual = outcome(() => index.search(query, viewer));
         if ('error' in expected) expect(actual).toEqual({ error: 'distance without place' });
         else expect(actual).toEqual(expected);
+        if (viewer === 'anonymous' && !('error' in expected)) {
+          // The items' JSON kept for anonymous answers is the masked items' serialisation.
+          const result = index.search(query, viewer);
+          expect(anonymousItemsJson(result)).toEqual(result.items.map((l) => JSON.stringify(maskForCaller(l, ANONYMOUS))));
+        }
       }),
       { numRuns: 400 },
     );

@@ -3,7 +3,9 @@ import { DEFAULT_RADIUS_MILES, type SortOption } from '../../../../shared/consta
 import { PRICE_BAND_RANK, PRICE_BAND_VALUES } from '../../../../shared/pricing.js';
 import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
 import { CATEGORY_VALUES, FUEL_VALUES, MAKE_VALUES, TRANSMISSION_VALUES } from '../../../../shared/values.js';
+import { ANONYMOUS } from '../caller.js';
 import { validationError } from '../errors.js';
+import { maskForCaller } from '../listings/mask.js';
 import { type Place, createPlaceCache, distanceMiles, latitudeDegreesBeyond, resolveLocation } from '../geo/geo.js';
 import type { SearchDoc } from './search-doc.js';
 import type { IndexImage } from './snapshot.js';
@@ -101,6 +103,19 @@ const decoder = new TextDecoder();
 /** Parsed result cards kept for reuse: popular listings show on many pages. */
 const PARSED_CARDS = 5_000;
 const EMPTY_MASKS = new Uint8Array(0);
+
+/** Each result made for an anonymous viewer: its items as JSON texts (anonymousItemsJson). */
+const anonymousItemTexts = new WeakMap<ListingSearchResult, string[]>();
+
+/**
+ * The items of a result the index made for an anonymous viewer, each the JSON text of
+ * `maskForCaller(item, ANONYMOUS)`: assembled from each card's masked text, kept per slot, so a
+ * page is written without parsing, copying and re-serialising its cards. Undefined for results
+ * made for signed-in viewers (their masking depends on who asks).
+ */
+export function anonymousItemsJson(result: ListingSearchResult): string[] | undefined {
+  return anonymousItemTexts.get(result);
+}
 
 /**
  * The in-memory search index (docs/data-model.md "Search"): a columnar projection of every active
@@ -223,6 +238,31 @@ export class SearchIndex {
       return decoder.decode(cardBytes.subarray(cardStart[slot], cardStart[slot + 1]));
     }
     return this.cardText[slot];
+  }
+
+  /**
+   * Recently shown cards masked for anonymous viewers, as JSON without the closing brace (cleared
+   * per slot on every change; bounded); null when the card's text cannot be extended that way.
+   */
+  private readonly publicCardTexts = new Map<number, string | null>();
+
+  /** An item's JSON for an anonymous viewer: the card's masked text, then its band and distance. */
+  private anonymousItemText(slot: number, item: Listing, distance: number | null | undefined): string {
+    let prefix = this.publicCardTexts.get(slot);
+    if (prefix === undefined) {
+      const card = this.card(slot);
+      const masked = maskForCaller(card, ANONYMOUS);
+      const cardKeys = Object.keys(card);
+      // Masking must only replace values (no key added), and band and distance must come last.
+      const sameKeys = Object.keys(masked).every((k, i) => k === cardKeys[i]) && Object.keys(masked).length === cardKeys.length;
+      const text = JSON.stringify(masked);
+      prefix = sameKeys && cardKeys.length > 0 && !('priceBand' in card) && !('distanceMiles' in card) ? text.slice(0, -1) : null;
+      if (this.publicCardTexts.size >= PARSED_CARDS) this.publicCardTexts.clear();
+      this.publicCardTexts.set(slot, prefix);
+    }
+    if (prefix === null) return JSON.stringify(maskForCaller(item, ANONYMOUS));
+    const band = `,"priceBand":${JSON.stringify(item.priceBand)}`;
+    return distance === undefined ? `${prefix}${band}}` : `${prefix}${band},"distanceMiles":${JSON.stringify(distance)}}`;
   }
 
   /** Recently shown cards, parsed (cleared per slot on every change; bounded). */
@@ -448,6 +488,7 @@ export class SearchIndex {
     this.inSnap[slot] = 0;
     this.cardText[slot] = '';
     this.parsedCards.delete(slot);
+    this.publicCardTexts.delete(slot);
     this.ids[slot] = '';
     this.locationText[slot] = '';
     this.retired.push(slot);
@@ -463,6 +504,7 @@ export class SearchIndex {
   private write(slot: number, l: Listing, termIds: Int32Array, masks: Uint8Array): void {
     this.cardText[slot] = JSON.stringify(l);
     this.parsedCards.delete(slot);
+    this.publicCardTexts.delete(slot);
     this.inSnap[slot] = 0;
     this.ids[slot] = l.id;
     this.alive[slot] = 1;
@@ -849,7 +891,8 @@ export class SearchIndex {
       comboOk[c] = m & k & u & t;
       comboNear[c] = +(m + k + u + t >= 3);
     }
-    const facetFiltered = query.make !== undefined || query.category !== undefined || query.fuel.length > 0 || query.transmission.length > 0;
+    const facetFiltered =
+      query.make !== undefined || query.category !== undefined || query.fuel.length > 0 || query.transmission.length > 0;
     const filter: ScanFilter = {
       priceBounded: query.priceMin !== undefined || query.priceMax !== undefined,
       priceMin: query.priceMin ?? Number.NEGATIVE_INFINITY,
@@ -977,13 +1020,16 @@ export class SearchIndex {
     }
 
     const { locState, placeId } = this;
-    const items = pageSlots.map((s) => {
+    const distances = pageSlots.map((s) =>
+      place ? (locState[s] === 1 ? Math.round(placeDistance[placeId[s] + 1] * 10) / 10 : null) : undefined,
+    );
+    const items = pageSlots.map((s, i) => {
       const listing = { ...this.card(s), priceBand: this.bandOf(s) };
       if (!place) return listing;
-      return { ...listing, distanceMiles: locState[s] === 1 ? Math.round(placeDistance[placeId[s] + 1] * 10) / 10 : null };
+      return { ...listing, distanceMiles: distances[i] ?? null };
     });
 
-    return {
+    const result: ListingSearchResult = {
       items,
       total,
       page: query.page,
@@ -998,6 +1044,13 @@ export class SearchIndex {
       near: place ? { outcode: place.outcode, label: place.label, radiusMiles: radius } : null,
       didYouMean: null,
     };
+    if (viewer === 'anonymous') {
+      anonymousItemTexts.set(
+        result,
+        pageSlots.map((s, i) => this.anonymousItemText(s, items[i], distances[i])),
+      );
+    }
+    return result;
   }
 
   /**
