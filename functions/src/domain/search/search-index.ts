@@ -1125,7 +1125,10 @@ export class SearchIndex {
     }
     if (best === null) return -1;
     if (this.scratchCandidates.length < this.capacity) this.scratchCandidates = new Int32Array(this.capacity);
-    return (best as () => number)();
+    const n = (best as () => number)();
+    // In slot order, so the scan reads the columns front to back.
+    this.scratchCandidates.subarray(0, n).sort();
+    return n;
   }
 
   /**
