@@ -378,10 +378,12 @@ const docs = (listings: Listing[]) => listings.map((l) => searchDocOf(l, 0));
 describe('SearchIndex', () => {
   it('returns exactly what filtering, sorting and slicing every listing returns', () => {
     fc.assert(
-      fc.property(listingsArb, queryArb, viewerArb, (listings, query, viewer) => {
+      fc.property(listingsArb, queryArb, queryArb, viewerArb, (listings, query, before, viewer) => {
         const index = new SearchIndex();
         index.setRater(RATER_A);
         index.upsertMany(docs(listings));
+        // A query before it: what one query leaves in the scratch buffers must not leak into the next.
+        outcome(() => index.search(before, viewer));
         const expected = outcome(() => referenceSearch(listings, query, viewer, listings, RATER_A));
         const actual = outcome(() => index.search(query, viewer));
         if ('error' in expected) expect(actual).toEqual({ error: 'distance without place' });

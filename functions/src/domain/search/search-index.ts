@@ -767,10 +767,66 @@ export class SearchIndex {
   /** What is derived from the live listings is rebuilt on first use after a change. */
   private derivedChanged(): void {
     this.recencyValid = false;
+    this.rankArrays.clear();
     this.comboCounts = null;
     this.placeGroups = null;
     this.comboGroups = null;
     this.mileageRange = null;
+  }
+
+  /**
+   * Puts in `scratchKeys` the position in `key`'s sorted order of every listing passing the query
+   * (as the page walk would find them) and returns how many: from the facet combinations' groups
+   * when the counts came without a scan (less those the ranges left out), else from what the scan
+   * visited and stamped.
+   */
+  private passingPositions(
+    key: PresortedKey,
+    comboOk: Uint8Array,
+    stamp: number,
+    onlyFacets: boolean,
+    complement: boolean,
+    scanned: { list: Int32Array | null; candidates: number } | null,
+  ): number {
+    const ranks = this.ranksOf(key);
+    const keys = this.scratchKeys;
+    let n = 0;
+    if (onlyFacets || complement) {
+      const { start, slots } = this.comboGroupsOf();
+      const out = this.scratchOut;
+      for (let c = 0; c < COMBOS; c++) {
+        if (comboOk[c] === 0) continue;
+        for (let i = start[c]; i < start[c + 1]; i++) {
+          const s = slots[i];
+          if (complement && out[s] === stamp) continue;
+          keys[n++] = ranks[s];
+        }
+      }
+    } else if (scanned) {
+      const pass = this.scratchPass;
+      const { list, candidates } = scanned;
+      for (let c = 0; c < candidates; c++) {
+        const s = list === null ? c : list[c];
+        if (pass[s] === stamp) keys[n++] = ranks[s];
+      }
+    }
+    return n;
+  }
+
+  /** Per key, each live slot's position in that sorted order; cleared on every change. */
+  private readonly rankArrays = new Map<PresortedKey, Int32Array>();
+
+  /** Each live slot's position in a sorted order (built on first use after a change). */
+  private ranksOf(key: PresortedKey): Int32Array {
+    if (key === 'relevance') return this.recencyRank();
+    let ranks = this.rankArrays.get(key);
+    if (!ranks || ranks.length < this.capacity) {
+      ranks = new Int32Array(this.capacity);
+      const order = this.order(key);
+      for (let i = 0; i < order.length; i++) ranks[order[i]] = i;
+      this.rankArrays.set(key, ranks);
+    }
+    return ranks;
   }
 
   /** Each live slot's position in the recency order, rebuilt on the first keyed query after a change. */
@@ -950,6 +1006,8 @@ export class SearchIndex {
       wantNoCharge === 0 &&
       !onlyFacets &&
       this.countLeftOut(filter, query, stamp);
+    // What scan() visited (null when the counts came without a scan).
+    let scanned: { list: Int32Array | null; candidates: number } | null = null;
     if (onlyFacets || complement) {
       // Only facet filters (category pages, makes, the home page): the counts per combination of
       // every live listing serve every such query; the page is found walking the sorted order.
@@ -973,6 +1031,7 @@ export class SearchIndex {
       counts = this.scratchCounts;
       counts.fill(0);
       total = this.scan(filter, counts, list, candidates, stamp);
+      scanned = { list, candidates };
     }
 
     const pageSlots: number[] = [];
@@ -980,6 +1039,14 @@ export class SearchIndex {
       const order = this.order('relevance');
       const factor = this.positionFactor();
       for (const key of smallestKeys(this.scratchKeys.subarray(0, total), end).slice(start, end)) pageSlots.push(order[key % factor]);
+    } else if (start < total && Math.min(end, total) * (this.slotById.size / total) > 2 * total) {
+      // So few pass, so far apart in the sorted order, that walking it to the page's last one
+      // would visit many more positions than there are passing listings: the page is the
+      // smallest of their positions instead.
+      const key = query.sort === 'newest' ? 'relevance' : (query.sort as PresortedKey);
+      const n = this.passingPositions(key, comboOk, stamp, onlyFacets, complement, scanned);
+      const order = this.order(key);
+      for (const position of smallestKeys(this.scratchKeys.subarray(0, n), end).slice(start, end)) pageSlots.push(order[position]);
     } else if (start < total) {
       // The page: the passing slots in sorted order, walking only as far as the page's last one.
       const order = this.order(query.sort === 'newest' ? 'relevance' : (query.sort as PresortedKey));
