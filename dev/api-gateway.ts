@@ -130,6 +130,7 @@ export function buildHttpEvent(req: IncomingRequest, match: RouteMatch, now = ne
   const hasBody = req.body.length > 0;
   // Webhook rows (rawBody) and binary content get base64, so handlers must honour isBase64Encoded.
   const asBase64 = hasBody && (match.compiled.route.rawBody === true || !TEXT_CONTENT_TYPE.test(contentType));
+  const queryStringParameters = parseQueryString(rawQueryString);
   const event: APIGatewayProxyEventV2 = {
     version: '2.0',
     routeKey: match.compiled.routeKey,
@@ -137,7 +138,7 @@ export function buildHttpEvent(req: IncomingRequest, match: RouteMatch, now = ne
     rawQueryString,
     ...(cookies ? { cookies } : {}),
     headers,
-    ...(parseQueryString(rawQueryString) ? { queryStringParameters: parseQueryString(rawQueryString) } : {}),
+    ...(queryStringParameters ? { queryStringParameters } : {}),
     ...(Object.keys(match.pathParameters).length ? { pathParameters: match.pathParameters } : {}),
     requestContext: {
       accountId: '000000000000',

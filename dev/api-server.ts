@@ -77,6 +77,8 @@ const DEFAULT_MEMORY_MB = 512;
 
 class LambdaTimeout extends Error {}
 
+const NO_BODY = Buffer.alloc(0);
+
 const SERVED_IMAGE_TYPES = new Set(['image/jpeg', 'image/webp', 'image/png']);
 
 /** Like Lambda, a handler that outlives its timeout fails (LAMBDA_TIMEOUTS=off while debugging). */
@@ -287,7 +289,9 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     const method = req.method ?? 'GET';
     const found = match(method, pathname);
     if (!found) return send(res, 404, NOT_FOUND_BODY);
-    const body = await readBody(req);
+    // A request announcing no body (GETs: no Content-Length, no Transfer-Encoding) has none to read.
+    const bodiless = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
+    const body = bodiless ? NO_BODY : await readBody(req);
     if (body === null) return send(res, 413, JSON.stringify({ message: 'Request Entity Too Large' }));
     const event = buildHttpEvent(
       { method, url: req.url ?? pathname, headers: req.headers, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
@@ -451,11 +455,11 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     send(res, 200, JSON.stringify(result));
   }
 
-  const headers = localSecurityHeaders(opts.env);
+  const headers = Object.entries(localSecurityHeaders(opts.env));
   const server = await listenLoopback((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
     // What CloudFront's response headers policy adds in AWS; the dev tools (/_dev) keep their own.
-    if (!pathname.startsWith('/_dev/')) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (!pathname.startsWith('/_dev/')) for (const [name, value] of headers) res.setHeader(name, value);
     const run = async () => {
       // As CloudFront routes (infra/lib/web-stack.ts): /api/* and the rows' own paths (sitemap,
       // robots) to the API, /images/* to the bucket, files (/assets/*, any path with an extension)

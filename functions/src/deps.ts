@@ -53,9 +53,12 @@ export function searchService(tableName: string = config.tableName): SearchServi
  * The search index's fair-price rater: the stored model (re-read at most every 5 minutes, see
  * price-model-store.ts), so ratings in results follow each rebuild of the model.
  */
+let pricingDeps: Promise<typeof import('./pricing-deps.js')> | undefined;
 async function priceRaterFromStore(tableName: string) {
   if (!config.buckets.privateUploads) return null;
-  const { priceModelStore } = await import('./pricing-deps.js');
+  // Imported once: asked on every query, and a dynamic import costs a module resolution each time.
+  pricingDeps ??= import('./pricing-deps.js');
+  const { priceModelStore } = await pricingDeps;
   const model = await priceModelStore(tableName).cached();
   return model ? listingRaterOf(model) : null;
 }

@@ -63,6 +63,11 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
   };
 }
 
+/** A JSON answer whose body is already serialised. */
+export function jsonText(statusCode: number, body: string, headers: Record<string, string> = {}): HttpResult {
+  return { statusCode, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body };
+}
+
 function errorResult(err: unknown, requestId: string): HttpResult {
   if (err instanceof DomainError) return json(err.statusCode, err.toJSON());
   const unavailable = isServiceUnavailable(err);

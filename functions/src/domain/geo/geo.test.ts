@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { distanceMiles, resolveLocation } from './geo.js';
+import { distanceMiles, latitudeDegreesBeyond, resolveLocation } from './geo.js';
 import { allOutcodes, parseOutcodesCsv } from './outcodes.js';
 import { UK_OUTCODES_CSV } from './uk-outcodes.data.js';
 
@@ -69,5 +69,25 @@ describe('distanceMiles', () => {
   it('is zero for the same point and symmetric', () => {
     expect(distanceMiles(51.5, -0.1, 51.5, -0.1)).toBe(0);
     expect(distanceMiles(51.5, -0.1, 53.4, -2.2)).toBeCloseTo(distanceMiles(53.4, -2.2, 51.5, -0.1), 9);
+  });
+});
+
+describe('latitudeDegreesBeyond', () => {
+  it('never skips a place within the radius: every pair further apart in latitude is further apart than the radius', () => {
+    const places = allOutcodes();
+    const skippedWithin: string[] = [];
+    for (const radius of [1, 10, 25, 50, 200]) {
+      const band = latitudeDegreesBeyond(radius);
+      for (let i = 0; i < places.length; i += 7) {
+        const a = places[i];
+        for (let j = 0; j < places.length; j += 13) {
+          const b = places[j];
+          if (Math.abs(a.lat - b.lat) > band && distanceMiles(a.lat, a.lon, b.lat, b.lon) <= radius) skippedWithin.push(`${i}-${j}`);
+        }
+      }
+      expect(skippedWithin).toEqual([]);
+      // On one meridian the distance is the latitude difference: the band is no wider than it must be.
+      expect(distanceMiles(52, -1, 52 + band * 0.999, -1)).toBeLessThan(radius);
+    }
   });
 });

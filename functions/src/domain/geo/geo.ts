@@ -13,6 +13,15 @@ export interface Place {
 const EARTH_RADIUS_MILES = 3958.8;
 const RAD = Math.PI / 180;
 
+/**
+ * A latitude difference in degrees beyond which two points are surely more than `miles` apart
+ * (a great-circle distance is never less than the difference in latitude; with a margin for
+ * rounding), so a radius search can skip measuring them.
+ */
+export function latitudeDegreesBeyond(miles: number): number {
+  return (miles / EARTH_RADIUS_MILES / RAD) * (1 + 1e-9) + 1e-9;
+}
+
 /** Great-circle distance in miles (haversine). */
 export function distanceMiles(aLat: number, aLon: number, bLat: number, bLon: number): number {
   const dLat = (bLat - aLat) * RAD;

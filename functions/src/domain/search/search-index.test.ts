@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RADIUS_MILES, SORT_VALUES } from '../../../../shared/constants.js';
 import type { Listing, ListingSearchQuery, ListingSearchResult } from '../../../../shared/schemas/listing.js';
 import { CATEGORY_VALUES, FUEL_VALUES, type ListingStatus, MAKE_VALUES, TRANSMISSION_VALUES } from '../../../../shared/values.js';
@@ -7,7 +7,9 @@ import { CLEAN_AIR_ZONE_IDS, entersWithoutCharge } from '../../../../shared/comp
 import { DomainError } from '../errors.js';
 import { distanceMiles, resolveLocation } from '../geo/geo.js';
 import { searchDocOf } from './search-doc.js';
-import { type ListingRater, SearchIndex, type SearchViewer, smallestKeys } from './search-index.js';
+import { ANONYMOUS } from '../caller.js';
+import { maskForCaller } from '../listings/mask.js';
+import { type ListingRater, SearchIndex, type SearchViewer, anonymousItemsJson, smallestKeys } from './search-index.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import { ALL_FIELDS, MASK_WEIGHT, PUBLIC_FIELDS, queryTokens, stem, withinOneEdit } from './text.js';
 
@@ -376,17 +378,61 @@ const docs = (listings: Listing[]) => listings.map((l) => searchDocOf(l, 0));
 describe('SearchIndex', () => {
   it('returns exactly what filtering, sorting and slicing every listing returns', () => {
     fc.assert(
-      fc.property(listingsArb, queryArb, viewerArb, (listings, query, viewer) => {
+      fc.property(listingsArb, queryArb, queryArb, viewerArb, (listings, query, before, viewer) => {
         const index = new SearchIndex();
         index.setRater(RATER_A);
         index.upsertMany(docs(listings));
+        // A query before it: what one query leaves in the scratch buffers must not leak into the next.
+        outcome(() => index.search(before, viewer));
         const expected = outcome(() => referenceSearch(listings, query, viewer, listings, RATER_A));
         const actual = outcome(() => index.search(query, viewer));
         if ('error' in expected) expect(actual).toEqual({ error: 'distance without place' });
         else expect(actual).toEqual(expected);
+        if (viewer === 'anonymous' && !('error' in expected)) {
+          // The items' JSON kept for anonymous answers is the masked items' serialisation.
+          const result = index.search(query, viewer);
+          expect(anonymousItemsJson(result)).toEqual(result.items.map((l) => JSON.stringify(maskForCaller(l, ANONYMOUS))));
+        }
       }),
       { numRuns: 400 },
     );
+  }, 60_000);
+
+  it('counts from the listings that wide price, year and mileage ranges leave out exactly as the reference does', () => {
+    // Wide ranges leave few listings out, so the index counts those (countLeftOut) instead of scanning.
+    const leftOut = vi.spyOn(SearchIndex.prototype as unknown as { countLeftOut: () => boolean }, 'countLeftOut');
+    const wideQueryArb = fc
+      .record({
+        category: sometimes(fc.constantFrom(...CATEGORY_VALUES)),
+        fuel: fc.oneof({ arbitrary: fc.constant([] as never[]), weight: 4 }, fc.subarray([...FUEL_VALUES], { minLength: 1, maxLength: 2 })),
+        priceMin: sometimes(fc.constantFrom(0, 1000, 5000), 3),
+        priceMax: sometimes(fc.constantFrom(100_000, 1_000_000), 3),
+        yearMin: sometimes(fc.constantFrom(1990, 2000), 3),
+        yearMax: sometimes(fc.constantFrom(2025, 2030), 3),
+        mileageMin: sometimes(fc.constantFrom(0, 10_000), 3),
+        mileageMax: sometimes(fc.constantFrom(400_000, 900_000, 2_000_000), 3),
+        sort: fc.constantFrom('relevance', 'newest', 'price-low', 'price-high', 'year-new', 'year-old', 'mileage-low', 'mileage-high'),
+        page: fc.integer({ min: 1, max: 6 }),
+        pageSize: fc.integer({ min: 1, max: 12 }),
+      })
+      .map((q) => queryOf(q as Partial<ListingSearchQuery>));
+    fc.assert(
+      fc.property(listingsArb, wideQueryArb, viewerArb, (generated, query, viewer) => {
+        // Few POA, and one listing in eight out of range on price, year and mileage at once.
+        const listings = generated.map((l, i) =>
+          i % 8 === 3
+            ? { ...l, price: 5_000_000, year: 1980, mileage: 3_000_000 }
+            : { ...l, price: l.price || (i % 9 === 0 ? 0 : 15_000), year: l.year ?? (i % 7 === 0 ? null : 2015) },
+        );
+        const index = new SearchIndex();
+        index.upsertMany(docs(listings));
+        const expected = outcome(() => referenceSearch(listings, query, viewer, listings, null));
+        expect(outcome(() => index.search(query, viewer))).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
+    expect(leftOut.mock.results.filter((r) => r.value === true).length).toBeGreaterThan(50);
+    leftOut.mockRestore();
   }, 60_000);
 
   it('sorts by distance from a postcode or town like the reference, listings without a location last', () => {

@@ -3,8 +3,10 @@ import { DEFAULT_RADIUS_MILES, type SortOption } from '../../../../shared/consta
 import { PRICE_BAND_RANK, PRICE_BAND_VALUES } from '../../../../shared/pricing.js';
 import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
 import { CATEGORY_VALUES, FUEL_VALUES, MAKE_VALUES, TRANSMISSION_VALUES } from '../../../../shared/values.js';
+import { ANONYMOUS } from '../caller.js';
 import { validationError } from '../errors.js';
-import { type Place, createPlaceCache, distanceMiles, resolveLocation } from '../geo/geo.js';
+import { maskForCaller } from '../listings/mask.js';
+import { type Place, createPlaceCache, distanceMiles, latitudeDegreesBeyond, resolveLocation } from '../geo/geo.js';
 import type { SearchDoc } from './search-doc.js';
 import type { IndexImage } from './snapshot.js';
 import { Suggestions } from './suggestions.js';
@@ -102,6 +104,19 @@ const decoder = new TextDecoder();
 const PARSED_CARDS = 5_000;
 const EMPTY_MASKS = new Uint8Array(0);
 
+/** Each result made for an anonymous viewer: its items as JSON texts (anonymousItemsJson). */
+const anonymousItemTexts = new WeakMap<ListingSearchResult, string[]>();
+
+/**
+ * The items of a result the index made for an anonymous viewer, each the JSON text of
+ * `maskForCaller(item, ANONYMOUS)`: assembled from each card's masked text, kept per slot, so a
+ * page is written without parsing, copying and re-serialising its cards. Undefined for results
+ * made for signed-in viewers (their masking depends on who asks).
+ */
+export function anonymousItemsJson(result: ListingSearchResult): string[] | undefined {
+  return anonymousItemTexts.get(result);
+}
+
 /**
  * The in-memory search index (docs/data-model.md "Search"): a columnar projection of every active
  * listing — typed arrays for the numeric and coded fields, an inverted index of analysed terms
@@ -162,6 +177,8 @@ export class SearchIndex {
   private comboCounts: Int32Array | null = null;
   /** Live slots grouped by place id + 1 (group 0: no place), for radius searches; null after a change. */
   private placeGroups: { start: Int32Array; slots: Int32Array } | null = null;
+  /** Live slots grouped by facet combination, for queries with facet filters; null after a change. */
+  private comboGroups: { start: Int32Array; slots: Int32Array } | null = null;
   /** The lowest and highest known mileage of the live listings; null after a change. */
   private mileageRange: { lo: number; hi: number } | null = null;
   /** Candidate slots of a query planned from one selective filter. */
@@ -188,6 +205,12 @@ export class SearchIndex {
   private scratchMatched = new Int32Array(0);
   /** Per slot, the stamp of the last query it passed (so nothing is cleared between queries). */
   private scratchPass = new Int32Array(0);
+  /** Per place id + 1, a query's distance, within-radius flag and distance sort key (searchPage). */
+  private scratchPlaceDistance = new Float64Array(0);
+  private scratchPlaceWithin = new Uint8Array(0);
+  private scratchPlaceTenths = new Float64Array(0);
+  /** Per slot, the stamp of the last query whose ranges left it out (countLeftOut). */
+  private scratchOut = new Int32Array(0);
   /** Per facet combination, the listings passing a query's other filters. */
   private readonly scratchCounts = new Int32Array(COMBOS);
   private passStamp = 0;
@@ -215,6 +238,31 @@ export class SearchIndex {
       return decoder.decode(cardBytes.subarray(cardStart[slot], cardStart[slot + 1]));
     }
     return this.cardText[slot];
+  }
+
+  /**
+   * Recently shown cards masked for anonymous viewers, as JSON without the closing brace (cleared
+   * per slot on every change; bounded); null when the card's text cannot be extended that way.
+   */
+  private readonly publicCardTexts = new Map<number, string | null>();
+
+  /** An item's JSON for an anonymous viewer: the card's masked text, then its band and distance. */
+  private anonymousItemText(slot: number, item: Listing, distance: number | null | undefined): string {
+    let prefix = this.publicCardTexts.get(slot);
+    if (prefix === undefined) {
+      const card = this.card(slot);
+      const masked = maskForCaller(card, ANONYMOUS);
+      const cardKeys = Object.keys(card);
+      // Masking must only replace values (no key added), and band and distance must come last.
+      const sameKeys = Object.keys(masked).every((k, i) => k === cardKeys[i]) && Object.keys(masked).length === cardKeys.length;
+      const text = JSON.stringify(masked);
+      prefix = sameKeys && cardKeys.length > 0 && !('priceBand' in card) && !('distanceMiles' in card) ? text.slice(0, -1) : null;
+      if (this.publicCardTexts.size >= PARSED_CARDS) this.publicCardTexts.clear();
+      this.publicCardTexts.set(slot, prefix);
+    }
+    if (prefix === null) return JSON.stringify(maskForCaller(item, ANONYMOUS));
+    const band = `,"priceBand":${JSON.stringify(item.priceBand)}`;
+    return distance === undefined ? `${prefix}${band}}` : `${prefix}${band},"distanceMiles":${JSON.stringify(distance)}}`;
   }
 
   /** Recently shown cards, parsed (cleared per slot on every change; bounded). */
@@ -440,6 +488,7 @@ export class SearchIndex {
     this.inSnap[slot] = 0;
     this.cardText[slot] = '';
     this.parsedCards.delete(slot);
+    this.publicCardTexts.delete(slot);
     this.ids[slot] = '';
     this.locationText[slot] = '';
     this.retired.push(slot);
@@ -455,6 +504,7 @@ export class SearchIndex {
   private write(slot: number, l: Listing, termIds: Int32Array, masks: Uint8Array): void {
     this.cardText[slot] = JSON.stringify(l);
     this.parsedCards.delete(slot);
+    this.publicCardTexts.delete(slot);
     this.inSnap[slot] = 0;
     this.ids[slot] = l.id;
     this.alive[slot] = 1;
@@ -717,9 +767,66 @@ export class SearchIndex {
   /** What is derived from the live listings is rebuilt on first use after a change. */
   private derivedChanged(): void {
     this.recencyValid = false;
+    this.rankArrays.clear();
     this.comboCounts = null;
     this.placeGroups = null;
+    this.comboGroups = null;
     this.mileageRange = null;
+  }
+
+  /**
+   * Puts in `scratchKeys` the position in `key`'s sorted order of every listing passing the query
+   * (as the page walk would find them) and returns how many: from the facet combinations' groups
+   * when the counts came without a scan (less those the ranges left out), else from what the scan
+   * visited and stamped.
+   */
+  private passingPositions(
+    key: PresortedKey,
+    comboOk: Uint8Array,
+    stamp: number,
+    onlyFacets: boolean,
+    complement: boolean,
+    scanned: { list: Int32Array | null; candidates: number } | null,
+  ): number {
+    const ranks = this.ranksOf(key);
+    const keys = this.scratchKeys;
+    let n = 0;
+    if (onlyFacets || complement) {
+      const { start, slots } = this.comboGroupsOf();
+      const out = this.scratchOut;
+      for (let c = 0; c < COMBOS; c++) {
+        if (comboOk[c] === 0) continue;
+        for (let i = start[c]; i < start[c + 1]; i++) {
+          const s = slots[i];
+          if (complement && out[s] === stamp) continue;
+          keys[n++] = ranks[s];
+        }
+      }
+    } else if (scanned) {
+      const pass = this.scratchPass;
+      const { list, candidates } = scanned;
+      for (let c = 0; c < candidates; c++) {
+        const s = list === null ? c : list[c];
+        if (pass[s] === stamp) keys[n++] = ranks[s];
+      }
+    }
+    return n;
+  }
+
+  /** Per key, each live slot's position in that sorted order; cleared on every change. */
+  private readonly rankArrays = new Map<PresortedKey, Int32Array>();
+
+  /** Each live slot's position in a sorted order (built on first use after a change). */
+  private ranksOf(key: PresortedKey): Int32Array {
+    if (key === 'relevance') return this.recencyRank();
+    let ranks = this.rankArrays.get(key);
+    if (!ranks || ranks.length < this.capacity) {
+      ranks = new Int32Array(this.capacity);
+      const order = this.order(key);
+      for (let i = 0; i < order.length; i++) ranks[order[i]] = i;
+      this.rankArrays.set(key, ranks);
+    }
+    return ranks;
   }
 
   /** Each live slot's position in the recency order, rebuilt on the first keyed query after a change. */
@@ -793,15 +900,28 @@ export class SearchIndex {
             : KEYED.none;
     // Per place id + 1 (0: a listing without a place): its distance, whether it is within the
     // radius, and its distance sort key in tenths of a mile (after every placed listing for none).
+    // Scratch arrays (search is synchronous); only read for places within the radius.
     const places = this.placeLat.length;
-    const placeDistance = new Float64Array(places + 1);
-    const placeWithin = new Uint8Array(places + 1);
-    const placeTenths = new Float64Array(places + 1);
+    if (this.scratchPlaceWithin.length < places + 1) {
+      this.scratchPlaceDistance = new Float64Array(places + 1);
+      this.scratchPlaceWithin = new Uint8Array(places + 1);
+      this.scratchPlaceTenths = new Float64Array(places + 1);
+    }
+    const placeDistance = this.scratchPlaceDistance;
+    const placeWithin = this.scratchPlaceWithin;
+    const placeTenths = this.scratchPlaceTenths;
     placeWithin[0] = 1;
     placeTenths[0] = NO_DISTANCE_TENTHS;
     if (place) {
+      // Places further north or south than the radius are outside it without measuring.
+      const band = latitudeDegreesBeyond(radius);
+      const { placeLat, placeLon } = this;
       for (let i = 0; i < places; i++) {
-        const d = distanceMiles(place.lat, place.lon, this.placeLat[i], this.placeLon[i]);
+        if (Math.abs(placeLat[i] - place.lat) > band) {
+          placeWithin[i + 1] = 0;
+          continue;
+        }
+        const d = distanceMiles(place.lat, place.lon, placeLat[i], placeLon[i]);
         placeDistance[i + 1] = d;
         placeWithin[i + 1] = d <= radius ? 1 : 0;
         placeTenths[i + 1] = Math.round(d * 10);
@@ -817,13 +937,18 @@ export class SearchIndex {
       facetFilter(TRANSMISSION_CODE, query.transmission),
     ];
     const comboOk = new Uint8Array(COMBOS);
+    // Per combination, 1 when it fails at most one facet filter: only such listings count anywhere.
+    const comboNear = new Uint8Array(COMBOS);
     for (let c = 0; c < COMBOS; c++) {
-      comboOk[c] =
-        facetOk[0][COMBO_CODES.make[c] + 1] &
-        facetOk[1][COMBO_CODES.category[c] + 1] &
-        facetOk[2][COMBO_CODES.fuel[c] + 1] &
-        facetOk[3][COMBO_CODES.transmission[c] + 1];
+      const m = facetOk[0][COMBO_CODES.make[c] + 1];
+      const k = facetOk[1][COMBO_CODES.category[c] + 1];
+      const u = facetOk[2][COMBO_CODES.fuel[c] + 1];
+      const t = facetOk[3][COMBO_CODES.transmission[c] + 1];
+      comboOk[c] = m & k & u & t;
+      comboNear[c] = +(m + k + u + t >= 3);
     }
+    const facetFiltered =
+      query.make !== undefined || query.category !== undefined || query.fuel.length > 0 || query.transmission.length > 0;
     const filter: ScanFilter = {
       priceBounded: query.priceMin !== undefined || query.priceMax !== undefined,
       priceMin: query.priceMin ?? Number.NEGATIVE_INFINITY,
@@ -835,6 +960,7 @@ export class SearchIndex {
       mileageMin: query.mileageMin ?? Number.NEGATIVE_INFINITY,
       mileageMax: query.mileageMax ?? Number.POSITIVE_INFINITY,
       comboOk,
+      comboNear: facetFiltered ? comboNear : null,
       placed: place !== null,
       placeWithin,
       placeTenths,
@@ -860,16 +986,32 @@ export class SearchIndex {
     if (this.scratchKeys.length < this.capacity) {
       this.scratchKeys = new Float64Array(this.capacity);
       this.scratchPass = new Int32Array(this.capacity);
+      this.scratchOut = new Int32Array(this.capacity);
     }
     if (this.passStamp === 0x7fffffff) {
       this.scratchPass.fill(0);
+      this.scratchOut.fill(0);
       this.passStamp = 0;
     }
     const stamp = ++this.passStamp;
-    if (onlyFacets) {
+    // Besides the facets, only price, year or mileage ranges that leave out few listings (a
+    // buyer's "up to 500,000 miles"): the live counts less those of the listings left out, found
+    // in the presorted orders, so only those are visited.
+    const complement =
+      keyed === KEYED.none &&
+      !words &&
+      !place &&
+      !query.location &&
+      maxRank < 0 &&
+      wantNoCharge === 0 &&
+      !onlyFacets &&
+      this.countLeftOut(filter, query, stamp);
+    // What scan() visited (null when the counts came without a scan).
+    let scanned: { list: Int32Array | null; candidates: number } | null = null;
+    if (onlyFacets || complement) {
       // Only facet filters (category pages, makes, the home page): the counts per combination of
       // every live listing serve every such query; the page is found walking the sorted order.
-      counts = this.liveComboCounts();
+      counts = complement ? this.scratchCounts : this.liveComboCounts();
       for (let c = 0; c < COMBOS; c++) total += counts[c] * comboOk[c];
     } else {
       // The candidates: with words, only the slots that matched them all; otherwise the listings
@@ -889,6 +1031,7 @@ export class SearchIndex {
       counts = this.scratchCounts;
       counts.fill(0);
       total = this.scan(filter, counts, list, candidates, stamp);
+      scanned = { list, candidates };
     }
 
     const pageSlots: number[] = [];
@@ -896,16 +1039,25 @@ export class SearchIndex {
       const order = this.order('relevance');
       const factor = this.positionFactor();
       for (const key of smallestKeys(this.scratchKeys.subarray(0, total), end).slice(start, end)) pageSlots.push(order[key % factor]);
+    } else if (start < total && Math.min(end, total) * (this.slotById.size / total) > 2 * total) {
+      // So few pass, so far apart in the sorted order, that walking it to the page's last one
+      // would visit many more positions than there are passing listings: the page is the
+      // smallest of their positions instead.
+      const key = query.sort === 'newest' ? 'relevance' : (query.sort as PresortedKey);
+      const n = this.passingPositions(key, comboOk, stamp, onlyFacets, complement, scanned);
+      const order = this.order(key);
+      for (const position of smallestKeys(this.scratchKeys.subarray(0, n), end).slice(start, end)) pageSlots.push(order[position]);
     } else if (start < total) {
       // The page: the passing slots in sorted order, walking only as far as the page's last one.
       const order = this.order(query.sort === 'newest' ? 'relevance' : (query.sort as PresortedKey));
       const { combo } = this;
       const pass = this.scratchPass;
+      const out = this.scratchOut;
       const last = Math.min(end, total);
       let seen = 0;
       for (let pos = 0; pos < order.length && seen < last; pos++) {
         const s = order[pos];
-        if (onlyFacets ? comboOk[combo[s]] === 0 : pass[s] !== stamp) continue;
+        if (onlyFacets ? comboOk[combo[s]] === 0 : complement ? comboOk[combo[s]] === 0 || out[s] === stamp : pass[s] !== stamp) continue;
         if (seen >= start) pageSlots.push(s);
         seen++;
       }
@@ -935,13 +1087,16 @@ export class SearchIndex {
     }
 
     const { locState, placeId } = this;
-    const items = pageSlots.map((s) => {
+    const distances = pageSlots.map((s) =>
+      place ? (locState[s] === 1 ? Math.round(placeDistance[placeId[s] + 1] * 10) / 10 : null) : undefined,
+    );
+    const items = pageSlots.map((s, i) => {
       const listing = { ...this.card(s), priceBand: this.bandOf(s) };
       if (!place) return listing;
-      return { ...listing, distanceMiles: locState[s] === 1 ? Math.round(placeDistance[placeId[s] + 1] * 10) / 10 : null };
+      return { ...listing, distanceMiles: distances[i] ?? null };
     });
 
-    return {
+    const result: ListingSearchResult = {
       items,
       total,
       page: query.page,
@@ -956,13 +1111,21 @@ export class SearchIndex {
       near: place ? { outcode: place.outcode, label: place.label, radiusMiles: radius } : null,
       didYouMean: null,
     };
+    if (viewer === 'anonymous') {
+      anonymousItemTexts.set(
+        result,
+        pageSlots.map((s, i) => this.anonymousItemText(s, items[i], distances[i])),
+      );
+    }
+    return result;
   }
 
   /**
    * The listings passing the query's most selective filter, when one lets through few enough
    * that visiting just them (in no useful memory order) beats reading every slot in order: a
-   * radius (the places within it), or a price, year or mileage range (a stretch of that sorted
-   * order). They go into `scratchCandidates`; returns how many, or -1 to scan every slot. The scan
+   * radius (the places within it), the facet filters (the listings of the combinations failing
+   * at most one of them: no other listing counts anywhere), or a price, year or mileage range (a
+   * stretch of that sorted order). They go into `scratchCandidates`; returns how many, or -1 to scan every slot. The scan
    * still checks every filter on them.
    */
   private plan(query: ListingSearchQuery, f: ScanFilter): number {
@@ -978,13 +1141,33 @@ export class SearchIndex {
     if (f.placed) {
       const { start, slots } = this.placeGroupsOf();
       let size = 0;
-      for (let g = 0; g < f.placeWithin.length; g++) if (f.placeWithin[g] === 1) size += start[g + 1] - start[g];
+      const groups = start.length - 1;
+      for (let g = 0; g < groups; g++) if (f.placeWithin[g] === 1) size += start[g + 1] - start[g];
       consider(size, () => {
         let n = 0;
-        for (let g = 0; g < f.placeWithin.length; g++) {
+        for (let g = 0; g < groups; g++) {
           if (f.placeWithin[g] === 0) continue;
           const from = start[g];
           const to = start[g + 1];
+          this.scratchCandidates.set(slots.subarray(from, to), n);
+          n += to - from;
+        }
+        return n;
+      });
+    }
+    if (f.comboNear) {
+      // The listings of the facet combinations that count at all: those passing every facet filter
+      // but one at most (they count towards that facet), found grouped by combination.
+      const { start, slots } = this.comboGroupsOf();
+      const near = f.comboNear;
+      let size = 0;
+      for (let c = 0; c < COMBOS; c++) if (near[c] === 1) size += start[c + 1] - start[c];
+      consider(size, () => {
+        let n = 0;
+        for (let c = 0; c < COMBOS; c++) {
+          if (near[c] === 0) continue;
+          const from = start[c];
+          const to = start[c + 1];
           this.scratchCandidates.set(slots.subarray(from, to), n);
           n += to - from;
         }
@@ -1009,7 +1192,79 @@ export class SearchIndex {
     }
     if (best === null) return -1;
     if (this.scratchCandidates.length < this.capacity) this.scratchCandidates = new Int32Array(this.capacity);
-    return (best as () => number)();
+    const n = (best as () => number)();
+    // In slot order, so the scan reads the columns front to back.
+    this.scratchCandidates.subarray(0, n).sort();
+    return n;
+  }
+
+  /**
+   * For a query whose only filters besides the facets are price, year and mileage ranges: when
+   * the listings those ranges may leave out are few (fewer than a third of the slots, and fewer
+   * than the smallest range lets through, which plan() would visit instead), puts in
+   * `scratchCounts` the live counts per facet combination less those of the listings left out,
+   * marks those with `stamp` in `scratchOut`, and returns true. Each range's candidates for
+   * leaving out are the two ends of its presorted order (ascending, unknown price or year last,
+   * unknown mileage first as 0); each is checked against that range as the scan checks it, and a
+   * listing left out by two ranges is counted once. Returns false (nothing done) otherwise.
+   */
+  private countLeftOut(f: ScanFilter, query: ListingSearchQuery, stamp: number): boolean {
+    const stretches: Array<{ order: number[]; lo: number; hi: number; which: 0 | 1 | 2 }> = [];
+    const { price, year, mileage, hasMileage } = this;
+    let visits = 0;
+    let smallestIn = Number.POSITIVE_INFINITY;
+    const add = (key: PresortedKey, column: Float64Array | Int32Array, min: number, max: number, which: 0 | 1 | 2) => {
+      const order = this.order(key);
+      const unknownLast = which !== 2;
+      const lo = firstWhere(order, (s) => (unknownLast && column[s] === 0) || column[s] >= min);
+      const hi = firstWhere(order, (s) => (unknownLast && column[s] === 0) || column[s] > max);
+      stretches.push({ order, lo, hi, which });
+      visits += lo + (order.length - hi);
+      // What plan() would visit: the range's own stretch (mileage only for a maximum alone).
+      if (which !== 2 || query.mileageMin === undefined) smallestIn = Math.min(smallestIn, which === 2 ? hi : hi - lo);
+    };
+    if (f.priceBounded) add('price-low', price, f.priceMin, f.priceMax, 0);
+    if (f.yearBounded) add('year-old', year, f.yearMin, f.yearMax, 1);
+    if (f.mileageBounded) add('mileage-low', mileage, f.mileageMin, f.mileageMax, 2);
+    if (stretches.length === 0 || visits >= this.highWater / 3 || visits >= smallestIn) return false;
+    const counts = this.scratchCounts;
+    counts.set(this.liveComboCounts());
+    const { combo } = this;
+    const out = this.scratchOut;
+    const { priceMin, priceMax, yearMin, yearMax, mileageMin, mileageMax } = f;
+    for (const { order, lo, hi, which } of stretches) {
+      for (const [from, to] of [
+        [0, lo],
+        [hi, order.length],
+      ]) {
+        for (let i = from; i < to; i++) {
+          const s = order[i];
+          let ok: boolean;
+          if (which === 0) ok = price[s] !== 0 && price[s] >= priceMin && price[s] <= priceMax;
+          else if (which === 1) ok = year[s] !== 0 && year[s] >= yearMin && year[s] <= yearMax;
+          else ok = hasMileage[s] === 0 || (mileage[s] >= mileageMin && mileage[s] <= mileageMax);
+          if (ok || out[s] === stamp) continue;
+          out[s] = stamp;
+          counts[combo[s]]--;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Live slots grouped by facet combination (comboOf). */
+  private comboGroupsOf(): { start: Int32Array; slots: Int32Array } {
+    if (this.comboGroups === null) {
+      const start = new Int32Array(COMBOS + 1);
+      const { combo, alive } = this;
+      for (let s = 0; s < this.highWater; s++) if (alive[s] === 1) start[combo[s] + 1]++;
+      for (let c = 0; c < COMBOS; c++) start[c + 1] += start[c];
+      const fill = start.slice(0, COMBOS);
+      const slots = new Int32Array(start[COMBOS]);
+      for (let s = 0; s < this.highWater; s++) if (alive[s] === 1) slots[fill[combo[s]]++] = s;
+      this.comboGroups = { start, slots };
+    }
+    return this.comboGroups;
   }
 
   /** Live slots grouped by place id + 1 (group 0: listings without a place). */
@@ -1152,6 +1407,8 @@ interface ScanFilter {
   mileageMax: number;
   /** Per facet combination, 1 when it passes every facet filter. */
   comboOk: Uint8Array;
+  /** Per facet combination, 1 when it fails at most one facet filter; null without facet filters. */
+  comboNear: Uint8Array | null;
   placed: boolean;
   /** Per place id + 1 (0: none), 1 when within the radius of the query's place. */
   placeWithin: Uint8Array;

@@ -2,8 +2,10 @@ import { LIMITS } from '../../../../shared/constants.js';
 import { listingSearchQuerySchema, suggestQuerySchema } from '../../../../shared/schemas/listing.js';
 import { searchService } from '../../deps.js';
 import { maskForCaller } from '../../domain/listings/mask.js';
-import { httpHandler, json, parseWith } from '../handler.js';
+import { anonymousItemsJson } from '../../domain/search/search-index.js';
+import { httpHandler, json, jsonText, parseWith } from '../handler.js';
 import { cacheHeadersFor } from './cache.js';
+import { searchResultJson } from './search-body.js';
 
 /**
  * The search function (issue 8 §2: one function holds the index, so one warm environment serves
@@ -11,7 +13,9 @@ import { cacheHeadersFor } from './cache.js';
  * - GET /api/listings            one page of results with facet counts (and "did you mean")
  * - GET /api/listings/latest     the 6 newest active listings, user and scraped alike
  * - GET /api/listings/suggest    makes, models, categories and places for what the buyer typed
- * Result cards never carry contact details; names are masked for anonymous callers.
+ * Result cards never carry contact details; names are masked for anonymous callers. An anonymous
+ * caller's page is written from the cards' masked JSON the index keeps (search-body.ts), the
+ * same text as serialising the masked items.
  */
 export const handler = httpHandler('optional', async ({ event, caller }) => {
   const viewer = caller.kind === 'anonymous' ? 'anonymous' : 'user';
@@ -25,5 +29,7 @@ export const handler = httpHandler('optional', async ({ event, caller }) => {
   }
   const query = parseWith(listingSearchQuerySchema, event.queryStringParameters ?? {});
   const result = await searchService().search(query, viewer);
+  const itemsJson = caller.kind === 'anonymous' ? anonymousItemsJson(result) : undefined;
+  if (itemsJson) return jsonText(200, searchResultJson(result, itemsJson), cacheHeadersFor(caller));
   return json(200, { ...result, items: result.items.map((l) => maskForCaller(l, caller)) }, cacheHeadersFor(caller));
 });
