@@ -68,8 +68,10 @@ export function firstScreenChunks(opts: { pages: { name: string; module: string 
         for (const id of closure(start)) if (id !== start) usedBy.set(id, [...(usedBy.get(id) ?? []), page.name]);
       }
       const all = opts.pages.length;
+      // Virtual modules (Vite's preload helper, which the entry script imports too) stay where
+      // rolldown puts them: in this chunk they would make the entry fetch it before the first paint.
       for (const [id, names] of usedBy)
-        if (names.length >= 2) chunkOf.set(id, names.length === all ? 'first-screen' : `first-screen-${names.join('-')}`);
+        if (names.length >= 2 && !id.startsWith('\0')) chunkOf.set(id, names.length === all ? 'first-screen' : `first-screen-${names.join('-')}`);
     },
   };
   return { plugin, nameOf: (id: string) => chunkOf.get(id) ?? null };
