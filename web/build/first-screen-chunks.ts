@@ -20,7 +20,13 @@ function iconsImported(code: string): string[] {
   return [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g)].flatMap((m) =>
     (m[1] ?? '')
       .split(',')
-      .map((part) => part.trim().split(/\s+as\s+/)[0]?.trim() ?? '')
+      .map(
+        (part) =>
+          part
+            .trim()
+            .split(/\s+as\s+/)[0]
+            ?.trim() ?? '',
+      )
       .filter(Boolean),
   );
 }
@@ -71,7 +77,8 @@ export function firstScreenChunks(opts: { pages: { name: string; module: string 
       // Virtual modules (Vite's preload helper, which the entry script imports too) stay where
       // rolldown puts them: in this chunk they would make the entry fetch it before the first paint.
       for (const [id, names] of usedBy)
-        if (names.length >= 2 && !id.startsWith('\0')) chunkOf.set(id, names.length === all ? 'first-screen' : `first-screen-${names.join('-')}`);
+        if (names.length >= 2 && !id.startsWith('\0'))
+          chunkOf.set(id, names.length === all ? 'first-screen' : `first-screen-${names.join('-')}`);
     },
   };
   return { plugin, nameOf: (id: string) => chunkOf.get(id) ?? null };
