@@ -1,21 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { twMerge } from 'tailwind-merge';
 import { describe, expect, it } from 'vitest';
-import { appClasses, GENERATED, generate } from '../../../scripts/gen-cn-config';
+import { appClasses, GENERATED, generate, splitModifiers } from '../../../scripts/gen-cn-config';
 import { buttonVariants } from '../components/ui/button';
 import { cn } from './cn';
 
-/** Everything before a class's last top-level ':' (its modifiers): only classes with equal modifiers can conflict. */
-const modifiersOf = (c: string) => {
-  let depth = 0;
-  let last = -1;
-  for (let i = 0; i < c.length; i++) {
-    if (c[i] === '[') depth++;
-    else if (c[i] === ']') depth--;
-    else if (c[i] === ':' && depth === 0) last = i;
-  }
-  return c.slice(0, last + 1);
-};
+/** A class's modifiers: only classes with equal modifiers can conflict. */
+const modifiersOf = (c: string) => splitModifiers(c)[0];
 
 describe('cn (tailwind-merge cut to the app’s class groups)', () => {
   it('is generated from the current sources and library (run `npm run gen:cn` when this fails)', () => {
