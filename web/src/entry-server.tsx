@@ -31,7 +31,8 @@ setApiTransport((url, init) => {
 export type PageRender =
   /**
    * The page's first screen: `html` goes inside #root, `dataScript` (the data the browser hydrates
-   * with, a JSON block) right after it; `modules` are the route's source modules to modulepreload.
+   * with, a JSON block) right after it; `modules` are the route's source modules, whose chunks the
+   * page handler lists for the entry script.
    */
   | { kind: 'rendered'; status: number; html: string; dataScript: string; modules: string[] }
   /** A client route the server does not render: the SPA shell with a 200. */

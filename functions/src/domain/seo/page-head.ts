@@ -209,8 +209,9 @@ export interface FirstScreen {
   /** Markup right after the root element (the first screen's data block). */
   afterRoot: string;
   /**
-   * The route's scripts (site-absolute), listed for the entry script (web/src/boot.ts), which
-   * preloads them with the app once the first screen is on screen; stylesheets to link.
+   * The route's scripts (site-absolute), its own chunk first, then the chunks it imports: listed
+   * for the entry script (web/src/boot.ts), which imports the first with the app once the first
+   * screen is on screen (the module loader fetches the rest); stylesheets to link.
    */
   modulepreload: string[];
   stylesheets: string[];
@@ -233,7 +234,7 @@ export function injectFirstScreen(indexHtml: string, screen: FirstScreen): strin
   const withLinks = (links.length ? indexHtml.replace(/<\/head>/i, `  ${links.join('\n    ')}\n  </head>`) : indexHtml)
     // The first screen is already in the HTML; code only makes it interactive, so none of it may
     // take bandwidth from the stylesheet and the photo that paint it. The route's chunks are not
-    // modulepreloaded here but listed for the entry script, which fetches them after the paint.
+    // modulepreloaded here but listed for the entry script, which imports them after the paint.
     .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/gi, '<link rel="modulepreload" fetchpriority="low"');
   const modules = [...new Set(screen.modulepreload)].filter((h) => !named(h));
   const afterRoot = `${screen.afterRoot}<script type="application/json" id="${FIRST_SCREEN_MODULES_ID}">${jsonInScript(modules)}</script>`;

@@ -74,7 +74,8 @@ const pathOf = (event: HttpEvent) => (event.rawPath || '/').replace(/(.)\/+$/, '
  *   previews and crawlers get them without JavaScript;
  * - for routes that opt in (web/src/app/server-render.ts: home, categories, listing detail, the
  *   404 page), the first screen rendered by React on the server with its data, hydrated in the
- *   browser, and the route's code modulepreloaded (web/src/entry-server.tsx);
+ *   browser; the route's chunks are listed for the entry script, which imports the route's own
+ *   chunk (the first listed) after the first paint (web/src/entry-server.tsx, web/src/boot.ts);
  * - the status the SPA's route table gives: 404 for a path no route knows, or a missing listing.
  * Behind CloudFront in AWS (cached briefly: http/cache-control.ts), mounted by the local API server.
  */
