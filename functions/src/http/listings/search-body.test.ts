@@ -25,20 +25,21 @@ const QUERIES = [
   'location=shire',
 ];
 
+/** A search service over `corpus` that never refreshes from a table. */
+const serviceOver = (corpus: ReturnType<typeof relevanceCorpus>) =>
+  new SearchService(
+    { loadAllActive: async () => corpus, changesSince: async () => ({ listings: [], scraped: [], removedIds: [] }) },
+    { imagesBaseUrl: '/images', refreshMs: 1e9 },
+  );
+
 describe('searchResultJson', () => {
   it('writes exactly the text of serialising the masked items, which parses back to the same answer', async () => {
     // Prepare
     const corpus = relevanceCorpus();
-    const service = new SearchService(
-      { loadAllActive: async () => corpus, changesSince: async () => ({ listings: [], scraped: [], removedIds: [] }) },
-      { imagesBaseUrl: '/images', refreshMs: 1e9 },
-    );
+    const service = serviceOver(corpus);
     service.loadRecords(corpus, Date.now());
     // From a snapshot too: there the cards' text is the snapshot's bytes.
-    const fromSnapshot = new SearchService(
-      { loadAllActive: async () => corpus, changesSince: async () => ({ listings: [], scraped: [], removedIds: [] }) },
-      { imagesBaseUrl: '/images', refreshMs: 1e9 },
-    );
+    const fromSnapshot = serviceOver(corpus);
     fromSnapshot.loadSnapshot(service.snapshot());
     for (const svc of [service, fromSnapshot]) {
       for (const qs of QUERIES) {
@@ -60,10 +61,7 @@ describe('searchResultJson', () => {
 
   it('keeps no texts for signed-in viewers, whose masking depends on who asks', async () => {
     const corpus = relevanceCorpus();
-    const service = new SearchService(
-      { loadAllActive: async () => corpus, changesSince: async () => ({ listings: [], scraped: [], removedIds: [] }) },
-      { imagesBaseUrl: '/images', refreshMs: 1e9 },
-    );
+    const service = serviceOver(corpus);
     service.loadRecords(corpus, Date.now());
     const result = await service.search(listingSearchQuerySchema.parse({}), 'user');
     expect(result.items.length).toBeGreaterThan(0);
@@ -73,10 +71,7 @@ describe('searchResultJson', () => {
   it('falls back to serialising the item when masking would add a key the card lacks', async () => {
     // Prepare: a card without `userId` and `email`, which masking adds after priceBand.
     const corpus = relevanceCorpus();
-    const service = new SearchService(
-      { loadAllActive: async () => corpus, changesSince: async () => ({ listings: [], scraped: [], removedIds: [] }) },
-      { imagesBaseUrl: '/images', refreshMs: 1e9 },
-    );
+    const service = serviceOver(corpus);
     service.loadRecords(corpus, Date.now());
     const { userId: _u, email: _e, ...withoutKeys } = (await service.fresh()).all()[0];
     const index = new SearchIndex();
