@@ -5,7 +5,7 @@ import path from 'node:path';
 import { REPO_ROOT } from './config.js';
 
 const WEB = path.join(REPO_ROOT, 'web');
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'shared', 'package-lock.json'].map((p) =>
+const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/build', 'shared', 'package-lock.json'].map((p) =>
   path.join(REPO_ROOT, p),
 );
 

@@ -131,6 +131,21 @@ describe('public marketplace', () => {
     await page.close();
   });
 
+  it('sends a first view one small entry script that imports no other chunk before the first paint', async () => {
+    // The app's code loads after the first paint (web/src/boot.ts): nothing in the HTML or the
+    // entry may pull a chunk in earlier, to compete with the stylesheet and the photo.
+    for (const path of ['/', '/tippers']) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+      expect(scripts, path).toHaveLength(1);
+      expect(html, path).not.toMatch(/rel="modulepreload"/);
+      const entry = await (await fetch(`${baseUrl}${scripts[0]}`)).text();
+      expect(entry.length).toBeLessThan(8_000);
+      // A static import in an ES module chunk: `import{…}from"./x.js"` or `import"./x.js"`.
+      expect(entry).not.toMatch(/(^|[;\n])\s*import\s*[{"'*\w]/);
+    }
+  });
+
   it('starts a new page at the top and returns to the same place on Back', async () => {
     const page = await newPage(browser, baseUrl);
     await page.setViewportSize({ width: 412, height: 823 });
