@@ -1254,33 +1254,29 @@ export class SearchIndex {
 
   /** Live slots grouped by facet combination (comboOf). */
   private comboGroupsOf(): { start: Int32Array; slots: Int32Array } {
-    if (this.comboGroups === null) {
-      const start = new Int32Array(COMBOS + 1);
-      const { combo, alive } = this;
-      for (let s = 0; s < this.highWater; s++) if (alive[s] === 1) start[combo[s] + 1]++;
-      for (let c = 0; c < COMBOS; c++) start[c + 1] += start[c];
-      const fill = start.slice(0, COMBOS);
-      const slots = new Int32Array(start[COMBOS]);
-      for (let s = 0; s < this.highWater; s++) if (alive[s] === 1) slots[fill[combo[s]]++] = s;
-      this.comboGroups = { start, slots };
-    }
+    this.comboGroups ??= this.liveSlotsGrouped(this.combo, 0, COMBOS);
     return this.comboGroups;
   }
 
   /** Live slots grouped by place id + 1 (group 0: listings without a place). */
   private placeGroupsOf(): { start: Int32Array; slots: Int32Array } {
-    if (this.placeGroups === null) {
-      const groups = this.placeLat.length + 1;
-      const start = new Int32Array(groups + 1);
-      const { placeId, alive } = this;
-      for (let s = 0; s < this.highWater; s++) if (alive[s] === 1) start[placeId[s] + 2]++;
-      for (let g = 0; g < groups; g++) start[g + 1] += start[g];
-      const fill = start.slice(0, groups);
-      const slots = new Int32Array(start[groups]);
-      for (let s = 0; s < this.highWater; s++) if (alive[s] === 1) slots[fill[placeId[s] + 1]++] = s;
-      this.placeGroups = { start, slots };
-    }
+    this.placeGroups ??= this.liveSlotsGrouped(this.placeId, 1, this.placeLat.length + 1);
     return this.placeGroups;
+  }
+
+  /**
+   * Live slots grouped by `key[slot] + offset` (a counting sort): group g's slots, in slot order,
+   * are `slots[start[g]]` up to `slots[start[g + 1]]`.
+   */
+  private liveSlotsGrouped(key: ArrayLike<number>, offset: number, groups: number): { start: Int32Array; slots: Int32Array } {
+    const start = new Int32Array(groups + 1);
+    const { alive } = this;
+    for (let s = 0; s < this.highWater; s++) if (alive[s] === 1) start[key[s] + offset + 1]++;
+    for (let g = 0; g < groups; g++) start[g + 1] += start[g];
+    const fill = start.slice(0, groups);
+    const slots = new Int32Array(start[groups]);
+    for (let s = 0; s < this.highWater; s++) if (alive[s] === 1) slots[fill[key[s] + offset]++] = s;
+    return { start, slots };
   }
 
   /**
