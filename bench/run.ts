@@ -36,7 +36,12 @@ import { makeDynamoClient } from '../dev/stand-ins/dynamodb-local.js';
 import { startS3 } from '../dev/stand-ins/s3.js';
 import { createListingsRepo, type ListingsRepo } from '../functions/src/adapters/dynamodb/listings-repo.js';
 import { s3SnapshotStore } from '../functions/src/adapters/s3/search-snapshots.js';
-import { precisionAt10, relevanceCases, relevanceCorpus } from '../functions/src/domain/search/relevance-set.test-support.js';
+import {
+  precisionAt10,
+  relevanceCases,
+  relevanceCorpus,
+  staticSearchService,
+} from '../functions/src/domain/search/relevance-set.test-support.js';
 import { mapScrapedToListing, toListingDto } from '../functions/src/domain/listings/to-listing.js';
 import { searchFields } from '../functions/src/domain/search/search-doc.js';
 import { SearchService } from '../functions/src/domain/search/search-service.js';
@@ -132,10 +137,7 @@ async function inProcess(service: SearchService, label: string, mix: ListingSear
 
 /** The word part alone, hand-written index vs MiniSearch, on the same documents and keyword queries. */
 async function wordPartComparison(records: ReturnType<typeof recordsOf>, keywords: ListingSearchQuery[], label: string) {
-  const service = new SearchService(
-    { loadAllActive: async () => records, changesSince: async () => ({ listings: [], scraped: [], removedIds: [] }) },
-    { imagesBaseUrl: '/images', refreshMs: 1e9 },
-  );
+  const service = staticSearchService(records);
   const t0 = performance.now();
   service.loadRecords(records, Date.now());
   const ownBuild = performance.now() - t0;
@@ -304,10 +306,7 @@ async function main() {
       // ---- relevance ----
       const cases = relevanceCases();
       const corpus = relevanceCorpus();
-      const rel = new SearchService(
-        { loadAllActive: async () => corpus, changesSince: async () => ({ listings: [], scraped: [], removedIds: [] }) },
-        { imagesBaseUrl: '/images', refreshMs: 1e9 },
-      );
+      const rel = staticSearchService(corpus);
       rel.loadRecords(corpus, Date.now());
       precision = 0;
       const weak: string[] = [];

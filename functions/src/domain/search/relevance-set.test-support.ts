@@ -9,9 +9,21 @@ import type { Listing } from '../../../../shared/schemas/listing.js';
 import { normaliseMake } from '../../../../shared/values.js';
 import { mapScrapedToListing } from '../listings/to-listing.js';
 import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
+import { SearchService } from './search-service.js';
 
 /** A fixed "now", so the demo data is the same every run. */
 export const RELEVANCE_NOW = new Date('2026-11-20T12:00:00.000Z');
+
+/**
+ * A search service over fixed records that never refreshes from a table (tests and the
+ * benchmark); the caller loads them (`loadRecords`), so it can time the build.
+ */
+export function staticSearchService(records: { listings: ListingRecord[]; scraped: ScrapedRecord[] }): SearchService {
+  return new SearchService(
+    { loadAllActive: async () => records, changesSince: async () => ({ listings: [], scraped: [], removedIds: [] }) },
+    { imagesBaseUrl: '/images', refreshMs: 1e9 },
+  );
+}
 
 export function relevanceCorpus(): { listings: ListingRecord[]; scraped: ScrapedRecord[] } {
   return {

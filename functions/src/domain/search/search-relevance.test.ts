@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type ListingSearchQuery, listingSearchQuerySchema } from '../../../../shared/schemas/listing.js';
-import { precisionAt10, relevanceCases, relevanceCorpus } from './relevance-set.test-support.js';
-import { SearchService } from './search-service.js';
+import { precisionAt10, relevanceCases, relevanceCorpus, staticSearchService } from './relevance-set.test-support.js';
 
 const cases = relevanceCases();
 const corpus = relevanceCorpus();
-const service = new SearchService(
-  { loadAllActive: async () => corpus, changesSince: async () => ({ listings: [], scraped: [], removedIds: [] }) },
-  { imagesBaseUrl: '/images', refreshMs: 1e9 },
-);
+const service = staticSearchService(corpus);
 service.loadRecords(corpus, Date.now());
 const q = (text: string, more: Record<string, string> = {}): ListingSearchQuery => listingSearchQuerySchema.parse({ q: text, ...more });
 

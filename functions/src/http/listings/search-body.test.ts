@@ -4,8 +4,7 @@ import { ANONYMOUS } from '../../domain/caller.js';
 import { maskForCaller } from '../../domain/listings/mask.js';
 import { searchDocOf } from '../../domain/search/search-doc.js';
 import { SearchIndex, anonymousItemsJson } from '../../domain/search/search-index.js';
-import { SearchService } from '../../domain/search/search-service.js';
-import { relevanceCorpus } from '../../domain/search/relevance-set.test-support.js';
+import { relevanceCorpus, staticSearchService } from '../../domain/search/relevance-set.test-support.js';
 import { searchResultJson } from './search-body.js';
 
 /** What the handler wrote before: the masked items serialised with the rest of the result. */
@@ -25,21 +24,14 @@ const QUERIES = [
   'location=shire',
 ];
 
-/** A search service over `corpus` that never refreshes from a table. */
-const serviceOver = (corpus: ReturnType<typeof relevanceCorpus>) =>
-  new SearchService(
-    { loadAllActive: async () => corpus, changesSince: async () => ({ listings: [], scraped: [], removedIds: [] }) },
-    { imagesBaseUrl: '/images', refreshMs: 1e9 },
-  );
-
 describe('searchResultJson', () => {
   it('writes exactly the text of serialising the masked items, which parses back to the same answer', async () => {
     // Prepare
     const corpus = relevanceCorpus();
-    const service = serviceOver(corpus);
+    const service = staticSearchService(corpus);
     service.loadRecords(corpus, Date.now());
     // From a snapshot too: there the cards' text is the snapshot's bytes.
-    const fromSnapshot = serviceOver(corpus);
+    const fromSnapshot = staticSearchService(corpus);
     fromSnapshot.loadSnapshot(service.snapshot());
     for (const svc of [service, fromSnapshot]) {
       for (const qs of QUERIES) {
@@ -61,7 +53,7 @@ describe('searchResultJson', () => {
 
   it('keeps no texts for signed-in viewers, whose masking depends on who asks', async () => {
     const corpus = relevanceCorpus();
-    const service = serviceOver(corpus);
+    const service = staticSearchService(corpus);
     service.loadRecords(corpus, Date.now());
     const result = await service.search(listingSearchQuerySchema.parse({}), 'user');
     expect(result.items.length).toBeGreaterThan(0);
@@ -71,7 +63,7 @@ describe('searchResultJson', () => {
   it('falls back to serialising the item when masking would add a key the card lacks', async () => {
     // Prepare: a card without `userId` and `email`, which masking adds after priceBand.
     const corpus = relevanceCorpus();
-    const service = serviceOver(corpus);
+    const service = staticSearchService(corpus);
     service.loadRecords(corpus, Date.now());
     const { userId: _u, email: _e, ...withoutKeys } = (await service.fresh()).all()[0];
     const index = new SearchIndex();
