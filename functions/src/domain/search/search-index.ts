@@ -1126,14 +1126,17 @@ export class SearchIndex {
 
   /**
    * The listings passing the query's most selective filter, when one lets through few enough
-   * that visiting just them (in no useful memory order) beats reading every slot in order: a
-   * radius (the places within it), the facet filters (the listings of the combinations failing
-   * at most one of them: no other listing counts anywhere), or a price, year or mileage range (a
-   * stretch of that sorted order). They go into `scratchCandidates`; returns how many, or -1 to scan every slot. The scan
+   * that visiting just them beats reading every slot: a radius (the places within it), the facet
+   * filters (the listings of the combinations failing at most one of them: no other listing
+   * counts anywhere), or a price, year or mileage range (a stretch of that sorted order). They go
+   * into `scratchCandidates` in slot order; returns how many, or -1 to scan every slot. The scan
    * still checks every filter on them.
    */
   private plan(query: ListingSearchQuery, f: ScanFilter): number {
-    const worthIt = this.highWater / 3;
+    // Planned candidates come back in slot order, so visiting them costs little more per listing
+    // than the pass over every slot: worth it while they are under 60 % of the slots (measured on
+    // the benchmark's queries at 100k: 10 % less time than a third).
+    const worthIt = this.highWater * 0.6;
     let bestSize = worthIt;
     let best: (() => number) | null = null;
     const consider = (size: number, fill: () => number) => {
