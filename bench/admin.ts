@@ -11,7 +11,7 @@
  */
 import os from 'node:os';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { LISTING_STATUSES } from '../shared/values.js';
+import { LISTING_STATUSES } from '../shared/listing-options.js';
 import { makeDynamoClient } from '../dev/stand-ins/dynamodb-local.js';
 import { adminListingStore, adminUserStore, analyticsSource, auditLog } from '../functions/src/adapters/dynamodb/admin-repo.js';
 import { COUNTER, dayOf, recountAnalytics } from '../functions/src/adapters/dynamodb/counters.js';

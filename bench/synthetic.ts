@@ -2,7 +2,8 @@
 import type { ListingRecord, ScrapedRecord } from '../functions/src/domain/listings/types.js';
 import { allOutcodes } from '../functions/src/domain/geo/outcodes.js';
 import { DEMO_LISTINGS } from '../dev/seed/data.js';
-import { BROWSE_CATEGORIES, type Category, type Fuel, type Make, type Transmission } from '../shared/values.js';
+import type { Category, Fuel, Make, Transmission } from '../shared/values.js';
+import { BROWSE_CATEGORIES } from '../shared/listing-options.js';
 
 /** mulberry32: small, fast, seedable. */
 export function rng(seed: number) {

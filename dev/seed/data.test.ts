@@ -5,18 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { isValid as isUlid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '../../shared/constants.js';
-import {
-  AXLE_CONFIGS,
-  CAB_VALUES,
-  CATEGORY_PAGES,
-  CATEGORY_VALUES,
-  EURO_VALUES,
-  FUEL_VALUES,
-  LISTING_STATUSES,
-  MAKE_VALUES,
-  TRANSMISSION_VALUES,
-  VAT_VALUES,
-} from '../../shared/values.js';
+import { CATEGORY_PAGES, CATEGORY_VALUES, FUEL_VALUES, MAKE_VALUES, TRANSMISSION_VALUES } from '../../shared/values.js';
+import { AXLE_CONFIGS, CAB_VALUES, EURO_VALUES, LISTING_STATUSES, VAT_VALUES } from '../../shared/listing-options.js';
 import {
   DEMO_LISTINGS,
   DEMO_PASSWORD,

@@ -6,18 +6,8 @@
  */
 import { ulid } from 'ulid';
 import { PLANS } from '../../shared/constants.js';
-import {
-  type AxleConfig,
-  type CabType,
-  type Category,
-  type EuroStandard,
-  type Fuel,
-  type ListingStatus,
-  type Make,
-  type Transmission,
-  type VatStatus,
-  makeLabel,
-} from '../../shared/values.js';
+import { type Category, type Fuel, type Make, type Transmission, makeLabel } from '../../shared/values.js';
+import type { AxleConfig, CabType, EuroStandard, ListingStatus, VatStatus } from '../../shared/listing-options.js';
 import type { ListingRecord, ScrapedRecord } from '../../functions/src/domain/listings/types.js';
 
 export const DEMO_PASSWORD = 'TruckYard!2026';

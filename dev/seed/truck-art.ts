@@ -5,7 +5,8 @@
  * listing's gallery looks like a dealer's photo set.
  */
 import sharp from 'sharp';
-import type { AxleConfig, CabType, Category, Make } from '../../shared/values.js';
+import type { Category, Make } from '../../shared/values.js';
+import type { AxleConfig, CabType } from '../../shared/listing-options.js';
 
 export const ART_WIDTH = 1600;
 export const ART_HEIGHT = 1200;

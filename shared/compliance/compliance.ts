@@ -3,7 +3,8 @@
  * and GVW (and DVS stars when the seller gives them), by the rules in ./zones.ts. An unknown Euro
  * standard gives "unknown", never a guess from the registration year.
  */
-import type { EuroStandard, Fuel } from '../values.js';
+import type { Fuel } from '../values.js';
+import type { EuroStandard } from '../listing-options.js';
 import { CLEAN_AIR_ZONES, COMPLIANCE_DATA_CHECKED_ON, type CleanAirZone, DIRECT_VISION_STANDARD } from './zones.js';
 
 export interface ComplianceInput {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ListingStatus } from '../values.js';
+import type { ListingStatus } from '../listing-options.js';
 import type { ListingImage } from './listing.js';
 
 /** Staff roles (spec §3 Admin role); mirrored on the profile as `adminRole`. */

@@ -4,20 +4,16 @@ import { CLEAN_AIR_ZONE_IDS } from '../compliance/compliance.js';
 import { LIMITS, SORT_VALUES } from '../constants.js';
 import type { PriceBand, PriceRating } from '../pricing.js';
 import {
-  type AxleConfig,
-  type CabType,
   type Category,
-  type EuroStandard,
   type Fuel,
-  type ListingStatus,
   type Make,
   type Transmission,
-  type VatStatus,
   CATEGORY_VALUES,
   FUEL_VALUES,
   MAKE_VALUES,
   TRANSMISSION_VALUES,
 } from '../values.js';
+import type { AxleConfig, CabType, EuroStandard, ListingStatus, VatStatus } from '../listing-options.js';
 
 export interface ListingImage {
   /** Storage key prefix of the image (variants live under it). */

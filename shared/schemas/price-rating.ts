@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { NoRatingReason, PriceRating } from '../pricing.js';
-import { AXLE_CONFIGS, CAB_VALUES, CATEGORY_VALUES, EURO_VALUES, FUEL_VALUES, MAKE_VALUES, VAT_VALUES } from '../values.js';
+import { CATEGORY_VALUES, FUEL_VALUES, MAKE_VALUES } from '../values.js';
+import { AXLE_CONFIGS, CAB_VALUES, EURO_VALUES, VAT_VALUES } from '../listing-options.js';
 
 const optional = <T extends z.ZodType>(s: T) =>
   z

@@ -4,18 +4,8 @@ import { LIMITS } from '../constants.js';
 import { PHONE_MAX_LENGTH } from '../phone.js';
 import { phoneSchema } from './phone.js';
 import { requiredYearSchema } from '../year.js';
-import {
-  AXLE_CONFIGS,
-  CAB_VALUES,
-  type Category,
-  EURO_VALUES,
-  FUEL_VALUES,
-  type Make,
-  TRANSMISSION_VALUES,
-  VAT_VALUES,
-  normaliseCategory,
-  normaliseMake,
-} from '../values.js';
+import { type Category, FUEL_VALUES, type Make, TRANSMISSION_VALUES } from '../values.js';
+import { AXLE_CONFIGS, CAB_VALUES, EURO_VALUES, VAT_VALUES, normaliseCategory, normaliseMake } from '../listing-options.js';
 
 /**
  * The Sell Your Truck form (spec §3 "Sell form fields", §5 "Sell form") and the Edit listing

@@ -3,18 +3,8 @@ import { text } from './text.js';
 import { LIMITS } from '../constants.js';
 import { phoneSchema } from './phone.js';
 import { YEAR_MIN, requiredYearSchema } from '../year.js';
-import {
-  AXLE_CONFIGS,
-  type AxleConfig,
-  MAKES,
-  type Make,
-  type Option,
-  SELL_MAKES,
-  TRANSMISSIONS,
-  type Transmission,
-  VALUATION_TRANSMISSIONS,
-  optionsFor,
-} from '../values.js';
+import { MAKES, type Make, TRANSMISSIONS, type Transmission } from '../values.js';
+import { AXLE_CONFIGS, type AxleConfig, type Option, SELL_MAKES, VALUATION_TRANSMISSIONS, optionsFor } from '../listing-options.js';
 
 /** Valuation option lists (spec §9), in the order the form offers them. */
 export const VALUATION_VEHICLE_TYPES = [

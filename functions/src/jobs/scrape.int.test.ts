@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normaliseMake } from '../../../shared/values.js';
+import { normaliseMake } from '../../../shared/listing-options.js';
 import { type ScrapeFixtures, fixtureTruck, startScrapeFixtures } from '../../../dev/scrape-fixtures/sites.js';
 import { applyLocalCloudEnv, createTestTable } from '../../../dev/testing/harness.js';
 import { ddb } from '../adapters/dynamodb/client.js';

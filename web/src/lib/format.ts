@@ -1,4 +1,4 @@
-import type { VatStatus } from '@shared/values';
+import type { VatStatus } from '@shared/listing-options';
 
 // Whole numbers with thousands separators, by hand: the first Intl.NumberFormat costs a phone tens
 // of milliseconds while a page hydrates, for output this simple (en-GB: '1,234', '-£1,234').

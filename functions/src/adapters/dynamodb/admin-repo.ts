@@ -22,7 +22,7 @@ import type {
   PageContent,
   Promotion,
 } from '../../../../shared/schemas/admin.js';
-import { LISTING_STATUSES, type ListingStatus } from '../../../../shared/values.js';
+import { LISTING_STATUSES, type ListingStatus } from '../../../../shared/listing-options.js';
 import type {
   AdminListingStore,
   AdminUserStore,

@@ -1,5 +1,5 @@
 import { BatchGetCommand, type DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { LISTING_STATUSES } from '../../../../shared/values.js';
+import { LISTING_STATUSES } from '../../../../shared/listing-options.js';
 import { keys } from './keys.js';
 import { queryAll } from './query-all.js';
 

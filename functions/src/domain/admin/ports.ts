@@ -20,7 +20,7 @@ import type {
   UserFilter,
 } from '../../../../shared/schemas/admin.js';
 import type { FailedEmail } from '../../../../shared/schemas/failed-emails.js';
-import type { ListingStatus } from '../../../../shared/values.js';
+import type { ListingStatus } from '../../../../shared/listing-options.js';
 import type { ManualRetryOutcome } from '../mail/outbox.js';
 
 /** Who is acting in the admin area, and from where (for the audit log). */

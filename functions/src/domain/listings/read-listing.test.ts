@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MASK } from '../../../../shared/constants.js';
-import type { ListingStatus } from '../../../../shared/values.js';
+import type { ListingStatus } from '../../../../shared/listing-options.js';
 import { ANONYMOUS, type Caller } from '../caller.js';
 import { DomainError } from '../errors.js';
 import { type ListingReader, readListingForCaller } from './read-listing.js';

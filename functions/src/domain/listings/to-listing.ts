@@ -1,6 +1,6 @@
 import type { Listing, ListingImage } from '../../../../shared/schemas/listing.js';
 import { parsePhone } from '../../../../shared/phone.js';
-import { normaliseMake } from '../../../../shared/values.js';
+import { normaliseMake } from '../../../../shared/listing-options.js';
 import { type ListingRecord, type ScrapedRecord, type StoredImage, SCRAPED_ID_PREFIX, isScrapedListed } from './types.js';
 
 const IMAGE_WIDTHS = [400, 800, 1600] as const;

@@ -1,14 +1,5 @@
-import type {
-  AxleConfig,
-  CabType,
-  Category,
-  EuroStandard,
-  Fuel,
-  ListingStatus,
-  Make,
-  Transmission,
-  VatStatus,
-} from '../../../../shared/values.js';
+import type { Category, Fuel, Make, Transmission } from '../../../../shared/values.js';
+import type { AxleConfig, CabType, EuroStandard, ListingStatus, VatStatus } from '../../../../shared/listing-options.js';
 
 /** An image as stored: the key prefix in the truck-images bucket and the original's size. Variants are `${key}/w{400,800,1600}.webp`. */
 export interface StoredImage {

@@ -5,7 +5,7 @@
  * REBUILD_AFTER_MS (events.ts), so a burst of new listings costs one rebuild, not one per listing.
  */
 import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
-import { normaliseMake } from '../../../../shared/values.js';
+import { normaliseMake } from '../../../../shared/listing-options.js';
 import { fitPriceModel, type PriceModel, type PricedTruck } from './fair-price.js';
 
 export const REBUILD_AFTER_MS = 10 * 60 * 1000;

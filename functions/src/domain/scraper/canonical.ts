@@ -1,12 +1,6 @@
 import { currentYear } from '../../../../shared/constants.js';
-import {
-  type Category,
-  type Fuel,
-  FUEL_VALUES,
-  type Transmission,
-  TRANSMISSION_VALUES,
-  normaliseCategory,
-} from '../../../../shared/values.js';
+import { type Category, type Fuel, FUEL_VALUES, type Transmission, TRANSMISSION_VALUES } from '../../../../shared/values.js';
+import { normaliseCategory } from '../../../../shared/listing-options.js';
 
 /** Source text → canonical values. Anything unrecognised is null ("Not stated"), never a guess. */
 

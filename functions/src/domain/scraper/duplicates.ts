@@ -1,4 +1,4 @@
-import { normaliseMake } from '../../../../shared/values.js';
+import { normaliseMake } from '../../../../shared/listing-options.js';
 
 /** What the duplicate rule compares (a seller's own listing or a scraped one). */
 export interface MatchFields {

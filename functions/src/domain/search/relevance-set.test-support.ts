@@ -6,7 +6,7 @@
  */
 import { DEMO_LISTINGS, DEMO_SCRAPED, demoImageKeys, toListingRecord, toScrapedRecord } from '../../../../dev/seed/data.js';
 import type { Listing } from '../../../../shared/schemas/listing.js';
-import { normaliseMake } from '../../../../shared/values.js';
+import { normaliseMake } from '../../../../shared/listing-options.js';
 import { mapScrapedToListing } from '../listings/to-listing.js';
 import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
 import { SearchService } from './search-service.js';

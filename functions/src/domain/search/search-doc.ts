@@ -6,7 +6,8 @@
  * description, no contact details: issue 7 "search results never carry contact details").
  */
 import type { Listing } from '../../../../shared/schemas/listing.js';
-import { cabLabel, categoryLabel, euroLabel, fuelLabel, transmissionLabel } from '../../../../shared/values.js';
+import { categoryLabel, fuelLabel, transmissionLabel } from '../../../../shared/values.js';
+import { cabLabel, euroLabel } from '../../../../shared/listing-options.js';
 import { mapScrapedToListing, toListingDto } from '../listings/to-listing.js';
 import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
 import { CATEGORY_WORDS, FIELD, MAKE_WORDS, gluedPairs, terms } from './text.js';

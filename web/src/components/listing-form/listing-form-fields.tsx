@@ -8,7 +8,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input, Label, Select, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { PRICE_TEXTS, SELL_LIMITS } from '@shared/schemas/sell';
-import { AXLE_CONFIGS, CAB_TYPES, EURO_STANDARDS, type Option, VAT_STATUSES } from '@shared/values';
+import { AXLE_CONFIGS, CAB_TYPES, EURO_STANDARDS, type Option, VAT_STATUSES } from '@shared/listing-options';
 import type { ListingFormValues } from './listing-form-values';
 import { PriceRatingPreview } from './price-rating-preview';
 

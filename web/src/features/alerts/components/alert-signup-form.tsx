@@ -12,7 +12,8 @@ import {
   alertPreferencesSchema,
   alertYearMax,
 } from '@shared/schemas/alerts';
-import { BROWSE_FUELS, BROWSE_MAKES, BROWSE_TRANSMISSIONS, fuelLabel, makeLabel, transmissionLabel } from '@shared/values';
+import { fuelLabel, makeLabel, transmissionLabel } from '@shared/values';
+import { BROWSE_FUELS, BROWSE_MAKES, BROWSE_TRANSMISSIONS } from '@shared/listing-options';
 import { FormField, invalidProps } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';

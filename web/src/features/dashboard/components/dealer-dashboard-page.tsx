@@ -16,7 +16,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import type { Enquiry, OwnerListing } from '@shared/schemas/enquiry';
 import { SELL_TEXTS, ownerToggleFor } from '@shared/schemas/sell';
-import type { ListingStatus } from '@shared/values';
+import type { ListingStatus } from '@shared/listing-options';
 import { useDeleteListing } from '../api/delete-listing';
 import { useMyEnquiries } from '../api/list-my-enquiries';
 import { StockImportSection } from './stock-import-section';

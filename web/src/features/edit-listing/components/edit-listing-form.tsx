@@ -23,18 +23,8 @@ import { toastApiFailure } from '@/lib/api-error-toast';
 import { toast } from '@/lib/toast';
 import type { Listing } from '@shared/schemas/listing';
 import { type EditListing, type EditListingInput, SELL_TEXTS, editListingSchema } from '@shared/schemas/sell';
-import {
-  CATEGORIES,
-  EDIT_CATEGORIES,
-  EDIT_FUELS,
-  EDIT_TRANSMISSIONS,
-  FUELS,
-  MAKES,
-  type Option,
-  SELL_MAKES,
-  TRANSMISSIONS,
-  optionsFor,
-} from '@shared/values';
+import { CATEGORIES, FUELS, MAKES, TRANSMISSIONS } from '@shared/values';
+import { EDIT_CATEGORIES, EDIT_FUELS, EDIT_TRANSMISSIONS, type Option, SELL_MAKES, optionsFor } from '@shared/listing-options';
 import { useUpdateListing } from '../api/update-listing';
 
 type EditFormValues = ListingFormValues & { title: string };

@@ -10,21 +10,8 @@ import { CLEAN_AIR_ZONES } from '@shared/compliance/zones';
 import { RADIUS_OPTIONS_MILES, SLIDER } from '@shared/constants';
 import { PRICE_RATING_FILTERS } from '@shared/pricing';
 import type { FacetCounts, ListingSearchResult } from '@shared/schemas/listing';
-import {
-  BROWSE_CATEGORIES,
-  BROWSE_FUELS,
-  BROWSE_MAKES,
-  BROWSE_TRANSMISSIONS,
-  CATEGORIES,
-  type Category,
-  FUELS,
-  type Fuel,
-  MAKES,
-  type Make,
-  optionsFor,
-  TRANSMISSIONS,
-  type Transmission,
-} from '@shared/values';
+import { CATEGORIES, type Category, FUELS, type Fuel, MAKES, type Make, TRANSMISSIONS, type Transmission } from '@shared/values';
+import { BROWSE_CATEGORIES, BROWSE_FUELS, BROWSE_MAKES, BROWSE_TRANSMISSIONS, optionsFor } from '@shared/listing-options';
 import { useResolvedLocation } from '../api/resolve-location';
 import { type Bounds, type BrowseFilters, defaultFilters, type Range, type RatingFilter } from '../lib/browse-params';
 import { useDebouncedValue } from '@/lib/use-debounced-value';

@@ -1,7 +1,8 @@
 import { dialablePhone } from '@shared/phone';
 import { formatMileage, formatNumber } from '@/lib/format';
 import type { Listing } from '@shared/schemas/listing';
-import { CATEGORY_PAGES, cabLabel, categoryLabel, euroLabel, fuelLabel, makeLabel, transmissionLabel } from '@shared/values';
+import { CATEGORY_PAGES, categoryLabel, fuelLabel, makeLabel, transmissionLabel } from '@shared/values';
+import { cabLabel, euroLabel } from '@shared/listing-options';
 import { DIRECT_VISION_STANDARD } from '@shared/compliance/zones';
 import { MASK } from '@shared/constants';
 

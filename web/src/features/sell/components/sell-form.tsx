@@ -24,17 +24,8 @@ import { toast } from '@/lib/toast';
 import { LIMITS } from '@shared/constants';
 import { formatPhone } from '@shared/phone';
 import { SELL_TEXTS, type SellListing, type SellListingInput, sellListingSchema } from '@shared/schemas/sell';
-import {
-  CATEGORIES,
-  FUELS,
-  MAKES,
-  SELL_CATEGORIES,
-  SELL_FUELS,
-  SELL_MAKES,
-  SELL_TRANSMISSIONS,
-  TRANSMISSIONS,
-  optionsFor,
-} from '@shared/values';
+import { CATEGORIES, FUELS, MAKES, TRANSMISSIONS } from '@shared/values';
+import { SELL_CATEGORIES, SELL_FUELS, SELL_MAKES, SELL_TRANSMISSIONS, optionsFor } from '@shared/listing-options';
 import { yearOptions } from '@shared/year';
 import { useCreateListing } from '../api/create-listing';
 import { useMe } from '../api/get-me';
