@@ -34,6 +34,9 @@ async function setRange(page: Page, label: string, value: number) {
   }, value);
 }
 
+/** Whether React has hydrated the element (it keeps the element's props on it). */
+const isHydrated = (locator: Locator) => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')));
+
 /** Cards in the browse results (the section that holds the filter panel), not 'Latest Trucks'. */
 const results = (page: Page) =>
   page
@@ -144,6 +147,40 @@ describe('public marketplace', () => {
       // A static import in an ES module chunk: `import{…}from"./x.js"` or `import"./x.js"`.
       expect(entry).not.toMatch(/(^|[;\n])\s*import\s*[{"'*\w]/);
     }
+  });
+
+  it('keeps the server-rendered footer in place until its code has loaded, then navigates from it within the app', async () => {
+    const page = await newPage(browser, baseUrl);
+    // The footer's code (its own chunk, fetched once the page is idle) is held back until released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let footerChunkRequested = false;
+    await page.route(/\/assets\/footer-[^/]*\.js$/, async (route) => {
+      footerChunkRequested = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const faq = footer.getByRole('link', { name: 'FAQ' });
+    await poll(() => isHydrated(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sell Your Truck' }))).toBe(true);
+    await poll(() => footerChunkRequested).toBe(true);
+    // Hydrated without the footer's code: its HTML stays, links and all.
+    expect(await isHydrated(faq)).toBe(false);
+    for (const name of ['Tippers', 'Truck Finance', 'Terms & Conditions', 'Sign In', 'FAQ'])
+      expect(await footer.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
+    const before = await footer.boundingBox();
+    release();
+    await poll(() => isHydrated(faq)).toBe(true);
+    expect(await footer.boundingBox()).toEqual(before);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await faq.click();
+    await poll(() => new URL(page.url()).pathname).toBe('/faq');
+    await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    await page.close();
   });
 
   it('starts a new page at the top and returns to the same place on Back', async () => {

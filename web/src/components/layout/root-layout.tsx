@@ -1,12 +1,25 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Toaster } from '@/components/ui/toaster';
 import { PromotionPopup } from '@/features/site/components/promotion-slot';
 import { SiteNotice } from '@/features/site/components/site-notice';
-import { Footer } from './footer';
+import { whenIdleOrNear } from '@/lib/when-idle-or-near';
 import { Header } from './header';
 import { PageFallback } from './page-shell';
 import { ScrollRestoration } from './scroll-restoration';
+
+/**
+ * The footer is below the fold, and a server-rendered page arrives with it as HTML, which stays
+ * (links work) until its code has loaded: React hydrates it then. So its code is not part of the
+ * first visit's JavaScript: it is fetched when the browser is idle or the visitor scrolls near it,
+ * and at once when the browser renders the page itself (the server renders it with the page).
+ */
+const Footer = lazy(async () => {
+  // The footer follows <main id="main"> (below).
+  const serverRendered = typeof document === 'undefined' ? null : document.querySelector('#main ~ footer');
+  if (serverRendered) await whenIdleOrNear(serverRendered);
+  return { default: (await import('./footer')).Footer };
+});
 
 /** Every page: skip link, header, the route, footer, and the toast area. */
 export function RootLayout() {
@@ -24,7 +37,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <SiteNotice />
       <PromotionPopup />
       <Toaster />
