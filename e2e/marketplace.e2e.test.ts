@@ -183,6 +183,30 @@ describe('public marketplace', () => {
     await page.close();
   });
 
+  it('opens the menu at 375 px, and navigates from it', async () => {
+    const page = await newPage(browser, baseUrl, { width: 375, height: 812 });
+    await page.goto('/');
+    const openButton = page.getByRole('button', { name: 'Open menu' });
+    await poll(() => isHydrated(openButton)).toBe(true);
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    expect(await menu.count()).toBe(0);
+    await openButton.click();
+    await menu.getByRole('link', { name: 'Get Truck Alerts' }).waitFor();
+    await menu.getByRole('link', { name: 'Sell Your Truck' }).waitFor();
+    await menu.getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await menu.getByRole('link', { name: 'Tippers' }).click();
+    await poll(() => new URL(page.url()).pathname).toBe('/tippers');
+    await poll(async () => (await page.locator('h1').first().textContent())?.trim()).toBe('Tippers');
+    // Navigating closes the menu; it opens again at once.
+    await poll(() => menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await poll(() => menu.isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await poll(() => menu.isVisible()).toBe(false);
+    await page.close();
+  });
+
   it('starts a new page at the top and returns to the same place on Back', async () => {
     const page = await newPage(browser, baseUrl);
     await page.setViewportSize({ width: 412, height: 823 });
