@@ -220,6 +220,19 @@ describe('accounts and selling', () => {
     await poll(searchTotal).toBe(1);
   });
 
+  it('shows the signed-in actions in the header, and saves a truck from its card to the Saved page', async () => {
+    const header = page.getByRole('navigation', { name: 'Main' });
+    await header.getByRole('button', { name: 'Sign out' }).waitFor();
+    const card = page.locator('section[aria-labelledby="latest-heading"] article').filter({ hasText: model });
+    const toggle = card.getByRole('button', { name: `Save ${title}`, exact: true });
+    await toggle.click();
+    const saved = card.getByRole('button', { name: `Saved ${title}`, exact: true });
+    await poll(() => saved.getAttribute('aria-pressed')).toBe('true');
+    await header.getByRole('link', { name: 'Saved' }).click();
+    await page.waitForURL((url) => url.pathname === '/saved');
+    await page.getByRole('list', { name: 'Your saved trucks' }).getByRole('link', { name: title, exact: true }).first().waitFor();
+  });
+
   it('keeps a 375 px page from widening with a 100-character word, and shows the phone in UK format', async () => {
     const phone = await newPage(browser, baseUrl, { width: 375, height: 812 });
     await phone.goto(`/auth?returnTo=${encodeURIComponent(`/truck/${listingId}`)}`);
@@ -241,6 +254,11 @@ describe('accounts and selling', () => {
       await ready.waitFor();
       expect(await width(), path).toBeLessThanOrEqual(375);
     }
+    // The menu has the signed-in visitor's links too.
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    const menu = phone.getByRole('navigation', { name: 'Mobile' });
+    await menu.getByRole('link', { name: 'Saved Trucks' }).waitFor();
+    await menu.getByRole('button', { name: 'Sign out' }).waitFor();
     await phone.context().close();
   });
 

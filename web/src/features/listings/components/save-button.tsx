@@ -1,41 +1,20 @@
-import { Heart } from 'lucide-react';
-import { buttonVariants } from '@/components/ui/button';
-import { toastApiFailure } from '@/lib/api-error-toast';
+import { lazy, Suspense } from 'react';
 import { useAuth } from '@/lib/auth';
-import { cn } from '@/lib/cn';
-import type { Listing } from '@shared/schemas/listing';
-import { SAVED_TEXTS } from '@shared/schemas/saved';
-import { useIsSaved, useSetTruckSaved } from '../api/saved-trucks';
+import type { SaveToggleProps } from './save-toggle';
+
+const SaveToggle = lazy(() => import('./save-toggle').then((m) => ({ default: m.SaveToggle })));
 
 /**
- * Save / Saved toggle for signed-in users (issue 3 §7); nothing for visitors. `compact` is the
- * listing card's size, the default the detail page's.
+ * Save / Saved toggle for signed-in users (issue 3 §7); nothing for visitors. The server renders
+ * every page as a visitor sees it, so the toggle (./save-toggle.tsx, with the saved list's API)
+ * is downloaded once someone is signed in, not with the first screen.
  */
-export function SaveButton({ listing, compact = false, className }: { listing: Listing; compact?: boolean; className?: string }) {
+export function SaveButton(props: SaveToggleProps) {
   const { isSignedIn } = useAuth();
-  const saved = useIsSaved(listing.id);
-  const toggle = useSetTruckSaved();
   if (!isSignedIn) return null;
-
-  const onClick = () => {
-    toggle.mutate({ listing, saved: !saved }, { onError: (err) => toastApiFailure(err, 'Error', SAVED_TEXTS.failed) });
-  };
-
   return (
-    <button
-      type="button"
-      aria-pressed={saved}
-      onClick={onClick}
-      className={cn(
-        buttonVariants({ variant: 'outline', size: compact ? 'sm' : 'default' }),
-        compact && 'relative z-10 h-8 px-2.5 text-xs',
-        saved && 'border-rose-300 bg-rose-50 text-rose-700 hover:bg-rose-100',
-        className,
-      )}
-    >
-      <Heart aria-hidden="true" className={cn(saved && 'fill-current')} />
-      {saved ? 'Saved' : 'Save'}
-      <span className="sr-only"> {listing.title}</span>
-    </button>
+    <Suspense fallback={null}>
+      <SaveToggle {...props} />
+    </Suspense>
   );
 }
