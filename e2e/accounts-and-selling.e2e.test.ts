@@ -166,6 +166,28 @@ describe('accounts and selling', () => {
     await probe.context().close();
   });
 
+  it("shows a toast fired before the toast's code has loaded", async () => {
+    const probe = await newPage(browser, baseUrl);
+    // The toast's code (its own chunk, fetched once the page is idle) is held back until released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await probe.route(/\/assets\/toast-card-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await probe.goto('/auth');
+    const answered = probe.waitForResponse((res) => (res.request().headers()['x-amz-target'] ?? '').endsWith('.InitiateAuth'));
+    await signIn(probe, otherEmail, 'Wrong-Password-1');
+    await answered;
+    const alert = probe.getByRole('alert').filter({ hasText: 'Incorrect email or password.' });
+    expect(await alert.count()).toBe(0);
+    release();
+    await alert.waitFor();
+    await probe.context().close();
+  });
+
   it('sells a truck with 2 images, and it appears in Latest Trucks', async () => {
     await page.locator('input[type="file"]').setInputFiles([
       { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo(30, 90, 160) },
