@@ -3,13 +3,11 @@ import { useRef } from 'react';
 import { matchRoutes, type RouteObject, useLocation } from 'react-router-dom';
 import { latestListingsQueryOptions } from '@/features/listings/api/get-latest-listings';
 import { canReadListingAsCaller, listingQueryOptions } from '@/features/listings/api/get-listing';
-import { searchListingsQueryOptions } from '@/features/listings/api/search-listings';
-import { parseBrowseParams, toApiQuery } from '@/features/listings/lib/browse-params';
 import { pageContentQuery } from '@/features/site/api/get-page-content';
 import { promotionsQuery } from '@/features/site/api/get-promotions';
 import { queryClient as browserQueryClient } from '@/lib/query-client';
 import type { Category } from '@shared/values';
-import type { AnyQueryOptions, RouteHandle } from './server-render';
+import type { AnyQueryOptions, PrefetchQuery, RouteHandle } from './server-render';
 
 /**
  * What every page's layout reads (the site notice, promotions): the server renders them too, so
@@ -22,8 +20,10 @@ const layoutQueries = (): AnyQueryOptions[] => [pageContentQuery('site') as AnyQ
 export const leafHandle = (routes: RouteObject[], url: URL) =>
   (matchRoutes(routes, url.pathname) ?? []).at(-1)?.route.handle as RouteHandle | undefined;
 
+const noop = () => undefined;
+
 /** The queries the routes matching `url` prefetch (each matched route's `handle.prefetch`). */
-const queriesFor = (routes: RouteObject[], url: URL, where: 'server' | 'browser') =>
+const queriesFor = (routes: RouteObject[], url: URL, where: 'server' | 'browser'): PrefetchQuery[] =>
   (matchRoutes(routes, url.pathname) ?? []).flatMap(
     (m) => (m.route.handle as RouteHandle | undefined)?.prefetch?.({ url, params: m.params }, where) ?? [],
   );
@@ -35,7 +35,7 @@ const queriesFor = (routes: RouteObject[], url: URL, where: 'server' | 'browser'
  */
 export async function prefetchForServer(routes: RouteObject[], url: URL, client: QueryClient) {
   const layout = layoutQueries();
-  await Promise.all([...layout, ...queriesFor(routes, url, 'server')].map((q) => client.prefetchQuery(q)));
+  await Promise.all([...layout, ...queriesFor(routes, url, 'server')].map(async (q) => client.prefetchQuery(await q)));
   for (const q of layout)
     if (client.getQueryState(q.queryKey)?.status === 'error') client.removeQueries({ queryKey: q.queryKey, exact: true });
 }
@@ -53,12 +53,14 @@ export function usePrefetchOnNavigate(routes: RouteObject[], skipFirst: boolean)
   if (last.current === location.key) return;
   last.current = location.key;
   const url = new URL(location.pathname + location.search, window.location.origin);
-  for (const q of queriesFor(routes, url, 'browser')) void browserQueryClient.prefetchQuery(q);
+  for (const q of queriesFor(routes, url, 'browser'))
+    void Promise.resolve(q).then((options) => browserQueryClient.prefetchQuery(options), noop);
 }
 
-const browseQuery = (url: URL, fixedCategory?: Category) => {
-  const state = parseBrowseParams(url.searchParams);
-  return searchListingsQueryOptions(toApiQuery(state, { fixedCategory })) as AnyQueryOptions;
+/** The browse results' query for `url`, once its code (the URL parser, with the browse code) has loaded. */
+const browseQuery = async (url: URL, fixedCategory?: Category) => {
+  const { browseResultsQuery } = await import('@/features/listings/lib/browse-query');
+  return browseResultsQuery(url.searchParams, fixedCategory) as AnyQueryOptions;
 };
 
 // Home's browse section is below the fold and renders after hydration (home-page.tsx); its hero

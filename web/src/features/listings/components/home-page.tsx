@@ -13,11 +13,10 @@ import { useContentSection } from '@/features/site/api/get-page-content';
 import { PromotionSlot } from '@/features/site/components/promotion-slot';
 import { SanitizedHtml } from '@/features/site/components/sanitized-html';
 import { useLatestListings } from '../api/get-latest-listings';
-import { searchListingsQueryOptions } from '../api/search-listings';
-import { parseBrowseParams, toApiQuery } from '../lib/browse-params';
 import { ListingCardSkeleton, ListingGrid } from './listing-card';
 
 const loadBrowseSection = () => import('./browse-section');
+const loadBrowseQuery = () => import('../lib/browse-query');
 const BrowseSection = lazy(() => loadBrowseSection().then((m) => ({ default: m.BrowseSection })));
 
 export function HomePage() {
@@ -65,8 +64,10 @@ function HomeBrowse() {
     if (near) return;
     let fetched: Promise<unknown> | null = null;
     const fetchIt = () => {
-      const query = searchListingsQueryOptions(toApiQuery(parseBrowseParams(new URLSearchParams(window.location.search))));
-      fetched ??= Promise.all([loadBrowseSection(), queryClient.prefetchQuery(query)]).catch(() => undefined);
+      const results = loadBrowseQuery().then(({ browseResultsQuery }) =>
+        queryClient.prefetchQuery(browseResultsQuery(new URLSearchParams(window.location.search))),
+      );
+      fetched ??= Promise.all([loadBrowseSection(), results]).catch(() => undefined);
       return fetched;
     };
     // Rendered in a transition, so two dozen cards never block the main thread in one long task —
