@@ -1,6 +1,6 @@
 /**
  * The page's entry script: the stylesheet, then the app. A server-rendered page (home, category
- * pages, a listing) arrives with its first screen in the HTML, so the app's code (~125 KB gzip) is
+ * pages, a listing) arrives with its first screen in the HTML, so the app's code (~120 KB gzip) is
  * only needed to make it interactive: it is fetched once that screen — and its photo, if it has one
  * marked fetchpriority="high" — is on screen, and does not compete with them for a phone's
  * bandwidth. Links are plain <a href> and work before that. Every other route (the SPA shell, an
