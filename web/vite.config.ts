@@ -46,7 +46,7 @@ export default defineConfig({
             { name: firstScreen.nameOf, includeDependenciesRecursively: false },
             {
               name: 'common',
-              test: /node_modules[\\/](@tanstack|clsx|class-variance-authority|tailwind-merge|react[\\/]jsx-runtime)|[\\/]src[\\/]lib[\\/](api-client|api-error-toast|auth-store|cn|format|page-meta|query-client|toast)\.ts|[\\/]shared[\\/](values|constants)/,
+              test: /node_modules[\\/](clsx|class-variance-authority|tailwind-merge|react[\\/]jsx-runtime)|[\\/]src[\\/]lib[\\/](api-client|api-error-toast|auth-store|cn|format|page-meta|query-client|toast)\.ts|[\\/]shared[\\/](values|constants)/,
             },
           ],
         },

@@ -2,32 +2,48 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-/** lucide-react's index re-exports all ~1,700 icons: a page uses only the few it names. */
-const ICON_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+/**
+ * Package indexes that only re-export their modules: lucide-react's (~1,700 icons), TanStack
+ * Query's two. A page uses only the few names it imports from one, so the modules followed from an
+ * index are those exporting those names, not all it re-exports (which would put `useMutation` and
+ * `useInfiniteQuery`, used by lazy routes only, in every first screen).
+ */
+const BARRELS: Array<{ specifier: string; file: RegExp }> = [
+  { specifier: 'lucide-react', file: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/ },
+  { specifier: '@tanstack/react-query', file: /[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]index\.js$/ },
+  { specifier: '@tanstack/query-core', file: /[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]index\.js$/ },
+];
+const isBarrel = (id: string) => BARRELS.some((b) => b.file.test(id));
 
-/** The icon barrel's exports: each name (with its aliases) → the icon module's path. */
-function iconFiles(barrel: string): Map<string, string> {
+/**
+ * An index's exports: each name → the module's path, from its `export { default as X } from './x'`
+ * (lucide) and `import { X, Y } from './x.js'` (TanStack) lines; with the index an `export *` names.
+ */
+function barrelExports(barrel: string): { files: Map<string, string>; reexports: string[] } {
+  const code = readFileSync(barrel, 'utf8');
   const files = new Map<string, string>();
-  for (const m of readFileSync(barrel, 'utf8').matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g)) {
-    const file = path.resolve(path.dirname(barrel), m[2] ?? '');
-    for (const name of (m[1] ?? '').matchAll(/default as (\w+)/g)) if (name[1]) files.set(name[1], file);
-  }
-  return files;
+  const at = (relative: string) => path.resolve(path.dirname(barrel), relative);
+  for (const m of code.matchAll(/export \{([^}]*)\} from '(\.\/[^']+)'/g))
+    for (const name of (m[1] ?? '').matchAll(/default as (\w+)/g)) if (name[1]) files.set(name[1], at(m[2] ?? ''));
+  for (const m of code.matchAll(/import \{([^}]*)\} from "(\.\/[^"]+)"/g))
+    for (const name of importedNames(m[1] ?? '')) files.set(name, at(m[2] ?? ''));
+  const reexports = [...code.matchAll(/export \* from "([^".][^"]*)"/g)].map((m) => m[1] ?? '');
+  return { files, reexports };
 }
 
-/** The names a module imports from lucide-react (`import { Truck, MapPin as Pin } from 'lucide-react'`). */
-function iconsImported(code: string): string[] {
-  return [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g)].flatMap((m) =>
-    (m[1] ?? '')
-      .split(',')
-      .map(
-        (part) =>
-          part
-            .trim()
-            .split(/\s+as\s+/)[0]
-            ?.trim() ?? '',
-      )
-      .filter(Boolean),
+/** `A, B as C` → [A, B]: the names as the exporting module spells them. */
+function importedNames(list: string): string[] {
+  return list
+    .split(',')
+    .map((part) => part.trim().split(/\s+as\s+/)[0]?.trim() ?? '')
+    .filter((name) => name !== '' && name !== 'type' && !name.startsWith('type '));
+}
+
+/** The names a module imports from a package (`import { Truck, MapPin as Pin } from 'lucide-react'`). */
+function namesImportedFrom(code: string, specifier: string): string[] {
+  const quoted = specifier.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&');
+  return [...code.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g'))].flatMap((m) =>
+    importedNames(m[1] ?? ''),
   );
 }
 
@@ -36,7 +52,7 @@ function iconsImported(code: string): string[] {
  * module shared by a different set of lazy routes its own file, so a category page arrived as 26
  * scripts (the card, its badges, each icon…), and every script a page fetches costs the phone's
  * main thread. After the module graph is built, this finds the modules that two or more of `pages`
- * import statically (for lucide-react, only the icons they name) and names a chunk for each set of
+ * import statically (through a package index, only the modules exporting what they name) and names a chunk for each set of
  * pages sharing them (at most four for three pages), so no page downloads a module it does not
  * import: `nameOf(id)` for a `codeSplitting` group, null for modules it leaves to rolldown.
  */
@@ -48,21 +64,31 @@ export function firstScreenChunks(opts: { pages: { name: string; module: string 
     buildEnd() {
       chunkOf.clear();
       const ids = [...this.getModuleIds()];
-      const barrel = ids.find((id) => ICON_BARREL.test(id));
-      const icons = barrel ? iconFiles(barrel) : new Map<string, string>();
       const known = new Set(ids);
+      // Per package index in the build: its exports, and the indexes its `export *` lines name.
+      const barrels = BARRELS.flatMap((b) => {
+        const id = ids.find((i) => b.file.test(i));
+        return id ? [{ specifier: b.specifier, ...barrelExports(id) }] : [];
+      });
+      const fileOf = (specifier: string, name: string): string | undefined => {
+        const barrel = barrels.find((b) => b.specifier === specifier);
+        if (!barrel) return undefined;
+        return barrel.files.get(name) ?? barrel.reexports.map((r) => fileOf(r, name)).find(Boolean);
+      };
       const closure = (start: string) => {
         const seen = new Set<string>();
         const visit = (id: string) => {
           if (seen.has(id) || !known.has(id)) return;
           seen.add(id);
           const info = this.getModuleInfo(id);
-          for (const dep of info?.importedIds ?? []) if (!ICON_BARREL.test(dep)) visit(dep);
-          if (info?.code && !id.includes('node_modules'))
-            for (const name of iconsImported(info.code)) {
-              const file = icons.get(name);
-              if (file) visit(file);
-            }
+          for (const dep of info?.importedIds ?? []) if (!isBarrel(dep)) visit(dep);
+          // Through an index, only the modules exporting the names this module imports from it.
+          if (info?.code)
+            for (const { specifier } of barrels)
+              for (const name of namesImportedFrom(info.code, specifier)) {
+                const file = fileOf(specifier, name);
+                if (file) visit(file);
+              }
         };
         visit(start);
         return seen;

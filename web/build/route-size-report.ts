@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -14,13 +16,17 @@ interface ChunkInfo {
 
 /**
  * Prints the JavaScript a first visit to a route downloads (the entry, the route's lazy chunk and
- * everything they import statically, and the app the entry loads after the first paint), gzipped, against a budget. Issue 2: home ≤ 170 KB gzip.
+ * everything they import statically, and the app the entry loads after the first paint), each
+ * file gzipped, against a budget (issue 8: home ≤ 120 KB gzip). It reads the files as written to
+ * disk, once the bundle is written: Vite still changes chunks in its own generateBundle (the
+ * preload table it puts at the top of a chunk with dynamic imports, ~1.3 KB gzip in the app's),
+ * so the code this plugin is handed there is not what the browser gets.
  */
 export function routeSizeReport(opts: { route: string; moduleSuffix: string; budgetKb: number }): Plugin {
   return {
     name: 'truckyard-route-size-report',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    writeBundle(options, bundle) {
       const chunks = Object.values(bundle) as unknown as ChunkInfo[];
       const byName = new Map(chunks.map((c) => [c.fileName, c]));
       const seen = new Set<string>();
@@ -43,7 +49,8 @@ export function routeSizeReport(opts: { route: string; moduleSuffix: string; bud
       }
       visit(route);
       let gzip = 0;
-      for (const name of seen) gzip += gzipSync(byName.get(name)?.code ?? '').length;
+      const dir = options.dir ?? 'dist';
+      for (const name of seen) gzip += gzipSync(readFileSync(path.join(dir, name))).length;
       const kb = gzip / 1024;
       const verdict = kb <= opts.budgetKb ? 'within' : 'OVER';
       console.log(
