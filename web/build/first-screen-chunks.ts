@@ -35,7 +35,13 @@ function barrelExports(barrel: string): { files: Map<string, string>; reexports:
 function importedNames(list: string): string[] {
   return list
     .split(',')
-    .map((part) => part.trim().split(/\s+as\s+/)[0]?.trim() ?? '')
+    .map(
+      (part) =>
+        part
+          .trim()
+          .split(/\s+as\s+/)[0]
+          ?.trim() ?? '',
+    )
     .filter((name) => name !== '' && name !== 'type' && !name.startsWith('type '));
 }
 
