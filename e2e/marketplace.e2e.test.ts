@@ -207,6 +207,29 @@ describe('public marketplace', () => {
     await page.close();
   });
 
+  it('keeps the page when the footer or the menus fail to load, at 375 px', async () => {
+    const page = await newPage(browser, baseUrl, { width: 375, height: 812 });
+    // A dropped connection (or a chunk a deploy removed): those parts' code never arrives.
+    let refused = 0;
+    await page.route(/\/assets\/(footer|header-menus)-[^/]*\.js$/, async (route) => {
+      refused++;
+      await route.abort('internetdisconnected');
+    });
+    await page.goto('/');
+    const openButton = page.getByRole('button', { name: 'Open menu' });
+    await poll(() => isHydrated(openButton)).toBe(true);
+    // Both are fetched when the browser is idle; both fail.
+    await poll(() => refused).toBeGreaterThanOrEqual(2);
+    await openButton.click();
+    await poll(async () => (await page.getByRole('button', { name: 'Close menu' }).count()) > 0).toBe(true);
+    // The page is still home, not the "Something went wrong" screen.
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await page.getByRole('banner').count()).toBe(1);
+    await page.close();
+  });
+
   it('starts a new page at the top and returns to the same place on Back', async () => {
     const page = await newPage(browser, baseUrl);
     await page.setViewportSize({ width: 412, height: 823 });

@@ -29,7 +29,7 @@ export const ACCEPTED_FINDINGS: readonly { rule: RegExp; reason: string }[] = [
   },
   {
     rule: /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:s3:::TruckYard[^\]]*SiteBucket[^\]]*\/\*\]$/,
-    reason: "CDK's BucketDeployment replaces every file of the site bucket (web/dist) on deploy.",
+    reason: "CDK's BucketDeployment writes every file of web/dist into the site bucket on deploy.",
   },
 ];
 

@@ -307,6 +307,10 @@ export class WebStack extends Stack {
       new BucketDeployment(this, 'DeploySite', {
         sources: [Source.asset(props.webDistDir)],
         destinationBucket: siteBucket,
+        // Files of earlier builds stay: a page opened before a deploy still loads the chunks it
+        // names (its lazy routes, footer, menus) instead of failing on files the deploy removed.
+        // Their names are content hashes, so a new build never overwrites one with other code.
+        prune: false,
         distribution: this.distribution,
         distributionPaths: ['/*'],
         memoryLimit: 512,

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { buttonVariants } from '@/components/ui/button';
+import { OptionalPart } from '@/components/ui/optional-part';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { headerActions } from './header-actions';
@@ -14,8 +15,9 @@ const MobileMenu = lazy(() => loadMenus().then((m) => ({ default: m.MobileMenu }
 
 /**
  * The shared header (spec §1): logo home, and the three actions; a menu button at small widths.
- * The signed-in visitor's actions and the mobile menu's links load with ./header-menus.tsx, when
- * someone is signed in or the menu is first opened (the download starts as the button is pressed).
+ * The signed-in visitor's actions and the mobile menu's links load with ./header-menus.tsx once
+ * the browser is idle, or sooner when someone is signed in or the menu is opened (the download
+ * starts as the button is pressed); should that code fail to load, they are left out (OptionalPart).
  */
 export function Header() {
   const [open, setOpen] = useState(false);
@@ -24,6 +26,18 @@ export function Header() {
   const location = useLocation();
   const { isSignedIn } = useAuth();
   const [alerts, sell, dashboard] = headerActions;
+
+  // The menus' code once the browser is idle, so the menu opens at once on a first tap (a phone's
+  // only way to the category pages and, signed in, to Saved and Sign out).
+  useEffect(() => {
+    const prefetch = () => void loadMenus().catch(() => undefined);
+    if (window.requestIdleCallback) {
+      const idle = window.requestIdleCallback(prefetch, { timeout: 5000 });
+      return () => window.cancelIdleCallback(idle);
+    }
+    const timer = window.setTimeout(prefetch, 2000);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   // Close the mobile menu whenever the route changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -58,9 +72,11 @@ export function Header() {
             Dashboard
           </NavLink>
           {isSignedIn ? (
-            <Suspense fallback={null}>
-              <SignedInActions />
-            </Suspense>
+            <OptionalPart>
+              <Suspense fallback={null}>
+                <SignedInActions />
+              </Suspense>
+            </OptionalPart>
           ) : null}
         </nav>
         <button
@@ -80,9 +96,11 @@ export function Header() {
       </div>
       <div id={menuId} hidden={!open} className="border-t border-white/10 bg-primary md:hidden">
         {opened ? (
-          <Suspense fallback={null}>
-            <MobileMenu />
-          </Suspense>
+          <OptionalPart>
+            <Suspense fallback={null}>
+              <MobileMenu />
+            </Suspense>
+          </OptionalPart>
         ) : null}
       </div>
     </header>

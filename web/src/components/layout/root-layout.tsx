@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { OptionalPart } from '@/components/ui/optional-part';
 import { Toaster } from '@/components/ui/toaster';
 import { PromotionPopup } from '@/features/site/components/promotion-slot';
 import { SiteNotice } from '@/features/site/components/site-notice';
@@ -37,9 +38,11 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <OptionalPart>
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      </OptionalPart>
       <SiteNotice />
       <PromotionPopup />
       <Toaster />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useCurrentToast } from '@/lib/toast';
+import { OptionalPart } from './optional-part';
 
 const loadToastCard = () => import('./toast-card');
 const ToastCard = lazy(() => loadToastCard().then((m) => ({ default: m.ToastCard })));
@@ -23,9 +24,11 @@ export function Toaster() {
   }, []);
   const destructive = toast?.variant === 'destructive';
   const card = toast ? (
-    <Suspense fallback={null}>
-      <ToastCard key={toast.id} toast={toast} />
-    </Suspense>
+    <OptionalPart key={toast.id}>
+      <Suspense fallback={null}>
+        <ToastCard toast={toast} />
+      </Suspense>
+    </OptionalPart>
   ) : null;
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center p-4 sm:items-end sm:p-6">

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { OptionalPart } from '@/components/ui/optional-part';
 import { useAuth } from '@/lib/auth';
 import type { SaveToggleProps } from './save-toggle';
 
@@ -13,8 +14,10 @@ export function SaveButton(props: SaveToggleProps) {
   const { isSignedIn } = useAuth();
   if (!isSignedIn) return null;
   return (
-    <Suspense fallback={null}>
-      <SaveToggle {...props} />
-    </Suspense>
+    <OptionalPart>
+      <Suspense fallback={null}>
+        <SaveToggle {...props} />
+      </Suspense>
+    </OptionalPart>
   );
 }
