@@ -8,7 +8,8 @@
  *   (and checked equal to it on the mix's queries without words);
  * - the word part against MiniSearch on the same documents and keyword queries;
  * - precision@10 of the relevance set (54 buyer queries on the demo data);
- * - cold start: the 20k and 100k snapshots written to local S3, then a fresh Node process
+ * - cold start: the 20k and 100k snapshots written to local S3 (a process of its own,
+ *   bench/s3-child.ts), then a fresh Node process
  *   (esbuild bundle, --max-old-space-size of the search function's memory) from process start to
  *   its first answer, its steady heap, and how many times it read the whole table (must be 0);
  * - HTTP: the local API server in a fresh child process, cold-started from the 100k snapshot in
@@ -36,7 +37,6 @@ import type { LoadRequest, LoadSummary } from './http-load-child.js';
 import { BUCKETS, handlerEnv, LOCAL_CREDENTIALS, REGION, REPO_ROOT } from '../dev/config.js';
 import { findFreePort } from '../dev/lib/net.js';
 import { makeDynamoClient } from '../dev/stand-ins/dynamodb-local.js';
-import { startS3 } from '../dev/stand-ins/s3.js';
 import { createListingsRepo, type ListingsRepo } from '../functions/src/adapters/dynamodb/listings-repo.js';
 import { s3SnapshotStore } from '../functions/src/adapters/s3/search-snapshots.js';
 import {
@@ -253,6 +253,25 @@ function processCpuMs(pid: number | undefined): number | null {
   }
 }
 
+/** The local S3 in a child process (bench/s3-child.ts), so this process's GC does not slow its reads. */
+async function startS3Child(port: number, directory: string, buckets: string[]): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'bench/s3-child.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, BENCH_S3_PORT: String(port), BENCH_S3_DIR: directory, BENCH_S3_BUCKETS: buckets.join(',') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  const { endpoint } = JSON.parse(line) as { endpoint: string };
+  return {
+    endpoint,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /**
  * The machine's CPU time so far from /proc/stat (Linux; null elsewhere), in clock ticks: all of
  * it, and what the hypervisor took for other guests (steal), when this machine is a virtual one.
@@ -320,12 +339,7 @@ async function main() {
   );
   const dynamo = await startBenchDynamo();
   const s3Port = await findFreePort();
-  const s3Server = await startS3({
-    port: s3Port,
-    directory: mkdtempSync(path.join(os.tmpdir(), 'bench-s3-')),
-    allowedOrigins: [],
-    buckets: [BUCKETS.privateUploads],
-  });
+  const s3Server = await startS3Child(s3Port, mkdtempSync(path.join(os.tmpdir(), 'bench-s3-')), [BUCKETS.privateUploads]);
   const s3 = new S3Client({ endpoint: s3Server.endpoint, forcePathStyle: true, region: REGION, credentials: LOCAL_CREDENTIALS });
   const tableName = `bench-${Date.now().toString(36)}`;
   await createBenchTable(dynamo.endpoint, tableName);
