@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { matchRoutes, type RouteObject, useLocation } from 'react-router-dom';
 import { latestListingsQueryOptions } from '@/features/listings/api/get-latest-listings';
 import { canReadListingAsCaller, listingQueryOptions } from '@/features/listings/api/get-listing';
 import { pageContentQuery } from '@/features/site/api/get-page-content';
 import { promotionsQuery } from '@/features/site/api/get-promotions';
 import { queryClient as browserQueryClient } from '@/lib/query-client';
+import { onIdle } from '@/lib/when-idle-or-near';
 import type { Category } from '@shared/values';
 import type { AnyQueryOptions, PrefetchQuery, RouteHandle } from './server-render';
 
@@ -57,11 +58,21 @@ export function usePrefetchOnNavigate(routes: RouteObject[], skipFirst: boolean)
     void Promise.resolve(q).then((options) => browserQueryClient.prefetchQuery(options), noop);
 }
 
+const loadBrowseQuery = () => import('@/features/listings/lib/browse-query');
+
 /** The browse results' query for `url`, once its code (the URL parser, with the browse code) has loaded. */
 const browseQuery = async (url: URL, fixedCategory?: Category) => {
-  const { browseResultsQuery } = await import('@/features/listings/lib/browse-query');
+  const { browseResultsQuery } = await loadBrowseQuery();
   return browseResultsQuery(url.searchParams, fixedCategory) as AnyQueryOptions;
 };
+
+/**
+ * The browse query's code once the browser is idle: it is not in a page's first load, and a later
+ * navigation to a category page then sends its data request at once, alongside the page's chunk.
+ */
+export function useBrowseQueryCodeWhenIdle() {
+  useEffect(() => onIdle(() => void loadBrowseQuery().catch(() => undefined), 8000), []);
+}
 
 // Home's browse section is below the fold and renders after hydration (home-page.tsx); its hero
 // and stats texts are page content staff edit.

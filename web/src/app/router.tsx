@@ -6,7 +6,7 @@ import { accountRoutes } from './account-routes';
 import { adminRoutes } from './admin-routes';
 import { alertsRoutes } from './alerts-routes';
 import { contentRoutes } from './content-routes';
-import { categoryPrefetch, homePrefetch, listingPrefetch, usePrefetchOnNavigate } from './prefetch';
+import { categoryPrefetch, homePrefetch, listingPrefetch, useBrowseQueryCodeWhenIdle, usePrefetchOnNavigate } from './prefetch';
 import { RouteErrorBoundary } from './route-error';
 import type { RouteHandle } from './server-render';
 import { serverRender } from './server-render';
@@ -62,5 +62,6 @@ export const routes: RouteObject[] = [
  */
 export function AppRoutes({ serverRendered = false }: { serverRendered?: boolean }) {
   usePrefetchOnNavigate(routes, serverRendered);
+  useBrowseQueryCodeWhenIdle();
   return <RouteErrorBoundary>{useRoutes(routes)}</RouteErrorBoundary>;
 }

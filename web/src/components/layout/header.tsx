@@ -6,6 +6,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { OptionalPart } from '@/components/ui/optional-part';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { onIdle } from '@/lib/when-idle-or-near';
 import { headerActions } from './header-actions';
 import { Wordmark } from './logo';
 
@@ -29,15 +30,7 @@ export function Header() {
 
   // The menus' code once the browser is idle, so the menu opens at once on a first tap (a phone's
   // only way to the category pages and, signed in, to Saved and Sign out).
-  useEffect(() => {
-    const prefetch = () => void loadMenus().catch(() => undefined);
-    if (window.requestIdleCallback) {
-      const idle = window.requestIdleCallback(prefetch, { timeout: 5000 });
-      return () => window.cancelIdleCallback(idle);
-    }
-    const timer = window.setTimeout(prefetch, 2000);
-    return () => window.clearTimeout(timer);
-  }, []);
+  useEffect(() => onIdle(() => void loadMenus().catch(() => undefined), 5000), []);
 
   // Close the mobile menu whenever the route changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only

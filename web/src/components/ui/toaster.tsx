@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useCurrentToast } from '@/lib/toast';
+import { onIdle } from '@/lib/when-idle-or-near';
 import { OptionalPart } from './optional-part';
 
 const loadToastCard = () => import('./toast-card');
@@ -13,15 +14,7 @@ const ToastCard = lazy(() => loadToastCard().then((m) => ({ default: m.ToastCard
  */
 export function Toaster() {
   const toast = useCurrentToast();
-  useEffect(() => {
-    const prefetch = () => void loadToastCard().catch(() => undefined);
-    if (window.requestIdleCallback) {
-      const idle = window.requestIdleCallback(prefetch, { timeout: 5000 });
-      return () => window.cancelIdleCallback(idle);
-    }
-    const timer = window.setTimeout(prefetch, 1500);
-    return () => window.clearTimeout(timer);
-  }, []);
+  useEffect(() => onIdle(() => void loadToastCard().catch(() => undefined), 5000), []);
   const destructive = toast?.variant === 'destructive';
   const card = toast ? (
     <OptionalPart key={toast.id}>

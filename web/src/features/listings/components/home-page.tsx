@@ -7,6 +7,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { queryClient } from '@/lib/query-client';
 import { usePageMeta } from '@/lib/page-meta';
+import { onIdle } from '@/lib/when-idle-or-near';
 import { LIMITS, MARKETING_STATS } from '@shared/constants';
 import { CATEGORY_PAGES } from '@shared/values';
 import { useContentSection } from '@/features/site/api/get-page-content';
@@ -64,10 +65,12 @@ function HomeBrowse() {
     if (near) return;
     let fetched: Promise<unknown> | null = null;
     const fetchIt = () => {
-      const results = loadBrowseQuery().then(({ browseResultsQuery }) =>
-        queryClient.prefetchQuery(browseResultsQuery(new URLSearchParams(window.location.search))),
-      );
-      fetched ??= Promise.all([loadBrowseSection(), results]).catch(() => undefined);
+      fetched ??= Promise.all([
+        loadBrowseSection(),
+        loadBrowseQuery().then(({ browseResultsQuery }) =>
+          queryClient.prefetchQuery(browseResultsQuery(new URLSearchParams(window.location.search))),
+        ),
+      ]).catch(() => undefined);
       return fetched;
     };
     // Rendered in a transition, so two dozen cards never block the main thread in one long task —
@@ -82,11 +85,10 @@ function HomeBrowse() {
     if (hash === '#browse' || search.length > 1 || typeof IntersectionObserver === 'undefined') return show();
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '800px 0px' });
     if (placeholder.current) observer.observe(placeholder.current);
-    const idle = window.requestIdleCallback ? window.requestIdleCallback(fetchIt, { timeout: 3000 }) : window.setTimeout(fetchIt, 1500);
+    const cancelIdle = onIdle(() => void fetchIt(), 3000);
     return () => {
       observer.disconnect();
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      cancelIdle();
     };
   }, [near, hash, search]);
   const fallback = (
