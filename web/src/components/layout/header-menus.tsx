@@ -42,13 +42,7 @@ export function SignedInActions() {
         {/* Icon only at tablet widths, so Sign out still fits. */}
         <span className="sr-only lg:not-sr-only">Saved</span>
       </NavLink>
-      {displayName ? (
-        <span className="ml-2 hidden max-w-48 items-center gap-1.5 truncate text-sm text-white/90 lg:inline-flex" title={displayName}>
-          <UserRound className="size-4 shrink-0" aria-hidden="true" />
-          <span className="sr-only">Signed in as </span>
-          <span className="truncate">{displayName}</span>
-        </span>
-      ) : null}
+      {displayName ? <SignedInAs name={displayName} className="ml-2 hidden max-w-48 gap-1.5 truncate lg:inline-flex" /> : null}
       <button
         type="button"
         onClick={onSignOut}
@@ -89,13 +83,7 @@ export function MobileMenu() {
       ) : null}
       {isSignedIn ? (
         <div className="flex items-center justify-between gap-3 rounded-md px-3 py-2">
-          {displayName ? (
-            <span className="inline-flex min-w-0 items-center gap-2 text-sm text-white/90">
-              <UserRound className="size-4 shrink-0" aria-hidden="true" />
-              <span className="sr-only">Signed in as </span>
-              <span className="truncate">{displayName}</span>
-            </span>
-          ) : null}
+          {displayName ? <SignedInAs name={displayName} className="inline-flex min-w-0 gap-2" /> : null}
           <button
             type="button"
             onClick={onSignOut}
@@ -115,5 +103,16 @@ export function MobileMenu() {
         ))}
       </div>
     </nav>
+  );
+}
+
+/** Who is signed in, in the header's actions and in the menu (with the layout each gives it). */
+function SignedInAs({ name, className }: { name: string; className: string }) {
+  return (
+    <span className={cn('items-center text-sm text-white/90', className)} title={name}>
+      <UserRound className="size-4 shrink-0" aria-hidden="true" />
+      <span className="sr-only">Signed in as </span>
+      <span className="truncate">{name}</span>
+    </span>
   );
 }
