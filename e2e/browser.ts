@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { type Browser, type Page, chromium } from 'playwright-core';
+import { REPO_ROOT } from '../dev/config.js';
 
 /** Real Chromium, with the flags this workplace's closed network needs. */
 export async function launchBrowser(): Promise<Browser> {
@@ -22,4 +24,18 @@ export async function newPage(browser: Browser, baseUrl: string, viewport = { wi
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;
+}
+
+/**
+ * The URLs of the built chunks of these web/src modules (paths from web/, as Vite's manifest names
+ * them), for `page.route`: chunk files are named by their hash alone, so the manifest says which is which.
+ */
+export function chunkUrls(modules: string[]): RegExp {
+  const manifest = JSON.parse(readFileSync(`${REPO_ROOT}/web/dist/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
+  const files = modules.map((m) => {
+    const file = manifest[m]?.file;
+    if (!file) throw new Error(`no chunk for ${m} in web/dist/.vite/manifest.json`);
+    return file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  });
+  return new RegExp(`/(${files.join('|')})$`);
 }

@@ -2,7 +2,7 @@ import { formatPhone } from '../shared/phone.js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_USERS } from '../dev/seed/data.js';
-import { launchBrowser, newPage } from './browser.js';
+import { chunkUrls, launchBrowser, newPage } from './browser.js';
 
 /** Issue 2: the public marketplace, as a buyer uses it, in real Chromium against the product started like `npm start`. */
 const baseUrl = inject('baseUrl');
@@ -157,7 +157,7 @@ describe('public marketplace', () => {
       release = resolve;
     });
     let footerChunkRequested = false;
-    await page.route(/\/assets\/footer-[^/]*\.js$/, async (route) => {
+    await page.route(chunkUrls(['src/components/layout/footer.tsx']), async (route) => {
       footerChunkRequested = true;
       await held;
       await route.continue();
@@ -211,7 +211,7 @@ describe('public marketplace', () => {
     const page = await newPage(browser, baseUrl, { width: 375, height: 812 });
     // A dropped connection (or a chunk a deploy removed): those parts' code never arrives.
     let refused = 0;
-    await page.route(/\/assets\/(footer|header-menus)-[^/]*\.js$/, async (route) => {
+    await page.route(chunkUrls(['src/components/layout/footer.tsx', 'src/components/layout/header-menus.tsx']), async (route) => {
       refused++;
       await route.abort('internetdisconnected');
     });

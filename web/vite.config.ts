@@ -16,6 +16,10 @@ const firstScreen = firstScreenChunks({
   ],
 });
 
+// What main.tsx (on every page) and the pages use: in the first-screen chunk, which every page loads.
+const EVERY_PAGE =
+  /node_modules[\\/](clsx|class-variance-authority|tailwind-merge|react[\\/]jsx-runtime)|[\\/]src[\\/]lib[\\/](api-client|api-error-toast|auth-store|cn|format|page-meta|query-client|toast)\.ts|[\\/]shared[\\/](values|constants)/;
+
 export default defineConfig({
   root,
   plugins: [
@@ -41,18 +45,25 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // Named by content hash alone: every lazy route's file name is in the entry's preload table,
+        // and readable names cost home 1 KB gzip there. The manifest (and the source maps) say
+        // which file is which (e2e/browser.ts chunkUrls). The app's chunk keeps its name for
+        // modulePreload below.
+        chunkFileNames: (chunk) => (chunk.name === 'main' ? 'assets/main-[hash].js' : 'assets/[hash].js'),
         codeSplitting: {
           groups: [
-            { name: firstScreen.nameOf, includeDependenciesRecursively: false },
             {
-              name: 'common',
-              test: /node_modules[\\/](clsx|class-variance-authority|tailwind-merge|react[\\/]jsx-runtime)|[\\/]src[\\/]lib[\\/](api-client|api-error-toast|auth-store|cn|format|page-meta|query-client|toast)\.ts|[\\/]shared[\\/](values|constants)/,
+              name: (id: string) => firstScreen.nameOf(id) ?? (EVERY_PAGE.test(id) ? 'first-screen' : null),
+              includeDependenciesRecursively: false,
             },
           ],
         },
       },
     },
     modulePreload: {
+      // Every browser with module scripts but Safari before 17 supports <link rel=modulepreload>;
+      // there the links are ignored and the chunks load when imported, a little later.
+      polyfill: false,
       // The entry (src/boot.ts) imports the app after the first paint, together with the route's
       // chunks the server lists: a preload <link> per chunk appended then costs a phone more
       // main-thread time than it saves.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assessCompliance, entersWithoutCharge } from './compliance.js';
+import { assessCompliance, cleanAirBadge, entersWithoutCharge } from './compliance.js';
 
 /**
  * Known vehicles per zone, written from the published rules (shared/compliance/zones.ts sources),
@@ -74,6 +74,22 @@ describe('assessCompliance', () => {
     expect(assessCompliance({ euroStandard: 'euro6', fuelType: 'diesel', gvwTonnes: 18 }).badge.text).toBe('ULEZ/LEZ compliant');
     expect(assessCompliance({ euroStandard: 'euro5', fuelType: 'diesel', gvwTonnes: 18 }).badge.text).toBe('£100/day in London');
     expect(assessCompliance({ euroStandard: null, fuelType: 'diesel', gvwTonnes: 18 }).badge.text).toBe('Clean-air status unknown');
+  });
+
+  it('gives a card the same badge alone (cleanAirBadge) as the whole assessment, for every Euro standard, fuel and weight', () => {
+    let compared = 0;
+    for (const euroStandard of ['euro3', 'euro4', 'euro5', 'euro6', null] as const)
+      for (const fuelType of ['diesel', 'electric', 'cng', null] as const)
+        for (const gvwTonnes of [3.5, 7.5, 18, 44, null]) {
+          const input = { euroStandard, fuelType, gvwTonnes };
+          expect(cleanAirBadge(input), JSON.stringify(input)).toEqual(assessCompliance(input).badge);
+          compared++;
+        }
+    expect(compared).toBe(100);
+    expect(cleanAirBadge({ euroStandard: 'euro3', fuelType: 'diesel', gvwTonnes: 44 })).toEqual({
+      tone: 'warn',
+      text: '£300/day in London',
+    });
   });
 
   it('says a London DVS permit is needed over 12 t and whether the stars qualify', () => {

@@ -3,25 +3,9 @@
  * compliance rules (./compliance.ts) read. Each zone names its source and the day it was last
  * checked; buyers see that date as "as of". When a zone changes, edit its row and `checkedOn`.
  */
-export const COMPLIANCE_DATA_CHECKED_ON = '2026-11-23';
+import { COMPLIANCE_DATA_CHECKED_ON, type CleanAirZone, LONDON_LEZ } from './london-lez.js';
 
-export type ZoneKind = 'daily-charge' | 'penalty-per-entry';
-
-export interface CleanAirZone {
-  /** Stable id, used in the browse filter (?cleanAir=london). */
-  id: string;
-  name: string;
-  kind: ZoneKind;
-  /**
-   * Daily charges for an HGV (over 3.5 t GVW) by its Euro standard, in pounds; 0 = no charge.
-   * Zero-emission (electric) vehicles pay nothing anywhere.
-   */
-  dailyCharge: { euro6: number; euro4or5: number; belowEuro4: number };
-  /** What a non-compliant HGV faces where the zone charges per entry instead of per day. */
-  penaltyNote?: string;
-  source: { title: string; url: string };
-  checkedOn: string;
-}
+export { COMPLIANCE_DATA_CHECKED_ON, type CleanAirZone, type ZoneKind } from './london-lez.js';
 
 const GOV_UK_CAZ = {
   title: 'GOV.UK — Driving in a clean air zone',
@@ -33,14 +17,7 @@ const SCOTTISH_PENALTY = 'Entry by an HGV below Euro VI is not charged per day: 
 const SCOTLAND_SOURCE = { title: 'Low Emission Zones Scotland', url: 'https://www.lowemissionzones.scot/' } as const;
 
 export const CLEAN_AIR_ZONES: readonly CleanAirZone[] = [
-  {
-    id: 'london',
-    name: 'London LEZ',
-    kind: 'daily-charge',
-    dailyCharge: { euro6: 0, euro4or5: 100, belowEuro4: 300 },
-    source: { title: 'Transport for London — Low Emission Zone', url: 'https://tfl.gov.uk/modes/driving/low-emission-zone' },
-    checkedOn: COMPLIANCE_DATA_CHECKED_ON,
-  },
+  LONDON_LEZ,
   {
     id: 'bath',
     name: 'Bath CAZ',

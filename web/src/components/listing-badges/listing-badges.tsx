@@ -1,5 +1,5 @@
 import { CircleAlert, Leaf, PoundSterling } from 'lucide-react';
-import { assessCompliance } from '@shared/compliance/compliance';
+import { cleanAirBadge } from '@shared/compliance/verdict';
 import { type PriceBand, priceBandLabel } from '@shared/pricing';
 import type { Listing } from '@shared/schemas/listing';
 import { Badge } from '@/components/ui/badge';
@@ -35,7 +35,7 @@ export function CleanAirBadge({
   listing: Pick<Listing, 'euroStandard' | 'fuelType' | 'gvwTonnes'>;
   className?: string;
 }) {
-  const { badge } = assessCompliance({ euroStandard: listing.euroStandard, fuelType: listing.fuelType, gvwTonnes: listing.gvwTonnes });
+  const badge = cleanAirBadge({ euroStandard: listing.euroStandard, fuelType: listing.fuelType, gvwTonnes: listing.gvwTonnes });
   if (badge.tone === 'unknown') return null;
   const good = badge.tone === 'good';
   return (
