@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assessCompliance, cleanAirBadge, entersWithoutCharge } from './compliance.js';
+import { assessCompliance, CLEAN_AIR_ZONE_IDS, cleanAirBadge, entersWithoutCharge, noChargeZoneMask } from './compliance.js';
 
 /**
  * Known vehicles per zone, written from the published rules (shared/compliance/zones.ts sources),
@@ -90,6 +90,19 @@ describe('assessCompliance', () => {
       tone: 'warn',
       text: '£300/day in London',
     });
+  });
+
+  it('keeps for the search index the zones each truck enters free, as bits (worked out once per case)', () => {
+    for (let round = 0; round < 2; round++)
+      for (const euroStandard of ['euro3', 'euro4', 'euro5', 'euro6', null] as const)
+        for (const fuelType of ['diesel', 'electric', null] as const)
+          for (const gvwTonnes of [3.5, 18, null]) {
+            const input = { euroStandard, fuelType, gvwTonnes };
+            const bits = CLEAN_AIR_ZONE_IDS.map((id, i) => (entersWithoutCharge(input, id) ? 1 << i : 0)).reduce((a, b) => a | b, 0);
+            expect(noChargeZoneMask(input), JSON.stringify(input)).toBe(bits);
+          }
+    expect(noChargeZoneMask({ euroStandard: 'euro6', fuelType: 'diesel', gvwTonnes: 44 })).toBe(2 ** CLEAN_AIR_ZONE_IDS.length - 1);
+    expect(noChargeZoneMask({ euroStandard: 'euro5', fuelType: 'diesel', gvwTonnes: 44 })).toBe(0);
   });
 
   it('says a London DVS permit is needed over 12 t and whether the stars qualify', () => {

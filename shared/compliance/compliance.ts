@@ -70,17 +70,24 @@ export const CLEAN_AIR_ZONE_IDS = CLEAN_AIR_ZONES.map((z) => z.id);
 
 /**
  * The zones a truck is known to enter without a charge, as bits (bit i = CLEAN_AIR_ZONES[i]): the
- * search index keeps this per listing for the browse filter "no clean-air charges in".
+ * search index keeps this per listing for the browse filter "no clean-air charges in". It depends
+ * only on the emission class and whether the vehicle is light, so each of those ten cases is
+ * worked out once (an index build asks for every listing).
  */
 export function noChargeZoneMask(input: ComplianceInput): number {
-  const cls = emissionClassOf(input);
-  const light = isLight(input);
-  let mask = 0;
-  CLEAN_AIR_ZONES.forEach((zone, i) => {
-    if (zoneVerdict(zone, cls, light).status === 'no-charge') mask |= 1 << i;
-  });
+  const key = `${emissionClassOf(input)}|${isLight(input)}`;
+  let mask = noChargeMasks.get(key);
+  if (mask === undefined) {
+    const cls = emissionClassOf(input);
+    const light = isLight(input);
+    mask = 0;
+    for (const [i, zone] of CLEAN_AIR_ZONES.entries()) if (zoneVerdict(zone, cls, light).status === 'no-charge') mask |= 1 << i;
+    noChargeMasks.set(key, mask);
+  }
   return mask;
 }
+
+const noChargeMasks = new Map<string, number>();
 
 /** The bits of `zoneIds` (unknown ids are ignored by the schema before they get here). */
 export function zoneMaskOf(zoneIds: readonly string[]): number {
