@@ -21,7 +21,13 @@ export default defineConfig({
         resolve: { alias: webAliases },
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'dev/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'shared/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'dev/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+            'web/build/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },

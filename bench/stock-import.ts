@@ -5,7 +5,6 @@
  * conditional puts, 16 at a time, as the queue worker runs it), and a second apply of the same
  * file, which must write nothing. Target: 5,000 rows within 60 s.
  */
-import os from 'node:os';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ownerListingStore } from '../functions/src/adapters/dynamodb/owner-listings-repo.js';
 import { type ApplyImportDeps, applyStockImport } from '../functions/src/domain/stock-import/apply-import.js';

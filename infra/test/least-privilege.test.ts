@@ -266,8 +266,8 @@ describe('least privilege: every function is granted what its row declares, noth
     expect(apiFunctions.length).toBe(routes.length);
     for (const f of apiFunctions) {
       // Act
-      const env = (f.template.toJSON().Resources[f.stack.getLogicalId(f.fn.node.defaultChild as never)].Properties.Environment ?? {})
-        .Variables as Record<string, unknown>;
+      const env = f.template.toJSON().Resources[f.stack.getLogicalId(f.fn.node.defaultChild as never)].Properties.Environment
+        ?.Variables as Record<string, unknown>;
       const actions = statementsOf(f.template, f.stack, f.fn).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
       // Assess
       expect(env.REQUIRE_ORIGIN_VERIFY, f.name).toBe('1');

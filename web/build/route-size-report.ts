@@ -31,7 +31,7 @@ export function routeSizeReport(opts: { route: string; moduleSuffix: string; bud
       const byName = new Map(chunks.map((c) => [c.fileName, c]));
       const seen = new Set<string>();
       const visit = (c: ChunkInfo | undefined) => {
-        if (!c || c.type !== 'chunk' || seen.has(c.fileName)) return;
+        if (c?.type !== 'chunk' || seen.has(c.fileName)) return;
         seen.add(c.fileName);
         for (const dep of c.imports ?? []) visit(byName.get(dep));
       };
@@ -58,4 +58,33 @@ export function routeSizeReport(opts: { route: string; moduleSuffix: string; bud
       );
     },
   };
+}
+
+/** Vite's manifest (web/dist/.vite/manifest.json), as much of it as routeInitialJs reads. */
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
+
+/**
+ * The same figure from a finished build's manifest (bench/lighthouse.ts prints it beside the page
+ * figures): the entry, what it imports dynamically (the app) and statically, and the route's chunk
+ * with everything it imports statically; each JavaScript file as written, gzipped.
+ */
+export function routeInitialJs(distDir: string, moduleSuffix: string): { kb: number; files: number } {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (!manifest[key] || seen.has(key)) return;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) visit(dep);
+  };
+  for (const [key, entry] of Object.entries(manifest))
+    if (entry.isEntry) {
+      visit(key);
+      for (const dep of entry.dynamicImports ?? []) visit(dep);
+    }
+  const route = Object.keys(manifest).find((key) => key.endsWith(moduleSuffix));
+  if (!route) throw new Error(`no chunk for ${moduleSuffix} in the manifest`);
+  visit(route);
+  const files = [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+  const gzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(distDir, file))).length, 0);
+  return { kb: gzip / 1024, files: files.length };
 }
