@@ -14,7 +14,8 @@
  *   its first answer, its steady heap, and how many times it read the whole table (must be 0);
  * - HTTP: the local API server in a fresh child process, cold-started from the 100k snapshot in
  *   S3; unique queries that miss the result cache (10 connections p50/p99, 50 connections req/s
- *   and errors), then the cached figure (240 queries repeated) with its hit rate; beside them, the
+ *   and errors; then 1 connection, each request alone as one Lambda environment serves them), then
+ *   the cached figure (240 queries repeated) with its hit rate; beside them, the
  *   same load against a bare server (bench/busy-server.ts) busy for the measured CPU per request
  *   and for 1.5 ms: the queueing floor of one process on this machine; and the CPU time the
  *   hypervisor took meanwhile (steal), on a virtual machine;
@@ -478,6 +479,17 @@ async function main() {
     );
     log(
       `[100k] HTTP uncached (every query new) 50 connections: ${fmt(u50.rps, 0)} req/s  p50 ${u50.p50} ms  p99 ${u50.p99} ms  errors ${u50.errors} of ${u50.total} (${u50.errorKinds})${serverCpu50}`,
+    );
+    // One connection: each request alone, as one Lambda environment serves them (API Gateway sends
+    // concurrent requests to as many environments), so no queue. For scale, not for the target.
+    const cpu3 = processCpuMs(child.pid);
+    const u1 = await cannon(api.url, unique.slice(u10.sent + u50.sent), 1);
+    const cpu4 = processCpuMs(child.pid);
+    const vcpu = SEARCH_MEMORY_MB / 1769;
+    log(
+      `[100k] HTTP uncached 1 connection (each request alone, as one Lambda environment serves them; no queue): p50 ${u1.p50} ms  p99 ${u1.p99} ms  ${fmt(u1.rps, 0)} req/s${
+        cpu3 === null || cpu4 === null ? '' : `  (server CPU ${fmt((cpu4 - cpu3) / Math.max(1, u1.total), 2)} ms per request)`
+      } — at ${SEARCH_MEMORY_MB} MB a Lambda has ${fmt(vcpu, 2)} of a vCPU (one at 1,769 MB): CPU-bound time ×${fmt(1 / vcpu, 1)}, plus the HTTP API's own (under 10 ms at p99)`,
     );
     // The same load against a server doing nothing but the measured CPU per request, and 1.5 ms:
     // how much of the latency is one process queueing ten connections, not this server's code.
