@@ -506,6 +506,37 @@ describe('SearchIndex', () => {
     );
   }, 60_000);
 
+  it('filters listings loaded from a snapshot by clean-air zone without a model, and rates none', () => {
+    // The no-charge zones travel in the snapshot; without a model no listing has a band.
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      fc.assert(
+        fc.property(listingsArb, queryArb, viewerArb, (listings, query, viewer) => {
+          const built = new SearchIndex();
+          built.upsertMany(docs(listings));
+          const { image } = decodeSnapshot(
+            encodeSnapshot(
+              0,
+              built.exportImage(() => 0),
+            ),
+          );
+          const index = new SearchIndex();
+          index.importImage(image);
+          parse.mockClear();
+          const actual = outcome(() => index.search({ ...query, page: 1, pageSize: 1 }, viewer));
+          // No card is parsed to filter, count or sort them (only the page's one card, to show it).
+          expect(parse.mock.calls.length).toBeLessThanOrEqual(1);
+          const expected = outcome(() => referenceSearch(listings, { ...query, page: 1, pageSize: 1 }, viewer, listings, null));
+          if ('error' in expected) expect(actual).toEqual({ error: 'distance without place' });
+          else expect(actual).toEqual(expected);
+        }),
+        { numRuns: 100 },
+      );
+    } finally {
+      parse.mockRestore();
+    }
+  }, 60_000);
+
   it('does not let anonymous visitors find listings by the masked seller name', () => {
     const [l] = fc.sample(listingArb('a1'), 1);
     const index = new SearchIndex();

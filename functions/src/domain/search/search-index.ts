@@ -162,14 +162,15 @@ export class SearchIndex {
   private fuel = new Int8Array(0);
   private transmission = new Int8Array(0);
   /**
-   * Fair-price band rank (−1: none) and price ÷ typical price per slot, from `rater`, and the
-   * clean-air zones entered without a charge (noChargeZoneMask). Derived from the card, not in the
-   * snapshot: after a snapshot load or a new model they are recomputed on first need (ensureDerived).
+   * Fair-price band rank (−1: none) and price ÷ typical price per slot, from `rater`: not in the
+   * snapshot (the model changes apart from it), so after a snapshot load or a new model they are
+   * worked out on first need (ensureRated).
    */
   private band = new Int8Array(0);
   private ratio = new Float64Array(0);
+  private ratedReady = true;
+  /** The clean-air zones each slot enters without a charge (noChargeZoneMask bits), in the snapshot too. */
   private noCharge = new Int32Array(0);
-  private derivedReady = true;
   private rater: ListingRater | null = null;
   /** The four facet codes as one (comboOf). */
   private combo = new Uint16Array(0);
@@ -323,10 +324,10 @@ export class SearchIndex {
       .map((slot) => ({ ...this.card(slot), priceBand: this.bandOf(slot) }));
   }
 
-  /** A slot's price band: from the column once derived, else rated now (a page's worth before the first full pass). */
+  /** A slot's price band: from the column once rated, else rated now (a page's worth before the first full pass). */
   private bandOf(slot: number): Listing['priceBand'] {
     let rank: number;
-    if (this.derivedReady) rank = this.band[slot];
+    if (this.ratedReady) rank = this.band[slot];
     else rank = this.rater?.rate(this.card(slot))?.rank ?? -1;
     return rank >= 0 ? PRICE_BAND_VALUES[rank] : null;
   }
@@ -408,6 +409,7 @@ export class SearchIndex {
       category: pick(this.category, (k) => new Int8Array(k)),
       fuel: pick(this.fuel, (k) => new Int8Array(k)),
       transmission: pick(this.transmission, (k) => new Int8Array(k)),
+      noCharge: pick(this.noCharge, (k) => new Int32Array(k)),
       cardStart,
       cardBytes,
       termStart,
@@ -432,7 +434,8 @@ export class SearchIndex {
     this.category.set(image.category);
     this.fuel.set(image.fuel);
     this.transmission.set(image.transmission);
-    this.derivedReady = false;
+    this.noCharge.set(image.noCharge);
+    this.ratedReady = false;
     for (let i = 0; i < n; i++) this.combo[i] = comboOf(image.make[i], image.category[i], image.fuel[i], image.transmission[i]);
     // The image's place table becomes this index's (slot place ids point into it).
     image.placeLat.forEach((lat, i) => {
@@ -519,7 +522,13 @@ export class SearchIndex {
     this.category[slot] = code(CATEGORY_CODE, l.category);
     this.fuel[slot] = code(FUEL_CODE, l.fuelType);
     this.transmission[slot] = code(TRANSMISSION_CODE, l.transmission);
-    this.derive(slot, l);
+    this.rate(slot, l);
+    this.noCharge[slot] = noChargeZoneMask({
+      euroStandard: l.euroStandard,
+      fuelType: l.fuelType,
+      gvwTonnes: l.gvwTonnes,
+      dvsStars: l.dvsStars,
+    });
     this.combo[slot] = comboOf(this.make[slot], this.category[slot], this.fuel[slot], this.transmission[slot]);
     const placeText = listingPlaceText(l);
     const place = placeText ? this.placeOf(placeText) : null;
@@ -532,34 +541,35 @@ export class SearchIndex {
     this.suggestions.add(l, 1);
   }
 
-  private derive(slot: number, l: Listing): void {
+  private rate(slot: number, l: Listing): void {
     const rating = this.rater?.rate(l) ?? null;
     this.band[slot] = rating ? rating.rank : -1;
     this.ratio[slot] = rating ? rating.ratio : 0;
-    this.noCharge[slot] = noChargeZoneMask({
-      euroStandard: l.euroStandard,
-      fuelType: l.fuelType,
-      gvwTonnes: l.gvwTonnes,
-      dvsStars: l.dvsStars,
-    });
   }
 
   /** The model ratings come from: a new version re-rates every listing (on its next need). */
   setRater(rater: ListingRater | null): void {
     if ((rater?.version ?? null) === (this.rater?.version ?? null)) return;
     this.rater = rater;
-    this.derivedReady = false;
+    this.ratedReady = false;
   }
 
   get raterVersion(): string | null {
     return this.rater?.version ?? null;
   }
 
-  /** Fills the derived columns of every live slot (one parse of each card) after a snapshot load or a new model. */
-  private ensureDerived(): void {
-    if (this.derivedReady) return;
-    for (const slot of this.slotById.values()) this.derive(slot, JSON.parse(this.cardJson(slot)) as Listing);
-    this.derivedReady = true;
+  /**
+   * Rates every live slot (one parse of each card) after a snapshot load or a new model; without a
+   * model no listing has a band, and no card is parsed.
+   */
+  private ensureRated(): void {
+    if (this.ratedReady) return;
+    if (this.rater) for (const slot of this.slotById.values()) this.rate(slot, JSON.parse(this.cardJson(slot)) as Listing);
+    else {
+      this.band.fill(-1);
+      this.ratio.fill(0);
+    }
+    this.ratedReady = true;
   }
 
   private placeIdOf(place: Place): number {
@@ -886,8 +896,8 @@ export class SearchIndex {
     const maxRank = query.rating ? PRICE_BAND_RANK[query.rating] : -1;
     const wantNoCharge = zoneMaskOf(query.cleanAir ?? []);
     const byRating = query.sort === 'rating';
-    // Band, price ÷ typical and the no-charge zones are derived columns: filled on first need.
-    if (maxRank >= 0 || wantNoCharge !== 0 || byRating) this.ensureDerived();
+    // Band and price ÷ typical come from the current model: rated on first need.
+    if (maxRank >= 0 || byRating) this.ensureRated();
     const pageSize = query.pageSize;
     const start = (query.page - 1) * pageSize;
     const end = start + pageSize;

@@ -1,7 +1,9 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { ListingSearchQuery } from '../../../../shared/schemas/listing.js';
 import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
 import { type FeedChanges, type SearchFeed, SearchService } from './search-service.js';
+import { decodeSnapshot } from './snapshot.js';
 
 const record = (id: string, over: Partial<ListingRecord> = {}): ListingRecord =>
   ({
@@ -214,6 +216,36 @@ describe('SearchService snapshots', () => {
     expect(feed.cursors).toEqual(['2026-01-30T23:59:55.000Z']);
   });
 
+  it('loads from the table when the snapshot cannot be read (another format, or damaged), and says so', async () => {
+    const { feed } = setup();
+    feed.initial = { listings: [record('a')], scraped: [] };
+    const source = setup().service;
+    source.loadRecords({ listings: [record('b')], scraped: [] }, Date.parse('2026-01-31T00:00:00.000Z'));
+    const good = source.snapshot();
+    // A snapshot of another format: the same bytes with the header's format number changed.
+    const raw = gunzipSync(good);
+    const headerLength = raw.readUInt32LE(0);
+    const header = JSON.parse(raw.toString('utf8', 4, 4 + headerLength)) as { format: number };
+    const otherFormat = Buffer.from(raw);
+    otherFormat.write(JSON.stringify({ ...header, format: header.format - 1 }).padEnd(headerLength), 4, 'utf8');
+    for (const bytes of [gzipSync(otherFormat), Uint8Array.from([1, 2, 3, 4])]) {
+      const reported: unknown[] = [];
+      feed.loads = 0;
+      const service = new SearchService(feed, {
+        imagesBaseUrl: '/images',
+        refreshMs: 60_000,
+        now: () => Date.parse('2026-01-31T00:00:01.000Z'),
+        snapshots: { read: async () => bytes, write: async () => undefined },
+        onSyncError: (err) => reported.push(err),
+      });
+      const r = await service.search(query, 'anonymous');
+      expect(r.items.map((l) => l.id)).toEqual(['a']);
+      expect(feed.loads).toBe(1);
+      expect(reported).toHaveLength(1);
+    }
+    expect(String((await captureFormatError(gzipSync(otherFormat))) ?? '')).toMatch(/search snapshot format \d+, expected \d+/);
+  });
+
   it('follows the change feed from just before a primed load', async () => {
     const { feed, service } = setup();
     service.loadRecords({ listings: [record('a')], scraped: [] }, Date.parse('2026-01-31T00:00:00.000Z'));
@@ -280,3 +312,12 @@ describe('SearchService and the fair-price model', () => {
     expect(allAfter.items.map((l) => l.priceBand)).toEqual(['high', null]);
   });
 });
+
+async function captureFormatError(bytes: Uint8Array): Promise<unknown> {
+  try {
+    decodeSnapshot(bytes);
+    return null;
+  } catch (err) {
+    return err;
+  }
+}

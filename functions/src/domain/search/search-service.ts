@@ -203,6 +203,17 @@ export class SearchService {
     return image.count;
   }
 
+  /** loadSnapshot, or false (reported) when the bytes cannot be read. */
+  private loadedSnapshot(bytes: Uint8Array): boolean {
+    try {
+      this.loadSnapshot(bytes);
+      return true;
+    } catch (err) {
+      (this.options.onSyncError ?? ((e) => console.error('search snapshot unreadable; loading from the table', e)))(err);
+      return false;
+    }
+  }
+
   /** The index is complete as of `asOfMs`: follow the feed from a little before it. */
   private startFrom(asOfMs: number): void {
     this.cursorMs = asOfMs - this.overlapMs;
@@ -213,10 +224,11 @@ export class SearchService {
   private async load(): Promise<void> {
     const bytes = this.options.snapshots ? await this.options.snapshots.read() : null;
     if (bytes) {
-      this.loadSnapshot(bytes);
       // Deletions stay on the change feed for TOMBSTONE_TTL (7 days): an older snapshot could
-      // bring back a deleted listing, so it is not trusted.
-      if (this.now() - this.lastSyncMs <= MAX_SNAPSHOT_AGE_MS) return;
+      // bring back a deleted listing, so it is not trusted. Nor is one this code cannot read (a
+      // format written by an earlier release, until the builder writes the new one): both start
+      // from the table instead of failing every query.
+      if (this.loadedSnapshot(bytes) && this.now() - this.lastSyncMs <= MAX_SNAPSHOT_AGE_MS) return;
       this.index = new SearchIndex();
       this.index.setRater(this.rater);
       this.applied.clear();

@@ -11,7 +11,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { SearchSuggestion } from '../../../../shared/schemas/listing.js';
 
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 
 /** The index of n listings as columns (slot i = listing i). */
 export interface IndexImage {
@@ -34,6 +34,8 @@ export interface IndexImage {
   category: Int8Array;
   fuel: Int8Array;
   transmission: Int8Array;
+  /** Clean-air zones listing i enters without a charge (noChargeZoneMask bits). */
+  noCharge: Int32Array;
   /** Card i is cardBytes[cardStart[i] .. cardStart[i + 1]) (UTF-8 JSON of the card). */
   cardStart: Int32Array;
   cardBytes: Uint8Array;
@@ -58,6 +60,7 @@ const SECTIONS = [
   'category',
   'fuel',
   'transmission',
+  'noCharge',
   'cardStart',
   'cardBytes',
   'termStart',
@@ -77,6 +80,7 @@ const KIND: Record<SectionName, 'f64' | 'i32' | 'u8' | 'i8'> = {
   category: 'i8',
   fuel: 'i8',
   transmission: 'i8',
+  noCharge: 'i32',
   cardStart: 'i32',
   cardBytes: 'u8',
   termStart: 'i32',
