@@ -92,7 +92,7 @@ describe('assessCompliance', () => {
     });
   });
 
-  it('keeps for the search index the zones each truck enters free, as bits (worked out once per case)', () => {
+  it('keeps for the search index the zones each truck enters free, as bits, the same when asked again', () => {
     for (let round = 0; round < 2; round++)
       for (const euroStandard of ['euro3', 'euro4', 'euro5', 'euro6', null] as const)
         for (const fuelType of ['diesel', 'electric', null] as const)

@@ -376,6 +376,22 @@ function outcome(run: () => ListingSearchResult) {
 
 const docs = (listings: Listing[]) => listings.map((l) => searchDocOf(l, 0));
 
+/** An index of these listings as a new search environment gets it: built, written as a snapshot, loaded from it. */
+function fromSnapshotOf(listings: Listing[]): SearchIndex {
+  const built = new SearchIndex();
+  built.upsertMany(docs(listings));
+  const index = new SearchIndex();
+  index.importImage(
+    decodeSnapshot(
+      encodeSnapshot(
+        0,
+        built.exportImage(() => 0),
+      ),
+    ).image,
+  );
+  return index;
+}
+
 describe('SearchIndex', () => {
   it('returns exactly what filtering, sorting and slicing every listing returns', () => {
     fc.assert(
@@ -479,16 +495,7 @@ describe('SearchIndex', () => {
   it("rates listings loaded from a snapshot and puts each result card's band on it", () => {
     fc.assert(
       fc.property(listingsArb, queryArb, viewerArb, (listings, query, viewer) => {
-        const built = new SearchIndex();
-        built.upsertMany(docs(listings));
-        const { image } = decodeSnapshot(
-          encodeSnapshot(
-            0,
-            built.exportImage(() => 0),
-          ),
-        );
-        const index = new SearchIndex();
-        index.importImage(image);
+        const index = fromSnapshotOf(listings);
         index.setRater(RATER_A);
         const actual = outcome(() => index.search(query, viewer));
         const expected = outcome(() => referenceSearch(listings, query, viewer, listings, RATER_A));
@@ -512,16 +519,7 @@ describe('SearchIndex', () => {
     try {
       fc.assert(
         fc.property(listingsArb, queryArb, viewerArb, (listings, query, viewer) => {
-          const built = new SearchIndex();
-          built.upsertMany(docs(listings));
-          const { image } = decodeSnapshot(
-            encodeSnapshot(
-              0,
-              built.exportImage(() => 0),
-            ),
-          );
-          const index = new SearchIndex();
-          index.importImage(image);
+          const index = fromSnapshotOf(listings);
           parse.mockClear();
           const actual = outcome(() => index.search({ ...query, page: 1, pageSize: 1 }, viewer));
           // No card is parsed to filter, count or sort them (only the page's one card, to show it).
