@@ -32,7 +32,11 @@ export interface SearchServiceOptions {
   refreshMs: number;
   /** After this long (default 2 × refreshMs), a query waits for the sync: no answer is older. */
   maxStaleMs?: number;
-  /** Where a background sync's failure is reported (the next query retries it). */
+  /**
+   * Where failures search works around are reported: a background sync's (the next query retries
+   * it), a price model that cannot be read (the last one stays), a snapshot that cannot be read
+   * (the table is loaded instead).
+   */
   onSyncError?: (err: unknown) => void;
   /**
    * Each sync re-reads this much of the feed before the previous sync started, so writes with the
