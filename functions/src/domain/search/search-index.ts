@@ -1,4 +1,5 @@
 import { noChargeZoneMask, zoneMaskOf } from '../../../../shared/compliance/compliance.js';
+import { asciiJson } from './ascii-json.js';
 import { DEFAULT_RADIUS_MILES, type SortOption } from '../../../../shared/constants.js';
 import { PRICE_BAND_RANK, PRICE_BAND_VALUES } from '../../../../shared/pricing.js';
 import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
@@ -109,9 +110,10 @@ const anonymousItemTexts = new WeakMap<ListingSearchResult, string[]>();
 
 /**
  * The items of a result the index made for an anonymous viewer, each the JSON text of
- * `maskForCaller(item, ANONYMOUS)`: assembled from each card's masked text, kept per slot, so a
- * page is written without parsing, copying and re-serialising its cards. Undefined for results
- * made for signed-in viewers (their masking depends on who asks).
+ * `maskForCaller(item, ANONYMOUS)` with characters outside ASCII escaped (asciiJson): assembled
+ * from each card's masked text, kept per slot, so a page is written without parsing, copying and
+ * re-serialising its cards. Undefined for results made for signed-in viewers (their masking
+ * depends on who asks).
  */
 export function anonymousItemsJson(result: ListingSearchResult): string[] | undefined {
   return anonymousItemTexts.get(result);
@@ -176,6 +178,8 @@ export class SearchIndex {
   private combo = new Uint16Array(0);
   /** Live listings per facet combination, for queries with no other filter; null after a change. */
   private comboCounts: Int32Array | null = null;
+  /** The facet combinations that have live listings, in order (no other can count anywhere); null after a change. */
+  private liveComboList: Int32Array | null = null;
   /** Live slots grouped by place id + 1 (group 0: no place), for radius searches; null after a change. */
   private placeGroups: { start: Int32Array; slots: Int32Array } | null = null;
   /** Live slots grouped by facet combination, for queries with facet filters; null after a change. */
@@ -244,12 +248,13 @@ export class SearchIndex {
   }
 
   /**
-   * Recently shown cards masked for anonymous viewers, as JSON without the closing brace (cleared
-   * per slot on every change; bounded); null when the card's text cannot be extended that way.
+   * Recently shown cards masked for anonymous viewers, as ASCII JSON (asciiJson) without the
+   * closing brace (cleared per slot on every change; bounded); null when the card's text cannot be
+   * extended that way.
    */
   private readonly publicCardTexts = new Map<number, string | null>();
 
-  /** An item's JSON for an anonymous viewer: the card's masked text, then its band and distance. */
+  /** An item's ASCII JSON for an anonymous viewer: the card's masked text, then its band and distance. */
   private anonymousItemText(slot: number, item: Listing, distance: number | null | undefined): string {
     let prefix = this.publicCardTexts.get(slot);
     if (prefix === undefined) {
@@ -258,12 +263,12 @@ export class SearchIndex {
       const cardKeys = Object.keys(card);
       // Masking must only replace values (no key added), and band and distance must come last.
       const sameKeys = Object.keys(masked).every((k, i) => k === cardKeys[i]) && Object.keys(masked).length === cardKeys.length;
-      const text = JSON.stringify(masked);
+      const text = asciiJson(JSON.stringify(masked));
       prefix = sameKeys && cardKeys.length > 0 && !('priceBand' in card) && !('distanceMiles' in card) ? text.slice(0, -1) : null;
       if (this.publicCardTexts.size >= PARSED_CARDS) this.publicCardTexts.clear();
       this.publicCardTexts.set(slot, prefix);
     }
-    if (prefix === null) return JSON.stringify(maskForCaller(item, ANONYMOUS));
+    if (prefix === null) return asciiJson(JSON.stringify(maskForCaller(item, ANONYMOUS)));
     const band = `,"priceBand":${JSON.stringify(item.priceBand)}`;
     return distance === undefined ? `${prefix}${band}}` : `${prefix}${band},"distanceMiles":${JSON.stringify(distance)}}`;
   }
@@ -781,6 +786,7 @@ export class SearchIndex {
     this.recencyValid = false;
     this.rankArrays.clear();
     this.comboCounts = null;
+    this.liveComboList = null;
     this.placeGroups = null;
     this.comboGroups = null;
     this.mileageRange = null;
@@ -806,7 +812,9 @@ export class SearchIndex {
     if (onlyFacets || complement) {
       const { start, slots } = this.comboGroupsOf();
       const out = this.scratchOut;
-      for (let c = 0; c < COMBOS; c++) {
+      const live = this.liveCombos();
+      for (let j = 0; j < live.length; j++) {
+        const c = live[j];
         if (comboOk[c] === 0) continue;
         for (let i = start[c]; i < start[c + 1]; i++) {
           const s = slots[i];
@@ -939,26 +947,7 @@ export class SearchIndex {
         placeTenths[i + 1] = Math.round(d * 10);
       }
     }
-    // Facet filters: per combination, whether it passes all four (comboOk) and whether it passes
-    // all but each one (a listing failing only one facet's filter still counts towards that facet).
-    // A specific make, fuel or gearbox matches only listings known to have it (issue 9 §2).
-    const facetOk = [
-      facetFilter(MAKE_CODE, query.make ? [query.make] : undefined),
-      facetFilter(CATEGORY_CODE, query.category ? [query.category] : undefined),
-      facetFilter(FUEL_CODE, query.fuel),
-      facetFilter(TRANSMISSION_CODE, query.transmission),
-    ];
-    const comboOk = new Uint8Array(COMBOS);
-    // Per combination, 1 when it fails at most one facet filter: only such listings count anywhere.
-    const comboNear = new Uint8Array(COMBOS);
-    for (let c = 0; c < COMBOS; c++) {
-      const m = facetOk[0][COMBO_CODES.make[c] + 1];
-      const k = facetOk[1][COMBO_CODES.category[c] + 1];
-      const u = facetOk[2][COMBO_CODES.fuel[c] + 1];
-      const t = facetOk[3][COMBO_CODES.transmission[c] + 1];
-      comboOk[c] = m & k & u & t;
-      comboNear[c] = +(m + k + u + t >= 3);
-    }
+    const { facetOk, comboOk, comboNear } = facetTables(query);
     const facetFiltered =
       query.make !== undefined || query.category !== undefined || query.fuel.length > 0 || query.transmission.length > 0;
     const filter: ScanFilter = {
@@ -1026,7 +1015,8 @@ export class SearchIndex {
       // Only facet filters (category pages, makes, the home page): the counts per combination of
       // every live listing serve every such query; the page is found walking the sorted order.
       counts = complement ? this.scratchCounts : this.liveComboCounts();
-      for (let c = 0; c < COMBOS; c++) total += counts[c] * comboOk[c];
+      const live = this.liveCombos();
+      for (let j = 0; j < live.length; j++) total += counts[live[j]] * comboOk[live[j]];
     } else {
       // The candidates: with words, only the slots that matched them all; otherwise the listings
       // one selective filter lets through, or every slot.
@@ -1083,7 +1073,10 @@ export class SearchIndex {
       fuelType: new Int32Array(FUEL_VALUES.length),
       transmission: new Int32Array(TRANSMISSION_VALUES.length),
     };
-    for (let c = 0; c < COMBOS; c++) {
+    // Only combinations with live listings can have counts.
+    const live = this.liveCombos();
+    for (let j = 0; j < live.length; j++) {
+      const c = live[j];
       const n = counts[c];
       if (n === 0) continue;
       const mk = COMBO_CODES.make[c];
@@ -1177,11 +1170,13 @@ export class SearchIndex {
       // but one at most (they count towards that facet), found grouped by combination.
       const { start, slots } = this.comboGroupsOf();
       const near = f.comboNear;
+      const live = this.liveCombos();
       let size = 0;
-      for (let c = 0; c < COMBOS; c++) if (near[c] === 1) size += start[c + 1] - start[c];
+      for (let j = 0; j < live.length; j++) if (near[live[j]] === 1) size += start[live[j] + 1] - start[live[j]];
       consider(size, () => {
         let n = 0;
-        for (let c = 0; c < COMBOS; c++) {
+        for (let j = 0; j < live.length; j++) {
+          const c = live[j];
           if (near[c] === 0) continue;
           const from = start[c];
           const to = start[c + 1];
@@ -1335,6 +1330,20 @@ export class SearchIndex {
       this.mileageRange = { lo, hi };
     }
     return (min === undefined || min <= this.mileageRange.lo) && (max === undefined || max >= this.mileageRange.hi);
+  }
+
+  /** The facet combinations with live listings, in order (rebuilt on the first query after a change). */
+  private liveCombos(): Int32Array {
+    if (this.liveComboList === null) {
+      const counts = this.liveComboCounts();
+      let n = 0;
+      for (let c = 0; c < COMBOS; c++) if (counts[c] > 0) n++;
+      const list = new Int32Array(n);
+      n = 0;
+      for (let c = 0; c < COMBOS; c++) if (counts[c] > 0) list[n++] = c;
+      this.liveComboList = list;
+    }
+    return this.liveComboList;
   }
 
   /** Live listings per facet combination (rebuilt on the first query after a change). */
@@ -1567,6 +1576,49 @@ function rangeBounds(f: ScanFilter) {
     mileageMin: f.mileageBounded ? f.mileageMin : Number.NEGATIVE_INFINITY,
     mileageMax: f.mileageBounded ? f.mileageMax : Number.POSITIVE_INFINITY,
   };
+}
+
+/**
+ * A query's facet filters as tables: per facet, which codes pass (facetOk, per code + 1); per
+ * combination, whether it passes all four (comboOk) and whether it fails at most one (comboNear: a
+ * listing failing only one facet's filter still counts towards that facet; no other listing counts
+ * anywhere). A specific make, fuel or gearbox matches only listings known to have it (issue 9 §2).
+ * They depend on the filters alone, so each set of filters is worked out once (about 45 µs over
+ * the 3,960 combinations) and kept; read only.
+ */
+interface FacetTables {
+  facetOk: Uint8Array[];
+  comboOk: Uint8Array;
+  comboNear: Uint8Array;
+}
+const FACET_TABLES = new Map<string, FacetTables>();
+/** Distinct facet filter sets kept (each about 8 KB). */
+const FACET_TABLES_KEPT = 256;
+
+function facetTables(query: ListingSearchQuery): FacetTables {
+  const key = `${query.make ?? ''}|${query.category ?? ''}|${query.fuel.join(',')}|${query.transmission.join(',')}`;
+  let tables = FACET_TABLES.get(key);
+  if (tables) return tables;
+  const facetOk = [
+    facetFilter(MAKE_CODE, query.make ? [query.make] : undefined),
+    facetFilter(CATEGORY_CODE, query.category ? [query.category] : undefined),
+    facetFilter(FUEL_CODE, query.fuel),
+    facetFilter(TRANSMISSION_CODE, query.transmission),
+  ];
+  const comboOk = new Uint8Array(COMBOS);
+  const comboNear = new Uint8Array(COMBOS);
+  for (let c = 0; c < COMBOS; c++) {
+    const m = facetOk[0][COMBO_CODES.make[c] + 1];
+    const k = facetOk[1][COMBO_CODES.category[c] + 1];
+    const u = facetOk[2][COMBO_CODES.fuel[c] + 1];
+    const t = facetOk[3][COMBO_CODES.transmission[c] + 1];
+    comboOk[c] = m & k & u & t;
+    comboNear[c] = +(m + k + u + t >= 3);
+  }
+  tables = { facetOk, comboOk, comboNear };
+  if (FACET_TABLES.size >= FACET_TABLES_KEPT) FACET_TABLES.clear();
+  FACET_TABLES.set(key, tables);
+  return tables;
 }
 
 /** Per code + 1 (0: unknown), 1 when a facet filter of these values (none: any, unknown too) lets it through. */

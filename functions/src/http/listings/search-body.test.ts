@@ -5,11 +5,14 @@ import { maskForCaller } from '../../domain/listings/mask.js';
 import { searchDocOf } from '../../domain/search/search-doc.js';
 import { SearchIndex, anonymousItemsJson } from '../../domain/search/search-index.js';
 import { relevanceCorpus, staticSearchService } from '../../domain/search/relevance-set.test-support.js';
+import { asciiJson } from '../../domain/search/ascii-json.js';
 import { searchResultJson } from './search-body.js';
 
-/** What the handler wrote before: the masked items serialised with the rest of the result. */
-const reference = (result: ListingSearchResult) =>
+/** The masked items serialised with the rest of the result, as the signed-in path writes them. */
+const serialised = (result: ListingSearchResult) =>
   JSON.stringify({ ...result, items: result.items.map((l) => maskForCaller(l, ANONYMOUS)) });
+/** That text with characters outside ASCII escaped: what an anonymous answer's body must be. */
+const reference = (result: ListingSearchResult) => asciiJson(serialised(result));
 
 const QUERIES = [
   '',
@@ -25,7 +28,7 @@ const QUERIES = [
 ];
 
 describe('searchResultJson', () => {
-  it('writes exactly the text of serialising the masked items, which parses back to the same answer', async () => {
+  it('writes exactly the ASCII text of serialising the masked items, which parses back to the same answer', async () => {
     // Prepare
     const corpus = relevanceCorpus();
     const service = staticSearchService(corpus);
@@ -33,6 +36,7 @@ describe('searchResultJson', () => {
     // From a snapshot too: there the cards' text is the snapshot's bytes.
     const fromSnapshot = staticSearchService(corpus);
     fromSnapshot.loadSnapshot(service.snapshot());
+    let sawNonAscii = 0;
     for (const svc of [service, fromSnapshot]) {
       for (const qs of QUERIES) {
         const query = listingSearchQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs)));
@@ -45,10 +49,14 @@ describe('searchResultJson', () => {
           expect(itemsJson, qs).toBeDefined();
           const body = searchResultJson(result, itemsJson ?? []);
           expect(body, qs).toBe(reference(result));
-          expect(JSON.parse(body)).toEqual(JSON.parse(reference(result)));
+          expect(body, qs).not.toMatch(/[\u0080-\uffff]/);
+          expect(JSON.parse(body)).toEqual(JSON.parse(serialised(result)));
+          if (/[\u0080-\uffff]/.test(serialised(result))) sawNonAscii++;
         }
       }
     }
+    // The corpus's descriptions carry characters outside ASCII, so the escaping was exercised.
+    expect(sawNonAscii).toBeGreaterThan(0);
   });
 
   it('keeps no texts for signed-in viewers, whose masking depends on who asks', async () => {

@@ -14,8 +14,8 @@ import { searchResultJson } from './search-body.js';
  * - GET /api/listings/latest     the 6 newest active listings, user and scraped alike
  * - GET /api/listings/suggest    makes, models, categories and places for what the buyer typed
  * Result cards never carry contact details; names are masked for anonymous callers. An anonymous
- * caller's page is written from the cards' masked JSON the index keeps (search-body.ts), the
- * same text as serialising the masked items.
+ * caller's page is written from the cards' masked JSON the index keeps (search-body.ts): the
+ * same JSON as serialising the masked items, with characters outside ASCII escaped.
  */
 export const handler = httpHandler('optional', async ({ event, caller }) => {
   const viewer = caller.kind === 'anonymous' ? 'anonymous' : 'user';
