@@ -463,10 +463,11 @@ async function main() {
     }
     log(`  first search answered ${fmt(performance.now() - tFirst, 0)} ms after the server listened (${firstTotal} listings)`);
     // Warm-up: the measured load (10 connections, unique queries) for as long as a measured run,
-    // on queries the measured runs never send. Until the engine has optimised the code for the
-    // queries it serves, each costs far more CPU (printed): that is part of a cold start, which has
-    // its figure above, not of a warm environment's latency. The earlier warm-up (4 connections over
-    // 40 repeated queries, which the result cache soon answered) left it to the measured run.
+    // on queries the measured runs never send. Until the server is warm (the engine has optimised
+    // the code for these queries, the kept texts of recently shown cards have filled), each costs
+    // far more CPU (printed): that belongs to a new environment, not to a warm one's latency. The
+    // earlier warm-up (4 connections over 40 repeated queries, which the result cache soon
+    // answered) left it to the measured run.
     const cpuWarm0 = processCpuMs(api.child.pid);
     const warm = await cannon(api.url, unique.slice(60_000), 10);
     const cpuWarm1 = processCpuMs(api.child.pid);
