@@ -212,7 +212,7 @@ export class SearchIndex {
   private scratchMatched = new Int32Array(0);
   /** Per slot, the stamp of the last query it passed (so nothing is cleared between queries). */
   private scratchPass = new Int32Array(0);
-  /** Per place id + 1, a query's distance, within-radius flag and distance sort key (searchPage). */
+  /** Per place id + 1, the tables of a query without a place (searchPage; placeTablesFor for one with). */
   private scratchPlaceDistance = new Float64Array(0);
   private scratchPlaceWithin = new Uint8Array(0);
   private scratchPlaceTenths = new Float64Array(0);
@@ -589,6 +589,38 @@ export class SearchIndex {
     return id;
   }
 
+  /** Recently asked places and radii: their tables (placeTablesFor); at most PLACE_TABLES_KEPT. */
+  private readonly placeTables = new Map<string, PlaceTables>();
+
+  /**
+   * Per place id + 1, the distance from `place`, whether it is within `radius`, and the distance
+   * sort key in tenths of a mile. Buyers ask for the same towns and radii again and again, so the
+   * tables of recent ones are kept (a place added since makes them too short: they are made again).
+   */
+  private placeTablesFor(place: Place, radius: number): PlaceTables {
+    const places = this.placeLat.length;
+    const key = `${place.lat},${place.lon},${radius}`;
+    let tables = this.placeTables.get(key);
+    if (tables && tables.within.length === places + 1) return tables;
+    tables = { distance: new Float64Array(places + 1), within: new Uint8Array(places + 1), tenths: new Float64Array(places + 1) };
+    const { distance, within, tenths } = tables;
+    within[0] = 1;
+    tenths[0] = NO_DISTANCE_TENTHS;
+    // Places further north or south than the radius are outside it without measuring.
+    const band = latitudeDegreesBeyond(radius);
+    const { placeLat, placeLon } = this;
+    for (let i = 0; i < places; i++) {
+      if (Math.abs(placeLat[i] - place.lat) > band) continue;
+      const d = distanceMiles(place.lat, place.lon, placeLat[i], placeLon[i]);
+      distance[i + 1] = d;
+      within[i + 1] = d <= radius ? 1 : 0;
+      tenths[i + 1] = Math.round(d * 10);
+    }
+    if (this.placeTables.size >= PLACE_TABLES_KEPT) this.placeTables.clear();
+    this.placeTables.set(key, tables);
+    return tables;
+  }
+
   /**
    * Query tokens as the index should look them up: a pair the buyer split that the listings write
    * as one word ("curtain sider" → "curtainsider") is glued when either half alone is unknown.
@@ -920,33 +952,22 @@ export class SearchIndex {
             : KEYED.none;
     // Per place id + 1 (0: a listing without a place): its distance, whether it is within the
     // radius, and its distance sort key in tenths of a mile (after every placed listing for none).
-    // Scratch arrays (search is synchronous); only read for places within the radius.
+    // Without a place, scratch arrays whose within-radius flags no pass reads.
     const places = this.placeLat.length;
     if (this.scratchPlaceWithin.length < places + 1) {
       this.scratchPlaceDistance = new Float64Array(places + 1);
       this.scratchPlaceWithin = new Uint8Array(places + 1);
       this.scratchPlaceTenths = new Float64Array(places + 1);
     }
-    const placeDistance = this.scratchPlaceDistance;
-    const placeWithin = this.scratchPlaceWithin;
-    const placeTenths = this.scratchPlaceTenths;
+    const {
+      distance: placeDistance,
+      within: placeWithin,
+      tenths: placeTenths,
+    } = place
+      ? this.placeTablesFor(place, radius)
+      : { distance: this.scratchPlaceDistance, within: this.scratchPlaceWithin, tenths: this.scratchPlaceTenths };
     placeWithin[0] = 1;
     placeTenths[0] = NO_DISTANCE_TENTHS;
-    if (place) {
-      // Places further north or south than the radius are outside it without measuring.
-      const band = latitudeDegreesBeyond(radius);
-      const { placeLat, placeLon } = this;
-      for (let i = 0; i < places; i++) {
-        if (Math.abs(placeLat[i] - place.lat) > band) {
-          placeWithin[i + 1] = 0;
-          continue;
-        }
-        const d = distanceMiles(place.lat, place.lon, placeLat[i], placeLon[i]);
-        placeDistance[i + 1] = d;
-        placeWithin[i + 1] = d <= radius ? 1 : 0;
-        placeTenths[i + 1] = Math.round(d * 10);
-      }
-    }
     const { facetOk, comboOk, comboNear } = facetTables(query);
     const facetFiltered =
       query.make !== undefined || query.category !== undefined || query.fuel.length > 0 || query.transmission.length > 0;
@@ -1526,6 +1547,16 @@ export class SearchIndex {
     return total;
   }
 }
+
+/** A place and radius as the passes read them (SearchIndex.placeTablesFor), per place id + 1; read only. */
+interface PlaceTables {
+  distance: Float64Array;
+  within: Uint8Array;
+  tenths: Float64Array;
+}
+
+/** Places and radii whose tables are kept (each about 40 KB at 2,300 places). */
+const PLACE_TABLES_KEPT = 64;
 
 /** How a query's page is chosen: from the presorted orders, or from keys by distance or by score. */
 const KEYED = { none: 0, distance: 1, score: 2, rating: 3 } as const;
