@@ -1,3 +1,9 @@
+/** Every UTF-16 code unit outside ASCII (each half of a surrogate pair on its own). */
+const NON_ASCII = /[\u0080-\uffff]/;
+const NON_ASCII_ALL = /[\u0080-\uffff]/g;
+
+const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 /**
  * JSON text with every character outside ASCII written as a `\uXXXX` escape: the same JSON value,
  * in a string V8 stores one byte per character. A search page's cards carry bullets, dashes and
@@ -6,12 +12,6 @@
  * benchmark's pages at 100k, writing the body took about 50 µs less per page). Outside JSON
  * strings, JSON has no such characters, so the escapes only ever land inside strings.
  */
-/** Every UTF-16 code unit outside ASCII (each half of a surrogate pair on its own). */
-const NON_ASCII = /[\u0080-\uffff]/;
-const NON_ASCII_ALL = /[\u0080-\uffff]/g;
-
-const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
 export function asciiJson(json: string): string {
   if (!NON_ASCII.test(json)) return json;
   // What replace() returns from a two-byte string stays two-byte, ASCII or not; read back from its

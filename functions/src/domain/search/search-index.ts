@@ -1,5 +1,4 @@
 import { noChargeZoneMask, zoneMaskOf } from '../../../../shared/compliance/compliance.js';
-import { asciiJson } from './ascii-json.js';
 import { DEFAULT_RADIUS_MILES, type SortOption } from '../../../../shared/constants.js';
 import { PRICE_BAND_RANK, PRICE_BAND_VALUES } from '../../../../shared/pricing.js';
 import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
@@ -8,6 +7,7 @@ import { ANONYMOUS } from '../caller.js';
 import { validationError } from '../errors.js';
 import { maskForCaller } from '../listings/mask.js';
 import { type Place, createPlaceCache, distanceMiles, latitudeDegreesBeyond, resolveLocation } from '../geo/geo.js';
+import { asciiJson } from './ascii-json.js';
 import type { SearchDoc } from './search-doc.js';
 import type { IndexImage } from './snapshot.js';
 import { Suggestions } from './suggestions.js';
@@ -212,7 +212,7 @@ export class SearchIndex {
   private scratchMatched = new Int32Array(0);
   /** Per slot, the stamp of the last query it passed (so nothing is cleared between queries). */
   private scratchPass = new Int32Array(0);
-  /** Per place id + 1, the tables of a query without a place (searchPage; placeTablesFor for one with). */
+  /** Per place id + 1, the tables of a query without a place (noPlaceTables; placeTablesFor for one with). */
   private scratchPlaceDistance = new Float64Array(0);
   private scratchPlaceWithin = new Uint8Array(0);
   private scratchPlaceTenths = new Float64Array(0);
@@ -589,6 +589,22 @@ export class SearchIndex {
     return id;
   }
 
+  /**
+   * The tables of a query without a place: scratch arrays as long as the place tables, which no
+   * pass reads for their distances (the place check is off), only for their length.
+   */
+  private noPlaceTables(): PlaceTables {
+    const places = this.placeLat.length;
+    if (this.scratchPlaceWithin.length < places + 1) {
+      this.scratchPlaceDistance = new Float64Array(places + 1);
+      this.scratchPlaceWithin = new Uint8Array(places + 1);
+      this.scratchPlaceTenths = new Float64Array(places + 1);
+    }
+    this.scratchPlaceWithin[0] = 1;
+    this.scratchPlaceTenths[0] = NO_DISTANCE_TENTHS;
+    return { distance: this.scratchPlaceDistance, within: this.scratchPlaceWithin, tenths: this.scratchPlaceTenths };
+  }
+
   /** Recently asked places and radii: their tables (placeTablesFor); at most PLACE_TABLES_KEPT. */
   private readonly placeTables = new Map<string, PlaceTables>();
 
@@ -952,22 +968,11 @@ export class SearchIndex {
             : KEYED.none;
     // Per place id + 1 (0: a listing without a place): its distance, whether it is within the
     // radius, and its distance sort key in tenths of a mile (after every placed listing for none).
-    // Without a place, scratch arrays whose within-radius flags no pass reads.
-    const places = this.placeLat.length;
-    if (this.scratchPlaceWithin.length < places + 1) {
-      this.scratchPlaceDistance = new Float64Array(places + 1);
-      this.scratchPlaceWithin = new Uint8Array(places + 1);
-      this.scratchPlaceTenths = new Float64Array(places + 1);
-    }
     const {
       distance: placeDistance,
       within: placeWithin,
       tenths: placeTenths,
-    } = place
-      ? this.placeTablesFor(place, radius)
-      : { distance: this.scratchPlaceDistance, within: this.scratchPlaceWithin, tenths: this.scratchPlaceTenths };
-    placeWithin[0] = 1;
-    placeTenths[0] = NO_DISTANCE_TENTHS;
+    } = place ? this.placeTablesFor(place, radius) : this.noPlaceTables();
     const { facetOk, comboOk, comboNear } = facetTables(query);
     const facetFiltered =
       query.make !== undefined || query.category !== undefined || query.fuel.length > 0 || query.transmission.length > 0;
@@ -1609,23 +1614,24 @@ function rangeBounds(f: ScanFilter) {
   };
 }
 
-/**
- * A query's facet filters as tables: per facet, which codes pass (facetOk, per code + 1); per
- * combination, whether it passes all four (comboOk) and whether it fails at most one (comboNear: a
- * listing failing only one facet's filter still counts towards that facet; no other listing counts
- * anywhere). A specific make, fuel or gearbox matches only listings known to have it (issue 9 §2).
- * They depend on the filters alone, so each set of filters is worked out once (about 45 µs over
- * the 3,960 combinations) and kept; read only.
- */
+/** A query's facet filters as tables (facetTables); read only. */
 interface FacetTables {
+  /** Per facet (make, category, fuel, gearbox), per code + 1: 1 when the filter lets it through. */
   facetOk: Uint8Array[];
+  /** Per combination: 1 when it passes all four filters. */
   comboOk: Uint8Array;
+  /** Per combination: 1 when it fails at most one (it still counts towards that facet; no other listing counts anywhere). */
   comboNear: Uint8Array;
 }
 const FACET_TABLES = new Map<string, FacetTables>();
 /** Distinct facet filter sets kept (each about 8 KB). */
 const FACET_TABLES_KEPT = 256;
 
+/**
+ * The tables of a query's facet filters. A specific make, fuel or gearbox matches only listings
+ * known to have it (issue 9 §2). They depend on the filters alone, not on the listings, so each
+ * set of filters is worked out once (about 45 µs over the 3,960 combinations) and kept.
+ */
 function facetTables(query: ListingSearchQuery): FacetTables {
   const key = `${query.make ?? ''}|${query.category ?? ''}|${query.fuel.join(',')}|${query.transmission.join(',')}`;
   let tables = FACET_TABLES.get(key);
