@@ -14,7 +14,8 @@
  *   its first answer, its steady heap, and how many times it read the whole table (must be 0);
  * - HTTP: the local API server in a fresh child process, cold-started from the 100k snapshot in
  *   S3, then warmed with the measured load (10 connections of unique queries, never sent again);
- *   unique queries that miss the result cache (10 connections p50/p99, 50 connections req/s
+ *   unique queries that miss the result cache (10 connections p50/p99, three runs, the target
+ *   judged on the median run; 50 connections req/s
  *   and errors; then 1 connection, each request alone as one Lambda environment serves them), then
  *   the cached figure (240 queries repeated) with its hit rate; beside them, the
  *   same load against a bare server (bench/busy-server.ts) busy for the measured CPU per request
@@ -493,9 +494,21 @@ async function main() {
       const cpuText = cpuMs === null ? '' : `  (server CPU ${fmt(cpuMs, 2)} ms per request${stealBetween(machine0, machine1)})`;
       return { ...load, cpuMs, cpuText };
     };
-    const u10 = await measured(10);
+    // Three runs of 8 s, each on queries not sent before; the target is judged on the median run
+    // by p99 (as Lighthouse's figures are the median of three). One run's p99 is its ~50 slowest
+    // answers, so a few seconds of the hypervisor taking CPU from this machine (steal, printed)
+    // can move it by half; every run is printed.
+    const runs10: Array<Awaited<ReturnType<typeof measured>>> = [];
+    for (let run = 1; run <= 3; run++) {
+      const r = await measured(10);
+      runs10.push(r);
+      log(
+        `[100k] HTTP uncached (every query new) 10 connections, run ${run} of 3: p50 ${r.p50} ms  p99 ${r.p99} ms  ${fmt(r.rps, 0)} req/s  errors ${r.errors} (${r.errorKinds})${r.cpuText}`,
+      );
+    }
+    const u10 = [...runs10].sort((a, b) => a.p99 - b.p99)[1];
     log(
-      `[100k] HTTP uncached (every query new) 10 connections: p50 ${u10.p50} ms  p99 ${u10.p99} ms  ${fmt(u10.rps, 0)} req/s  errors ${u10.errors} (${u10.errorKinds})${u10.cpuText}`,
+      `[100k] HTTP uncached (every query new) 10 connections, median run: p50 ${u10.p50} ms  p99 ${u10.p99} ms (runs: ${runs10.map((r) => r.p99).join(', ')} ms)`,
     );
     const u50 = await measured(50);
     log(
@@ -521,9 +534,9 @@ async function main() {
     );
     const cachedPaths = mixStrings.map((qs) => `/api/listings?${qs}`);
     const c10 = await cannon(api.url, cachedPaths, 10);
-    const hitRate = Math.max(0, 1 - cachedPaths.length / Math.max(1, c10.total));
+    const hitRate = Math.max(0, 1 - (2 * cachedPaths.length) / Math.max(1, c10.total));
     log(
-      `[100k] HTTP cached (${cachedPaths.length} queries repeated) 10 connections: p50 ${c10.p50} ms  p99 ${c10.p99} ms  ${fmt(c10.rps, 0)} req/s  hit rate ≈ ${fmt(hitRate * 100, 0)} % (each query misses once)`,
+      `[100k] HTTP cached (${cachedPaths.length} queries repeated) 10 connections: p50 ${c10.p50} ms  p99 ${c10.p99} ms  ${fmt(c10.rps, 0)} req/s  hit rate ≈ ${fmt(hitRate * 100, 0)} % (each query misses twice: a result is kept from its second asking)`,
     );
 
     // ---- freshness ----
@@ -568,7 +581,7 @@ async function main() {
       log(`  table reads for the cold load:    ${c100.tableLoads}   ${verdict(c100.tableLoads === 0)}`);
     }
     log(
-      `  HTTP uncached p99 ≤ 40 ms @10:    ${u10.p99} ms   ${verdict(u10.ok > 0 && u10.p99 <= TARGETS.httpP99Ms)}   (cached: ${c10.p99} ms; a bare server busy ${fmt(references[0].busyMs, 1)} ms per request: ${references[0].load.p99} ms)`,
+      `  HTTP uncached p99 ≤ 40 ms @10:    ${u10.p99} ms   ${verdict(u10.ok > 0 && u10.p99 <= TARGETS.httpP99Ms)}   (median of 3 runs: ${runs10.map((r) => r.p99).join(', ')} ms; cached: ${c10.p99} ms; a bare server busy ${fmt(references[0].busyMs, 1)} ms per request: ${references[0].load.p99} ms)`,
     );
     log(`  0 errors @50 (uncached):          ${u50.errors}   ${verdict(u50.ok > 0 && u50.errors === 0)}`);
     log(`  change visible ≤ 2 s:             ${fmt(worstVisible, 0)} ms   ${verdict(worstVisible <= TARGETS.changeVisibleMs)}`);

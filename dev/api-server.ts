@@ -230,7 +230,7 @@ function createStaticHandler(webDir: string) {
  */
 function compressLikeCloudFront(response: ReturnType<typeof toHttpResponse>, acceptEncoding: string): ReturnType<typeof toHttpResponse> {
   const type = String(response.headers['content-type'] ?? '');
-  if (response.headers['content-encoding'] || !COMPRESSIBLE.test(type) || response.body.length <= 1024) return response;
+  if (response.headers['content-encoding'] || !COMPRESSIBLE.test(type) || Buffer.byteLength(response.body) <= 1024) return response;
   const vary = response.headers.vary ? `${response.headers.vary}, Accept-Encoding` : 'Accept-Encoding';
   if (/\bbr\b/.test(acceptEncoding)) {
     const body = zlib.brotliCompressSync(response.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
@@ -315,7 +315,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     } catch (err) {
       if (err instanceof LambdaTimeout) console.error(`[api] ${route.id}: ${err.message} (set LAMBDA_TIMEOUTS=off to debug)`);
       else console.error(`[api] ${route.id} threw:`, err);
-      response = { statusCode: 500, headers: { 'content-type': 'application/json' }, body: Buffer.from(INTERNAL_ERROR_BODY) };
+      response = { statusCode: 500, headers: { 'content-type': 'application/json' }, body: INTERNAL_ERROR_BODY };
     }
     const compressed = compressLikeCloudFront(response, String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(compressed.statusCode, { 'apigw-requestid': event.requestContext.requestId, ...compressed.headers });

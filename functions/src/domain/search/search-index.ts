@@ -1263,7 +1263,7 @@ export class SearchIndex {
    * `scratchCounts` the live counts per facet combination less those of the listings left out,
    * marks those with `stamp` in `scratchOut`, and returns true. Each range's candidates for
    * leaving out are the two ends of its presorted order (ascending, unknown price or year last,
-   * unknown mileage first as 0); each is checked against that range as the scan checks it, and a
+   * unknown mileage first as 0): all fail that range but unknown mileage, which is passed over; a
    * listing left out by two ranges is counted once. Returns false (nothing done) otherwise.
    */
   private countLeftOut(f: ScanFilter, query: ListingSearchQuery, stamp: number): boolean {
@@ -1289,22 +1289,22 @@ export class SearchIndex {
     counts.set(this.liveComboCounts());
     const { combo } = this;
     const out = this.scratchOut;
-    const { priceMin, priceMax, yearMin, yearMax, mileageMin, mileageMax } = f;
     for (const { order, lo, hi, which } of stretches) {
-      for (const [from, to] of [
-        [0, lo],
-        [hi, order.length],
-      ]) {
-        for (let i = from; i < to; i++) {
-          const s = order[i];
-          let ok: boolean;
-          if (which === 0) ok = price[s] !== 0 && price[s] >= priceMin && price[s] <= priceMax;
-          else if (which === 1) ok = year[s] !== 0 && year[s] >= yearMin && year[s] <= yearMax;
-          else ok = hasMileage[s] === 0 || (mileage[s] >= mileageMin && mileage[s] <= mileageMax);
-          if (ok || out[s] === stamp) continue;
-          out[s] = stamp;
-          counts[combo[s]]--;
-        }
+      // Outside [lo, hi) every listing fails the range (a bounded price or year range needs a known
+      // value; unknown ones sort last, past hi), except unknown mileage: kept as 0, first in its
+      // order, before lo when there is a minimum, and let through by any mileage range.
+      const unknownPasses = which === 2;
+      for (let i = 0; i < lo; i++) {
+        const s = order[i];
+        if ((unknownPasses && hasMileage[s] === 0) || out[s] === stamp) continue;
+        out[s] = stamp;
+        counts[combo[s]]--;
+      }
+      for (let i = hi; i < order.length; i++) {
+        const s = order[i];
+        if (out[s] === stamp) continue;
+        out[s] = stamp;
+        counts[combo[s]]--;
       }
     }
     return true;

@@ -127,13 +127,20 @@ describe('SearchService', () => {
     ]);
   });
 
-  it('answers a repeated query from its result cache until the index changes', async () => {
+  it('answers a query asked again from its result cache until the index changes', async () => {
     const { feed, service, advance } = setup();
     feed.initial = { listings: [record('a')], scraped: [] };
+    // Asked once, a query's result is not kept; asked again, it is.
+    const once = await service.search(query, 'anonymous');
     const first = await service.search(query, 'anonymous');
+    expect(first).not.toBe(once);
+    expect(first).toEqual(once);
     expect(await service.search(query, 'anonymous')).toBe(first);
     // The viewer is part of the key: signed-in searches also match contact names.
-    expect(await service.search(query, 'user')).not.toBe(first);
+    await service.search(query, 'user');
+    const user = await service.search(query, 'user');
+    expect(user).not.toBe(first);
+    expect(await service.search(query, 'user')).toBe(user);
     advance(1500);
     expect(await service.search(query, 'anonymous')).toBe(first);
     feed.next = {
@@ -142,9 +149,21 @@ describe('SearchService', () => {
       removedIds: [],
     };
     advance(1500);
+    // After a change, a query that was kept is kept again from its next answer.
     const after = await service.search(query, 'anonymous');
     expect(after).not.toBe(first);
     expect(after.items.map((l) => l.id)).toEqual(['b', 'a']);
+    expect(await service.search(query, 'anonymous')).toBe(after);
+  });
+
+  it('keeps repeated queries cached while many queries asked once pass through', async () => {
+    const { feed, service } = setup();
+    feed.initial = { listings: [record('a')], scraped: [] };
+    await service.search(query, 'anonymous');
+    const kept = await service.search(query, 'anonymous');
+    // More one-off queries than the cache holds: none is kept, so none pushes the repeated one out.
+    for (let i = 0; i < 600; i++) await service.search({ ...query, mileageMax: 2_000_000 + i }, 'anonymous');
+    expect(await service.search(query, 'anonymous')).toBe(kept);
   });
 
   it('ignores a stale copy of a listing re-read through the overlap', async () => {

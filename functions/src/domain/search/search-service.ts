@@ -68,15 +68,24 @@ export const MAX_SNAPSHOT_AGE_MS = 6 * 24 * 3600 * 1000;
 
 /** How many recent query results a warm instance keeps (a few MB at most). */
 const RESULT_CACHE_SIZE = 500;
+/** How many queries asked once are remembered (their keys only, ~200 bytes each). */
+const ASKED_ONCE_SIZE = 5_000;
 
 export class SearchService {
   private index = new SearchIndex();
   /**
-   * Results of recent queries, most recently used last, valid until the index next changes.
-   * Buyers repeat the same searches (the home page, each category page, popular makes), and a
-   * hit skips the pass over every listing; any applied change clears it.
+   * Results of recent queries asked more than once, most recently used last, valid until the
+   * index next changes. Buyers repeat the same searches (the home page, each category page,
+   * popular makes), and a hit skips the pass over every listing; any applied change clears it.
    */
   private readonly results = new Map<string, ListingSearchResult>();
+  /**
+   * Keys of queries asked once recently, oldest first: a result is kept only when its query comes
+   * a second time. Most distinct queries are asked once (a buyer's own mix of filters); keeping
+   * each of their results (~30 KB with its items' texts) would push out the repeated ones and
+   * leave the garbage collector copying and then sweeping every answer.
+   */
+  private readonly askedOnce = new Set<string>();
   /**
    * The table version applied per listing id, so re-read changes and stale copies are skipped.
    * Versions, not `updatedAt`: the table increments them on every write, while a writer's clock
@@ -111,9 +120,21 @@ export class SearchService {
       return cached;
     }
     const result = this.index.search(query, viewer);
-    this.results.set(key, result);
-    if (this.results.size > RESULT_CACHE_SIZE) this.results.delete(this.results.keys().next().value as string);
+    if (this.askedOnce.delete(key)) {
+      this.results.set(key, result);
+      if (this.results.size > RESULT_CACHE_SIZE) this.results.delete(this.results.keys().next().value as string);
+    } else {
+      this.askedOnce.add(key);
+      if (this.askedOnce.size > ASKED_ONCE_SIZE) this.askedOnce.delete(this.askedOnce.keys().next().value as string);
+    }
     return result;
+  }
+
+  /** Drops every kept result (the index changed); their queries, asked before, are kept again when next asked. */
+  private forgetResults(): void {
+    for (const key of this.results.keys()) this.askedOnce.add(key);
+    this.results.clear();
+    while (this.askedOnce.size > ASKED_ONCE_SIZE) this.askedOnce.delete(this.askedOnce.keys().next().value as string);
   }
 
   /** The n newest active listings: a search too (the first page of "Newest first"), served by the same index. */
@@ -182,7 +203,7 @@ export class SearchService {
     if ((rater?.version ?? null) === this.index.raterVersion) return;
     this.rater = rater;
     this.index.setRater(rater);
-    this.results.clear();
+    this.forgetResults();
   }
 
   /**
@@ -251,7 +272,7 @@ export class SearchService {
     this.index = new SearchIndex();
     this.index.setRater(this.rater);
     this.applied.clear();
-    this.results.clear();
+    this.forgetResults();
     this.apply({ listings, scraped, removedIds: [] });
     this.index.warm();
     this.startFrom(startedAt);
@@ -282,7 +303,7 @@ export class SearchService {
       const doc = searchDocOfScraped(r);
       if (this.isNewer(doc.card.id, doc.version)) upserts.push(doc);
     }
-    if (upserts.length > 0 || changes.removedIds.length > 0) this.results.clear();
+    if (upserts.length > 0 || changes.removedIds.length > 0) this.forgetResults();
     if (upserts.length > 0) this.index.upsertMany(upserts);
     if (changes.removedIds.length > 0) {
       for (const id of changes.removedIds) this.applied.set(id, Number.POSITIVE_INFINITY);
