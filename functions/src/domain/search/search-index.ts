@@ -1198,29 +1198,36 @@ export class SearchIndex {
     // the benchmark's queries at 100k: 10 % less time than a third).
     const worthIt = this.highWater * 0.6;
     let bestSize = worthIt;
-    let best: (() => number) | null = null;
-    const consider = (size: number, fill: () => number) => {
+    // What the smallest source is: its slots are then marked as bits, one per slot.
+    let best: (() => void) | null = null;
+    const consider = (size: number, mark: () => void) => {
       if (size < bestSize) {
         bestSize = size;
-        best = fill;
+        best = mark;
+      }
+    };
+    if (this.scratchCandidates.length < this.capacity) {
+      this.scratchCandidates = new Int32Array(this.capacity);
+      this.scratchPlanned = new Uint32Array((this.capacity + 31) >>> 5);
+    }
+    const bits = this.scratchPlanned;
+    // Every slot of groups whose flag is 1 (place or facet-combination groups, in slot order each).
+    const markGroups = (start: Int32Array, slots: Int32Array, flags: Uint8Array, groups: Int32Array | null, count: number) => {
+      for (let j = 0; j < count; j++) {
+        const g = groups === null ? j : groups[j];
+        if (flags[g] === 0) continue;
+        for (let i = start[g]; i < start[g + 1]; i++) {
+          const s = slots[i];
+          bits[s >>> 5] |= 1 << (s & 31);
+        }
       }
     };
     if (f.placed) {
       const { start, slots } = this.placeGroupsOf();
-      let size = 0;
       const groups = start.length - 1;
+      let size = 0;
       for (let g = 0; g < groups; g++) if (f.placeWithin[g] === 1) size += start[g + 1] - start[g];
-      consider(size, () => {
-        let n = 0;
-        for (let g = 0; g < groups; g++) {
-          if (f.placeWithin[g] === 0) continue;
-          const from = start[g];
-          const to = start[g + 1];
-          this.scratchCandidates.set(slots.subarray(from, to), n);
-          n += to - from;
-        }
-        return n;
-      });
+      consider(size, () => markGroups(start, slots, f.placeWithin, null, groups));
     }
     if (f.comboNear) {
       // The listings of the facet combinations that count at all: those passing every facet filter
@@ -1230,18 +1237,7 @@ export class SearchIndex {
       const live = this.liveCombos();
       let size = 0;
       for (let j = 0; j < live.length; j++) if (near[live[j]] === 1) size += start[live[j] + 1] - start[live[j]];
-      consider(size, () => {
-        let n = 0;
-        for (let j = 0; j < live.length; j++) {
-          const c = live[j];
-          if (near[c] === 0) continue;
-          const from = start[c];
-          const to = start[c + 1];
-          this.scratchCandidates.set(slots.subarray(from, to), n);
-          n += to - from;
-        }
-        return n;
-      });
+      consider(size, () => markGroups(start, slots, near, live, live.length));
     }
     const range = (key: PresortedKey, column: Float64Array | Int32Array, min: number, max: number, unknownLast: boolean) => {
       const order = this.order(key);
@@ -1249,8 +1245,10 @@ export class SearchIndex {
       const lo = firstWhere(order, (s) => (unknownLast && column[s] === 0) || column[s] >= min);
       const hi = firstWhere(order, (s) => (unknownLast && column[s] === 0) || column[s] > max);
       consider(hi - lo, () => {
-        for (let i = lo; i < hi; i++) this.scratchCandidates[i - lo] = order[i];
-        return hi - lo;
+        for (let i = lo; i < hi; i++) {
+          const s = order[i];
+          bits[s >>> 5] |= 1 << (s & 31);
+        }
       });
     };
     if (f.priceBounded) range('price-low', this.price, f.priceMin, f.priceMax, true);
@@ -1260,21 +1258,12 @@ export class SearchIndex {
       range('mileage-low', this.mileage, 0, f.mileageMax, false);
     }
     if (best === null) return -1;
-    if (this.scratchCandidates.length < this.capacity) {
-      this.scratchCandidates = new Int32Array(this.capacity);
-      this.scratchPlanned = new Uint32Array((this.capacity + 31) >>> 5);
-    }
-    const candidates = this.scratchCandidates;
-    const n = (best as () => number)();
-    // In slot order, so the scan reads the columns front to back: set as bits, one per slot, then
-    // read back word by word (a sort of 30,000 slots took most of the time of a query visiting them).
+    // In slot order, so the scan reads the columns front to back: marked as bits, then read back
+    // word by word (a sort of 30,000 slots took most of the time of a query visiting them).
     const words = (this.highWater + 31) >>> 5;
-    const bits = this.scratchPlanned;
     bits.fill(0, 0, words);
-    for (let i = 0; i < n; i++) {
-      const s = candidates[i];
-      bits[s >>> 5] |= 1 << (s & 31);
-    }
+    (best as () => void)();
+    const candidates = this.scratchCandidates;
     let k = 0;
     for (let w = 0; w < words; w++) {
       let word = bits[w];
