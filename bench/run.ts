@@ -498,15 +498,17 @@ async function main() {
     // by p99 (as Lighthouse's figures are the median of three). One run's p99 is its ~50 slowest
     // answers, so a few seconds of the hypervisor taking CPU from this machine (steal, printed)
     // can move it by half; every run is printed.
+    // (BENCH_HTTP_RUNS: more runs in a row, to see a drift over a server's life; the median is theirs.)
+    const runCount = Math.max(3, Number(process.env.BENCH_HTTP_RUNS ?? 3));
     const runs10: Array<Awaited<ReturnType<typeof measured>>> = [];
-    for (let run = 1; run <= 3; run++) {
+    for (let run = 1; run <= runCount; run++) {
       const r = await measured(10);
       runs10.push(r);
       log(
-        `[100k] HTTP uncached (every query new) 10 connections, run ${run} of 3: p50 ${r.p50} ms  p99 ${r.p99} ms  ${fmt(r.rps, 0)} req/s  errors ${r.errors} (${r.errorKinds})${r.cpuText}`,
+        `[100k] HTTP uncached (every query new) 10 connections, run ${run} of ${runCount}: p50 ${r.p50} ms  p99 ${r.p99} ms  ${fmt(r.rps, 0)} req/s  errors ${r.errors} (${r.errorKinds})${r.cpuText}`,
       );
     }
-    const u10 = [...runs10].sort((a, b) => a.p99 - b.p99)[1];
+    const u10 = [...runs10].sort((a, b) => a.p99 - b.p99)[Math.floor(runs10.length / 2)];
     log(
       `[100k] HTTP uncached (every query new) 10 connections, median run: p50 ${u10.p50} ms  p99 ${u10.p99} ms (runs: ${runs10.map((r) => r.p99).join(', ')} ms)`,
     );
@@ -581,7 +583,7 @@ async function main() {
       log(`  table reads for the cold load:    ${c100.tableLoads}   ${verdict(c100.tableLoads === 0)}`);
     }
     log(
-      `  HTTP uncached p99 ≤ 40 ms @10:    ${u10.p99} ms   ${verdict(u10.ok > 0 && u10.p99 <= TARGETS.httpP99Ms)}   (median of 3 runs: ${runs10.map((r) => r.p99).join(', ')} ms; cached: ${c10.p99} ms; a bare server busy ${fmt(references[0].busyMs, 1)} ms per request: ${references[0].load.p99} ms)`,
+      `  HTTP uncached p99 ≤ 40 ms @10:    ${u10.p99} ms   ${verdict(u10.ok > 0 && u10.p99 <= TARGETS.httpP99Ms)}   (median of ${runs10.length} runs: ${runs10.map((r) => r.p99).join(', ')} ms; cached: ${c10.p99} ms; a bare server busy ${fmt(references[0].busyMs, 1)} ms per request: ${references[0].load.p99} ms)`,
     );
     log(`  0 errors @50 (uncached):          ${u50.errors}   ${verdict(u50.ok > 0 && u50.errors === 0)}`);
     log(`  change visible ≤ 2 s:             ${fmt(worstVisible, 0)} ms   ${verdict(worstVisible <= TARGETS.changeVisibleMs)}`);
