@@ -242,9 +242,9 @@ export interface HttpResponse {
 /**
  * Turns a payload-2.0 Lambda result into a response as API Gateway does: a structured result is
  * used as is (base64 bodies decoded, cookies to Set-Cookie); anything else is 200 JSON. A text
- * body stays a string: copying each ~30 KB search answer into a Buffer of its own cost an
- * allocation outside the JS heap per request, and the engine answers that memory's growth with
- * full collections (a 14–20 ms pause every ~10 s under the HTTP benchmark's load).
+ * body stays a string, encoded as Node writes it: a Buffer per answer (~30 KB for a search page)
+ * would be memory outside the JS heap, which the engine counts towards its next full collection
+ * and then has to sweep.
  */
 export function toHttpResponse(result: unknown): HttpResponse {
   const isStructured = typeof result === 'object' && result !== null && 'statusCode' in result;

@@ -15,6 +15,7 @@ import { type ApiServer, createAuthorizerVerifier, startApiServer } from '../api
 import { type BusEvent, createLocalBus } from '../local-bus.js';
 import { makeDynamoClient } from '../stand-ins/dynamodb-local.js';
 import { waitForMail } from '../mail/store.js';
+import { LONG_TEXT } from './fixtures/body-handler.js';
 import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir } from './harness.js';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
@@ -30,6 +31,7 @@ const testRoutes: RouteDef[] = [
     access: {},
     timeoutSeconds: 1,
   },
+  { id: 'Body', method: 'GET', path: '/api/_test/body/{kind}', handler: fixture('body-handler.ts'), auth: 'public', access: {} },
 ];
 
 /** Flips one character in the token's payload: the signature no longer matches. */
@@ -180,6 +182,20 @@ describe('the local cloud for integration tests', () => {
       expect(await threw.json()).toEqual({ message: 'Internal Server Error' });
       expect(hung.status).toBe(500);
       expect(Date.now() - started).toBeLessThan(2500);
+    });
+
+    it('writes a text body as UTF-8, whole or compressed as CloudFront would, and a base64 body as its bytes', async () => {
+      const plain = await fetch(`${server.url}/api/_test/body/json`, { headers: { 'accept-encoding': 'identity' } });
+      const gzip = await fetch(`${server.url}/api/_test/body/json`, { headers: { 'accept-encoding': 'gzip' } });
+      const png = await fetch(`${server.url}/api/_test/body/png`);
+
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      const bytes = Buffer.from(await plain.arrayBuffer());
+      expect(bytes.length).toBe(Buffer.byteLength(LONG_TEXT));
+      expect(bytes.toString('utf8')).toBe(LONG_TEXT);
+      expect(gzip.headers.get('content-encoding')).toBe('gzip');
+      expect(await gzip.text()).toBe(LONG_TEXT);
+      expect([...new Uint8Array(await png.arrayBuffer())]).toEqual([0, 1, 254, 255]);
     });
 
     it('answers 404 Not Found for routes that do not exist', async () => {
