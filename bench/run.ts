@@ -499,7 +499,7 @@ async function main() {
     // answers, so a few seconds of the hypervisor taking CPU from this machine (steal, printed)
     // can move it by half; every run is printed.
     // (BENCH_HTTP_RUNS: more runs in a row, to see a drift over a server's life; the median is theirs.)
-    const runCount = Math.max(3, Number(process.env.BENCH_HTTP_RUNS ?? 3));
+    const runCount = Math.max(3, Number.parseInt(process.env.BENCH_HTTP_RUNS ?? '', 10) || 3);
     const runs10: Array<Awaited<ReturnType<typeof measured>>> = [];
     for (let run = 1; run <= runCount; run++) {
       const r = await measured(10);
