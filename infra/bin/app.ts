@@ -1,4 +1,5 @@
 import { App } from 'aws-cdk-lib';
+import { applyDropGrant, parseDropGrant } from '../lib/drop-grant.js';
 import { checkWithCdkNag } from '../lib/nag.js';
 import { buildTruckYard, DEFAULT_REGION } from '../lib/truckyard.js';
 
@@ -31,6 +32,9 @@ buildTruckYard(app, {
   // The region is pinned (UK data in London); context `region` moves a whole deployment.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: context('region') ?? DEFAULT_REGION },
 });
+
+// Test-only (the local cloud's parity suite): remove one action from one function's policy.
+applyDropGrant(app, parseDropGrant(app.node.tryGetContext('dropGrant')));
 
 // cdk-nag's AwsSolutions pack: any finding without a recorded reason fails synth.
 checkWithCdkNag(app);

@@ -4,7 +4,7 @@ import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { Architecture, Function as LambdaFunction, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, type CfnFunction, Function as LambdaFunction, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -67,6 +67,9 @@ export interface HouseFunctionProps {
   /** Reserved concurrency: 1 makes a function run one invocation at a time (the table stream's consumers). */
   reservedConcurrentExecutions?: number;
 }
+
+/** Template metadata naming a function's handler module (relative to functions/src). */
+export const HANDLER_METADATA_KEY = 'truckyard:handler';
 
 export const HOUSE_FUNCTION_DEFAULTS = { memoryMb: 512, timeoutSeconds: 10 } as const;
 
@@ -140,6 +143,8 @@ export class HouseFunction extends LambdaFunction {
       environment: houseEnvironment(scope, defaults, props.access),
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
     });
+    // The local cloud (dev/cloud) finds the source module of each function in the template by this.
+    (this.node.defaultChild as CfnFunction).addMetadata(HANDLER_METADATA_KEY, props.handler);
     acknowledge(
       this,
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
