@@ -9,6 +9,7 @@ import {
   AdminAddUserToGroupCommand,
   AdminConfirmSignUpCommand,
   AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
@@ -26,6 +27,8 @@ export interface DemoLogin {
   role: string;
   email: string;
   password: string;
+  /** Staff: the authenticator (TOTP) secret, base32, to add to an app or compute codes from. */
+  totpSecret?: string;
 }
 
 /** What `.local/cloud.json` holds between runs. */
@@ -127,6 +130,8 @@ export async function ensureUserPool(
       PoolName: 'truckyard-local',
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
+      // As the CDK pool (infra/lib/auth-stack.ts): MFA optional, TOTP only; users with TOTP enabled get the code step.
+      MfaConfiguration: 'OPTIONAL',
       Policies: {
         PasswordPolicy: {
           MinimumLength: 8,
@@ -171,6 +176,11 @@ export interface NewUser {
   name: string;
   phone?: string;
   groups?: string[];
+  /**
+   * A fixed base32 authenticator (TOTP) secret to set up and enable for the user (the seeded staff).
+   * Only the local stand-in can take a chosen secret (its LocalAdminSetSoftwareToken call).
+   */
+  totpSecret?: string;
 }
 
 /**
@@ -212,7 +222,40 @@ export async function createConfirmedUser(cognito: CognitoIdentityProviderClient
   for (const group of user.groups ?? []) {
     await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: ids.userPoolId, Username: user.email, GroupName: group }));
   }
+  if (user.totpSecret) await setUpFixedTotp(cognito, ids, user.email, user.totpSecret);
   return sub;
+}
+
+/**
+ * Gives a user of the local stand-in an authenticator app with a chosen secret, and turns TOTP on
+ * as their preferred MFA (then every sign-in asks for a code, as in AWS). In AWS the secret always
+ * comes from AssociateSoftwareToken; the stand-in's LocalAdminSetSoftwareToken stores a given one.
+ */
+export async function setUpFixedTotp(
+  cognito: CognitoIdentityProviderClient,
+  ids: CognitoIds,
+  username: string,
+  secret: string,
+): Promise<void> {
+  const endpoint = await cognito.config.endpoint?.();
+  if (!endpoint) throw new Error('setUpFixedTotp: the Cognito client has no endpoint (only the local stand-in takes a fixed secret)');
+  const url = `${endpoint.protocol}//${endpoint.hostname}${endpoint.port ? `:${endpoint.port}` : ''}${endpoint.path}`;
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.LocalAdminSetSoftwareToken',
+    },
+    body: JSON.stringify({ UserPoolId: ids.userPoolId, Username: username, SecretCode: secret }),
+  });
+  if (!res.ok) throw new Error(`LocalAdminSetSoftwareToken for ${username} failed: ${res.status} ${await res.text()}`);
+  await cognito.send(
+    new AdminSetUserMFAPreferenceCommand({
+      UserPoolId: ids.userPoolId,
+      Username: username,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
 }
 
 /** A content hash of every file under the seed folder ('' when there is none). */

@@ -120,8 +120,6 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     ...(cfg.scrapeFixturesPort
       ? { SCRAPER_SOURCES: JSON.stringify(fixtureSourcesAt(cfg.scrapeFixturesPort)), SCRAPER_TIMEOUT_MS: '2000' }
       : {}),
-    // cognito-local has no MFA: the admin API's TOTP check is skipped locally (/admin says so).
-    STAFF_MFA: 'off',
     MAIL_TRANSPORT: 'smtp',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(cfg.smtpPort),

@@ -11,6 +11,7 @@ import {
   DEMO_LISTINGS,
   DEMO_PASSWORD,
   DEMO_SCRAPED,
+  DEMO_STAFF_TOTP_SECRETS,
   DEMO_TIERS,
   DEMO_USERS,
   SCRAPED_SOURCES,
@@ -153,6 +154,14 @@ describe('demo users', () => {
     expect(DEMO_USERS.find((u) => u.email === 'admin@truckyard.example')?.groups).toEqual(['admins']);
     expect(DEMO_USERS.find((u) => u.email === 'superadmin@truckyard.example')?.groups).toEqual(['super_admins', 'admins']);
     expect(DEMO_PASSWORD.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('gives each staff account (and only staff) a distinct fixed TOTP secret, base32 of 160 bits', () => {
+    const staff = DEMO_USERS.filter((u) => u.groups.some((g) => g === 'admins' || g === 'super_admins'));
+    expect(staff.map((u) => u.email).sort()).toEqual(Object.keys(DEMO_STAFF_TOTP_SECRETS).sort());
+    for (const u of staff) expect(u.totpSecret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(new Set(staff.map((u) => u.totpSecret)).size).toBe(staff.length);
+    for (const u of DEMO_USERS.filter((x) => !staff.includes(x))) expect(u.totpSecret).toBeUndefined();
   });
 
   it('uses fictional contact details: drama-range phones and example e-mail domains', () => {

@@ -71,7 +71,19 @@ export interface DemoUser {
   plate: string;
   /** Days before seeding that the account was opened. */
   joinedDaysAgo: number;
+  /** Staff: the fixed authenticator (TOTP) secret set up for the account (DEMO_STAFF_TOTP_SECRETS). */
+  totpSecret?: string;
 }
+
+/**
+ * The seeded staff accounts' authenticator-app (TOTP) secrets, base32, by e-mail. Demo data for
+ * the local cloud only, of no value anywhere else: `npm start` prints them beside the demo logins,
+ * and the browser tests compute codes from them (dev/testing/totp.ts).
+ */
+export const DEMO_STAFF_TOTP_SECRETS = {
+  'admin@truckyard.example': 'TRUCKYARDADMINDEMOTOTPSECRET2345',
+  'superadmin@truckyard.example': 'TRUCKYARDSUPERADMINDEMOTOTP23456',
+} as const;
 
 export const DEMO_USERS: DemoUser[] = [
   {
@@ -86,6 +98,7 @@ export const DEMO_USERS: DemoUser[] = [
     depots: [],
     plate: 'TRUCKYARD',
     joinedDaysAgo: 120,
+    totpSecret: DEMO_STAFF_TOTP_SECRETS['admin@truckyard.example'],
   },
   {
     key: 'superadmin',
@@ -99,6 +112,7 @@ export const DEMO_USERS: DemoUser[] = [
     depots: [],
     plate: 'TRUCKYARD',
     joinedDaysAgo: 121,
+    totpSecret: DEMO_STAFF_TOTP_SECRETS['superadmin@truckyard.example'],
   },
   {
     key: 'pennine',

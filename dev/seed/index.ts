@@ -28,16 +28,25 @@ import { seedAdminDemoData } from './admin-content.js';
 import { seedDemoFailedEmail } from './failed-email.js';
 import { createImageRenderer, imageJobsFor } from './images.js';
 
-export { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SCRAPED, DEMO_TIERS, DEMO_USERS } from './data.js';
+export { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SCRAPED, DEMO_STAFF_TOTP_SECRETS, DEMO_TIERS, DEMO_USERS } from './data.js';
 
 export interface SeedContext {
   env: Record<string, string>;
-  createConfirmedUser: (u: { email: string; password: string; name: string; phone?: string; groups?: string[] }) => Promise<string>;
+  createConfirmedUser: (u: {
+    email: string;
+    password: string;
+    name: string;
+    phone?: string;
+    groups?: string[];
+    /** A fixed authenticator secret to set up and enable (the staff accounts). */
+    totpSecret?: string;
+  }) => Promise<string>;
   log: (msg: string) => void;
 }
 
 export interface SeedResult {
-  logins: Array<{ role: string; email: string; password: string }>;
+  /** `totpSecret`: staff accounts' authenticator secret (base32), for `npm start` to print beside the password. */
+  logins: Array<{ role: string; email: string; password: string; totpSecret?: string }>;
 }
 
 const ROLE_LABELS: Record<DemoUser['role'], string> = {
@@ -66,6 +75,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
       name: user.name,
       phone: user.phone,
       groups: user.groups,
+      ...(user.totpSecret ? { totpSecret: user.totpSecret } : {}),
     });
     subs.set(user.key, sub);
   }
@@ -140,6 +150,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
       role: u.role === 'dealer' ? `${ROLE_LABELS[u.role]} (${u.companyName})` : ROLE_LABELS[u.role],
       email: u.email,
       password: DEMO_PASSWORD,
+      ...(u.totpSecret ? { totpSecret: u.totpSecret } : {}),
     })),
   };
 }

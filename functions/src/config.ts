@@ -51,15 +51,6 @@ export const config = {
     const env = `BUCKET_${key.toUpperCase().replace(/-/g, '_')}`;
     return required(env);
   },
-  /**
-   * Whether the admin API requires staff to have TOTP enabled (`required`, the default, in AWS) or
-   * skips the check (`off`: set by dev/config.ts, since cognito-local has no MFA).
-   */
-  get staffMfa(): 'required' | 'off' {
-    const v = optional('STAFF_MFA', 'required');
-    if (v !== 'required' && v !== 'off') throw new Error(`STAFF_MFA must be "required" or "off", got "${v}"`);
-    return v;
-  },
   /** Public path or URL under which media files are served, as `{base}/{bucket key}/{file path}` (CloudFront, or the local server). */
   get mediaBaseUrl() {
     return optional('MEDIA_BASE_URL', '/media');

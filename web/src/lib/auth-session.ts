@@ -33,8 +33,6 @@ export interface PublicAuthConfig {
   clientId: string;
   /** Only locally: cognito-local's URL. */
   userPoolEndpoint?: string;
-  /** Whether the admin API requires staff TOTP (`off` locally: cognito-local has no MFA). */
-  staffMfa?: 'required' | 'off';
 }
 
 let configured: Promise<PublicAuthConfig> | null = null;
