@@ -30,11 +30,11 @@ export function loggableUrl(raw: string): string {
  * import's limits (IMPORT_LIMITS.maxBytes, FEED_TIMEOUT_MS, 5 redirects). Any failure is logged
  * with its reason and answered with FEED_FETCH_FAILED as a 400.
  */
-export async function fetchStockFeed(fetcher: SafeFetcher, feedUrl: string): Promise<Buffer> {
+export async function fetchStockFeed(fetcher: SafeFetcher, feedUrl: string, timeoutMs = FEED_TIMEOUT_MS): Promise<Buffer> {
   try {
     const { bytes } = await fetcher.fetchBytes(feedUrl, {
       maxBytes: IMPORT_LIMITS.maxBytes,
-      timeoutMs: FEED_TIMEOUT_MS,
+      timeoutMs,
       userAgent: STOCK_IMPORT_USER_AGENT,
     });
     return bytes;
