@@ -49,6 +49,12 @@ export interface Access {
   secrets?: readonly string[];
   /** s3:GetObject on the SPA's index.html in the site bucket (SPA_BUCKET; the link-preview pages). */
   siteIndex?: boolean;
+  /**
+   * Fetches web addresses someone else chose (a dealer's feed and photos, the scraper's sources),
+   * always through the SSRF guard (adapters/http/safe-fetch.ts). Grants nothing in IAM: it gives
+   * the function FETCH_ALLOW_HOSTS, the fixture allow-list (CDK context `fetchAllowHosts`, empty in AWS).
+   */
+  outboundHttp?: boolean;
 }
 
 /** Nothing at all: config, static answers, pure computation. */

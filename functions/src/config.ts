@@ -2,6 +2,8 @@
  * Configuration read from the environment, validated once. Missing required variables fail
  * loudly with their name. Local defaults live in dev/ (which sets these variables), never here.
  */
+import { type AllowHosts, parseAllowHosts } from './adapters/http/allow-hosts.js';
+
 function required(name: string): string {
   const v = process.env[name];
   if (v === undefined || v === '') throw new Error(`Missing required environment variable ${name}`);
@@ -122,6 +124,14 @@ export const config = {
     if (!Number.isInteger(port) || port <= 0 || port > 65535)
       throw new Error(`SMTP_PORT must be a port number, got "${process.env.SMTP_PORT}"`);
     return { host: required('SMTP_HOST'), port };
+  },
+  /**
+   * FETCH_ALLOW_HOSTS: the fixture allow-list of outbound fetches (adapters/http/allow-hosts.ts),
+   * loopback `host:port` pairs the scraper and the stock import may fetch although they are not
+   * public. Set only on those functions, from the CDK context key `fetchAllowHosts`; empty in AWS.
+   */
+  get fetchAllowHosts(): AllowHosts {
+    return parseAllowHosts(process.env.FETCH_ALLOW_HOSTS);
   },
   /** The scraper (issue 12): sources (JSON, domain/scraper/sources.ts), politeness settings. */
   get scraper() {

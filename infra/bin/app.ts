@@ -29,6 +29,8 @@ buildTruckYard(app, {
   sesDomain: context('sesDomain'),
   alarmEmail: context('alarmEmail'),
   secretsPrefix: context('secretsPrefix'),
+  // Local cloud only: its loopback fixture sites (host:port,…), which the SSRF guard refuses otherwise.
+  fetchAllowHosts: context('fetchAllowHosts'),
   // The region is pinned (UK data in London); context `region` moves a whole deployment.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: context('region') ?? DEFAULT_REGION },
 });

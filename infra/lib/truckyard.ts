@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { App, StackProps } from 'aws-cdk-lib';
+import { parseAllowHosts } from '../../functions/src/adapters/http/allow-hosts.js';
 import { type CognitoTriggerDef, cognitoTriggerRows } from '../../functions/src/cognito-triggers.js';
 import { type EventSubscription, eventSubscriptions, type TableStreamConsumer, tableStreamConsumers } from '../../functions/src/events.js';
 import { type JobDef, jobs as jobRows } from '../../functions/src/jobs.js';
@@ -44,6 +45,13 @@ export interface TruckYardOptions {
   alarmEmail?: string;
   /** SSM prefix of the secrets (context `secretsPrefix`, default /truckyard/prod/). */
   secretsPrefix?: string;
+  /**
+   * The fixture allow-list of outbound fetches (context `fetchAllowHosts`): comma-separated
+   * loopback `host:port` pairs, set as FETCH_ALLOW_HOSTS on the functions that fetch (the stock
+   * import's preview and worker, the scraper's worker). Only the local cloud sets it, for its
+   * fixture sites; absent, the variable is empty and the SSRF guard lets nothing non-public through.
+   */
+  fetchAllowHosts?: string;
   env?: { account?: string; region?: string };
   /** For tests: alternative rows and directories. The defaults are the real tables and folders. */
   routes?: readonly RouteDef[];
@@ -69,6 +77,8 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
   const routes = options.routes ?? routeRows;
   const handlerEntries = assertHandlersExist(options);
   const secretsPrefix = options.secretsPrefix ?? DEFAULT_SECRETS_PREFIX;
+  // A malformed or non-loopback entry fails synth, as it would fail the functions.
+  const fetchAllowHosts = [...parseAllowHosts(options.fetchAllowHosts)].join(',');
   const mailFrom = options.mail?.from ?? (options.sesDomain ? `TruckYard <no-reply@${options.sesDomain}>` : DEFAULT_MAIL_FROM);
 
   const zoneAttrs = options.domain?.hostedZone;
@@ -106,6 +116,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
       configurationSetName: data.mailConfigurationSet.configurationSetName,
     },
     secretsPrefix,
+    fetchAllowHosts,
     functionsDir: options.functionsDir,
     bundles: new HandlerBundles(handlerEntries),
   };

@@ -11,7 +11,12 @@ export const importRoutes: RouteDef[] = [
     // Parses and plans up to 10,000 rows.
     memoryMb: 1024,
     timeoutSeconds: 29,
-    access: { table: 'readWrite', buckets: [{ bucket: 'private-uploads', prefixes: ['imports/'], access: 'write' }] },
+    access: {
+      table: 'readWrite',
+      buckets: [{ bucket: 'private-uploads', prefixes: ['imports/'], access: 'write' }],
+      // Fetches a feed URL.
+      outboundHttp: true,
+    },
   },
   {
     id: 'ApplyStockImport',

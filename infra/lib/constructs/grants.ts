@@ -119,5 +119,6 @@ export function accessKey(a: Access): string {
     cognito: sorted(a.cognito),
     secrets: sorted(a.secrets),
     siteIndex: a.siteIndex || undefined,
+    outboundHttp: a.outboundHttp || undefined,
   });
 }

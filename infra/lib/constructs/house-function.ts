@@ -48,6 +48,11 @@ export interface HouseDefaults {
   functionsDir?: string;
   /** All of the app's handlers, bundled together the first time one is needed. */
   bundles?: HandlerBundles;
+  /**
+   * FETCH_ALLOW_HOSTS of the functions whose access has `outboundHttp` (context `fetchAllowHosts`):
+   * loopback fixture host:port pairs the SSRF guard lets through. Empty in AWS.
+   */
+  fetchAllowHosts?: string;
 }
 
 /** Defaults of functions that verify tokens: everything but the pool's own triggers. */
@@ -79,6 +84,9 @@ export const DEFAULT_SECRETS_PREFIX = '/truckyard/prod/';
 /** API Gateway HTTP API waits at most 30 s for an integration; a route's function must give up first. */
 export const HTTP_API_TIMEOUT_SECONDS = 29;
 
+/** The fixture allow-list's variable (functions/src/adapters/http/allow-hosts.ts), on `outboundHttp` functions only. */
+export const FETCH_ALLOW_HOSTS_ENV = 'FETCH_ALLOW_HOSTS';
+
 /** Environment variable carrying a bucket's generated name: 'truck-images' -> BUCKET_TRUCK_IMAGES. */
 export const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().replaceAll('-', '_')}`;
 
@@ -100,6 +108,7 @@ export function houseEnvironment(scope: Construct, d: HouseDefaults, access: Acc
     ...(d.mail?.supportInbox ? { SUPPORT_INBOX: d.mail.supportInbox } : {}),
     ...(access.mail && d.ses?.configurationSetName ? { SES_CONFIGURATION_SET: d.ses.configurationSetName } : {}),
     ...(access.secrets?.length ? { SECRETS_PREFIX: d.secretsPrefix ?? DEFAULT_SECRETS_PREFIX } : {}),
+    ...(access.outboundHttp ? { [FETCH_ALLOW_HOSTS_ENV]: d.fetchAllowHosts ?? '' } : {}),
     ...Object.fromEntries((access.queues ?? []).flatMap((id) => (d.queues?.[id] ? [[queueUrlEnvVar(id), d.queues[id].queueUrl]] : []))),
   };
 }

@@ -4,6 +4,7 @@ import { ddb } from '../../adapters/dynamodb/client.js';
 import { stockImportsRepo } from '../../adapters/dynamodb/stock-imports-repo.js';
 import { queueSender } from '../../adapters/queues/sender.js';
 import { s3 } from '../../adapters/s3/client.js';
+import { createSafeFetcher, type SafeFetcher } from '../../adapters/http/safe-fetch.js';
 import { createPhotoImporter } from '../../adapters/stock-import/photo-importer.js';
 import { config } from '../../config.js';
 import type { ApplyImportDeps } from '../../domain/stock-import/apply-import.js';
@@ -12,6 +13,16 @@ import { manageListingDeps } from '../my-listings/deps.js';
 
 /** The queue of functions/src/queues.ts that applies imports. */
 export const STOCK_IMPORT_QUEUE = 'stock-imports';
+
+let fetcher: SafeFetcher | undefined;
+/**
+ * The SSRF-guarded fetcher of stock feeds and imported photos, one per cold start (it pools
+ * connections). Only FETCH_ALLOW_HOSTS's loopback fixture pairs pass without being public.
+ */
+export function outboundFetcher(): SafeFetcher {
+  fetcher ??= createSafeFetcher({ allowHosts: config.fetchAllowHosts });
+  return fetcher;
+}
 
 let deps: StockImportDeps | undefined;
 /** Composition for /api/my-imports and its queue worker: files in the private uploads bucket under imports/. */
@@ -48,8 +59,7 @@ export function applyImportDeps(): ApplyImportDeps {
     now: manage.now,
     newId: manage.newId,
     logError: manage.logError,
-    // Loopback fixture sites are reachable only in the local cloud.
-    photos: createPhotoImporter({ s3, bucket: config.buckets.truckImages }, { allowPrivate: config.stage === 'local' }),
+    photos: createPhotoImporter({ s3, bucket: config.buckets.truckImages }, outboundFetcher()),
     concurrency: 16,
   };
   return apply;

@@ -1,12 +1,10 @@
 import { importFeedSchema } from '../../../../shared/schemas/stock-import.js';
-import { boundedFetch, FetchRefused } from '../../adapters/stock-import/bounded-fetch.js';
-import { config } from '../../config.js';
+import { fetchStockFeed } from '../../adapters/stock-import/feed-fetch.js';
 import { validationError } from '../../domain/errors.js';
-import { IMPORT_LIMITS } from '../../domain/stock-import/parse-stock-csv.js';
 import { previewStockImport } from '../../domain/stock-import/stock-imports.js';
 import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
 import { ensureProfile } from '../my-listings/deps.js';
-import { stockImportDeps } from './deps.js';
+import { outboundFetcher, stockImportDeps } from './deps.js';
 
 /** The browser sends the file's name URI-encoded (headers are ASCII). */
 function decodedFileName(header: string | undefined): string | null {
@@ -21,7 +19,8 @@ function decodedFileName(header: string | undefined): string | null {
 /**
  * POST /api/my-imports — the dry run of a stock import. The body is the CSV file itself
  * (any non-JSON content type; its bytes arrive base64-encoded) with its name in
- * `x-file-name`, or JSON `{ "feedUrl": "https://…" }` for a feed the server fetches.
+ * `x-file-name`, or JSON `{ "feedUrl": "https://…" }` for a feed the server fetches (public
+ * addresses only: adapters/http/safe-fetch.ts).
  */
 export const handler = httpHandler('user', async ({ event, caller }) => {
   await ensureProfile(event, caller);
@@ -30,21 +29,8 @@ export const handler = httpHandler('user', async ({ event, caller }) => {
   let fileName: string | null = null;
   if (contentType.startsWith('application/json')) {
     const { feedUrl } = parseWith(importFeedSchema, jsonBody(event));
-    try {
-      ({ bytes } = await boundedFetch(feedUrl, {
-        maxBytes: IMPORT_LIMITS.maxBytes,
-        timeoutMs: 15_000,
-        allowPrivate: config.stage === 'local',
-      }));
-    } catch (err) {
-      const reason =
-        err instanceof FetchRefused
-          ? err.message
-          : (err as Error)?.name === 'TimeoutError'
-            ? 'it took too long to answer'
-            : 'it could not be reached';
-      throw validationError(`The feed could not be fetched: ${reason}.`);
-    }
+    // Through the SSRF guard; every failure is one 400 with the same message (feed-fetch.ts).
+    bytes = await fetchStockFeed(outboundFetcher(), feedUrl);
     fileName = new URL(feedUrl).pathname.split('/').pop() || feedUrl;
   } else {
     if (!event.body) throw validationError('Choose a CSV file to import.');
