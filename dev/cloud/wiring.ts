@@ -5,7 +5,7 @@
  * tests use it; docs/local-cloud.md describes the whole.
  */
 import { SECRET_NAMES, type SecretName } from '../../functions/src/adapters/secrets/secrets.js';
-import { fixtureSourcesAt } from '../scrape-fixtures/sites.js';
+import { fixtureAllowHostsAt, fixtureSourcesAt } from '../scrape-fixtures/sites.js';
 import { LOCAL_CREDENTIALS, type LocalCloudConfig, REGION, serviceUrl } from '../config.js';
 import { createWaf, type EdgeModel, edgeModelOf, wafModelOf } from './edge.js';
 import { bucketsOf, type FunctionSpec, functionsOf, TemplateResolver } from './model.js';
@@ -36,11 +36,10 @@ export function originPortOf(cfg: LocalCloudConfig, env: NodeJS.ProcessEnv = pro
  */
 export function localSynthContext(cfg: LocalCloudConfig, env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {
   const fixturesPort = cfg.scrapeFixturesPort ?? cfg.port + 5;
-  const fixtureHosts = [0, 1, 2].map((i) => `localhost:${fixturesPort + i}`).concat([0, 1, 2].map((i) => `127.0.0.1:${fixturesPort + i}`));
   return {
     siteUrl: serviceUrl(cfg.port),
     scraperSources: JSON.stringify(fixtureSourcesAt(fixturesPort)),
-    fetchAllowHosts: fixtureHosts.join(','),
+    fetchAllowHosts: fixtureAllowHostsAt(fixturesPort),
     whatsappPhoneNumberId: 'local-phone-number-id',
     ...(env.DROP_GRANT ? { dropGrant: env.DROP_GRANT } : {}),
   };

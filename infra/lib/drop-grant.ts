@@ -1,5 +1,5 @@
 /**
- * Test-only: context `dropGrant=<function logical id>:<action>` removes one action from the IAM
+ * Test-only: context `dropGrant=<function logical id>:<action>[,…]` removes one action from the IAM
  * policies attached to that function's role, so the parity suite can show that the local cloud
  * refuses the call the way AWS would (dev/cloud, docs/local-cloud.md). Never set for a deploy.
  */
@@ -16,11 +16,14 @@ export interface DropGrant {
   action: string;
 }
 
-export function parseDropGrant(value: unknown): DropGrant | undefined {
-  if (typeof value !== 'string' || value === '') return undefined;
-  const at = value.indexOf(':');
-  if (at <= 0 || !value.slice(at + 1).includes(':')) throw new Error(`dropGrant must be <logicalId>:<service>:<Action>, got "${value}"`);
-  return { functionLogicalId: value.slice(0, at), action: value.slice(at + 1) };
+/** `<logicalId>:<service>:<Action>`, several separated by commas. */
+export function parseDropGrant(value: unknown): DropGrant[] {
+  if (typeof value !== 'string' || value === '') return [];
+  return value.split(',').map((one) => {
+    const at = one.indexOf(':');
+    if (at <= 0 || !one.slice(at + 1).includes(':')) throw new Error(`dropGrant must be <logicalId>:<service>:<Action>, got "${one}"`);
+    return { functionLogicalId: one.slice(0, at), action: one.slice(at + 1) };
+  });
 }
 
 type Statement = { Action?: string | string[]; [k: string]: unknown };
@@ -63,8 +66,11 @@ class DropGrantAspect implements IAspect {
 }
 
 /** Applies a dropGrant to the whole app; synth fails if it matched nothing (a typo must not pass silently). */
-export function applyDropGrant(app: App, drop: DropGrant | undefined): void {
-  if (!drop) return;
+export function applyDropGrant(app: App, drops: DropGrant[]): void {
+  for (const drop of drops) applyOne(app, drop);
+}
+
+function applyOne(app: App, drop: DropGrant): void {
   const aspect = new DropGrantAspect(drop);
   Aspects.of(app).add(aspect);
   // Checked once every aspect has run: synthesis calls validate() on every construct.
