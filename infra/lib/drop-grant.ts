@@ -1,13 +1,14 @@
 /**
- * Test-only: context `dropGrant=<function logical id>:<action>[,…]` removes one action from the IAM
- * policies attached to that function's role, so the parity suite can show that the local cloud
- * refuses the call the way AWS would (dev/cloud, docs/local-cloud.md). Never set for a deploy.
+ * Test-only: context `dropGrant=<function logical id>:<action>[,…]` removes one action from the
+ * IAM policies attached to that function's role in the synthesized templates, so the parity
+ * suite (e2e/parity.e2e.test.ts) can show that the local cloud refuses the call the way AWS
+ * would (docs/local-cloud.md). It edits the written templates after synthesis, so every other
+ * statement — cross-stack references included — stays exactly as synthesized. Never set for a
+ * deploy; synth fails when a drop matches nothing, so a typo cannot pass silently.
  */
-import { Aspects, type CfnResource, type IAspect, Stack } from 'aws-cdk-lib';
-import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
-import type { App } from 'aws-cdk-lib';
-import type { IConstruct } from 'constructs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 
 export interface DropGrant {
   /** Logical id of the function in its template (e.g. SearchListingsFDFA092B), or its prefix before the hash. */
@@ -26,55 +27,42 @@ export function parseDropGrant(value: unknown): DropGrant[] {
   });
 }
 
+type Resource = { Type: string; Properties?: Record<string, unknown> };
 type Statement = { Action?: string | string[]; [k: string]: unknown };
 
-class DropGrantAspect implements IAspect {
-  private matched = false;
-  constructor(private readonly drop: DropGrant) {}
+const isFunctionId = (logicalId: string, wanted: string) =>
+  logicalId === wanted || (logicalId.startsWith(wanted) && /^[0-9A-F]{8}$/.test(logicalId.slice(wanted.length)));
 
-  visit(node: IConstruct): void {
-    if (!(node instanceof CfnFunction)) return;
-    const stack = Stack.of(node);
-    const logicalId = stack.resolve(node.logicalId) as string;
-    const wanted = this.drop.functionLogicalId;
-    if (logicalId !== wanted && !(logicalId.startsWith(wanted) && /^[0-9A-F]{8}$/.test(logicalId.slice(wanted.length)))) return;
-    const role = stack.resolve(node.role) as { 'Fn::GetAtt'?: [string, string] };
-    const roleId = role['Fn::GetAtt']?.[0];
-    if (!roleId) return;
-    for (const child of stack.node.findAll()) {
-      if (!(child instanceof CfnPolicy)) continue;
-      const roles = JSON.stringify(stack.resolve(child.roles));
-      if (!roles.includes(JSON.stringify({ Ref: roleId }))) continue;
-      const doc = stack.resolve(child.policyDocument) as { Statement: Statement[] };
-      let removed = false;
-      const statements = doc.Statement.flatMap((s) => {
-        const actions = Array.isArray(s.Action) ? s.Action : s.Action ? [s.Action] : [];
-        if (!actions.includes(this.drop.action)) return [s];
-        removed = true;
-        const rest = actions.filter((a) => a !== this.drop.action);
-        return rest.length ? [{ ...s, Action: rest.length === 1 ? rest[0] : rest }] : [];
-      });
-      if (!removed) continue;
-      this.matched = true;
-      (child as CfnResource).addPropertyOverride('PolicyDocument.Statement', statements);
+/** Removes each drop's action from its function's role policies in the assembly's templates. */
+export function dropGrantsFromAssembly(assembly: CloudAssembly, drops: DropGrant[]): void {
+  if (drops.length === 0) return;
+  const matched = new Set<DropGrant>();
+  for (const stack of assembly.stacks) {
+    const file = join(assembly.directory, stack.templateFile);
+    const template = JSON.parse(readFileSync(file, 'utf8')) as { Resources: Record<string, Resource> };
+    let changed = false;
+    for (const drop of drops) {
+      for (const [id, fn] of Object.entries(template.Resources)) {
+        if (fn.Type !== 'AWS::Lambda::Function' || !isFunctionId(id, drop.functionLogicalId)) continue;
+        const roleId = (fn.Properties?.Role as { 'Fn::GetAtt'?: [string, string] })?.['Fn::GetAtt']?.[0];
+        const roleRef = JSON.stringify({ Ref: roleId });
+        for (const policy of Object.values(template.Resources)) {
+          if (policy.Type !== 'AWS::IAM::Policy') continue;
+          if (!((policy.Properties?.Roles as unknown[]) ?? []).some((r) => JSON.stringify(r) === roleRef)) continue;
+          const doc = policy.Properties?.PolicyDocument as { Statement: Statement[] };
+          doc.Statement = doc.Statement.flatMap((s) => {
+            const actions = Array.isArray(s.Action) ? s.Action : s.Action ? [s.Action] : [];
+            if (!actions.includes(drop.action)) return [s];
+            matched.add(drop);
+            changed = true;
+            const rest = actions.filter((a) => a !== drop.action);
+            return rest.length ? [{ ...s, Action: rest.length === 1 ? rest[0] : rest }] : [];
+          });
+        }
+      }
     }
+    if (changed) writeFileSync(file, JSON.stringify(template, null, 1));
   }
-
-  get hasMatched(): boolean {
-    return this.matched;
-  }
-}
-
-/** Applies a dropGrant to the whole app; synth fails if it matched nothing (a typo must not pass silently). */
-export function applyDropGrant(app: App, drops: DropGrant[]): void {
-  for (const drop of drops) applyOne(app, drop);
-}
-
-function applyOne(app: App, drop: DropGrant): void {
-  const aspect = new DropGrantAspect(drop);
-  Aspects.of(app).add(aspect);
-  // Checked once every aspect has run: synthesis calls validate() on every construct.
-  app.node.addValidation({
-    validate: () => (aspect.hasMatched ? [] : [`dropGrant matched nothing: ${drop.functionLogicalId}:${drop.action}`]),
-  });
+  const missed = drops.filter((d) => !matched.has(d));
+  if (missed.length) throw new Error(`dropGrant matched nothing: ${missed.map((d) => `${d.functionLogicalId}:${d.action}`).join(', ')}`);
 }
