@@ -126,11 +126,8 @@ export function newSearchSnapshotBuilder(tableName: string = config.tableName): 
     priceRater: () => priceRaterFromStore(tableName),
   });
   const b = createSnapshotBuilder({ service, store, firstScreens, minIntervalMs: config.searchSnapshotIntervalMs });
-  return Object.assign(b, {
-    get size() {
-      return service.size;
-    },
-  });
+  // defineProperty, not Object.assign: assign would copy the getter's value once (0), not the getter.
+  return Object.defineProperty(b, 'size', { get: () => service.size, enumerable: true }) as SearchSnapshotBuilder;
 }
 
 let builder: SearchSnapshotBuilder | undefined;

@@ -687,12 +687,19 @@ describe('deploy-time data (issue 22 §2)', () => {
     const serviceToken = JSON.stringify(resource.Properties.ServiceToken);
     const frameworkId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(serviceToken)![1];
     const frameworkEnv = JSON.stringify(all[frameworkId].Properties.Environment);
-    const props = all[fnId].Properties as { Handler: string; Timeout: number; MemorySize: number; Environment: { Variables: Record<string, unknown> } };
+    const props = all[fnId].Properties as {
+      Handler: string;
+      Timeout: number;
+      MemorySize: number;
+      Environment: { Variables: Record<string, unknown> };
+    };
     // Assess
     expect(frameworkEnv).toContain(fnId);
     expect(props.Timeout).toBe(deployDataStep.timeoutSeconds);
     expect(props.MemorySize).toBe(deployDataStep.memoryMb);
-    expect(Object.keys(props.Environment.Variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'BUCKET_PRIVATE_UPLOADS', 'SECRETS_PREFIX']));
+    expect(Object.keys(props.Environment.Variables)).toEqual(
+      expect.arrayContaining(['TABLE_NAME', 'BUCKET_PRIVATE_UPLOADS', 'SECRETS_PREFIX']),
+    );
   });
 
   it('changes its properties, so CloudFormation runs it again, when a plan changes', () => {

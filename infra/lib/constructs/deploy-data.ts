@@ -40,11 +40,9 @@ export class DeployData extends Construct {
     });
     acknowledge(
       provider,
-      'AwsSolutions-IAM4',
-      "CDK's Provider framework function uses AWS's basic execution policy only to write its own logs.",
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      "CDK's Provider framework function: AWS's basic execution policy only lets it write its own logs.",
     );
-    acknowledge(provider, 'AwsSolutions-IAM5', "CDK's Provider framework may invoke the deploy step's own function, any version of it.");
-    acknowledge(provider, 'AwsSolutions-L1', "CDK's Provider framework function: its runtime is chosen and updated by aws-cdk-lib.");
     this.resource = new CustomResource(this, 'Resource', {
       serviceToken: provider.serviceToken,
       resourceType: 'Custom::DeployData',

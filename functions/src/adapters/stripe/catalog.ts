@@ -10,10 +10,7 @@ import { planLookupKey } from '../../domain/payments/ports.js';
  * amount and current subscribers keep theirs; an unchanged plan is left alone. Run by the deploy
  * step (functions/src/deploy/deploy-data.ts), in AWS and in the local cloud alike.
  */
-export async function ensurePlanCatalog(
-  stripe: Stripe,
-  log: (msg: string) => void = () => undefined,
-): Promise<Record<TierId, string>> {
+export async function ensurePlanCatalog(stripe: Stripe, log: (msg: string) => void = () => undefined): Promise<Record<TierId, string>> {
   const ids = {} as Record<TierId, string>;
   for (const plan of PLANS) {
     const lookupKey = planLookupKey(plan.id);

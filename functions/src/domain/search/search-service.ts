@@ -82,7 +82,8 @@ export const MAX_SNAPSHOT_AGE_MS = 6 * 24 * 3600 * 1000;
 /** Why search has no usable snapshot. */
 export type SnapshotProblem = 'missing' | 'unreadable' | 'stale';
 
-export const SEARCH_UNAVAILABLE_MESSAGE = 'Search is temporarily unavailable while its index is prepared. Please try again in a few minutes.';
+export const SEARCH_UNAVAILABLE_MESSAGE =
+  'Search is temporarily unavailable while its index is prepared. Please try again in a few minutes.';
 
 /** Search cannot answer: its snapshot is missing, unreadable or too old (a 503, SERVICE_UNAVAILABLE). */
 export class SearchSnapshotUnavailable extends DomainError {
@@ -320,7 +321,8 @@ export class SearchService {
       return new SearchSnapshotUnavailable('unreadable', message(err));
     }
     const ageMs = this.now() - decoded.asOfMs;
-    if (ageMs > MAX_SNAPSHOT_AGE_MS) return new SearchSnapshotUnavailable('stale', `as of ${new Date(decoded.asOfMs).toISOString()}, ${ageMs} ms old`);
+    if (ageMs > MAX_SNAPSHOT_AGE_MS)
+      return new SearchSnapshotUnavailable('stale', `as of ${new Date(decoded.asOfMs).toISOString()}, ${ageMs} ms old`);
     this.loadDecoded(decoded);
     return null;
   }
