@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isValid as isUlid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { PLANS } from '../../shared/constants.js';
 import { CATEGORY_PAGES, CATEGORY_VALUES, FUEL_VALUES, MAKE_VALUES, TRANSMISSION_VALUES } from '../../shared/values.js';
 import { AXLE_CONFIGS, CAB_VALUES, EURO_VALUES, LISTING_STATUSES, VAT_VALUES } from '../../shared/listing-options.js';
 import {
@@ -12,7 +11,6 @@ import {
   DEMO_PASSWORD,
   DEMO_SCRAPED,
   DEMO_STAFF_TOTP_SECRETS,
-  DEMO_TIERS,
   DEMO_USERS,
   SCRAPED_SOURCES,
   buildDemoListings,
@@ -218,13 +216,5 @@ describe('demo scraped listings', () => {
     const active = DEMO_LISTINGS.filter((l) => l.status === 'active').map((l) => Date.parse(toListingRecord(l, 'u', [], NOW).createdAt));
     const sixth = active.sort((a, b) => b - a)[5];
     expect(sixth).toBeGreaterThan(newestScraped);
-  });
-});
-
-describe('demo subscription tiers', () => {
-  it('are the three plans with no payment price id yet', () => {
-    expect(DEMO_TIERS).toEqual(
-      PLANS.map((p) => ({ id: p.id, name: p.name, priceAmount: p.priceAmount, alertFrequency: p.alertFrequency, stripePriceId: null })),
-    );
   });
 });

@@ -5,7 +5,6 @@
  * company and person is fictional.
  */
 import { ulid } from 'ulid';
-import { PLANS } from '../../shared/constants.js';
 import { type Category, type Fuel, type Make, type Transmission, makeLabel } from '../../shared/values.js';
 import type { AxleConfig, CabType, EuroStandard, ListingStatus, VatStatus } from '../../shared/listing-options.js';
 import type { ListingRecord, ScrapedRecord } from '../../functions/src/domain/listings/types.js';
@@ -2266,13 +2265,3 @@ export function toScrapedRecord(row: DemoScraped, now: Date): ScrapedRecord {
     updatedAt: scrapedAt,
   };
 }
-
-// ---------------------------------------------------------------- subscription tiers
-
-export const DEMO_TIERS = PLANS.map((p) => ({
-  id: p.id,
-  name: p.name,
-  priceAmount: p.priceAmount,
-  alertFrequency: p.alertFrequency,
-  stripePriceId: null,
-}));

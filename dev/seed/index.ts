@@ -1,7 +1,8 @@
 /**
  * Demo data for the local cloud. Called once by dev/ when the stand-ins are up (contract with the
  * local-cloud start-up, dev/bootstrap.ts): creates the demo users and their profiles, the
- * subscription tiers, the listings with drawn pictures, and the scraped listings.
+ * listings with drawn pictures, and the scraped listings. The subscription tiers are not demo
+ * data: the deploy step writes them (functions/src/deploy/deploy-data.ts), locally as in AWS.
  * Deterministic (see data.ts), so tests can rely on titles, ids and counts.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -17,7 +18,6 @@ import {
   DEMO_LISTINGS,
   DEMO_PASSWORD,
   DEMO_SCRAPED,
-  DEMO_TIERS,
   DEMO_USERS,
   type DemoUser,
   demoImageKeys,
@@ -28,7 +28,7 @@ import { seedAdminDemoData } from './admin-content.js';
 import { seedDemoFailedEmail } from './failed-email.js';
 import { createImageRenderer, imageJobsFor } from './images.js';
 
-export { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SCRAPED, DEMO_STAFF_TOTP_SECRETS, DEMO_TIERS, DEMO_USERS } from './data.js';
+export { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SCRAPED, DEMO_STAFF_TOTP_SECRETS, DEMO_USERS } from './data.js';
 
 export interface SeedContext {
   env: Record<string, string>;
@@ -102,9 +102,8 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
         : []),
     ]);
   });
-  const tiers = DEMO_TIERS.map((tier) => ddb.send(new PutCommand({ TableName: tableName, Item: { ...keys.tier(tier.id), ...tier } })));
   const scraped = repo.putScrapedBatch(DEMO_SCRAPED.map((row) => toScrapedRecord(row, now)));
-  await Promise.all([...profiles, ...tiers, scraped]);
+  await Promise.all([...profiles, scraped]);
   const usersDone = performance.now();
 
   // Pictures: drawn, re-encoded into the same variants an upload gets, stored under each listing's keys.
@@ -141,7 +140,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
 
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   ctx.log(
-    `seed: ${DEMO_USERS.length} users, ${records.length} listings, ${DEMO_SCRAPED.length} scraped, ${DEMO_TIERS.length} tiers, ` +
+    `seed: ${DEMO_USERS.length} users, ${records.length} listings, ${DEMO_SCRAPED.length} scraped, ` +
       `${jobs.length} images (${renderer.stats().rendered} drawn, ${renderer.stats().fromCache} cached) ` +
       `in ${seconds(performance.now() - started)} (users ${seconds(usersDone - started)}, images ${seconds(imagesDone - usersDone)})`,
   );

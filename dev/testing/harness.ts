@@ -94,6 +94,8 @@ export async function startTestApi(
     tablePrefix?: string;
     /** Only these event consumers run on the server's bus (default: every events.ts row). */
     subscriptions?: EventSubscription[];
+    /** false: start without running the deploy step (no tiers, no search snapshot), as before a first deploy. */
+    deployData?: boolean;
   } = {},
 ): Promise<TestApi> {
   const table = await createTestTable(opts.tablePrefix);
@@ -107,6 +109,8 @@ export async function startTestApi(
     ...(opts.subscriptions ? { bus: createLocalBus({ subscriptions: opts.subscriptions, log: () => undefined }) } : {}),
   });
   process.env.SITE_URL = server.url;
+  // As the local cloud's start and a first deploy: the plans and the first search snapshot.
+  if (opts.deployData !== false) await runDeployData();
   return {
     baseUrl: server.url,
     tableName: table.tableName,
@@ -118,6 +122,18 @@ export async function startTestApi(
       await rm(whatsappDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs the deploy step (functions/src/deploy/deploy-data.ts) for this file's table, as a first
+ * deploy does: Stripe prices (on the server's stand-in) and tier items from PLANS, and a search
+ * snapshot with the first screens built from the table. startTestApi runs it once; a test that
+ * writes listings straight to the table with past change times runs it again, as the local cloud
+ * runs it after its seed, since search follows the change feed only from its snapshot on.
+ */
+export async function runDeployData() {
+  const { runDeployDataLocally } = await import('../../functions/src/deploy/deploy-data.js');
+  return runDeployDataLocally();
 }
 
 export interface TestUser {

@@ -1,6 +1,7 @@
 import type { Access } from './access.js';
 import { keys } from './adapters/dynamodb/keys.js';
 import { alertEventSubscriptions } from './alerts-rows.js';
+import { SEARCH_SNAPSHOT_ACCESS } from './jobs.js';
 
 /**
  * Domain events on the bus (EventBridge in AWS, the in-process bus locally) and who consumes them.
@@ -63,7 +64,7 @@ export const tableStreamConsumers: TableStreamConsumer[] = [
   {
     id: 'SearchSnapshotOnChange',
     handler: 'events/search-snapshot-on-change.ts',
-    access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['search/'], access: 'readWrite' }] },
+    access: SEARCH_SNAPSHOT_ACCESS,
     memoryMb: 1536,
     timeoutSeconds: 180,
     batchingWindowSeconds: 30,

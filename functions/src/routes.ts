@@ -15,7 +15,16 @@ const LISTING_PHOTOS: BucketAccess = { bucket: 'truck-images', prefixes: ['listi
 const MANAGE_LISTING: Access = { table: 'readWrite', events: true, buckets: [LISTING_PHOTOS] };
 /** Rate-limited by the viewer's address, which is trusted only with CloudFront's origin secret (http/viewer-ip.ts). */
 const BY_VIEWER_IP: Access = { secrets: ['originVerifySecret'] };
-const PAGE: Access = { table: 'read', siteIndex: true };
+/**
+ * Pages (http/seo/render-page.ts): the table for listing pages and content; first-screens/ for
+ * home's and the category pages' first screens (no search index of its own); models/ for the
+ * listing page's fair-price rating (its in-process read of GET /api/listings/{id}).
+ */
+const PAGE: Access = {
+  table: 'read',
+  siteIndex: true,
+  buckets: [{ bucket: 'private-uploads', prefixes: ['first-screens/', 'models/'], access: 'read' }],
+};
 
 /**
  * The HTTP route table: one row per endpoint. CDK makes one Lambda per handler module and one

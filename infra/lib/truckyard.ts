@@ -4,6 +4,7 @@ import type { App, StackProps } from 'aws-cdk-lib';
 import { parseAllowHosts } from '../../functions/src/adapters/http/allow-hosts.js';
 import { type CognitoTriggerDef, cognitoTriggerRows } from '../../functions/src/cognito-triggers.js';
 import { type EventSubscription, eventSubscriptions, type TableStreamConsumer, tableStreamConsumers } from '../../functions/src/events.js';
+import { type DeployStepDef, deployDataStep } from '../../functions/src/deploy-steps.js';
 import { type JobDef, jobs as jobRows } from '../../functions/src/jobs.js';
 import { type QueueDef, queues as queueRows } from '../../functions/src/queues.js';
 import { type RouteArea, type RouteDef, routes as routeRows } from '../../functions/src/routes.js';
@@ -59,6 +60,8 @@ export interface TruckYardOptions {
   subscriptions?: readonly EventSubscription[];
   streamConsumers?: readonly TableStreamConsumer[];
   queues?: readonly QueueDef[];
+  /** The deploy-time data step; null leaves it out. */
+  deployData?: DeployStepDef | null;
   triggers?: readonly CognitoTriggerDef[];
   functionsDir?: string;
   webDistDir?: string;
@@ -134,6 +137,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
     subscriptions: options.subscriptions,
     streamConsumers: options.streamConsumers,
     queueRows: options.queues,
+    deployData: options.deployData,
     queues: data.queues,
     mailEventsTopic: data.mailEventsTopic,
     alarmTopic: data.alarmTopic,
@@ -184,6 +188,7 @@ function assertHandlersExist(options: TruckYardOptions): string[] {
     ...(options.streamConsumers ?? tableStreamConsumers),
     ...(options.queues ?? queueRows),
     ...triggerRows,
+    ...(options.deployData === null ? [] : [options.deployData ?? deployDataStep]),
     { id: 'SesNotification', handler: MailEvents.HANDLER },
   ];
   const missing = rows.filter((r) => !existsSync(join(dir, r.handler))).map((r) => `  ${r.id}: ${join(dir, r.handler)}`);

@@ -4,6 +4,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Access, BUCKET_KEYS, type BucketAccessLevel } from '../../functions/src/access.js';
 import { cognitoTriggerRows } from '../../functions/src/cognito-triggers.js';
+import { deployDataStep } from '../../functions/src/deploy-steps.js';
 import { eventSubscriptions, tableStreamConsumers } from '../../functions/src/events.js';
 import { jobs } from '../../functions/src/jobs.js';
 import { queues } from '../../functions/src/queues.js';
@@ -224,6 +225,15 @@ function allFunctions() {
     fn: jobsStack.mailEvents.function,
     access: MailEvents.ACCESS,
     own: { queues: dlqIdsUnder(jobsStack, `${jobsStack.node.path}/MailEvents`) },
+  });
+  if (!jobsStack.deployData) throw new Error('no function for the deploy step');
+  out.push({
+    name: deployDataStep.id,
+    stack: jobsStack,
+    template: templates.jobs,
+    fn: jobsStack.deployData.function,
+    access: deployDataStep.access,
+    own: {},
   });
   for (const trigger of cognitoTriggerRows) {
     out.push({
