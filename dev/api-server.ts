@@ -687,7 +687,8 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     process.env.STRIPE_API_URL = url;
     stripe.setWebhookUrl(`${url}/api/payments/webhook`);
     // With the stand-in's own key: this environment need not carry the handlers' secrets.
-    await ensurePlanCatalog(new Stripe(stripeKey, stripeClientOptions({ STRIPE_API_URL: url })), log);
+    // (The local cloud runs the deploy step instead, as a deploy does: dev/start.ts.)
+    if (!cloud) await ensurePlanCatalog(new Stripe(stripeKey, stripeClientOptions({ STRIPE_API_URL: url })), log);
   }
   // WhatsApp Cloud API calls go to this server's recorder (dev/whatsapp) instead of Meta.
   if (opts.whatsappDir) process.env.WHATSAPP_API_URL = `${url}/_dev/whatsapp/api`;

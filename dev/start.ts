@@ -200,6 +200,17 @@ async function main() {
     await clearMail(mailFolder);
   }
   cognitoClient.destroy();
+  // The deploy step (Custom::DeployData in AWS): Stripe prices and plan tiers from PLANS, the first
+  // search snapshot and first screens. Run on every start, in its own function, as CloudFormation
+  // runs it on a deploy that changes them.
+  const deployStarted = Date.now();
+  try {
+    const { deployDataCreateEvent } = await import('../functions/src/deploy/deploy-data.js');
+    await cloud.runtime.invoke('deploy/deploy-data.ts', deployDataCreateEvent());
+    mark('deploy data', deployStarted);
+  } catch (err) {
+    return fail(`The deploy step failed (functions/src/deploy/deploy-data.ts): ${err instanceof Error ? err.message : String(err)}`);
+  }
   await ensurePriceModel(log);
 
   const webWaitStarted = Date.now();
