@@ -1,5 +1,7 @@
 import { ulid } from 'ulid';
 import { LIMITS } from '../../../../shared/constants.js';
+import { PHOTO_FETCH_INTERVAL_MS } from '../../../../shared/limits.js';
+import type { HostPacer } from '../http/host-pacer.js';
 import { LISTING_IMAGE_PREFIX } from '../../domain/listings/manage-images.js';
 import type { PhotoImporter } from '../../domain/stock-import/apply-import.js';
 import { detectImageKind } from '../../domain/uploads/verify-upload.js';
@@ -9,11 +11,16 @@ import { boundedFetch, FetchRefused } from './bounded-fetch.js';
 const PHOTO_TIMEOUT_MS = 10_000;
 
 /**
- * Photos named in a stock file: fetched one at a time per row (politely, with the limits of
- * bounded-fetch.ts), checked by their bytes (JPEG, PNG or WebP only, ≤ 5 MB) and stored through
+ * Photos named in a stock file: fetched one at a time per row, paced per host by the scraper's
+ * HostPacer (one pacer per execution environment, so concurrent rows queue for a host's slots),
+ * with the limits of bounded-fetch.ts, checked by their bytes (JPEG, PNG or WebP only, ≤ 5 MB) and stored through
  * the same pipeline as browser uploads (clean original plus WebP variants under listings/).
  */
-export function createPhotoImporter(store: StoreImageDeps, opts: { allowPrivate: boolean; fetchFn?: typeof fetch }): PhotoImporter {
+export function createPhotoImporter(
+  store: StoreImageDeps,
+  opts: { allowPrivate: boolean; fetchFn?: typeof fetch; pacer: HostPacer; intervalMs?: number },
+): PhotoImporter {
+  const intervalMs = opts.intervalMs ?? PHOTO_FETCH_INTERVAL_MS;
   return {
     async importPhotos(_ownerId, urls) {
       const images: Awaited<ReturnType<PhotoImporter['importPhotos']>>['images'] = [];
@@ -21,6 +28,8 @@ export function createPhotoImporter(store: StoreImageDeps, opts: { allowPrivate:
       for (const url of urls) {
         let bytes: Buffer;
         try {
+          // Every row's photos from one host share its slots: ≤ 1 request per second per host (shared/limits.ts).
+          await opts.pacer.wait(new URL(url).host, intervalMs);
           ({ bytes } = await boundedFetch(url, {
             maxBytes: LIMITS.maxImageBytes,
             timeoutMs: PHOTO_TIMEOUT_MS,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fakeDeps } from '../listings/manage-fakes.test-support.js';
-import { type ApplyImportDeps, applyStockImport, type PhotoImporter } from './apply-import.js';
+import {
+  type ApplyImportDeps,
+  applyStockImport,
+  type ImportCounterBatch,
+  type ImportCounters,
+  type PhotoImporter,
+} from './apply-import.js';
 import { parseStockCsv } from './parse-stock-csv.js';
 import type { DealerDefaults } from './plan-import.js';
 
@@ -38,8 +44,10 @@ function setup() {
       };
     },
   };
-  const deps: ApplyImportDeps = { ...f.deps, photos };
-  return { ...f, deps, fetched };
+  const counterBatches: ImportCounterBatch[] = [];
+  const counters: ImportCounters = { recordBatch: async (b) => void counterBatches.push(structuredClone(b)) };
+  const deps: ApplyImportDeps = { ...f.deps, photos, counters };
+  return { ...f, deps, fetched, counterBatches };
 }
 
 describe('applyStockImport', () => {

@@ -26,16 +26,21 @@ function decodedFileName(header: string | undefined): string | null {
 export const handler = httpHandler('user', async ({ event, caller }) => {
   await ensureProfile(event, caller);
   const contentType = (event.headers?.['content-type'] ?? '').toLowerCase();
-  let bytes: Buffer;
-  let fileName: string | null = null;
-  if (contentType.startsWith('application/json')) {
-    const { feedUrl } = parseWith(importFeedSchema, jsonBody(event));
+  // Parsed before the gate, so a malformed request is a 400 whoever sends it; read or fetched only after it.
+  const feedUrl = contentType.startsWith('application/json') ? parseWith(importFeedSchema, jsonBody(event)).feedUrl : null;
+  const load = async (): Promise<{ bytes: Buffer; fileName: string | null }> => {
+    if (feedUrl === null) {
+      if (!event.body) throw validationError('Choose a CSV file to import.');
+      const bytes = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+      return { bytes, fileName: decodedFileName(event.headers?.['x-file-name']) };
+    }
     try {
-      ({ bytes } = await boundedFetch(feedUrl, {
+      const { bytes } = await boundedFetch(feedUrl, {
         maxBytes: IMPORT_LIMITS.maxBytes,
         timeoutMs: 15_000,
         allowPrivate: config.stage === 'local',
-      }));
+      });
+      return { bytes, fileName: new URL(feedUrl).pathname.split('/').pop() || feedUrl };
     } catch (err) {
       const reason =
         err instanceof FetchRefused
@@ -45,11 +50,6 @@ export const handler = httpHandler('user', async ({ event, caller }) => {
             : 'it could not be reached';
       throw validationError(`The feed could not be fetched: ${reason}.`);
     }
-    fileName = new URL(feedUrl).pathname.split('/').pop() || feedUrl;
-  } else {
-    if (!event.body) throw validationError('Choose a CSV file to import.');
-    bytes = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-    fileName = decodedFileName(event.headers?.['x-file-name']);
-  }
-  return json(201, await previewStockImport(stockImportDeps(), caller, bytes, fileName));
+  };
+  return json(201, await previewStockImport(stockImportDeps(), caller, load));
 });
