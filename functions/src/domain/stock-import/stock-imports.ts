@@ -239,6 +239,8 @@ export async function runStockImport(deps: StockImportDeps, apply: ApplyImportDe
     },
   };
   await deps.imports.transition(userId, id, 'running', 'done', done);
+  // Nothing new waits when the file created nothing (updates of pending listings keep them pending).
+  if (awaitingReview && report.created.length === 0) return;
   if (awaitingReview) {
     await deps.imports.awaitReview({
       ...record,
