@@ -38,6 +38,7 @@ export async function readVisibleListing(repo: ListingReader, id: string, caller
     listing = record ? toListingDto(record, imagesBaseUrl) : null;
   }
   if (!listing || !isVisibleTo(listing, caller)) throw notFound(TRUCK_NOT_FOUND);
-  if (listing.userId && repo.sellerApprovedDealer) listing = { ...listing, sellerApprovedDealer: await repo.sellerApprovedDealer(listing.userId) };
+  if (listing.userId && repo.sellerApprovedDealer)
+    listing = { ...listing, sellerApprovedDealer: await repo.sellerApprovedDealer(listing.userId) };
   return listing;
 }

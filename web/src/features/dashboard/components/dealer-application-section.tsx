@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BadgeCheck, Clock, Store } from 'lucide-react';
+import { Clock, Store } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, invalidProps } from '@/components/forms/form-field';
+import { ApprovedDealerBadge } from '@/components/ui/approved-dealer-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Textarea } from '@/components/ui/input';
@@ -19,18 +20,6 @@ import {
 } from '@shared/schemas/dealer';
 import type { Profile } from '@shared/schemas/profile';
 import { useApplyAsDealer } from '../api/dealer-application';
-
-/** The "Approved dealer" badge (issue 23): not the spec's 'Verified Listing', which means something else. */
-export function ApprovedDealerBadge({ className }: { className?: string }) {
-  return (
-    <span
-      className={`inline-flex items-center gap-1 rounded-full bg-success/10 px-2.5 py-0.5 text-xs font-semibold text-success ring-1 ring-success/30 ${className ?? ''}`}
-    >
-      <BadgeCheck className="size-3.5" aria-hidden="true" />
-      {APPROVED_DEALER_LABEL}
-    </span>
-  );
-}
 
 /** Dashboard: the account's dealer state, and the application form until it is approved or waiting. */
 export function DealerApplicationSection({ profile }: { profile: Profile }) {
