@@ -86,7 +86,6 @@ async function signIn(p: Page, email: string, password: string) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await createDealer();
   dealerPage = await newPage(browser, baseUrl);
   adminPage = await newPage(browser, baseUrl);
 }, 60_000);
@@ -96,6 +95,7 @@ afterAll(async () => {
 
 describe('approved dealers', () => {
   it('a dealer applies from the dashboard, and cannot import until approved', async () => {
+    await createDealer();
     await signIn(dealerPage, dealer.email, dealer.password);
     await dealerPage.goto('/dealer-dashboard');
     await dealerPage.getByRole('heading', { name: 'Become an approved dealer' }).waitFor();
