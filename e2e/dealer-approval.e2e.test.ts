@@ -66,9 +66,8 @@ async function createDealer() {
   expect(res.status).toBeLessThan(300);
   let code = '';
   await poll(async () => {
-    const mail = (await (await fetch(`${baseUrl}/_dev/mail/api/messages?to=${encodeURIComponent(dealer.email)}`)).json()) as Array<{
-      text: string;
-    }>;
+    const res = await fetch(`${baseUrl}/_dev/mail/api/messages?to=${encodeURIComponent(dealer.email)}`);
+    const mail = ((await res.json()) as { messages: Array<{ text: string }> }).messages;
     for (const m of mail) code = m.text.match(/Your code: (\d{6})/)?.[1] ?? code;
     return code;
   }).not.toBe('');
