@@ -90,6 +90,8 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
       email: user.email,
       accountStatus: 'active',
       accountType: user.accountType,
+      // The demo dealers are approved dealers (issue 23): they import stock and show the badge.
+      ...(user.accountType === 'dealer' ? { dealerStatus: 'approved' as const } : {}),
       createdAt,
       updatedAt: createdAt,
     };
@@ -99,6 +101,9 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
       ddb.send(new PutCommand({ TableName: tableName, Item: profileItem(profile, adminRole) })),
       ...(adminRole
         ? [ddb.send(new PutCommand({ TableName: tableName, Item: { ...keys.staffMember(userId), role: adminRole, since: createdAt } }))]
+        : []),
+      ...(user.accountType === 'dealer'
+        ? [ddb.send(new PutCommand({ TableName: tableName, Item: demoDealerApplication(user, userId, createdAt) }))]
         : []),
     ]);
   });
@@ -163,4 +168,23 @@ async function runWithConcurrency(jobs: Array<() => Promise<void>>, limit: numbe
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+}
+
+/** The approved application behind a demo dealer (pattern 56), with a made-up Companies House number. */
+function demoDealerApplication(user: (typeof DEMO_USERS)[number], userId: string, createdAt: string): Record<string, unknown> {
+  const digits = [...user.key].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 100_000_000, 7);
+  return {
+    ...keys.dealerApplication(userId),
+    type: 'DealerApplication',
+    userId,
+    status: 'approved',
+    email: user.email,
+    contactName: user.name,
+    tradingName: user.companyName ?? user.name,
+    address: user.depots[0] ? `${user.depots[0].location} ${user.depots[0].postcode}` : 'United Kingdom',
+    companyNumber: String(digits).padStart(8, '0'),
+    vatNumber: null,
+    submittedAt: createdAt,
+    decidedAt: createdAt,
+  };
 }

@@ -74,5 +74,10 @@ describe('seedDemoData against the local stand-ins', () => {
     const me = await get<Record<string, unknown>>('/api/me', token);
     expect(JSON.stringify(me)).toContain(dealer?.companyName ?? '');
     expect(JSON.stringify(me)).toContain('"dealer"');
+    // The demo dealers are approved dealers (issue 23); the buyer is not.
+    expect(me.dealerStatus).toBe('approved');
+    const buyer = DEMO_USERS.find((u) => u.role === 'buyer');
+    const buyerMe = await get<Record<string, unknown>>('/api/me', users.get(buyer?.email ?? '')?.accessToken);
+    expect(buyerMe.dealerStatus).toBe('none');
   });
 });

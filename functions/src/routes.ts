@@ -114,6 +114,23 @@ const rows: RouteDef[] = [
   },
   { id: 'GetMe', method: 'GET', path: '/api/me', handler: 'http/me/get-me.ts', auth: 'user', access: WRITE },
   { id: 'UpdateMe', method: 'PATCH', path: '/api/me', handler: 'http/me/update-me.ts', auth: 'user', access: WRITE },
+  // Approved dealers (issue 23): the dashboard's application and its state.
+  {
+    id: 'ApplyAsDealer',
+    method: 'POST',
+    path: '/api/me/dealer-application',
+    handler: 'http/me/dealer-application.ts',
+    auth: 'user',
+    access: WRITE,
+  },
+  {
+    id: 'GetMyDealerApplication',
+    method: 'GET',
+    path: '/api/me/dealer-application',
+    handler: 'http/me/dealer-application.ts',
+    auth: 'user',
+    access: WRITE,
+  },
   {
     id: 'CreateMyListing',
     method: 'POST',

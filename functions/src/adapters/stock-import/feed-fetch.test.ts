@@ -1,3 +1,4 @@
+import { HostPacer } from '../http/host-pacer.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestSite, startTestSite } from '../../../../dev/testing/test-site.js';
 import { DomainError } from '../../domain/errors.js';
@@ -113,7 +114,9 @@ describe('stock feed: one answer for every failure', () => {
 describe('imported photos: one reason for every failure', () => {
   it('reports the same reason for a refused address, a missing photo, a closed port and a redirect inwards', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const importer = createPhotoImporter({ s3: {} as never, bucket: 'unused' }, fetcher);
+    const importer = createPhotoImporter({ s3: {} as never, bucket: 'unused' }, fetcher, {
+      pacer: new HostPacer({ now: () => 0, sleep: async () => {} }),
+    });
     const urls = [
       `http://127.0.0.1:${internal.port}/a.jpg`,
       `http://[::ffff:127.0.0.1]:${internal.port}/a.jpg`,

@@ -1,5 +1,7 @@
 import { ulid } from 'ulid';
 import { LIMITS } from '../../../../shared/constants.js';
+import { PHOTO_FETCH_INTERVAL_MS } from '../../../../shared/limits.js';
+import type { HostPacer } from '../http/host-pacer.js';
 import { LISTING_IMAGE_PREFIX } from '../../domain/listings/manage-images.js';
 import type { PhotoImporter } from '../../domain/stock-import/apply-import.js';
 import { detectImageKind } from '../../domain/uploads/verify-upload.js';
@@ -16,12 +18,19 @@ const PHOTO_TIMEOUT_MS = 10_000;
 export const PHOTO_FETCH_FAILED = 'Could not be fetched: check it is a public web address of a JPEG, PNG or WebP image of at most 5 MB';
 
 /**
- * Photos named in a stock file: fetched one at a time per row through the SSRF guard
+ * Photos named in a stock file: fetched one at a time per row, paced per host by the scraper's
+ * HostPacer (one pacer per execution environment, so concurrent rows queue for a host's slots),
+ * through the SSRF guard
  * (adapters/http/safe-fetch.ts: public addresses only, ≤ 5 redirects, ≤ 5 MB, 10 s), checked by
  * their bytes (JPEG, PNG or WebP only) and stored through the same pipeline as browser uploads
  * (clean original plus WebP variants under listings/).
  */
-export function createPhotoImporter(store: StoreImageDeps, fetcher: SafeFetcher): PhotoImporter {
+export function createPhotoImporter(
+  store: StoreImageDeps,
+  fetcher: SafeFetcher,
+  opts: { pacer: HostPacer; intervalMs?: number },
+): PhotoImporter {
+  const intervalMs = opts.intervalMs ?? PHOTO_FETCH_INTERVAL_MS;
   return {
     async importPhotos(_ownerId, urls) {
       const images: Awaited<ReturnType<PhotoImporter['importPhotos']>>['images'] = [];
@@ -29,6 +38,8 @@ export function createPhotoImporter(store: StoreImageDeps, fetcher: SafeFetcher)
       for (const url of urls) {
         let bytes: Buffer;
         try {
+          // Every row's photos from one host share its slots: ≤ 1 request per second per host (shared/limits.ts).
+          await opts.pacer.wait(new URL(url).host, intervalMs);
           ({ bytes } = await fetcher.fetchBytes(url, {
             maxBytes: LIMITS.maxImageBytes,
             timeoutMs: PHOTO_TIMEOUT_MS,

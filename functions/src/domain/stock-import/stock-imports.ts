@@ -3,12 +3,19 @@
  * (queue the import once), read, and run (the queue worker). Ports only; the composition is in
  * functions/src/http/my-imports/deps.ts.
  */
-import type { ImportPreviewRow, StockImportView } from '../../../../shared/schemas/stock-import.js';
-import { requireWritableProfile } from '../accounts/profiles.js';
+import { IMPORT_RATE_LIMITS, LIMIT_TEXTS } from '../../../../shared/limits.js';
+import type { Page } from '../../../../shared/schemas/admin.js';
+import type { ImportReviewDecision } from '../../../../shared/schemas/dealer.js';
+import type { ImportPreviewRow, ImportReviewState, StockImportView } from '../../../../shared/schemas/stock-import.js';
+import type { StockImportApplied } from '../../events/contracts.js';
+import { type Profile, requireWritableProfile } from '../accounts/profiles.js';
+import { requireApprovedDealer } from '../dealers/dealer-approval.js';
+import { assertRoomForListings } from '../listings/listing-cap.js';
+import type { RateLimiter } from '../rate-limit.js';
 import type { Caller } from '../caller.js';
 import { DomainError, notFound, unauthenticated, validationError } from '../errors.js';
 import { buildTitle } from '../listings/manage-create.js';
-import type { ManageListingDeps } from '../listings/manage-ports.js';
+import type { ListingEventPublisher, ManageListingDeps } from '../listings/manage-ports.js';
 import { type ApplyImportDeps, applyStockImport, existingStockOf, type ImportedListingRecord } from './apply-import.js';
 import { parseStockCsv } from './parse-stock-csv.js';
 import { type DealerDefaults, type ImportPlan, planImport } from './plan-import.js';
@@ -23,6 +30,11 @@ export interface StockImportRecord {
   summary: StockImportView['summary'];
   markMissingSold?: boolean;
   report?: StockImportView['report'];
+  /** A dealer's first import waits for staff (issue 23): pending → approving/refusing → approved/refused. */
+  review?: ImportReviewState;
+  /** Who the dealer is, for the staff review list. */
+  dealerName?: string | null;
+  dealerEmail?: string | null;
 }
 
 export interface StockImportDeps {
@@ -36,20 +48,55 @@ export interface StockImportDeps {
       to: StockImportRecord['status'],
       extra?: Record<string, unknown>,
     ): Promise<boolean>;
+    /** Marks a done import as waiting for staff review (listed for staff, pattern 57). */
+    awaitReview(record: StockImportRecord): Promise<void>;
+    /** Moves the review on from `from`; false when it was not there (decided twice). */
+    setReview(userId: string, id: string, from: ImportReviewState, to: ImportReviewState): Promise<boolean>;
+    listAwaitingReview(cursor: string | undefined, limit: number): Promise<Page<StockImportRecord>>;
+    /** Later imports of this dealer go live directly (the profile's `stockImportsTrusted`). */
+    trustDealer(userId: string, at: string): Promise<void>;
   };
   files: { put(key: string, bytes: Buffer): Promise<void>; get(key: string): Promise<Buffer> };
-  queue: { send(message: { userId: string; importId: string }): Promise<void> };
+  queue: { send(message: StockImportMessage): Promise<void> };
   manage: Pick<ManageListingDeps, 'listings' | 'profiles'>;
+  /** The import's one batched event (events/contracts.ts). */
+  events: ListingEventPublisher;
+  /** Hourly limits per dealer (shared/limits.ts); absent in unit tests. */
+  rateLimit?: RateLimiter;
   now: () => Date;
   newId: () => string;
+}
+
+/** A message on the stock-imports queue: apply an import, or carry out staff's review of one. */
+export interface StockImportMessage {
+  userId: string;
+  importId: string;
+  review?: ImportReviewDecision;
 }
 
 export const IMPORT_NOT_FOUND = 'Import not found.';
 export const importFileKey = (userId: string, id: string) => `imports/${userId}/${id}.csv`;
 
-async function dealerDefaults(deps: StockImportDeps, caller: Caller): Promise<DealerDefaults> {
+/**
+ * The import's gate, before anything is read or fetched: a writable account that is an approved
+ * dealer (403 otherwise), within the hourly `limit` when one is given (429).
+ */
+async function approvedDealer(deps: StockImportDeps, caller: Caller): Promise<Profile> {
   if (caller.kind !== 'user') throw unauthenticated();
   const profile = await requireWritableProfile(deps.manage.profiles, caller, deps.now());
+  requireApprovedDealer(profile);
+  return profile;
+}
+
+/** The hourly limits of shared/limits.ts, per dealer (429 with the window's remaining seconds). */
+async function withinHourlyLimit(deps: StockImportDeps, userId: string, which: keyof typeof IMPORT_RATE_LIMITS): Promise<void> {
+  if (!deps.rateLimit) return;
+  const result = await deps.rateLimit({ ...IMPORT_RATE_LIMITS[which], key: userId });
+  const message = which === 'preview' ? LIMIT_TEXTS.previewRateLimited : LIMIT_TEXTS.applyRateLimited;
+  if (!result.allowed) throw new DomainError('RATE_LIMITED', message, { retryAfterSeconds: result.retryAfterSeconds });
+}
+
+function dealerDefaults(profile: Profile): DealerDefaults {
   const contactName = profile.fullName ?? profile.companyName;
   if (!contactName || !profile.phone) {
     throw validationError('Add your name and phone number to your account before importing stock: every listing shows them.');
@@ -86,21 +133,31 @@ const toView = (r: StockImportRecord): StockImportView => ({
   createdAt: r.createdAt,
   summary: r.summary,
   ...(r.report ? { report: r.report } : {}),
+  ...(r.review ? { review: r.review } : {}),
 });
+
+/** New live listings the import would make beyond what the marked-sold stock frees. */
+const growthOf = (summary: StockImportView['summary'], markMissingSold: boolean) =>
+  summary.create - (markMissingSold ? summary.markSold : 0);
 
 /** POST /api/my-imports: the dry run. Nothing is written to listings; the file is kept for apply. */
 export async function previewStockImport(
   deps: StockImportDeps,
   caller: Caller,
-  bytes: Buffer,
-  fileName: string | null,
+  load: () => Promise<{ bytes: Buffer; fileName: string | null }>,
 ): Promise<StockImportView> {
-  const defaults = await dealerDefaults(deps, caller);
+  const profile = await approvedDealer(deps, caller);
   if (caller.kind !== 'user') throw unauthenticated();
+  await withinHourlyLimit(deps, caller.userId, 'preview');
+  const defaults = dealerDefaults(profile);
+  // Only now is the file read or the feed fetched: a refused caller makes us fetch nothing.
+  const { bytes, fileName } = await load();
   const parsed = parseStockCsv(bytes);
   if (!parsed.ok) throw validationError(parsed.message);
   const stock = (await deps.manage.listings.listByOwner(caller.userId)) as ImportedListingRecord[];
   const plan = planImport(parsed.rows, existingStockOf(stock), defaults);
+  // Imported creates count against the live-listing cap, even if every missing listing is marked sold.
+  await assertRoomForListings(deps.manage.listings, profile, growthOf(plan.summary, true));
   const record: StockImportRecord = {
     id: deps.newId(),
     userId: caller.userId,
@@ -123,10 +180,14 @@ export async function applyStockImportRequest(
   id: string,
   markMissingSold: boolean,
 ): Promise<StockImportView> {
+  const profile = await approvedDealer(deps, caller);
   if (caller.kind !== 'user') throw unauthenticated();
-  await requireWritableProfile(deps.manage.profiles, caller, deps.now());
   const record = await deps.imports.get(caller.userId, id);
   if (!record) throw notFound(IMPORT_NOT_FOUND);
+  if (record.status !== 'previewed') throw new DomainError('CONFLICT', 'This import has already been applied.');
+  await assertRoomForListings(deps.manage.listings, profile, growthOf(record.summary, markMissingSold));
+  // Counted only for an apply that would go ahead.
+  await withinHourlyLimit(deps, caller.userId, 'apply');
   const queued = await deps.imports.transition(caller.userId, id, 'previewed', 'queued', { markMissingSold });
   if (!queued) throw new DomainError('CONFLICT', 'This import has already been applied.');
   await deps.queue.send({ userId: caller.userId, importId: id });
@@ -150,14 +211,23 @@ export async function runStockImport(deps: StockImportDeps, apply: ApplyImportDe
   if (!record || record.status === 'done' || record.status === 'previewed') return;
   if (record.status === 'queued') await deps.imports.transition(userId, id, 'queued', 'running');
   const caller: Caller = { kind: 'user', userId, username: userId, groups: [], isAdmin: false, isSuperAdmin: false };
-  const defaults = await dealerDefaults(deps, caller);
+  const profile = await requireWritableProfile(deps.manage.profiles, caller, deps.now());
   const parsed = parseStockCsv(await deps.files.get(record.fileKey));
-  if (!parsed.ok) {
+  if (!parsed.ok || profile.dealerStatus !== 'approved') {
     await deps.imports.transition(userId, id, 'running', 'failed');
     return;
   }
-  const report = await applyStockImport(apply, userId, parsed.rows, defaults, { markMissingSold: record.markMissingSold === true });
-  await deps.imports.transition(userId, id, 'running', 'done', {
+  // A dealer's first import waits for staff as a whole; once staff have approved one, imports go live directly.
+  const awaitingReview = profile.stockImportsTrusted !== true;
+  const { cap, live } = await assertRoomForListings(deps.manage.listings, profile, 0);
+  const report = await applyStockImport(apply, userId, parsed.rows, dealerDefaults(profile), {
+    markMissingSold: record.markMissingSold === true,
+    importId: id,
+    awaitingReview,
+    room: Math.max(0, cap - live),
+  });
+  const finishedAt = deps.now().toISOString();
+  const done = {
     summary: report.plan,
     report: {
       created: report.created.length,
@@ -165,7 +235,37 @@ export async function runStockImport(deps: StockImportDeps, apply: ApplyImportDe
       markedSold: report.markedSold.length,
       failures: report.failures,
       photoFailures: report.photoFailures,
-      finishedAt: deps.now().toISOString(),
+      finishedAt,
     },
-  });
+  };
+  await deps.imports.transition(userId, id, 'running', 'done', done);
+  // Nothing new waits when the file created nothing (updates of pending listings keep them pending).
+  if (awaitingReview && report.created.length === 0) return;
+  if (awaitingReview) {
+    await deps.imports.awaitReview({
+      ...record,
+      ...done,
+      status: 'done',
+      review: 'pending',
+      dealerName: profile.companyName ?? profile.fullName,
+      dealerEmail: profile.email,
+    });
+    return;
+  }
+  await publishImportApplied(deps, { importId: id, userId, ...countsOf(done.report), appliedAt: finishedAt });
+}
+
+const countsOf = (r: { created: number; updated: number; markedSold: number }) => ({
+  created: r.created,
+  updated: r.updated,
+  markedSold: r.markedSold,
+});
+
+/** The import's one event (alerts, sitemap, price model, search): published after the writes; a failure is only logged. */
+export async function publishImportApplied(deps: Pick<StockImportDeps, 'events'>, detail: StockImportApplied): Promise<void> {
+  try {
+    await deps.events.publish([{ type: 'stock-import.applied', detail: { ...detail } }]);
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'error', message: 'Publishing stock-import.applied failed', error: String(err) }));
+  }
 }

@@ -1,6 +1,10 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { ddb } from '../../adapters/dynamodb/client.js';
+import { importCounters } from '../../adapters/dynamodb/counters.js';
+import { createRateLimiter } from '../../adapters/dynamodb/rate-limit.js';
+import { systemClock } from '../../adapters/http/clock.js';
+import { HostPacer } from '../../adapters/http/host-pacer.js';
 import { stockImportsRepo } from '../../adapters/dynamodb/stock-imports-repo.js';
 import { queueSender } from '../../adapters/queues/sender.js';
 import { s3 } from '../../adapters/s3/client.js';
@@ -42,11 +46,16 @@ export function stockImportDeps(): StockImportDeps {
     },
     queue: { send: async (message) => (await queueSender()).send(STOCK_IMPORT_QUEUE, [message]) },
     manage: manageListingDeps(),
+    events: manageListingDeps().events,
+    rateLimit: createRateLimiter(ddb, config.tableName),
     now: () => new Date(),
     newId: () => ulid(),
   };
   return deps;
 }
+
+/** One pacer per execution environment: every import this worker runs shares each host's slots. */
+const photoHostPacer = new HostPacer(systemClock);
 
 let apply: ApplyImportDeps | undefined;
 export function applyImportDeps(): ApplyImportDeps {
@@ -55,11 +64,11 @@ export function applyImportDeps(): ApplyImportDeps {
   apply = {
     listings: manage.listings,
     imageFiles: manage.imageFiles,
-    events: manage.events,
+    counters: importCounters(ddb, config.tableName),
     now: manage.now,
     newId: manage.newId,
     logError: manage.logError,
-    photos: createPhotoImporter({ s3, bucket: config.buckets.truckImages }, outboundFetcher()),
+    photos: createPhotoImporter({ s3, bucket: config.buckets.truckImages }, outboundFetcher(), { pacer: photoHostPacer }),
     concurrency: 16,
   };
   return apply;

@@ -78,10 +78,20 @@ beforeAll(async () => {
   insidePort = (inside.address() as AddressInfo).port;
   // The fixture allow-list, as CDK context sets it on the import's functions: the dealer website only.
   process.env.FETCH_ALLOW_HOSTS = new URL(photoBase).host;
-  [dealer, other] = await Promise.all([
+  let admin: TestUser;
+  [dealer, other, admin] = await Promise.all([
     createTestUser({ name: 'Dana Dealer', phone: '+441134960000' }),
     createTestUser({ name: 'Olly Other', phone: '+441134960001' }),
+    createTestUser({ name: 'Ada Admin', groups: ['admins'] }),
   ]);
+  // Only approved dealers import (issue 23; dealer-approval.int.test.ts covers the refusals).
+  for (const who of [dealer, other]) {
+    const app = { tradingName: `${who.name} Trucks`, address: '1 Leeds Road, Leeds LS1 1AA', companyNumber: '12345678' };
+    expect((await call('POST', '/api/me/dealer-application', who, { json: app })).status).toBe(201);
+    expect(
+      (await call('POST', `/api/admin/dealer-applications/${who.userId}/decision`, admin, { json: { decision: 'approve' } })).status,
+    ).toBe(200);
+  }
 });
 
 afterAll(async () => {

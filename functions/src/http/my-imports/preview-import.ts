@@ -25,17 +25,17 @@ function decodedFileName(header: string | undefined): string | null {
 export const handler = httpHandler('user', async ({ event, caller }) => {
   await ensureProfile(event, caller);
   const contentType = (event.headers?.['content-type'] ?? '').toLowerCase();
-  let bytes: Buffer;
-  let fileName: string | null = null;
-  if (contentType.startsWith('application/json')) {
-    const { feedUrl } = parseWith(importFeedSchema, jsonBody(event));
+  // Parsed before the gate, so a malformed request is a 400 whoever sends it; read or fetched only after it.
+  const feedUrl = contentType.startsWith('application/json') ? parseWith(importFeedSchema, jsonBody(event)).feedUrl : null;
+  const load = async (): Promise<{ bytes: Buffer; fileName: string | null }> => {
+    if (feedUrl === null) {
+      if (!event.body) throw validationError('Choose a CSV file to import.');
+      const bytes = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+      return { bytes, fileName: decodedFileName(event.headers?.['x-file-name']) };
+    }
     // Through the SSRF guard; every failure is one 400 with the same message (feed-fetch.ts).
-    bytes = await fetchStockFeed(outboundFetcher(), feedUrl);
-    fileName = new URL(feedUrl).pathname.split('/').pop() || feedUrl;
-  } else {
-    if (!event.body) throw validationError('Choose a CSV file to import.');
-    bytes = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-    fileName = decodedFileName(event.headers?.['x-file-name']);
-  }
-  return json(201, await previewStockImport(stockImportDeps(), caller, bytes, fileName));
+    const bytes = await fetchStockFeed(outboundFetcher(), feedUrl);
+    return { bytes, fileName: new URL(feedUrl).pathname.split('/').pop() || feedUrl };
+  };
+  return json(201, await previewStockImport(stockImportDeps(), caller, load));
 });
