@@ -184,7 +184,7 @@ export async function startCognito(opts: CognitoStandInOptions): Promise<Cognito
     triggers,
   };
   const route = Router(services);
-  const app = createServer(refuseDisabledUsers(route, cognitoClient), logger, config.ServerConfig, services);
+  const app = createServer(refuseSelfSignUp(refuseDisabledUsers(route, cognitoClient), cognitoClient), logger, config.ServerConfig, services);
   const server = await listenLoopback(app.application, opts.port);
   // With port 0 the real port is only known now; the token generator reads this object per token.
   config.TokenConfig.IssuerDomain = serviceUrl(server.port);
@@ -216,6 +216,26 @@ function refuseDisabledUsers(route: RouteFn, cognito: CognitoClient): RouteFn {
       if (user && user.Enabled === false) {
         const { NotAuthorizedError } = await import('cognito-local/lib/errors.js');
         throw new NotAuthorizedError('User is disabled.');
+      }
+      return handler(ctx, req as never);
+    }) as typeof handler;
+  };
+}
+
+/**
+ * cognito-local accepts SignUp on every pool; Cognito refuses it with NotAuthorizedException when
+ * the pool allows only admin-created users (AdminCreateUserConfig.AllowAdminCreateUserOnly), as
+ * ours does (issue 23). The stand-in does the same, so a client calling SignUp fails here too.
+ */
+function refuseSelfSignUp(route: RouteFn, cognito: CognitoClient): RouteFn {
+  return (target) => {
+    const handler = route(target);
+    if (target !== 'SignUp') return handler;
+    return (async (ctx: Parameters<typeof handler>[0], req: Record<string, unknown>) => {
+      const pool = await cognito.getUserPoolForClientId(ctx, String(req.ClientId));
+      if (pool.options.AdminCreateUserConfig?.AllowAdminCreateUserOnly) {
+        const { NotAuthorizedError } = await import('cognito-local/lib/errors.js');
+        throw new NotAuthorizedError('SignUp is not permitted for this user pool.');
       }
       return handler(ctx, req as never);
     }) as typeof handler;
