@@ -94,7 +94,11 @@ export function cognitoAccountDirectory(userPoolId: string): AccountDirectory {
         new AdminUpdateUserAttributesCommand({
           UserPoolId: userPoolId,
           Username: email,
-          UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+          // The address with it: cognito-local refuses email_verified alone; for Cognito it is the same value.
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
         }),
       );
     },
