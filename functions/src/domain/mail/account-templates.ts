@@ -48,7 +48,7 @@ ${paragraph(intro)}
 ${codeBlock(p.code)}
 ${paragraph(expiry)}
 ${smallPrint(notYou)}`,
-      text: [intro, '', p.code, '', expiry, '', notYou].join('\n'),
+      text: [intro, '', `Your code: ${p.code}`, '', expiry, '', notYou].join('\n'),
     },
     ctx,
   );
@@ -70,7 +70,7 @@ ${codeBlock(p.code)}
 ${paragraph(expiry)}
 ${button('Reset your password', resetUrl)}
 ${smallPrint(notYou)}`,
-      text: [intro, '', p.code, '', expiry, `Reset your password: ${resetUrl}`, '', notYou].join('\n'),
+      text: [intro, '', `Your code: ${p.code}`, '', expiry, `Reset your password: ${resetUrl}`, '', notYou].join('\n'),
     },
     ctx,
   );
