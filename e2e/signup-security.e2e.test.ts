@@ -50,7 +50,13 @@ describe('sign-up behind the ALTCHA challenge', () => {
     await fillSignUp(page, email);
     // The widget fetched a challenge from our own API and solved it.
     await poll(() => challenges).toContain(200);
-    await poll(() => page.locator('altcha-widget [data-state]').first().getAttribute('data-state').catch(() => null)).toBe('verified');
+    await poll(() =>
+      page
+        .locator('altcha-widget [data-state]')
+        .first()
+        .getAttribute('data-state')
+        .catch(() => null),
+    ).toBe('verified');
     await page.screenshot({ path: '/tmp/signup-375.png', fullPage: true });
     await submit(page);
     await page.getByText(ACCOUNT_TEXTS.checkInbox).first().waitFor();
@@ -91,8 +97,13 @@ describe('sign-up behind the ALTCHA challenge', () => {
     const post = (altcha?: string) =>
       page.evaluate(
         async (body) =>
-          (await fetch('/api/accounts/sign-up', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
-            .status,
+          (
+            await fetch('/api/accounts/sign-up', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            })
+          ).status,
         { email, password, name: 'No Challenge', ...(altcha ? { altcha } : {}) },
       );
     expect(await post()).toBe(400);

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_TEXTS } from '../../../../shared/schemas/account.js';
 import { CHALLENGE_TEXTS } from '../../../../shared/schemas/challenge.js';
 import { PASSWORD_TEXTS } from '../../../../shared/schemas/password.js';
@@ -18,6 +18,9 @@ import { keys } from '../../adapters/dynamodb/keys.js';
 import { windowStartOf } from '../../domain/rate-limit.js';
 import { SIGN_UP_OVERALL_LIMIT, SIGN_UP_TEXTS } from '../../domain/accounts/sign-up.js';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../viewer-ip.js';
+
+// Each sign-up solves a proof-of-work challenge first (about 0.3 s, more on a busy machine).
+vi.setConfig({ testTimeout: 90_000 });
 
 let api: TestApi;
 let cognito: CognitoIdentityProviderClient;
@@ -71,7 +74,11 @@ async function userOf(email: string) {
 const passwordWorks = async (email: string, password: string) =>
   cognito
     .send(
-      new InitiateAuthCommand({ ClientId: process.env.COGNITO_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+      new InitiateAuthCommand({
+        ClientId: process.env.COGNITO_CLIENT_ID,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
     )
     .then(
       (r) => Boolean(r.AuthenticationResult?.AccessToken),
@@ -84,7 +91,14 @@ describe('POST /api/accounts/sign-up', () => {
     const typed = `New.Dealer-${unique()}@Example.TEST`;
     const email = typed.toLowerCase();
     // Act
-    const res = await signUp({ email: ` ${typed} `, password: strong, name: 'New Dealer', phone: '07700 900456', accountType: 'dealer', companyName: 'Dealer Ltd' });
+    const res = await signUp({
+      email: ` ${typed} `,
+      password: strong,
+      name: 'New Dealer',
+      phone: '07700 900456',
+      accountType: 'dealer',
+      companyName: 'Dealer Ltd',
+    });
     // Assess
     expect(res).toEqual({ status: 200, body: { status: 'check-inbox', message: ACCOUNT_TEXTS.checkInbox } });
     const user = await userOf(email);
@@ -172,7 +186,8 @@ describe('POST /api/accounts/sign-up', () => {
 
   it('allows 5 sign-ups an hour from one address, then answers 429', async () => {
     const viewer = newViewer();
-    for (let i = 0; i < 5; i++) expect((await signUp({ email: `ip-${i}-${unique()}@example.test`, password: strong, name: 'Ip' }, viewer)).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await signUp({ email: `ip-${i}-${unique()}@example.test`, password: strong, name: 'Ip' }, viewer)).status).toBe(200);
     const sixthEmail = `ip-6-${unique()}@example.test`;
     const sixth = await signUp({ email: sixthEmail, password: strong, name: 'Ip' }, viewer);
     expect(sixth).toEqual({ status: 429, body: { error: expect.objectContaining({ message: SIGN_UP_TEXTS.addressLimited }) } });
@@ -185,7 +200,8 @@ describe('POST /api/accounts/sign-up', () => {
     const now = Math.floor(Date.now() / 1000);
     const windows = [now, now + 60].map((t) => new Date(windowStartOf(t, SIGN_UP_OVERALL_LIMIT.windowSeconds) * 1000).toISOString());
     const counters = windows.map((w) => keys.rateCounter(SIGN_UP_OVERALL_LIMIT.scope, SIGN_UP_OVERALL_LIMIT.key, w));
-    for (const key of counters) await ddb.send(new PutCommand({ TableName: api.tableName, Item: { ...key, count: SIGN_UP_OVERALL_LIMIT.limit } }));
+    for (const key of counters)
+      await ddb.send(new PutCommand({ TableName: api.tableName, Item: { ...key, count: SIGN_UP_OVERALL_LIMIT.limit } }));
     try {
       const email = `overall-${unique()}@example.test`;
       const res = await signUp({ email, password: strong, name: 'Overall' });
@@ -219,7 +235,11 @@ describe('POST /api/accounts/password-reset', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(await listMail(testMailDir(), { to: stranger })).toEqual([]);
 
-    const weak = await post('/api/accounts/password-reset/confirm', { email: owner.email, code: codeIn(mail.text), newPassword: 'password1234' });
+    const weak = await post('/api/accounts/password-reset/confirm', {
+      email: owner.email,
+      code: codeIn(mail.text),
+      newPassword: 'password1234',
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.error?.message).toContain(PASSWORD_TEXTS.tooWeak);
     const done = await post('/api/accounts/password-reset/confirm', { email: owner.email, code: codeIn(mail.text), newPassword: strong });
