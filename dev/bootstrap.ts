@@ -7,9 +7,10 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import path from 'node:path';
 import {
   AdminAddUserToGroupCommand,
-  AdminConfirmSignUpCommand,
+  AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminSetUserMFAPreferenceCommand,
+  AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
@@ -17,10 +18,10 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
-  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CreateTableCommand, DescribeTableCommand, type DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/src/adapters/dynamodb/table.js';
+import { LIMITS } from '../shared/constants.js';
 import { ADMIN_GROUPS, type CognitoIds, LOCAL_CREDENTIALS, REGION } from './config.js';
 
 export interface DemoLogin {
@@ -132,9 +133,12 @@ export async function ensureUserPool(
       AutoVerifiedAttributes: ['email'],
       // As the CDK pool (infra/lib/auth-stack.ts): MFA optional, TOTP only; users with TOTP enabled get the code step.
       MfaConfiguration: 'OPTIONAL',
+      // As in AWS (infra/lib/auth-stack.ts): Cognito's own SignUp is closed (the stand-in refuses
+      // it too, dev/stand-ins/cognito.ts); our API creates accounts with AdminCreateUser.
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       Policies: {
         PasswordPolicy: {
-          MinimumLength: 8,
+          MinimumLength: LIMITS.minPasswordLength,
           RequireLowercase: false,
           RequireUppercase: false,
           RequireNumbers: false,
@@ -184,8 +188,9 @@ export interface NewUser {
 }
 
 /**
- * Signs a user up, confirms them, marks the e-mail verified and adds them to `groups`.
- * Returns the user's `sub`. Safe to call again for an existing e-mail (returns its sub).
+ * Creates a user as our sign-up does (AdminCreateUser, then a permanent password), marks the
+ * e-mail verified and adds them to `groups`. Returns the user's `sub`. Safe to call again for an
+ * existing e-mail (returns its sub).
  */
 export async function createConfirmedUser(cognito: CognitoIdentityProviderClient, ids: CognitoIds, user: NewUser): Promise<string> {
   const attributes = [
@@ -196,14 +201,21 @@ export async function createConfirmedUser(cognito: CognitoIdentityProviderClient
   let sub: string | undefined;
   try {
     const res = await cognito.send(
-      new SignUpCommand({ ClientId: ids.clientId, Username: user.email, Password: user.password, UserAttributes: attributes }),
+      new AdminCreateUserCommand({
+        UserPoolId: ids.userPoolId,
+        Username: user.email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: attributes,
+      }),
     );
-    sub = res.UserSub;
-    await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: ids.userPoolId, Username: user.email }));
+    sub = res.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+    await cognito.send(
+      new AdminSetUserPasswordCommand({ UserPoolId: ids.userPoolId, Username: user.email, Password: user.password, Permanent: true }),
+    );
   } catch (err) {
     if (!isNamed(err, 'UsernameExistsException')) throw err;
   }
-  // cognito-local leaves email_verified false after AdminConfirmSignUp; real sign-up verifies it.
+  // Verified, as our verification route leaves an account (sign-in refuses unverified ones).
   await cognito.send(
     new AdminUpdateUserAttributesCommand({
       UserPoolId: ids.userPoolId,

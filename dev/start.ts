@@ -253,7 +253,9 @@ async function main() {
     `  Data        ${path.relative(REPO_ROOT, cfg.dataDir) || cfg.dataDir}/   (npm run reset wipes it)`,
     '',
     logins.length ? '  Demo logins' : '  Demo logins: none (no seed data yet)',
-    ...logins.map((l) => `    ${l.role.padEnd(roleWidth)}  ${l.email.padEnd(emailWidth)}  ${l.password}${l.totpSecret ? `  TOTP ${l.totpSecret}` : ''}`),
+    ...logins.map(
+      (l) => `    ${l.role.padEnd(roleWidth)}  ${l.email.padEnd(emailWidth)}  ${l.password}${l.totpSecret ? `  TOTP ${l.totpSecret}` : ''}`,
+    ),
     '',
     `  Ready in ${seconds} s (${phases.join(', ')}) — Ctrl-C to stop`,
     '',

@@ -19,6 +19,7 @@ export const LOCAL_SECRET_VALUES: Record<SecretName, string> = {
   whatsappToken: 'whatsapp-local-token',
   unsubscribeSigningKey: 'unsubscribe-local-signing-key',
   originVerifySecret: 'origin-verify-local',
+  altchaHmacKey: 'altcha-local-hmac-key',
 };
 
 export const LOCAL_EVENT_BUS = 'truckyard-local';

@@ -9,7 +9,7 @@ import { type Category, type Fuel, type Make, type Transmission, makeLabel } fro
 import type { AxleConfig, CabType, EuroStandard, ListingStatus, VatStatus } from '../../shared/listing-options.js';
 import type { ListingRecord, ScrapedRecord } from '../../functions/src/domain/listings/types.js';
 
-export const DEMO_PASSWORD = 'TruckYard!2026';
+export const DEMO_PASSWORD = 'Haulage!Demo-2026';
 
 // ---------------------------------------------------------------- deterministic randomness
 

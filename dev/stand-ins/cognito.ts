@@ -186,8 +186,14 @@ export async function startCognito(opts: CognitoStandInOptions): Promise<Cognito
     triggers,
   };
   const route = Router(services);
-  // TOTP MFA, checked challenge sessions and global sign-out as Cognito does them (cognito-mfa.ts).
-  const app = createServer(withMfa(refuseDisabledUsers(route, cognitoClient), services), logger, config.ServerConfig, services);
+  // TOTP MFA, checked challenge sessions and global sign-out as Cognito does them (cognito-mfa.ts);
+  // SignUp refused when the pool allows only AdminCreateUser, as AWS does.
+  const app = createServer(
+    withMfa(refuseSelfSignUp(refuseDisabledUsers(route, cognitoClient), cognitoClient), services),
+    logger,
+    config.ServerConfig,
+    services,
+  );
   const server = await listenLoopback(app.application, opts.port);
   // With port 0 the real port is only known now; the token generator reads this object per token.
   config.TokenConfig.IssuerDomain = serviceUrl(server.port);
@@ -219,6 +225,26 @@ function refuseDisabledUsers(route: RouteFn, cognito: CognitoClient): RouteFn {
       if (user && user.Enabled === false) {
         const { NotAuthorizedError } = await import('cognito-local/lib/errors.js');
         throw new NotAuthorizedError('User is disabled.');
+      }
+      return handler(ctx, req as never);
+    }) as typeof handler;
+  };
+}
+
+/**
+ * cognito-local accepts SignUp on every pool; Cognito refuses it with NotAuthorizedException when
+ * the pool allows only admin-created users (AdminCreateUserConfig.AllowAdminCreateUserOnly), as
+ * ours does (issue 23). The stand-in does the same, so a client calling SignUp fails here too.
+ */
+function refuseSelfSignUp(route: RouteFn, cognito: CognitoClient): RouteFn {
+  return (target) => {
+    const handler = route(target);
+    if (target !== 'SignUp') return handler;
+    return (async (ctx: Parameters<typeof handler>[0], req: Record<string, unknown>) => {
+      const pool = await cognito.getUserPoolForClientId(ctx, String(req.ClientId));
+      if (pool.options.AdminCreateUserConfig?.AllowAdminCreateUserOnly) {
+        const { NotAuthorizedError } = await import('cognito-local/lib/errors.js');
+        throw new NotAuthorizedError('SignUp is not permitted for this user pool.');
       }
       return handler(ctx, req as never);
     }) as typeof handler;

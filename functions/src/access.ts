@@ -33,10 +33,18 @@ export type CognitoAdminAction =
   | 'AdminRemoveUserFromGroup'
   | 'AdminUpdateUserAttributes'
   | 'AdminDeleteUser'
-  | 'AdminUserGlobalSignOut';
+  | 'AdminUserGlobalSignOut'
+  | 'AdminCreateUser'
+  | 'AdminSetUserPassword';
 
 export interface Access {
   table?: TableAccess;
+  /**
+   * Narrows `table` to items whose partition key starts with one of these prefixes (IAM condition
+   * dynamodb:LeadingKeys), on the table itself only: no index queries, no Scan. For functions
+   * anyone may call, so a bug there cannot reach other people's items (issue 23 "Old M4").
+   */
+  tableKeys?: readonly string[];
   buckets?: readonly BucketAccess[];
   /** ses:SendEmail/SendRawEmail on the configured sending identity only. */
   mail?: boolean;

@@ -15,6 +15,8 @@ const LISTING_PHOTOS: BucketAccess = { bucket: 'truck-images', prefixes: ['listi
 const MANAGE_LISTING: Access = { table: 'readWrite', events: true, buckets: [LISTING_PHOTOS] };
 /** Rate-limited by the viewer's address, which is trusted only with CloudFront's origin secret (http/viewer-ip.ts). */
 const BY_VIEWER_IP: Access = { secrets: ['originVerifySecret'] };
+/** Behind the ALTCHA check (issue 23): the viewer's address, and the key that signs the challenges. */
+const CHALLENGED: Access = { secrets: ['originVerifySecret', 'altchaHmacKey'] };
 /**
  * Pages (http/seo/render-page.ts): the table for listing pages and content; first-screens/ for
  * home's and the category pages' first screens (no search index of its own); models/ for the
@@ -211,7 +213,7 @@ const rows: RouteDef[] = [
     handler: 'http/contact/send-contact-message.ts',
     // optional: a signed-in platinum subscriber's message is priority support (issue 10).
     auth: 'optional',
-    access: { ...BY_VIEWER_IP, table: 'readWrite', mail: true },
+    access: { ...CHALLENGED, table: 'readWrite', mail: true },
   },
   { id: 'GetPublicConfig', method: 'GET', path: '/api/config', handler: 'http/config/get-public-config.ts', auth: 'public', access: {} },
   {
@@ -233,7 +235,7 @@ const rows: RouteDef[] = [
     handler: 'http/valuations/submit-valuation-request.ts',
     auth: 'public',
     access: {
-      ...BY_VIEWER_IP,
+      ...CHALLENGED,
       table: 'readWrite',
       mail: true,
       // Moves photos from valuations/pending/ to valuations/<requestId>/.

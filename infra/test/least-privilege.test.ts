@@ -80,6 +80,17 @@ function excessGrants(statements: Statement[], access: Access, own: { queues?: s
           json.includes('StreamArn')
         )
           continue;
+        if (service === 'dynamodb' && access.tableKeys?.length) {
+          // Narrowed rows: item actions on the table itself, every key under the declared prefixes.
+          const leading = st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined;
+          const wanted = access.tableKeys.map((k) => `${k}*`);
+          if (!json.includes(ids.table) || json.includes('/index')) fail('not the table itself');
+          else if (!leading || [...leading].sort().join() !== [...wanted].sort().join()) fail('not narrowed to the declared key prefixes');
+          else if (st.Condition?.Null?.['dynamodb:LeadingKeys'] !== 'false') fail('a request naming no key would pass');
+          else if (['Scan', 'DescribeTable', 'GetRecords', 'GetShardIterator'].includes(name)) fail('not an item action');
+          else if (DYNAMO_WRITE.includes(name) && access.table !== 'readWrite') fail('table write not declared');
+          continue;
+        }
         if (service === 'dynamodb') {
           if (!json.includes(ids.table)) fail('not the table');
           else if (DYNAMO_WRITE.includes(name) && access.table !== 'readWrite') fail('table write not declared');
@@ -296,6 +307,25 @@ describe('least privilege: every function is granted what its row declares, noth
       expect.arrayContaining(['dynamodb:PutItem', 'ses:SendEmail', 's3:PutObject', 's3:DeleteObject', 'ssm:GetParameter']),
     );
     expect(actions.some((a) => a.startsWith('events:') || a.startsWith('cognito-idp:'))).toBe(false);
+  });
+
+  it('narrows the anonymous account functions to their own key prefixes (dynamodb:LeadingKeys)', () => {
+    for (const id of ['SignUpAccount', 'VerifyAccountEmail', 'RequestPasswordReset']) {
+      const row = routes.find((r) => r.id === id)!;
+      expect(row.access.tableKeys?.length, id).toBeGreaterThan(0);
+      const f = allFunctions().find((x) => x.name === id)!;
+      const table = statementsOf(f.template, f.stack, f.fn).filter((st) => JSON.stringify(st.Action).includes('dynamodb:'));
+      expect(table.length, id).toBeGreaterThan(0);
+      for (const st of table) {
+        expect(st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'], id).toEqual(row.access.tableKeys!.map((k) => `${k}*`));
+      }
+    }
+    // and the check refuses a narrowed row's grant without the condition
+    const ids = dataIds();
+    const table = { 'Fn::ImportValue': `TruckYard-Data:ExportsOutputFnGetAtt${ids.table}Arn` };
+    expect(
+      excessGrants([{ Effect: 'Allow', Action: 'dynamodb:PutItem', Resource: table }], { table: 'readWrite', tableKeys: ['RATE#'] }),
+    ).toHaveLength(1);
   });
 
   it('the check catches an over-grant (it can fail)', () => {

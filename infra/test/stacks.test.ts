@@ -310,13 +310,20 @@ describe('no bucket is public', () => {
 });
 
 describe('auth stack', () => {
-  it('signs in by e-mail with self sign-up, code verification and 8-character passwords', () => {
+  it("signs in by e-mail, closes Cognito's own sign-up and password recovery (our API does both) and wants 12-character passwords", () => {
     t.auth.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
-      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
-      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
-      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'admin_only', Priority: 1 }] },
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 12 }) },
+    });
+  });
+
+  it('keeps refresh tokens for 7 days', () => {
+    t.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      RefreshTokenValidity: 10080,
+      TokenValidityUnits: Match.objectLike({ RefreshToken: 'minutes' }),
     });
   });
 

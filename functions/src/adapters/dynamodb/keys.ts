@@ -22,6 +22,10 @@ export const keys = {
   valuationRequestsByDate: (createdAt: string) => ({ gsi2pk: 'VALUATIONS', gsi2sk: createdAt }),
   /** Pattern 29: the counter of one rate-limit window (windowStart is an ISO time). */
   rateCounter: (scope: string, key: string, windowStart: string) => ({ pk: `RATE#${scope}#${key}`, sk: windowStart }),
+  /** Pattern 60: an ALTCHA solution already used (the challenge's signature), kept until the challenge expires. */
+  usedChallenge: (signature: string) => ({ pk: `CHALLENGE#${signature}`, sk: 'USED' }),
+  /** Pattern 61: the pending e-mail code of an address (purpose 'verify' or 'reset'), hashed, until used or expired. */
+  accountCode: (purpose: string, email: string) => ({ pk: `ACCOUNTCODE#${purpose}#${email}`, sk: 'CODE' }),
   /** Pattern 11: all profiles for admins, newest first. */
   profilesByDate: (createdAt: string, userId: string) => ({ gsi2pk: 'PROFILES', gsi2sk: `${createdAt}#${userId}` }),
   /** Pattern 20: a truck the user saved. */
