@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../dev/seed/data.js';
 import { startProduct, type StartedProduct } from './start-product.js';
 
 /**
@@ -106,9 +107,9 @@ describe('the local cloud is the synthesized app', () => {
   });
 
   it('refuses calls to the API origin without CloudFront’s secret, as API Gateway’s functions do in AWS', async () => {
-    const direct = await fetch(`http://localhost:${BASE_PORT + 10}/api/listings/latest`);
+    const direct = await fetch(`http://localhost:${BASE_PORT + 10}/api/config`);
     expect(direct.status).toBe(403);
-    const viaEdge = await fetch(url('/api/listings/latest'));
+    const viaEdge = await fetch(url('/api/config'));
     expect(viaEdge.status).toBe(200);
   });
 });
@@ -121,7 +122,7 @@ describe('a grant the template lacks fails locally with AWS’s AccessDenied', (
   });
 
   it('a search', async () => {
-    const res = await fetch(url('/api/listings?category=tippers&q=scania'));
+    const res = await fetch(url('/api/listings?category=tipper&q=scania'));
     expect(res.status).toBeGreaterThanOrEqual(500);
     expect(await deniedLine('SearchListings', 's3:GetObject')).toBeTruthy();
   });
@@ -135,7 +136,7 @@ describe('a grant the template lacks fails locally with AWS’s AccessDenied', (
         body: JSON.stringify({
           AuthFlow: 'USER_PASSWORD_AUTH',
           ClientId: config.clientId,
-          AuthParameters: { USERNAME: 'sales@penninetrucksales.example', PASSWORD: 'TruckYard!2026' },
+          AuthParameters: { USERNAME: 'sales@penninetrucksales.example', PASSWORD: DEMO_PASSWORD },
         }),
       })
     ).json()) as { AuthenticationResult: { AccessToken: string } };

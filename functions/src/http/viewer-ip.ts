@@ -84,7 +84,15 @@ export async function assertThroughCloudFront(
   let expected: string;
   try {
     expected = await deps.originVerifySecret();
-  } catch {
+  } catch (err) {
+    // Logged with its cause (a missing parameter, a refused ssm:GetParameter): the caller only sees 503.
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'Origin verify secret unavailable: answering 503',
+        error: err instanceof Error ? { name: err.name, message: err.message } : String(err),
+      }),
+    );
     throw serviceUnavailable();
   }
   if (!sameSecret(presented, expected)) throw forbidden('Use the site address: the API is only served through it.');
