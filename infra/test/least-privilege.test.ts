@@ -65,6 +65,8 @@ function excessGrants(statements: Statement[], access: Access, own: { queues?: s
         const fail = (why: string) => problems.push(`${action} on ${json}: ${why}`);
         // dynamodb:ListStreams has no resource-level permissions: a stream consumer's mapping needs it on '*'.
         if (resource === '*' && own.tableStream && action === 'dynamodb:ListStreams') continue;
+        // X-Ray's trace upload has no resource-level permissions either (active tracing on every function).
+        if (resource === '*' && (action === 'xray:PutTraceSegments' || action === 'xray:PutTelemetryRecords')) continue;
         if (resource === '*') {
           fail('wildcard resource');
           continue;
