@@ -56,7 +56,8 @@ it('synthesizes every stack offline with the pinned CDK CLI and a clean cdk-nag 
     if (!importsSharp) continue;
     withSharp.push(fn.Properties.Description ?? '');
     expect(fn.Properties.Architectures, fn.Properties.Description).toEqual(['arm64']);
-    expect(readdirSync(join(assetDir, 'node_modules', '@img')).sort()).toEqual(['sharp-libvips-linux-arm64', 'sharp-linux-arm64']);
+    const binaries = readdirSync(join(assetDir, 'node_modules', '@img')).filter((d) => d.startsWith('sharp-'));
+    expect(binaries.sort()).toEqual(['sharp-libvips-linux-arm64', 'sharp-linux-arm64']);
   }
   expect(withSharp.sort()).toEqual(imageFunctions.sort());
 });
