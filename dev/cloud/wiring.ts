@@ -42,6 +42,8 @@ export function localSynthContext(cfg: LocalCloudConfig, env: NodeJS.ProcessEnv 
     scraperSources: JSON.stringify(fixtureSourcesAt(fixturesPort)),
     fetchAllowHosts: fixtureAllowHostsAt(fixturesPort),
     whatsappPhoneNumberId: 'local-phone-number-id',
+    // Powertools' indented console logs (POWERTOOLS_DEV), a context key of the app like the others.
+    devLogs: 'true',
     ...(env.DROP_GRANT ? { dropGrant: env.DROP_GRANT } : {}),
   };
 }

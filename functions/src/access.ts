@@ -55,7 +55,10 @@ export interface Access {
   cognito?: readonly CognitoAdminAction[];
   /** SSM secret names (SECRET_NAMES in functions/src/adapters/secrets/secrets.ts) the function reads. */
   secrets?: readonly string[];
-  /** s3:GetObject on the SPA's index.html in the site bucket (SPA_BUCKET; the link-preview pages). */
+  /**
+   * s3:GetObject on the SPA's index.html and Vite's manifest (.vite/manifest.json) in the site bucket
+   * (SPA_BUCKET; the page renderer), and s3:ListBucket for exactly those keys (a missing one is a 404).
+   */
   siteIndex?: boolean;
   /**
    * Fetches web addresses someone else chose (a dealer's feed and photos, the scraper's sources),

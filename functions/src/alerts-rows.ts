@@ -83,5 +83,8 @@ export const alertQueues: QueueDef[] = [
     memoryMb: 1024,
     timeoutSeconds: 300,
     maxReceiveCount: 3,
+    // Each worker sends 4 digests at a time (send-alerts.ts); 2 workers stay within SES's starting
+    // production rate of 14 e-mails a second, with the SDK's retries for a throttled send.
+    maxConcurrency: 2,
   },
 ];

@@ -18,6 +18,8 @@ export interface QueueDef {
   timeoutSeconds?: number;
   /** Deliveries before a message goes to the dead-letter queue. */
   maxReceiveCount?: number;
+  /** Workers running at once (the SQS event source's maximum concurrency, 2–1000); 2 when omitted. */
+  maxConcurrency?: number;
 }
 
 export const queues: QueueDef[] = [
@@ -59,5 +61,7 @@ export const queues: QueueDef[] = [
     memoryMb: 1024,
     timeoutSeconds: 900,
     maxReceiveCount: 3,
+    // Sources are different hosts, each fetched at its own polite rate.
+    maxConcurrency: 5,
   },
 ];

@@ -9,7 +9,24 @@ const context = (key: string) => {
   return typeof v === 'string' && v !== '' ? v : undefined;
 };
 
-// Context keys (cdk.json or -c key=value); infra/README.md "Deploying to AWS" explains each.
+/** A context flag: true, false (also the strings 'true'/'false'), or undefined when unset. */
+const flag = (key: string) => {
+  const v = app.node.tryGetContext(key);
+  if (v === undefined || v === '') return undefined;
+  if (v === true || v === 'true') return true;
+  if (v === false || v === 'false') return false;
+  throw new Error(`Context ${key} must be true or false, got ${JSON.stringify(v)}`);
+};
+/** A whole-number context value, or undefined when unset. */
+const count = (key: string) => {
+  const v = app.node.tryGetContext(key);
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Context ${key} must be a whole number, got ${JSON.stringify(v)}`);
+  return n;
+};
+
+// Context keys (cdk.json or -c key=value); docs/deploying.md explains each.
 const domainName = context('domainName');
 const hostedZoneId = context('hostedZoneId');
 const hostedZoneName = context('hostedZoneName') ?? (hostedZoneId ? domainName?.split('.').slice(-3).join('.') : undefined);
@@ -31,6 +48,17 @@ buildTruckYard(app, {
   secretsPrefix: context('secretsPrefix'),
   // Local cloud only: its loopback fixture sites (host:port,…), which the SSRF guard refuses otherwise.
   fetchAllowHosts: context('fetchAllowHosts'),
+  whatsapp: context('whatsappPhoneNumberId')
+    ? { phoneNumberId: context('whatsappPhoneNumberId')!, apiVersion: context('whatsappApiVersion') }
+    : undefined,
+  // A JSON array; from cdk.json it may also be the array itself.
+  scraperSources: (() => {
+    const v = app.node.tryGetContext('scraperSources');
+    return Array.isArray(v) ? JSON.stringify(v) : context('scraperSources');
+  })(),
+  searchConcurrency: count('searchConcurrency'),
+  cognitoSes: flag('cognitoSes'),
+  devLogs: flag('devLogs'),
   // The region is pinned (UK data in London); context `region` moves a whole deployment.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: context('region') ?? DEFAULT_REGION },
 });

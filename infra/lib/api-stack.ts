@@ -18,6 +18,8 @@ export interface ApiStackProps extends StackProps {
   /** Rows to build in this stack; the core rows of functions/src/routes.ts unless a test passes its own. */
   routes?: readonly RouteDef[];
   throttle?: { rateLimit: number; burstLimit: number };
+  /** Reserved concurrency by handler module (the search function's cap); none for the others. */
+  reservedConcurrency?: Readonly<Record<string, number>>;
 }
 
 /** The area a row's function and route live in ('core' unless the row says). */
@@ -49,6 +51,8 @@ export interface ApiRoutesProps {
   httpApi: HttpApi;
   authorizer: IHttpRouteAuthorizer;
   routes: readonly RouteDef[];
+  /** Reserved concurrency by handler module. */
+  reservedConcurrency?: Readonly<Record<string, number>>;
 }
 
 /** One function per handler module and one route per row, on the given HTTP API (which may live in another stack). */
@@ -71,6 +75,7 @@ export class ApiRoutes extends Construct {
         memoryMb: first.memoryMb,
         timeoutSeconds: first.timeoutSeconds,
         description: group.length === 1 ? `${first.method} ${first.path}` : `${first.handler} (${group.length} routes)`,
+        reservedConcurrentExecutions: props.reservedConcurrency?.[first.handler],
       });
       // Requests that skip CloudFront are refused (functions/src/http/viewer-ip.ts).
       fn.addEnvironment(REQUIRE_ORIGIN_VERIFY_ENV, '1');
@@ -134,6 +139,7 @@ export class ApiStack extends Stack {
       httpApi: this.httpApi,
       authorizer: this.authorizer,
       routes: rows,
+      reservedConcurrency: props.reservedConcurrency,
     }).functions;
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });

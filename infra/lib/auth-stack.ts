@@ -3,6 +3,7 @@ import {
   AccountRecovery,
   CfnUserPoolGroup,
   ClientAttributes,
+  FeaturePlan,
   Mfa,
   StringAttribute,
   UserPool,
@@ -48,7 +49,19 @@ export interface AuthStackProps extends StackProps {
   triggers?: readonly CognitoTriggerDef[];
   /** The verified SES domain of MAIL_FROM (context `sesDomain`): Cognito's codes then go through SES. */
   sesDomain?: string;
+  /**
+   * Whether Cognito sends through the SES domain (context `cognitoSes`). False on the first deploy
+   * with `sesDomain`: Cognito refuses an identity SES has not verified yet (docs/deploying.md).
+   */
+  cognitoSes?: boolean;
 }
+
+/**
+ * Cognito's feature plan, pinned: Lite has everything the app uses (e-mail sign-in, TOTP MFA,
+ * triggers) and costs nothing up to 10,000 monthly active users, then USD 0.0055 per user
+ * (Essentials, the default for new pools, is USD 0.015 per user above 10,000).
+ */
+export const COGNITO_FEATURE_PLAN = FeaturePlan.LITE;
 
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
@@ -91,7 +104,8 @@ export class AuthStack extends Stack {
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       // Cognito's own sender allows 50 e-mails a day; with a MAIL_FROM on a verified SES domain codes go through SES.
-      email: props.sesDomain ? sesSender(props.defaults.mail?.from, this.region, props.sesDomain) : undefined,
+      email: props.sesDomain && props.cognitoSes !== false ? sesSender(props.defaults.mail?.from, this.region, props.sesDomain) : undefined,
+      featurePlan: COGNITO_FEATURE_PLAN,
       removalPolicy: RemovalPolicy.RETAIN,
     });
 

@@ -17,6 +17,9 @@ export const WAF_RATE_LIMIT_PER_5_MIN = 2000;
  */
 export const WAF_MAX_BODY_BYTES = 32 * 1024;
 
+/** The web ACL's CloudWatch metric name: the WebACL dimension of its AWS/WAFV2 metrics. */
+export const WEB_ACL_METRIC_NAME = 'truckyard-web-acl';
+
 export interface EdgeStackProps extends StackProps {
   /** With a hosted zone and no certificate ARN, the certificate for the domain is issued here (us-east-1). */
   certificateFor?: { domainName: string; hostedZone: { id: string; name: string } };
@@ -48,7 +51,7 @@ export class EdgeStack extends Stack {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       associationConfig: { requestBody: { CLOUDFRONT: { defaultSizeInspectionLimit: 'KB_32' } } },
-      visibilityConfig: visibility('truckyard-web-acl'),
+      visibilityConfig: visibility(WEB_ACL_METRIC_NAME),
       rules: [
         {
           name: 'RateLimitPerIp',

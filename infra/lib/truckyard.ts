@@ -7,17 +7,20 @@ import { type EventSubscription, eventSubscriptions, type TableStreamConsumer, t
 import { type DeployStepDef, deployDataStep } from '../../functions/src/deploy-steps.js';
 import { type JobDef, jobs as jobRows } from '../../functions/src/jobs.js';
 import { type QueueDef, queues as queueRows } from '../../functions/src/queues.js';
+import { scraperSourceSchema } from '../../functions/src/domain/scraper/sources.js';
 import { type RouteArea, type RouteDef, routes as routeRows } from '../../functions/src/routes.js';
+import { z } from 'zod';
 import { ApiStack, AreaApiStack, areaOf } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { MailEvents } from './constructs/bus-rules.js';
 import { HandlerBundles } from './constructs/esbuild-code.js';
 import { sesIdentitiesFor } from './constructs/grants.js';
-import { DEFAULT_SECRETS_PREFIX } from './constructs/house-function.js';
+import { DEFAULT_SECRETS_PREFIX, HOUSE_FUNCTION_DEFAULTS } from './constructs/house-function.js';
 import { api5xxRateAlarm, signUpLimitAlarm } from './constructs/operations.js';
 import { DataStack } from './data-stack.js';
 import { EdgeStack } from './edge-stack.js';
 import { JobsStack } from './jobs-stack.js';
+import { EdgeOperationsStack, OperationsStack } from './operations-stack.js';
 import { FUNCTIONS_SRC_DIR, WEB_DIST_DIR } from './paths.js';
 import { WebStack } from './web-stack.js';
 
@@ -25,6 +28,17 @@ import { WebStack } from './web-stack.js';
 export const DEFAULT_REGION = 'eu-west-2';
 /** CloudFront's certificates and web ACLs live in us-east-1. */
 export const EDGE_REGION = 'us-east-1';
+/**
+ * Reserved concurrency of the search function (its three routes): with about 30 ms per search,
+ * 20 environments answer several hundred searches a second, above the API's stage throttle of 200
+ * requests a second. A reservation needs the account's quota to stay 100 above all reservations.
+ */
+export const SEARCH_RESERVED_CONCURRENCY = 20;
+/** The handler module of the search function (functions/src/routes.ts). */
+export const SEARCH_HANDLER = 'http/listings/search-listings.ts';
+/** Lambda's limit on one function's environment variables, all names and values together. */
+const LAMBDA_ENVIRONMENT_LIMIT_BYTES = 4096;
+
 /** From address when context `mailFrom` is not set (functions/src/config.ts has the same default). */
 export const DEFAULT_MAIL_FROM = 'TruckYard <no-reply@truckyard.example>';
 
@@ -53,6 +67,25 @@ export interface TruckYardOptions {
    * fixture sites; absent, the variable is empty and the SSRF guard lets nothing non-public through.
    */
   fetchAllowHosts?: string;
+  /**
+   * WhatsApp Cloud API sender (context `whatsappPhoneNumberId`, optional `whatsappApiVersion`): the
+   * alert functions' WHATSAPP_PHONE_NUMBER_ID. The token is the `whatsappToken` secret.
+   */
+  whatsapp?: { phoneNumberId: string; apiVersion?: string };
+  /** The scraper's sources (context `scraperSources`): a JSON array, checked here against the scraper's schema. */
+  scraperSources?: string;
+  /**
+   * Reserved concurrency of the search function (context `searchConcurrency`, default
+   * SEARCH_RESERVED_CONCURRENCY; 0 for none). Needs an account quota of at least 100 more.
+   */
+  searchConcurrency?: number;
+  /**
+   * Cognito sends its codes through the SES domain (context `cognitoSes`, default true when
+   * `sesDomain` is set). False on the first deploy: Cognito refuses an identity SES has not verified yet.
+   */
+  cognitoSes?: boolean;
+  /** POWERTOOLS_DEV on every function (context `devLogs`): indented logs, no X-Ray. For the local cloud only. */
+  devLogs?: boolean;
   env?: { account?: string; region?: string };
   /** For tests: alternative rows and directories. The defaults are the real tables and folders. */
   routes?: readonly RouteDef[];
@@ -83,6 +116,9 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
   // A malformed or non-loopback entry fails synth, as it would fail the functions.
   const fetchAllowHosts = [...parseAllowHosts(options.fetchAllowHosts)].join(',');
   const mailFrom = options.mail?.from ?? (options.sesDomain ? `TruckYard <no-reply@${options.sesDomain}>` : DEFAULT_MAIL_FROM);
+
+  assertProductionSettings(options);
+  const scraperSources = options.scraperSources === undefined ? undefined : checkedScraperSources(options.scraperSources);
 
   const zoneAttrs = options.domain?.hostedZone;
   const needsEdgeCertificate = options.domain && !options.domain.certificateArn;
@@ -122,12 +158,16 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
     fetchAllowHosts,
     functionsDir: options.functionsDir,
     bundles: new HandlerBundles(handlerEntries),
+    whatsapp: options.whatsapp,
+    scraperSources,
+    devLogs: options.devLogs,
   };
   const auth = new AuthStack(app, `${prefix}-Auth`, {
     env,
     defaults: dataDefaults,
     triggers: options.triggers,
     sesDomain: options.sesDomain,
+    cognitoSes: options.cognitoSes ?? true,
   });
   const defaults = { ...dataDefaults, userPool: auth.userPool, userPoolClient: auth.userPoolClient };
   const jobs = new JobsStack(app, `${prefix}-Jobs`, {
@@ -142,7 +182,9 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
     mailEventsTopic: data.mailEventsTopic,
     alarmTopic: data.alarmTopic,
   });
-  const api = new ApiStack(app, `${prefix}-Api`, { env, defaults, routes });
+  const searchConcurrency = options.searchConcurrency ?? SEARCH_RESERVED_CONCURRENCY;
+  const reservedConcurrency: Record<string, number> = searchConcurrency > 0 ? { [SEARCH_HANDLER]: searchConcurrency } : {};
+  const api = new ApiStack(app, `${prefix}-Api`, { env, defaults, routes, reservedConcurrency });
   api5xxRateAlarm(api, api.httpApi.apiId, data.alarmTopic);
   signUpLimitAlarm(api, api.functions.SignUpAccount, data.alarmTopic);
   const areas: Partial<Record<RouteArea, AreaApiStack>> = {};
@@ -175,7 +217,67 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
     originVerifySecret: `{{resolve:ssm:${secretsPrefix}originVerifySecret}}`,
     domain: options.domain && { ...options.domain, certificate: options.domain.certificateArn ? undefined : edge.certificate },
   });
-  return { edge, data, auth, jobs, api, areas, web };
+  // The dashboard and alarms need the search function: a test app without it has neither.
+  const searchRow = routes.find((r) => r.handler === SEARCH_HANDLER && areaOf(r) === 'core');
+  const searchFunction = searchRow && api.functions[searchRow.id];
+  const ops =
+    searchFunction && searchRow
+      ? new OperationsStack(app, `${prefix}-Operations`, {
+          env,
+          alarmTopic: data.alarmTopic,
+          search: { fn: searchFunction, timeoutSeconds: searchRow.timeoutSeconds ?? HOUSE_FUNCTION_DEFAULTS.timeoutSeconds },
+          table: data.table,
+          streamConsumers: Object.values(jobs.streamConsumers.functions),
+          queueWorkers: Object.values(jobs.queueWorkers.functions),
+          httpApiId: api.httpApi.apiId,
+          distributionId: web.distribution.distributionId,
+        })
+      : undefined;
+  const edgeOps = new EdgeOperationsStack(app, `${prefix}-EdgeOperations`, {
+    env: { account: options.env?.account, region: EDGE_REGION },
+    crossRegionReferences: true,
+    prefix,
+    distributionId: web.distribution.distributionId,
+    webAclArn: edge.webAcl.attrArn,
+    alarmEmail: options.alarmEmail,
+  });
+  return { edge, data, auth, jobs, api, areas, web, ops, edgeOps };
+}
+
+/**
+ * A site on its own domain is production: it must send alarms somewhere, send mail from a verified
+ * SES domain, and be able to send the WhatsApp alerts the plans sell. Synth fails without them.
+ */
+function assertProductionSettings(options: TruckYardOptions) {
+  if (!options.domain) return;
+  const missing = [
+    !options.alarmEmail && 'alarmEmail (where alarms are e-mailed)',
+    !options.sesDomain && 'sesDomain (the verified SES domain mail is sent from)',
+    !options.whatsapp?.phoneNumberId && 'whatsappPhoneNumberId (the WhatsApp Cloud API sending number)',
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    throw new Error(
+      `domainName ${options.domain.domainName} is set, so the site is production and needs context: ${missing.join(', ')}. See docs/deploying.md.`,
+    );
+  }
+}
+
+/** SCRAPER_SOURCES as the scraper parses it (domain/scraper/sources.ts): invalid JSON or sources fail synth, not the first run. */
+function checkedScraperSources(json: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (err) {
+    throw new Error(`Context scraperSources is not JSON: ${(err as Error).message}`);
+  }
+  const parsed = z.array(scraperSourceSchema).safeParse(value);
+  if (!parsed.success) throw new Error(`Context scraperSources is not a list of sources: ${z.prettifyError(parsed.error)}`);
+  const compact = JSON.stringify(parsed.data);
+  // Leaves room for the other variables within Lambda's 4 KB.
+  if (Buffer.byteLength(compact) > LAMBDA_ENVIRONMENT_LIMIT_BYTES / 2) {
+    throw new Error(`Context scraperSources is ${Buffer.byteLength(compact)} bytes; Lambda allows 4 KB of variables in all`);
+  }
+  return compact;
 }
 
 /** The entries of every row; fails with every missing handler at once, rather than at the first function. */

@@ -10,7 +10,7 @@ import { jobs } from '../../functions/src/jobs.js';
 import { queues } from '../../functions/src/queues.js';
 import { routes } from '../../functions/src/routes.js';
 import { MailEvents } from '../lib/constructs/bus-rules.js';
-import { S3_ACTIONS } from '../lib/constructs/grants.js';
+import { S3_ACTIONS, SITE_INDEX_KEYS } from '../lib/constructs/grants.js';
 import { removeTempDirs, synthTruckYard } from './synth-app.js';
 
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, unknown>>; Effect: string };
@@ -66,6 +66,8 @@ function excessGrants(statements: Statement[], access: Access, own: { queues?: s
         const fail = (why: string) => problems.push(`${action} on ${json}: ${why}`);
         // dynamodb:ListStreams has no resource-level permissions: a stream consumer's mapping needs it on '*'.
         if (resource === '*' && own.tableStream && action === 'dynamodb:ListStreams') continue;
+        // X-Ray's trace upload has no resource-level permissions either (active tracing on every function).
+        if (resource === '*' && (action === 'xray:PutTraceSegments' || action === 'xray:PutTelemetryRecords')) continue;
         if (resource === '*') {
           fail('wildcard resource');
           continue;
@@ -98,7 +100,13 @@ function excessGrants(statements: Statement[], access: Access, own: { queues?: s
           else if (![...DYNAMO_READ, ...DYNAMO_WRITE].includes(name)) fail('unexpected table action');
         } else if (service === 's3') {
           if (json.includes(ids.site)) {
-            if (!(access.siteIndex && action === 's3:GetObject' && suffix === '/index.html')) fail('site bucket not declared');
+            const siteKeys = SITE_INDEX_KEYS.map((k) => `/${k}`);
+            const listsOnlyThem =
+              action === 's3:ListBucket' &&
+              suffix === '' &&
+              JSON.stringify(st.Condition) === JSON.stringify({ StringEquals: { 's3:prefix': [...SITE_INDEX_KEYS] } });
+            if (!(access.siteIndex && ((action === 's3:GetObject' && siteKeys.includes(suffix)) || listsOnlyThem)))
+              fail('site bucket not declared');
             continue;
           }
           const key = Object.entries(ids.buckets).find(([, lid]) => json.includes(lid))?.[0];
@@ -326,6 +334,26 @@ describe('least privilege: every function is granted what its row declares, noth
     expect(
       excessGrants([{ Effect: 'Allow', Action: 'dynamodb:PutItem', Resource: table }], { table: 'readWrite', tableKeys: ['RATE#'] }),
     ).toHaveLength(1);
+  });
+
+  it("the page renderer may read index.html and Vite's manifest in the site bucket, and list exactly those keys", () => {
+    // Prepare
+    const pages = allFunctions().filter((f) => f.access.siteIndex);
+    expect(pages.length).toBeGreaterThan(0);
+    const site = dataIds().site;
+    for (const f of pages) {
+      // Act
+      const onSite = statementsOf(f.template, f.stack, f.fn).filter((s) => JSON.stringify(s.Resource).includes(site));
+      const gets = onSite.filter((s) => s.Action === 's3:GetObject' || (Array.isArray(s.Action) && s.Action.includes('s3:GetObject')));
+      const readable = gets.flatMap((s) => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]).map(literalSuffix));
+      const lists = onSite.filter((s) => s.Action === 's3:ListBucket');
+      // Assess
+      expect(readable.sort(), f.name).toEqual(['/.vite/manifest.json', '/index.html']);
+      expect(
+        lists.map((s) => s.Condition),
+        f.name,
+      ).toEqual([{ StringEquals: { 's3:prefix': ['index.html', '.vite/manifest.json'] } }]);
+    }
   });
 
   it('the check catches an over-grant (it can fail)', () => {

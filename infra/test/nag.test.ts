@@ -5,7 +5,7 @@ import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkWithCdkNag } from '../lib/nag.js';
 import { buildTruckYard } from '../lib/truckyard.js';
-import { CDK_CONTEXT, removeTempDirs, TEST_SITE_URL, tempDir } from './synth-app.js';
+import { CDK_CONTEXT, PRODUCTION_SETTINGS, removeTempDirs, TEST_SITE_URL, tempDir } from './synth-app.js';
 
 afterAll(removeTempDirs);
 
@@ -47,8 +47,7 @@ describe("cdk-nag's AwsSolutions pack", () => {
         siteUrl: TEST_SITE_URL,
         webDistDir,
         domain: { domainName: 'www.example.co.uk', hostedZone: { id: 'Z123', name: 'example.co.uk' } },
-        sesDomain: 'example.co.uk',
-        alarmEmail: 'ops@example.co.uk',
+        ...PRODUCTION_SETTINGS,
       }),
     );
     // Assess

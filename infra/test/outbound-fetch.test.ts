@@ -15,6 +15,7 @@ function allowListsByFunction(app: ReturnType<typeof synthTruckYard>): Map<strin
   const templates = [...Object.values(app.templates), ...Object.values(app.areaTemplates)];
   const found = new Map<string, unknown>();
   for (const template of templates) {
+    if (!template) continue;
     for (const [id, r] of Object.entries(template.toJSON().Resources as Resources)) {
       if (r.Type !== 'AWS::Lambda::Function') continue;
       found.set(r.Properties.Description ?? id, r.Properties.Environment?.Variables?.[FETCH_ALLOW_HOSTS_ENV]);

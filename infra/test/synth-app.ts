@@ -8,6 +8,13 @@ import { buildTruckYard, type TruckYardOptions } from '../lib/truckyard.js';
 
 export const TEST_SITE_URL = 'https://test.truckyard.example';
 
+/** What synth requires beside a custom domain (truckyard.ts assertProductionSettings). */
+export const PRODUCTION_SETTINGS = {
+  sesDomain: 'example.co.uk',
+  alarmEmail: 'ops@example.co.uk',
+  whatsapp: { phoneNumberId: '123456789012345' },
+} as const;
+
 const tempDirs: string[] = [];
 
 /** A fresh directory under the OS temp dir, removed by removeTempDirs(). */
@@ -56,6 +63,8 @@ export function synthTruckYard(options: Partial<TruckYardOptions> = {}) {
       jobs: templateOf(stacks.jobs),
       api: templateOf(stacks.api),
       web: templateOf(stacks.web),
+      ops: stacks.ops && templateOf(stacks.ops),
+      edgeOps: templateOf(stacks.edgeOps),
     },
     areaTemplates: Object.fromEntries(Object.entries(stacks.areas).map(([area, stack]) => [area, templateOf(stack)])),
   };

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it, onTestFinished } from 'vitest';
 import { routes } from '../../functions/src/routes.js';
-import { nativeModulesOf } from '../lib/constructs/native-modules.js';
-import { FUNCTIONS_SRC_DIR, REPO_ROOT } from '../lib/paths.js';
+import { queues } from '../../functions/src/queues.js';
+import { REPO_ROOT } from '../lib/paths.js';
 
-it('synthesizes every stack offline with the pinned CDK CLI and a clean cdk-nag report, bundling each function with the native packages it needs', () => {
+it('synthesizes every stack offline with the pinned CDK CLI and a clean cdk-nag report, bundling each function; only the image functions ship sharp (arm64)', () => {
   // Prepare
   const outdir = mkdtempSync(join(tmpdir(), 'truckyard-cdk-synth-'));
   onTestFinished(() => rmSync(outdir, { recursive: true, force: true })); // the bundles with sharp are ~250 MB
@@ -24,22 +24,40 @@ it('synthesizes every stack offline with the pinned CDK CLI and a clean cdk-nag 
   for (const stack of ['Edge', 'Data', 'Auth', 'Jobs', 'Api', 'Web']) {
     expect(existsSync(join(outdir, `TruckYard-${stack}.template.json`)), stack).toBe(true);
   }
-  // The core stack and the area stacks (TruckYard-ApiAdmin, …) hold the route functions.
-  type Template = { Resources: Record<string, { Type: string; Properties: { Description?: string; Code?: { S3Key: string } } }> };
-  const api: Template = { Resources: {} };
-  for (const file of readdirSync(outdir).filter((f) => /^TruckYard-Api\w*\.template\.json$/.test(f))) {
-    Object.assign(api.Resources, (JSON.parse(readFileSync(join(outdir, file), 'utf8')) as Template).Resources);
-  }
+  type Template = {
+    Resources: Record<string, { Type: string; Properties: { Description?: string; Architectures?: string[]; Code?: { S3Key?: string } } }>;
+  };
+  const fns = readdirSync(outdir)
+    .filter((f) => f.endsWith('.template.json'))
+    .flatMap((f) => Object.values((JSON.parse(readFileSync(join(outdir, f), 'utf8')) as Template).Resources))
+    .filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Code?.S3Key);
+  // Every route's function is there, bundled (rows sharing a handler module share a function described by the module).
   for (const route of routes) {
-    // Rows sharing a handler module share a function described by the module.
-    const fn = Object.values(api.Resources).find(
-      (r) =>
-        r.Type === 'AWS::Lambda::Function' &&
-        (r.Properties.Description === `${route.method} ${route.path}` || r.Properties.Description?.startsWith(`${route.handler} (`)),
+    const fn = fns.find(
+      (r) => r.Properties.Description === `${route.method} ${route.path}` || r.Properties.Description?.startsWith(`${route.handler} (`),
     );
-    const assetDir = join(outdir, `asset.${fn?.Properties.Code?.S3Key.replace(/\.zip$/, '')}`);
+    const assetDir = join(outdir, `asset.${fn?.Properties.Code?.S3Key?.replace(/\.zip$/, '')}`);
     expect(readdirSync(assetDir), route.id).toEqual(expect.arrayContaining(['index.mjs', 'index.mjs.map']));
-    const shipped = existsSync(join(assetDir, 'node_modules')) ? readdirSync(join(assetDir, 'node_modules')) : [];
-    for (const pkg of nativeModulesOf(join(FUNCTIONS_SRC_DIR, route.handler))) expect(shipped, route.id).toContain(pkg);
   }
+  // sharp: only the bundles that still import it after tree shaking (the image functions) ship it,
+  // its arm64 binaries, on ARM64 functions; no other bundle contains it.
+  const imageFunctions = [
+    ...routes.filter((r) => r.id === 'CompleteListingImageUploads').map((r) => `${r.method} ${r.path}`),
+    ...queues.filter((q) => q.id === 'stock-imports' || q.id === 'scrape-sources').map((q) => q.description),
+  ];
+  const withSharp: string[] = [];
+  for (const fn of fns) {
+    const assetDir = join(outdir, `asset.${fn.Properties.Code?.S3Key?.replace(/\.zip$/, '')}`);
+    if (!existsSync(join(assetDir, 'index.mjs'))) continue; // CDK's own handlers
+    const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
+    const importsSharp = /import\(\s*["']sharp["']\s*\)|from\s*["']sharp["']/.test(code);
+    const shipsSharp = existsSync(join(assetDir, 'node_modules', 'sharp'));
+    expect(shipsSharp, fn.Properties.Description).toBe(importsSharp);
+    if (!importsSharp) continue;
+    withSharp.push(fn.Properties.Description ?? '');
+    expect(fn.Properties.Architectures, fn.Properties.Description).toEqual(['arm64']);
+    const binaries = readdirSync(join(assetDir, 'node_modules', '@img')).filter((d) => d.startsWith('sharp-'));
+    expect(binaries.sort()).toEqual(['sharp-libvips-linux-arm64', 'sharp-linux-arm64']);
+  }
+  expect(withSharp.sort()).toEqual(imageFunctions.sort());
 });

@@ -3,12 +3,13 @@ import type { Listing } from '../../../shared/schemas/listing.js';
 import { alertForScraperRun } from '../domain/alerts/send-alerts.js';
 import type { ScraperRunCompletedDetail } from '../domain/scraper/ports.js';
 import { alertDeps, loadListing } from '../jobs/alerts/deps.js';
+import { observed } from '../observability.js';
 
 /**
  * scraper.run.completed → platinum subscribers hear about the run's new listings in one message
  * each (the flood rule for a batch). A failure throws, so the bus retries; claims make retries safe.
  */
-export const handler = async (event: EventBridgeEvent<'scraper.run.completed', ScraperRunCompletedDetail>) => {
+const run = async (event: EventBridgeEvent<'scraper.run.completed', ScraperRunCompletedDetail>) => {
   const ids = event.detail.newListingIds ?? [];
   const listings: Listing[] = [];
   // Reads in small parallel batches: a big run lists up to 2,000 ids.
@@ -19,3 +20,5 @@ export const handler = async (event: EventBridgeEvent<'scraper.run.completed', S
   if (listings.length === 0) return { messages: 0, sent: 0, held: 0 };
   return alertForScraperRun(alertDeps(), listings);
 };
+
+export const handler = observed('events/alerts-scraper-run', run);

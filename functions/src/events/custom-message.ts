@@ -1,12 +1,13 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { config } from '../config.js';
 import { cognitoEmailFor } from '../domain/mail/cognito-messages.js';
+import { observed } from '../observability.js';
 
 /**
  * Cognito custom-message trigger: verification codes and password resets in the TruckYard brand.
  * Locally cognito-local calls this same handler and the e-mail lands in the local inbox.
  */
-export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
+async function run(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
   const attributes = event.request.userAttributes as Record<string, string | undefined>;
   const email = cognitoEmailFor(
     event.triggerSource,
@@ -19,3 +20,5 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
   }
   return event;
 }
+
+export const handler = observed('events/custom-message', run);

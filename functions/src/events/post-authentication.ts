@@ -2,13 +2,14 @@ import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { adminUserStore, auditLog } from '../adapters/dynamodb/admin-repo.js';
 import { ddb } from '../adapters/dynamodb/client.js';
 import { config } from '../config.js';
+import { observed } from '../observability.js';
 
 /**
  * Cognito post-authentication trigger: a staff sign-in (the profile mirrors the admin role) is
  * written to the audit log as 'login'. Customers' sign-ins are not audited. A failure is logged
  * and never blocks the sign-in (Cognito would refuse it otherwise).
  */
-export async function handler(event: PostAuthenticationTriggerEvent): Promise<PostAuthenticationTriggerEvent> {
+async function run(event: PostAuthenticationTriggerEvent): Promise<PostAuthenticationTriggerEvent> {
   const userId = event.request.userAttributes.sub ?? event.userName;
   try {
     const user = await adminUserStore(ddb, config.tableName).get(userId);
@@ -28,3 +29,5 @@ export async function handler(event: PostAuthenticationTriggerEvent): Promise<Po
   }
   return event;
 }
+
+export const handler = observed('events/post-authentication', run);

@@ -1,4 +1,5 @@
 import { searchSnapshotBuilder } from '../deps.js';
+import { observed } from '../observability.js';
 
 /** A DynamoDB Streams batch (AWS) or a bus event (locally): only when something changed matters. */
 export interface SnapshotTrigger {
@@ -21,6 +22,8 @@ export function changedAtMs(event: SnapshotTrigger, now = Date.now()): number {
  * tableStreamConsumers: one invocation at a time), by the bus's listing and scraper-run events
  * locally. Both report times in whole seconds: the change may be up to a second later than that.
  */
-export const handler = async (event: SnapshotTrigger): Promise<{ result: string }> => {
+const run = async (event: SnapshotTrigger): Promise<{ result: string }> => {
   return { result: await searchSnapshotBuilder().changed(changedAtMs(event) + 1000) };
 };
+
+export const handler = observed('events/search-snapshot-on-change', run);

@@ -3,6 +3,7 @@ import { ddb } from '../adapters/dynamodb/client.js';
 import { suppressionList } from '../adapters/dynamodb/suppression-repo.js';
 import { config } from '../config.js';
 import { suppressionsFromSesMessage } from '../domain/mail/ses-notifications.js';
+import { observed } from '../observability.js';
 
 /**
  * SNS subscription to the SES bounce and complaint topic: marks each permanently bouncing or
@@ -10,7 +11,7 @@ import { suppressionsFromSesMessage } from '../domain/mail/ses-notifications.js'
  * is not JSON is logged and skipped (SNS would redeliver it forever); a table failure throws, so
  * SNS retries the delivery.
  */
-export async function handler(event: SNSEvent): Promise<{ suppressed: number }> {
+async function run(event: SNSEvent): Promise<{ suppressed: number }> {
   const list = suppressionList(ddb, config.tableName);
   let suppressed = 0;
   for (const record of event.Records ?? []) {
@@ -63,3 +64,5 @@ export function sesNotificationEvent(email: string, kind: 'Bounce' | 'Complaint'
     ],
   };
 }
+
+export const handler = observed('events/ses-notification', run);

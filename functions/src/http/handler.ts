@@ -6,6 +6,7 @@ import { type Caller, ANONYMOUS, callerFromClaims } from '../domain/caller.js';
 import { DomainError, forbidden, serviceUnavailable, unauthenticated, validationError } from '../domain/errors.js';
 import { type AccessTokenVerifier, createAccessTokenVerifier } from '../adapters/cognito/token-verifier.js';
 import type { RouteAuth } from '../routes.js';
+import { logger, withObservability } from '../observability.js';
 import { isServiceUnavailable } from './unavailable.js';
 import { assertThroughCloudFront } from './viewer-ip.js';
 
@@ -71,14 +72,11 @@ export function jsonText(statusCode: number, body: string, headers: Record<strin
 function errorResult(err: unknown, requestId: string): HttpResult {
   if (err instanceof DomainError) return json(err.statusCode, err.toJSON());
   const unavailable = isServiceUnavailable(err);
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      requestId,
-      message: unavailable ? 'Dependency unavailable' : 'Unhandled error',
-      error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
-    }),
-  );
+  // The logger's keys already name the request, its route and whether it was a cold start.
+  logger.error(unavailable ? 'Dependency unavailable' : 'Unhandled error', {
+    requestId,
+    error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+  });
   if (unavailable) return json(503, serviceUnavailable().toJSON(), { 'retry-after': '5' });
   return json(500, { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
 }
@@ -106,10 +104,12 @@ export function jsonBody(event: HttpEvent): unknown {
 /**
  * Wraps one route's logic: in AWS refuses requests that did not come through CloudFront
  * (viewer-ip.ts), resolves the caller for the route's auth level, maps domain errors
- * to their status and unknown errors to a generic 500 that leaks nothing.
+ * to their status and unknown errors to a generic 500 that leaks nothing. Every invocation runs
+ * under Powertools (observability.ts): its log lines carry the request id, the cold-start flag
+ * and the route (API Gateway's route key), and it is traced in X-Ray.
  */
 export function httpHandler(auth: RouteAuth, fn: (ctx: RequestContext) => Promise<HttpResult>) {
-  return middy<HttpEvent, HttpResult, Error, Context>()
+  const inner = middy<HttpEvent, HttpResult, Error, Context>()
     .use({
       onError: async (request) => {
         request.response = errorResult(request.error, request.context?.awsRequestId ?? 'local');
@@ -120,4 +120,12 @@ export function httpHandler(auth: RouteAuth, fn: (ctx: RequestContext) => Promis
       const caller = await resolveCaller(event, auth);
       return fn({ event, caller, requestId: context?.awsRequestId ?? 'local' });
     });
+  return (event: HttpEvent, context: Context): Promise<HttpResult> =>
+    withObservability(routeOf(event), context, () => inner(event, context));
 }
+
+/** The route as API Gateway names it (`GET /api/listings/{id}`), or the request's method and path. */
+const routeOf = (event: HttpEvent) =>
+  event.routeKey && event.routeKey !== '$default'
+    ? event.routeKey
+    : `${event.requestContext?.http?.method ?? 'GET'} ${event.rawPath ?? '/'}`;

@@ -4,6 +4,7 @@ import { queueSender } from '../adapters/queues/sender.js';
 import { handleScrapeMessage } from '../domain/scraper/handle-message.js';
 import { SCRAPE_QUEUE } from './scrape.js';
 import { scrapeDeps, scraperSources } from './scraper-deps.js';
+import { observed } from '../observability.js';
 
 const messageSchema = z.object({
   runId: z.string().min(1),
@@ -18,7 +19,7 @@ const messageSchema = z.object({
  * low go back on the queue as the next step. A malformed message is dropped with a log line (a
  * retry could not fix it); storage errors while starting are retried by the queue.
  */
-export const handler = async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
+const run = async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
   const sources = scraperSources();
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
@@ -40,3 +41,5 @@ export const handler = async (event: SQSEvent, context?: Context): Promise<SQSBa
   }
   return { batchItemFailures: failures };
 };
+
+export const handler = observed('jobs/scrape-worker', run);

@@ -2,6 +2,7 @@ import { queueSender } from '../adapters/queues/sender.js';
 import { newRunId } from '../domain/scraper/handle-message.js';
 import { firstMessages } from '../domain/scraper/run-source.js';
 import { scraperRepo, scraperSources } from './scraper-deps.js';
+import { observed } from '../observability.js';
 
 export const SCRAPE_QUEUE = 'scrape-sources';
 
@@ -10,7 +11,7 @@ export const SCRAPE_QUEUE = 'scrape-sources';
  * worker through the queue (one message per source; each source then chains its own pages).
  * Takes a second or two, far from its timeout, however many sources there are.
  */
-export const handler = async (): Promise<{ runId: string; sources: number }> => {
+const run = async (): Promise<{ runId: string; sources: number }> => {
   const sources = scraperSources().filter((s) => s.enabled);
   const now = new Date();
   const runId = newRunId(now);
@@ -18,3 +19,5 @@ export const handler = async (): Promise<{ runId: string; sources: number }> => 
   await (await queueSender()).send(SCRAPE_QUEUE, firstMessages(runId, sources));
   return { runId, sources: sources.length };
 };
+
+export const handler = observed('jobs/scrape', run);

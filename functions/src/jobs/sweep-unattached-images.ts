@@ -3,12 +3,13 @@ import { PENDING_UPLOAD_TTL_SECONDS, takeUnattachedImages } from '../adapters/dy
 import { s3 } from '../adapters/s3/client.js';
 import { deleteListingImageFiles } from '../adapters/s3/uploads.js';
 import { config } from '../config.js';
+import { observed } from '../observability.js';
 
 /**
  * Scheduled (jobs.ts SweepUnattachedImages): deletes the files of processed images that no
  * listing took within a day of their upload, so they do not stay public and stored forever.
  */
-export async function handler(): Promise<{ deleted: number }> {
+async function run(): Promise<{ deleted: number }> {
   const olderThan = new Date(Date.now() - PENDING_UPLOAD_TTL_SECONDS * 1000);
   let deleted = 0;
   for (;;) {
@@ -18,3 +19,5 @@ export async function handler(): Promise<{ deleted: number }> {
     if (taken.length < 200) return { deleted };
   }
 }
+
+export const handler = observed('jobs/sweep-unattached-images', run);

@@ -4,6 +4,7 @@ import { carryOutImportReview } from '../domain/stock-import/import-review.js';
 import { runStockImport } from '../domain/stock-import/stock-imports.js';
 import { logError } from '../http/my-listings/deps.js';
 import { applyImportDeps, stockImportDeps } from '../http/my-imports/deps.js';
+import { observed } from '../observability.js';
 
 const messageSchema = z.object({
   userId: z.string().min(1),
@@ -13,7 +14,7 @@ const messageSchema = z.object({
 });
 
 /** Applies queued stock imports and staff's reviews of first imports (queues.ts 'stock-imports'); a failed message is retried, then dead-lettered. */
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+const run = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     const parsed = messageSchema.safeParse(JSON.parse(record.body));
@@ -32,3 +33,5 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   }
   return { batchItemFailures };
 };
+
+export const handler = observed('queues/stock-import-worker', run);

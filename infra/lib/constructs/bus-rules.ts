@@ -15,7 +15,6 @@ import type { Access } from '../../../functions/src/access.js';
 import { EVENT_SOURCE, type EventSubscription, type TableStreamConsumer } from '../../../functions/src/events.js';
 import type { JobDef } from '../../../functions/src/jobs.js';
 import type { QueueDef } from '../../../functions/src/queues.js';
-import { acknowledge } from '../nag.js';
 import { type HouseDefaults, HouseFunction } from './house-function.js';
 import { dlqDepthAlarm, newDeadLetterQueue } from './operations.js';
 
@@ -131,9 +130,11 @@ const STREAM_RETRIES = 3;
 
 /**
  * One function per row of functions/src/events.ts tableStreamConsumers, fed by the table's
- * DynamoDB stream in batches (at most the row's batching window behind), with reserved concurrency
- * 1: it never runs twice at once (the search snapshot builder writes one object), so a batch
- * arriving while one runs waits, and what still fails after retries goes to a dead-letter queue.
+ * DynamoDB stream in batches (at most the row's batching window behind), one batch per stream shard
+ * at a time (parallelization factor 1); what still fails after retries goes to a dead-letter queue.
+ * No reserved concurrency (a fresh account's quota has none to reserve): a table with several
+ * shards may run it twice at once. For the search snapshot that costs a second build, each one a
+ * whole snapshot of the table, and the next change or the nightly build writes the newest.
  */
 export class TableStreamConsumers extends Construct {
   readonly functions: Record<string, HouseFunction> = {};
@@ -148,8 +149,7 @@ export class TableStreamConsumers extends Construct {
         access: row.access,
         memoryMb: row.memoryMb,
         timeoutSeconds: row.timeoutSeconds,
-        description: 'On every change of the table (DynamoDB stream), one at a time',
-        reservedConcurrentExecutions: 1,
+        description: 'On every change of the table (DynamoDB stream), one batch per shard at a time',
       });
       const dlq = newDeadLetterQueue(this, `${row.id}DeadLetters`);
       if (props.alarmTopic) dlqDepthAlarm(this, `${row.id}DeadLettersAlarm`, dlq, props.alarmTopic);
@@ -164,11 +164,7 @@ export class TableStreamConsumers extends Construct {
           filters: [FilterCriteria.filter({ dynamodb: { Keys: { [TABLE_KEYS.sortKey]: { S: FilterRule.or(...row.sortKeys) } } } })],
         }),
       );
-      acknowledge(
-        fn,
-        'AwsSolutions-IAM5[Resource::*]',
-        "dynamodb:ListStreams, which the stream's event source mapping needs, has no resource-level permissions.",
-      );
+      // dynamodb:ListStreams, which the mapping needs, is granted on *: HouseFunction acknowledges IAM5[Resource::*].
       this.functions[row.id] = fn;
     }
   }
@@ -181,7 +177,16 @@ export interface QueueWorkersProps {
   queues: Record<string, Queue>;
 }
 
-/** One worker function per row of functions/src/queues.ts, fed by its SQS queue; failed items are retried alone. */
+/**
+ * Workers running at once per queue when its row does not say (SQS event sources allow 2 at the
+ * least): bounded, so a burst of messages cannot outrun SES's sending rate or the account's Lambda quota.
+ */
+export const DEFAULT_QUEUE_MAX_CONCURRENCY = 2;
+
+/**
+ * One worker function per row of functions/src/queues.ts, fed by its SQS queue (at most the row's
+ * maxConcurrency workers at once); failed items are retried alone.
+ */
 export class QueueWorkers extends Construct {
   readonly functions: Record<string, HouseFunction> = {};
 
@@ -198,7 +203,13 @@ export class QueueWorkers extends Construct {
         timeoutSeconds: row.timeoutSeconds,
         description: row.description,
       });
-      fn.addEventSource(new SqsEventSource(queue, { batchSize: row.batchSize ?? 10, reportBatchItemFailures: true }));
+      fn.addEventSource(
+        new SqsEventSource(queue, {
+          batchSize: row.batchSize ?? 10,
+          reportBatchItemFailures: true,
+          maxConcurrency: row.maxConcurrency ?? DEFAULT_QUEUE_MAX_CONCURRENCY,
+        }),
+      );
       this.functions[row.id] = fn;
     }
   }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { AssetHashType, DockerImage, type ILocalBundling } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
-import { type BuildOptions, buildSync } from 'esbuild';
+import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
 import { REPO_ROOT } from '../paths.js';
 import { copyNativeModules, NATIVE_MODULES } from './native-modules.js';
 
@@ -33,60 +33,80 @@ const BUNDLE_OPTIONS = {
 const keyOf = (entry: string) => relative(REPO_ROOT, entry).replace(/[^A-Za-z0-9]+/g, '_');
 
 /**
+ * The native packages a bundle imports, from esbuild's metafile: the packages left external that
+ * its code still imports after tree shaking (sharp stays only where an image is processed).
+ */
+function nativeImportsOf(output: Metafile['outputs'][string] | undefined): string[] {
+  const natives: readonly string[] = NATIVE_MODULES;
+  return [...new Set((output?.imports ?? []).filter((i) => i.external && natives.includes(i.path)).map((i) => i.path))].sort();
+}
+
+/**
  * The handlers of one app, bundled in a single esbuild run the first time any of them is needed:
  * esbuild then parses the shared dependencies once instead of once per function (about half the time).
  * Nothing is built when CDK skips bundling.
  */
 export class HandlerBundles {
   readonly entries: ReadonlySet<string>;
-  private outdir: string | undefined;
+  private built: { outdir: string; metafile: Metafile } | undefined;
 
   constructor(entries: Iterable<string>) {
     this.entries = new Set(entries);
   }
 
-  /** Copies the entry's index.mjs and source map into outputDir; false if the entry is not one of ours. */
-  copyTo(entry: string, outputDir: string): boolean {
-    if (!this.entries.has(entry)) return false;
-    if (!this.outdir) {
+  /**
+   * Copies the entry's index.mjs and source map into outputDir and returns the native packages the
+   * bundle imports; undefined if the entry is not one of ours.
+   */
+  copyTo(entry: string, outputDir: string): string[] | undefined {
+    if (!this.entries.has(entry)) return undefined;
+    if (!this.built) {
       const outdir = mkdtempSync(join(tmpdir(), 'truckyard-bundles-'));
       process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
-      buildSync({ ...BUNDLE_OPTIONS, entryPoints: Object.fromEntries([...this.entries].map((e) => [`${keyOf(e)}/index`, e])), outdir });
-      this.outdir = outdir;
+      const { metafile } = buildSync({
+        ...BUNDLE_OPTIONS,
+        metafile: true,
+        entryPoints: Object.fromEntries([...this.entries].map((e) => [`${keyOf(e)}/index`, e])),
+        outdir,
+      });
+      this.built = { outdir, metafile };
     }
-    cpSync(join(this.outdir, keyOf(entry)), outputDir, { recursive: true });
-    return true;
+    cpSync(join(this.built.outdir, keyOf(entry)), outputDir, { recursive: true });
+    const output = join(relative(REPO_ROOT, this.built.outdir), keyOf(entry), 'index.mjs');
+    return nativeImportsOf(this.built.metafile.outputs[output]);
   }
 }
 
 /**
  * Bundles one handler with esbuild's API, in this process. NodejsFunction does the same bundling but
  * starts `npx --no-install esbuild` for every function (1.5 s idle, 4 s on a busy machine), which made
- * synth grow by seconds per route. The public fields make CDK's asset cache key tell entries apart.
+ * synth grow by seconds per route. The public field makes CDK's asset cache key tell entries apart.
+ * The native packages the bundle still imports (esbuild's metafile) are copied beside it, built for
+ * Lambda's arm64 (native-modules.ts); a bundle that imports none ships none.
  */
 class EsbuildLocalBundling implements ILocalBundling {
   readonly #shared: HandlerBundles | undefined;
 
   constructor(
     readonly entry: string,
-    readonly nodeModules: string[],
     shared: HandlerBundles | undefined,
   ) {
-    // The shared build leaves out only the house externals; other packages need a build of their own.
-    this.#shared = nodeModules.every((m) => (NATIVE_MODULES as readonly string[]).includes(m)) ? shared : undefined;
+    this.#shared = shared;
   }
 
   tryBundle(outputDir: string): boolean {
-    if (!this.#shared?.copyTo(this.entry, outputDir)) {
+    let natives = this.#shared?.copyTo(this.entry, outputDir);
+    if (natives === undefined) {
       // buildSync throws on errors, which fails synth with esbuild's messages.
-      buildSync({
+      const { metafile } = buildSync({
         ...BUNDLE_OPTIONS,
+        metafile: true,
         entryPoints: [this.entry],
         outfile: join(outputDir, 'index.mjs'),
-        external: [...BUNDLE_OPTIONS.external, ...this.nodeModules],
       });
+      natives = nativeImportsOf(metafile.outputs[join(relative(REPO_ROOT, outputDir), 'index.mjs')]);
     }
-    if (this.nodeModules.length > 0) copyNativeModules(outputDir, this.nodeModules);
+    if (natives.length > 0) copyNativeModules(outputDir, natives);
     return true;
   }
 }
@@ -94,18 +114,16 @@ class EsbuildLocalBundling implements ILocalBundling {
 export interface EsbuildCodeOptions {
   /** Absolute path of the handler module. */
   entry: string;
-  /** Packages left out of the bundle and copied into its node_modules (native ones like sharp). */
-  nodeModules?: string[];
   /** The app's shared build, if the entry is part of one. */
   shared?: HandlerBundles;
 }
 
-/** Lambda code for a handler: an ESM bundle (index.mjs + source map), hashed by its output. */
+/** Lambda code for a handler: an ESM bundle (index.mjs + source map, and the native packages it imports), hashed by its output. */
 export function esbuildCode(options: EsbuildCodeOptions) {
   return Code.fromAsset(dirname(options.entry), {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
-      local: new EsbuildLocalBundling(options.entry, options.nodeModules ?? [], options.shared),
+      local: new EsbuildLocalBundling(options.entry, options.shared),
       // Required by the type, never used: local bundling always answers (or fails loudly).
       image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22'),
     },

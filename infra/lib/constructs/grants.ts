@@ -54,6 +54,11 @@ export const leadingKeysCondition = (prefixes: readonly string[]) => ({
   'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((p) => `${p}*`) },
   Null: { 'dynamodb:LeadingKeys': 'false' },
 });
+/**
+ * What `siteIndex` reads in the site bucket: the SPA's index.html and Vite's build manifest, whose
+ * chunk list gives the server-rendered pages their modulepreload hints (adapters/web/spa-index.ts).
+ */
+export const SITE_INDEX_KEYS = ['index.html', '.vite/manifest.json'] as const;
 
 export const SES_SEND_ACTIONS = ['ses:SendEmail', 'ses:SendRawEmail'] as const;
 
@@ -97,7 +102,14 @@ export function grantAccess(fn: IGrantable & IConstruct, access: Access, t: Gran
       add(['s3:ListBucket'], [bucket.bucketArn], b.prefixes ? { StringLike: { 's3:prefix': b.prefixes.map((p) => `${p}*`) } } : undefined);
     }
   }
-  if (access.siteIndex) add(['s3:GetObject'], [t.siteBucket.arnForObjects('index.html')]);
+  if (access.siteIndex) {
+    add(
+      ['s3:GetObject'],
+      SITE_INDEX_KEYS.map((key) => t.siteBucket.arnForObjects(key)),
+    );
+    // Without ListBucket S3 answers 403, not 404, for a missing key: a build without a manifest is then a NoSuchKey.
+    add(['s3:ListBucket'], [t.siteBucket.bucketArn], { StringEquals: { 's3:prefix': [...SITE_INDEX_KEYS] } });
+  }
 
   if (access.mail) {
     if (!t.mail?.identities.length) throw new Error(`${fn.node.path}: its row declares mail, but no SES identity is configured`);

@@ -4,7 +4,15 @@ import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { Architecture, type CfnFunction, Function as LambdaFunction, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import {
+  ApplicationLogLevel,
+  Architecture,
+  type CfnFunction,
+  Function as LambdaFunction,
+  LoggingFormat,
+  Runtime,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -16,7 +24,7 @@ import { FUNCTIONS_SRC_DIR } from '../paths.js';
 import { esbuildCode, type HandlerBundles } from './esbuild-code.js';
 import { grantAccess } from './grants.js';
 import { acknowledge } from '../nag.js';
-import { nativeArchitecture, nativeModulesOf } from './native-modules.js';
+import { LAMBDA_ARCHITECTURE, reachesModule } from './native-modules.js';
 
 /** Everything every TruckYard function is wired to: the table, the user pool, the buckets, the bus. */
 export interface HouseDefaults {
@@ -53,6 +61,15 @@ export interface HouseDefaults {
    * loopback fixture host:port pairs the SSRF guard lets through. Empty in AWS.
    */
   fetchAllowHosts?: string;
+  /**
+   * The WhatsApp Cloud API sender (context `whatsappPhoneNumberId`, `whatsappApiVersion`): set on
+   * the functions that read the `whatsappToken` secret; WhatsApp is off without it.
+   */
+  whatsapp?: { phoneNumberId: string; apiVersion?: string };
+  /** SCRAPER_SOURCES (context `scraperSources`, a JSON array), on the functions that read it. */
+  scraperSources?: string;
+  /** POWERTOOLS_DEV=true on every function (context `devLogs`): indented logs for a console; never in AWS. */
+  devLogs?: boolean;
 }
 
 /** Defaults of functions that verify tokens: everything but the pool's own triggers. */
@@ -66,10 +83,12 @@ export interface HouseFunctionProps {
   access: Access;
   memoryMb?: number;
   timeoutSeconds?: number;
-  /** Native packages shipped beside the bundle instead of in it; found from the handler's imports when omitted. */
-  nodeModules?: string[];
   description?: string;
-  /** Reserved concurrency: 1 makes a function run one invocation at a time (the table stream's consumers). */
+  /**
+   * Reserved concurrency: a cap (and a reservation) of the account's Lambda concurrency. Only the
+   * search function has one (context `searchConcurrency`): AWS keeps 100 of the account's quota
+   * unreserved, so any reservation fails on a fresh account's quota of 10 (docs/deploying.md).
+   */
   reservedConcurrentExecutions?: number;
 }
 
@@ -90,8 +109,24 @@ export const FETCH_ALLOW_HOSTS_ENV = 'FETCH_ALLOW_HOSTS';
 /** Environment variable carrying a bucket's generated name: 'truck-images' -> BUCKET_TRUCK_IMAGES. */
 export const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().replaceAll('-', '_')}`;
 
+/**
+ * Modules whose functions read a context-configured variable: a function gets the variable when its
+ * handler reaches the module through its imports (native-modules.ts's import walk).
+ */
+export const SCRAPER_SOURCES_READER = 'jobs/scraper-deps.ts';
+
+/** Powertools for AWS Lambda (functions/src/observability.ts): the service name of every log line and metric. */
+export const POWERTOOLS_SERVICE_NAME = 'truckyard';
+/** The CloudWatch namespace of the app's own (EMF) metrics; operations.ts alarms on them. */
+export const METRICS_NAMESPACE = 'TruckYard';
+
 /** The environment functions/src/config.ts reads, derived from the wired resources. */
-export function houseEnvironment(scope: Construct, d: HouseDefaults, access: Access = {}): Record<string, string> {
+export function houseEnvironment(
+  scope: Construct,
+  d: HouseDefaults,
+  access: Access = {},
+  reaches: (module: string) => boolean = () => false,
+): Record<string, string> {
   const bucketVars = Object.fromEntries(Object.entries(d.buckets).map(([key, b]) => [bucketEnvVar(key as BucketKey), b.bucketName]));
   return {
     STAGE: 'aws',
@@ -110,6 +145,18 @@ export function houseEnvironment(scope: Construct, d: HouseDefaults, access: Acc
     ...(access.secrets?.length ? { SECRETS_PREFIX: d.secretsPrefix ?? DEFAULT_SECRETS_PREFIX } : {}),
     ...(access.outboundHttp ? { [FETCH_ALLOW_HOSTS_ENV]: d.fetchAllowHosts ?? '' } : {}),
     ...Object.fromEntries((access.queues ?? []).flatMap((id) => (d.queues?.[id] ? [[queueUrlEnvVar(id), d.queues[id].queueUrl]] : []))),
+    ...(access.secrets?.includes('whatsappToken') && d.whatsapp
+      ? {
+          WHATSAPP_PHONE_NUMBER_ID: d.whatsapp.phoneNumberId,
+          ...(d.whatsapp.apiVersion ? { WHATSAPP_API_VERSION: d.whatsapp.apiVersion } : {}),
+        }
+      : {}),
+    ...(d.scraperSources && reaches(SCRAPER_SOURCES_READER) ? { SCRAPER_SOURCES: d.scraperSources } : {}),
+    // Powertools (logger, metrics, tracer): its settings come from here in AWS and locally alike.
+    POWERTOOLS_SERVICE_NAME,
+    POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+    POWERTOOLS_LOG_LEVEL: 'INFO',
+    ...(d.devLogs ? { POWERTOOLS_DEV: 'true' } : {}),
   };
 }
 
@@ -125,8 +172,9 @@ function cognitoEnvironment(scope: Construct, userPool: IUserPool, client: IUser
 
 /**
  * A Lambda with the house defaults (Node 22 on ARM64, a minified ESM esbuild bundle with source maps
- * and only @aws-sdk/* left external, one-month JSON logs) that gets the app's resource names as env
- * vars and is granted exactly what its row's access declares (grants.ts).
+ * and only @aws-sdk/* and native packages left external, one-month JSON logs at INFO, X-Ray tracing
+ * active) that gets the app's resource names as env vars and is granted exactly what its row's
+ * access declares (grants.ts).
  */
 export class HouseFunction extends LambdaFunction {
   constructor(scope: Construct, id: string, props: HouseFunctionProps) {
@@ -136,20 +184,22 @@ export class HouseFunction extends LambdaFunction {
     if (!existsSync(entry)) {
       throw new Error(`${id}: handler file ${entry} does not exist (its row names '${props.handler}' under ${functionsDir})`);
     }
-    const nodeModules = props.nodeModules ?? nativeModulesOf(entry);
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     super(scope, id, {
-      code: esbuildCode({ entry, nodeModules, shared: defaults.bundles }),
+      code: esbuildCode({ entry, shared: defaults.bundles }),
       handler: 'index.handler',
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
-      // ARM64 is cheaper; a function shipping native binaries runs where they were installed.
-      architecture: nodeModules.length > 0 ? nativeArchitecture() : Architecture.ARM_64,
+      // ARM64 (Graviton) for every function: cheaper, and the native packages are installed for it.
+      architecture: LAMBDA_ARCHITECTURE,
       memorySize: props.memoryMb ?? HOUSE_FUNCTION_DEFAULTS.memoryMb,
       timeout: Duration.seconds(props.timeoutSeconds ?? HOUSE_FUNCTION_DEFAULTS.timeoutSeconds),
       logGroup,
       loggingFormat: LoggingFormat.JSON,
-      environment: houseEnvironment(scope, defaults, props.access),
+      applicationLogLevelV2: ApplicationLogLevel.INFO,
+      // X-Ray: every invocation traced (the Powertools tracer adds the AWS SDK calls as subsegments).
+      tracing: Tracing.ACTIVE,
+      environment: houseEnvironment(scope, defaults, props.access, (module) => reachesModule(entry, join(functionsDir, module))),
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
     });
     // The local cloud (dev/cloud) finds the source module of each function in the template by this.
@@ -158,6 +208,11 @@ export class HouseFunction extends LambdaFunction {
       this,
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       "AWS's basic execution policy only lets the function write its own CloudWatch logs.",
+    );
+    acknowledge(
+      this,
+      'AwsSolutions-IAM5[Resource::*]',
+      'Only actions without resource-level permissions are granted on *: xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing), and dynamodb:ListStreams for a table stream consumer.',
     );
     acknowledge(
       this,

@@ -8,30 +8,51 @@ export const NATIVE_MODULES = ['sharp'] as const;
 
 const IMPORT_SPECIFIER = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
-/**
- * The native packages a handler reaches through its relative imports (the route table has no flag for
- * them, and a forgotten flag would ship a bundle that fails at its first call).
- */
-export function nativeModulesOf(entry: string): string[] {
-  const found = new Set<string>();
-  const seen = new Set<string>();
-  const pending = [entry];
+/** A handler's source files (its relative imports, transitively) and the packages they import. */
+interface ImportGraph {
+  files: ReadonlySet<string>;
+  packages: ReadonlySet<string>;
+}
+const graphs = new Map<string, ImportGraph>();
+
+/** The files a handler reaches through its relative imports, and the packages those import; cached per entry. */
+function importGraphOf(entry: string): ImportGraph {
+  const known = graphs.get(entry);
+  if (known) return known;
+  const packages = new Set<string>();
+  const files = new Set<string>();
+  const pending = [resolve(entry)];
   while (pending.length > 0) {
     const file = pending.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
+    if (files.has(file)) continue;
+    files.add(file);
     for (const match of readFileSync(file, 'utf8').matchAll(IMPORT_SPECIFIER)) {
       const specifier = match[1] ?? match[2] ?? match[3];
       if (specifier.startsWith('.')) {
         const target = resolveSource(resolve(dirname(file), specifier));
         if (target) pending.push(target);
       } else {
-        const pkg = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
-        if ((NATIVE_MODULES as readonly string[]).includes(pkg)) found.add(pkg);
+        packages.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]);
       }
     }
   }
-  return [...found].sort();
+  const graph = { files, packages };
+  graphs.set(entry, graph);
+  return graph;
+}
+
+/**
+ * The native packages a handler reaches through its relative imports (the route table has no flag for
+ * them, and a forgotten flag would ship a bundle that fails at its first call).
+ */
+export function nativeModulesOf(entry: string): string[] {
+  const { packages } = importGraphOf(entry);
+  return NATIVE_MODULES.filter((m) => packages.has(m)).sort();
+}
+
+/** Whether a handler reaches a source file (absolute path) through its relative imports. */
+export function reachesModule(entry: string, module: string): boolean {
+  return importGraphOf(entry).files.has(resolve(module));
 }
 
 /** `./x.js` in TypeScript source means `./x.ts`. */
@@ -40,21 +61,18 @@ function resolveSource(path: string): string | undefined {
   return candidates.find((c) => existsSync(c) && !c.endsWith('/'));
 }
 
-/**
- * Native packages are copied from this machine's node_modules (synth stays offline), so a function
- * that ships them runs on this machine's architecture; only Linux binaries run on Lambda.
- */
-export function nativeArchitecture(): Architecture {
-  if (process.platform === 'linux' && process.arch === 'x64') return Architecture.X86_64;
-  if (process.platform === 'linux' && process.arch === 'arm64') return Architecture.ARM_64;
-  throw new Error(
-    `Functions using ${NATIVE_MODULES.join(', ')} ship this machine's binaries; synthesize on Linux (x64 or arm64), not ${process.platform}-${process.arch}.`,
-  );
-}
+/** Every function's architecture: Graviton (ARM64) is cheaper, and the native packages are installed for it. */
+export const LAMBDA_ARCHITECTURE = Architecture.ARM_64;
 
-/** Copies each package and its installed dependencies (for sharp: its platform binaries) into outputDir/node_modules. */
-export function copyNativeModules(outputDir: string, modules: readonly string[]) {
-  const source = join(REPO_ROOT, 'node_modules');
+/**
+ * The native packages as Lambda runs them (Linux arm64 binaries, whatever machine synthesizes):
+ * infra/native, installed by `npm run native:install` (npm's --cpu/--os/--libc overrides), which
+ * `npm install` and `npm ci` run after installing (postinstall).
+ */
+export const LAMBDA_NATIVE_MODULES_DIR = join(REPO_ROOT, 'infra', 'native', 'node_modules');
+
+/** Copies each package and its installed dependencies (for sharp: its arm64 binaries) into outputDir/node_modules. */
+export function copyNativeModules(outputDir: string, modules: readonly string[], source: string = LAMBDA_NATIVE_MODULES_DIR) {
   const copied = new Set<string>();
   const copy = (name: string) => {
     if (copied.has(name)) return;
@@ -69,7 +87,7 @@ export function copyNativeModules(outputDir: string, modules: readonly string[])
     for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) copy(dep);
   };
   for (const m of modules) {
-    if (!existsSync(join(source, m))) throw new Error(`${m} is not installed in ${source}; run npm install`);
+    if (!existsSync(join(source, m))) throw new Error(`${m} is not installed in ${source}: run npm run native:install`);
     copy(m);
   }
 }

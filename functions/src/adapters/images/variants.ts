@@ -1,5 +1,4 @@
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import sharp from 'sharp';
 import { LIMITS } from '../../../../shared/constants.js';
 import { config } from '../../config.js';
 import { ImageDecodeError } from '../../domain/uploads/verify-upload.js';
@@ -37,12 +36,22 @@ export const variantKey = (key: string, width: VariantWidth) => `${key}/w${width
 export const originalKey = (key: string) => `${key}/original.jpg`;
 
 /**
+ * sharp (native libvips binaries, about 20 MB) is loaded on first use, so only the functions that
+ * process images ship and load it: their bundles keep this import, and the CDK app copies sharp
+ * beside exactly the bundles that do (infra/lib/constructs/esbuild-code.ts).
+ */
+async function loadSharp() {
+  return (await import('sharp')).default;
+}
+
+/**
  * Decodes an uploaded image once, applies its EXIF orientation, and re-encodes it as a clean
  * JPEG plus WebP variants. Re-encoding (rather than copying) drops all metadata — sharp writes
  * none unless asked — which removes camera GPS positions from sellers' photos.
  */
 export async function makeImageVariants(input: Buffer, opts: VariantOptions = {}): Promise<ImageVariants> {
   const { jpegQuality = 82, webpQuality = 78, webpEffort = 4 } = opts;
+  const sharp = await loadSharp();
   // Rotate into a raw pixel buffer once; every output is encoded from it.
   // Bounded decode: a 5 MB upload can still be a huge image, and the raw pixels live in memory.
   const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })

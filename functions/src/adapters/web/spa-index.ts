@@ -66,7 +66,8 @@ let cachedManifest: { id: string; version: number; manifest: SpaManifest | null 
 
 /**
  * Vite's build manifest, beside index.html (same caching as the index). Null when the build has
- * none (an older build, or none at all): pages then render without modulepreload hints.
+ * none (an older build, or none at all) or it cannot be read: pages then render without
+ * modulepreload hints.
  */
 export async function loadSpaManifest(source: SpaIndexSource, s3: () => S3Client, nowMs: number = Date.now()): Promise<SpaManifest | null> {
   if ('path' in source) {
@@ -92,7 +93,18 @@ export async function loadSpaManifest(source: SpaIndexSource, s3: () => S3Client
     const res = await s3().send(new GetObjectCommand({ Bucket: source.bucket, Key: key }));
     manifest = JSON.parse((await res.Body?.transformToString('utf-8')) ?? 'null') as SpaManifest | null;
   } catch (err) {
-    if ((err as { name?: string }).name !== 'NoSuchKey') throw err;
+    // The hints only speed up the first screen: a manifest that is missing (NoSuchKey), refused
+    // (AccessDenied) or not JSON means a page without them, never a failed page. Only a missing one
+    // is expected, so the others are logged.
+    if ((err as { name?: string }).name !== 'NoSuchKey') {
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: `s3://${source.bucket}/${key} unreadable: pages render without modulepreload hints`,
+          error: err instanceof Error ? { name: err.name, message: err.message } : String(err),
+        }),
+      );
+    }
   }
   cachedManifest = { id, version: nowMs, manifest };
   return manifest;

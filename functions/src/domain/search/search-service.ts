@@ -130,6 +130,14 @@ export class SearchService {
   private readonly overlapMs: number;
   private readonly maxStaleMs: number;
 
+  /** Whether the last search() was answered from the result cache (the search function's metric). */
+  lastAnswerCached = false;
+  /**
+   * How old the snapshot the index started from was when it was loaded (ms), or null when the
+   * index started from the table (the search function reports it once: the snapshot-age metric).
+   */
+  snapshotAgeAtLoadMs: number | null = null;
+
   constructor(
     private readonly feed: SearchFeed,
     private readonly options: SearchServiceOptions,
@@ -144,6 +152,7 @@ export class SearchService {
     // The parsed query's keys come in schema order, so equal queries give equal keys.
     const key = `${viewer}|${JSON.stringify(query)}`;
     const cached = this.results.get(key);
+    this.lastAnswerCached = cached !== undefined;
     if (cached) {
       this.results.delete(key);
       this.results.set(key, cached);
@@ -264,6 +273,7 @@ export class SearchService {
   }
 
   private loadDecoded({ asOfMs, image }: ReturnType<typeof decodeSnapshot>): number {
+    this.snapshotAgeAtLoadMs = Math.max(0, this.now() - asOfMs);
     this.index.importImage(image);
     for (let i = 0; i < image.count; i++) this.applied.set(image.ids[i], image.versions[i]);
     this.startFrom(asOfMs);

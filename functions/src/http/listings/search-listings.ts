@@ -3,6 +3,7 @@ import { listingSearchQuerySchema, suggestQuerySchema } from '../../../../shared
 import { searchService } from '../../deps.js';
 import { maskForCaller } from '../../domain/listings/mask.js';
 import { anonymousItemsJson } from '../../domain/search/search-index.js';
+import { METRIC, MetricUnit, metrics } from '../../observability.js';
 import { httpHandler, json, jsonText, parseWith } from '../handler.js';
 import { cacheHeadersFor } from './cache.js';
 import { searchResultJson } from './search-body.js';
@@ -17,6 +18,9 @@ import { searchResultJson } from './search-body.js';
  * caller's page is written from the cards' masked JSON the index keeps (search-body.ts): the
  * same JSON as serialising the masked items, with characters outside ASCII escaped.
  */
+/** The snapshot's age is reported once per execution environment, by the search that loaded it. */
+let snapshotAgeReported = false;
+
 export const handler = httpHandler('optional', async ({ event, caller }) => {
   const viewer = caller.kind === 'anonymous' ? 'anonymous' : 'user';
   if (event.routeKey === 'GET /api/listings/latest') {
@@ -28,7 +32,15 @@ export const handler = httpHandler('optional', async ({ event, caller }) => {
     return json(200, { suggestions: await searchService().suggest(q) }, cacheHeadersFor(caller, 60));
   }
   const query = parseWith(listingSearchQuerySchema, event.queryStringParameters ?? {});
-  const result = await searchService().search(query, viewer);
+  const service = searchService();
+  const started = performance.now();
+  const result = await service.search(query, viewer);
+  metrics.addMetric(METRIC.searchLatency, MetricUnit.Milliseconds, performance.now() - started);
+  metrics.addMetric(METRIC.searchResultCacheHit, MetricUnit.Count, service.lastAnswerCached ? 1 : 0);
+  if (!snapshotAgeReported && service.snapshotAgeAtLoadMs !== null) {
+    snapshotAgeReported = true;
+    metrics.addMetric(METRIC.snapshotAge, MetricUnit.Seconds, service.snapshotAgeAtLoadMs / 1000);
+  }
   const itemsJson = caller.kind === 'anonymous' ? anonymousItemsJson(result) : undefined;
   if (itemsJson) return jsonText(200, searchResultJson(result, itemsJson), cacheHeadersFor(caller));
   return json(200, { ...result, items: result.items.map((l) => maskForCaller(l, caller)) }, cacheHeadersFor(caller));

@@ -1,4 +1,6 @@
 import { handlePaymentWebhook } from '../../domain/payments/subscriptions.js';
+import { DomainError } from '../../domain/errors.js';
+import { countBy, METRIC } from '../../observability.js';
 import { httpHandler, json } from '../handler.js';
 import { webhookDeps } from '../alerts/deps.js';
 
@@ -8,6 +10,14 @@ import { webhookDeps } from '../alerts/deps.js';
  */
 export const handler = httpHandler('public', async ({ event }) => {
   const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
-  const outcome = await handlePaymentWebhook(webhookDeps(), raw, event.headers?.['stripe-signature']);
+  let outcome: Awaited<ReturnType<typeof handlePaymentWebhook>>;
+  try {
+    outcome = await handlePaymentWebhook(webhookDeps(), raw, event.headers?.['stripe-signature']);
+  } catch (err) {
+    // A refused signature is a 4xx DomainError; anything else a failure Stripe retries.
+    countBy(METRIC.webhookOutcome, 'outcome', err instanceof DomainError ? 'rejected' : 'failed');
+    throw err;
+  }
+  countBy(METRIC.webhookOutcome, 'outcome', outcome);
   return json(200, { received: true, outcome });
 });

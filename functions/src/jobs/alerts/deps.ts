@@ -7,6 +7,7 @@ import { isSuppressed } from '../../adapters/dynamodb/suppression-repo.js';
 import { getSecret } from '../../adapters/secrets/secrets.js';
 import { whatsappSenderFromEnv } from '../../adapters/whatsapp/whatsapp-sender.js';
 import { config } from '../../config.js';
+import { countBy, METRIC } from '../../observability.js';
 import { listingsRepo } from '../../deps.js';
 import type { AlertDeps } from '../../domain/alerts/send-alerts.js';
 import { mapScrapedToListing, scrapedIdOf, toListingDto } from '../../domain/listings/to-listing.js';
@@ -16,16 +17,27 @@ import { priceModelStore } from '../../pricing-deps.js';
 
 /** Composition for the alert jobs, event consumers and queue worker. */
 export function alertDeps(): AlertDeps {
+  const mailer = getMailer();
+  const whatsapp = whatsappSenderFromEnv();
   return {
     store: alertsStore$(),
-    mailer: getMailer(),
-    whatsapp: whatsappSenderFromEnv(),
+    // Each alert sent is counted by channel (the AlertsSent metric), after the send succeeded.
+    mailer: { ...mailer, send: async (message) => counted('email', await mailer.send(message)) },
+    whatsapp: whatsapp && {
+      sendTemplate: async (...args) => counted('whatsapp', await whatsapp.sendTemplate(...args)),
+    },
     siteUrl: config.siteUrl,
     unsubscribeKey: () => getSecret('unsubscribeSigningKey'),
     isSuppressed,
     now: () => new Date(),
     log: (message, detail) => console.log(JSON.stringify({ level: 'warn', message, detail })),
   };
+}
+
+/** Counts one alert sent on a channel and passes the send's result on. */
+function counted<T>(channel: 'email' | 'whatsapp', result: T): T {
+  countBy(METRIC.alertsSent, 'channel', channel);
+  return result;
 }
 
 /** A user or scraped listing in the API's shape (with its fair-price band), or null when it is gone. */

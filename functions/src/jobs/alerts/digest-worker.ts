@@ -2,9 +2,10 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { sendDigests } from '../../domain/alerts/send-alerts.js';
 import { alertDeps, newListingsSince } from './deps.js';
 import type { DigestMessage } from './fan-out.js';
+import { observed } from '../../observability.js';
 
 /** The alert-digests queue's worker: one message = up to 50 users' digests; failures are retried per message. */
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+const run = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const deps = alertDeps();
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
@@ -18,3 +19,5 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   }
   return { batchItemFailures: failures };
 };
+
+export const handler = observed('jobs/alerts/digest-worker', run);
