@@ -1,3 +1,4 @@
+import { HANDLER_METADATA_KEY } from '../lib/constructs/house-function.js';
 import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +45,9 @@ const resourcesOf = (type: string, templates = all) =>
 const isCdkProvider = ([id, r]: [string, Resource]) =>
   /^Custom|CustomResourceProvider|CDKBucketDeployment|AWS679f53fac002430cb0da5b7982bd2287/.test(id) ||
   String(r.Metadata?.['aws:cdk:path'] ?? '').includes('Custom::');
-const houseFunctions = () => resourcesOf('AWS::Lambda::Function').filter((e) => !isCdkProvider(e));
+/** Our functions: every HouseFunction names its handler module in the template (the local cloud reads it). */
+const houseFunctions = () =>
+  resourcesOf('AWS::Lambda::Function').filter((e) => !isCdkProvider(e) && e[1].Metadata?.[HANDLER_METADATA_KEY] !== undefined);
 const envOf = (r: Resource) =>
   ((r.Properties.Environment as { Variables?: Record<string, unknown> })?.Variables ?? {}) as Record<string, unknown>;
 
