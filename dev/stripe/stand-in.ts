@@ -66,7 +66,11 @@ export interface StripeStandIn {
   idle(): Promise<void>;
   readonly deliveries: Delivery[];
   /** Test controls, also behind the hosted pages. */
-  completeCheckout(sessionId: string): Json;
+  completeCheckout(sessionId: string, options?: { delayed?: boolean }): Json;
+  /** A delayed payment (completeCheckout with `delayed`) succeeds or fails: checkout.session.async_payment_*. */
+  settleDelayedPayment(sessionId: string, succeeded: boolean): Json;
+  /** The session stops working (checkout.session.expired), as when its expires_at passes. */
+  expireCheckout(sessionId: string): Json;
   cancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Json;
   endPeriodNow(subscriptionId: string): Json;
   failPayment(subscriptionId: string): Json;
@@ -252,13 +256,34 @@ export function createStripeStandIn(opts: StripeStandInOptions): StripeStandIn {
     return invoice;
   }
 
-  function completeCheckout(sessionId: string): Json {
+  /** An open session past its expires_at is expired (Stripe does this with checkout.session.expired). */
+  function lapse(session: Json) {
+    if (session.status === 'open' && Number(session.expires_at) <= now()) expireCheckout(String(session.id));
+  }
+
+  function expireCheckout(sessionId: string): Json {
     const session = state.sessions[sessionId];
     if (!session) throw new Error(`No such checkout session: ${sessionId}`);
     if (session.status !== 'open') return session;
+    session.status = 'expired';
+    session.url = null;
+    emit('checkout.session.expired', { ...session });
+    save();
+    return session;
+  }
+
+  /**
+   * The buyer pays on the hosted page. `delayed` (payment mode): a delayed method such as Bacs
+   * Direct Debit, so the session completes 'unpaid' and settleDelayedPayment decides it later.
+   */
+  function completeCheckout(sessionId: string, { delayed = false }: { delayed?: boolean } = {}): Json {
+    const session = state.sessions[sessionId];
+    if (!session) throw new Error(`No such checkout session: ${sessionId}`);
+    lapse(session);
+    if (session.status !== 'open') return session;
     const t = now();
     session.status = 'complete';
-    session.payment_status = 'paid';
+    session.payment_status = delayed && session.mode === 'payment' ? 'unpaid' : 'paid';
     if (session.mode === 'subscription') {
       const lines = session.line_items_input as Json[];
       const price = state.prices[String(lines[0].price)];
@@ -291,6 +316,18 @@ export function createStripeStandIn(opts: StripeStandInOptions): StripeStandIn {
       session.payment_intent = id('pi');
       emit('checkout.session.completed', { ...session });
     }
+    save();
+    return session;
+  }
+
+  /** The delayed payment of a completed, 'unpaid' session arrives (succeeded) or fails. */
+  function settleDelayedPayment(sessionId: string, succeeded: boolean): Json {
+    const session = state.sessions[sessionId];
+    if (!session) throw new Error(`No such checkout session: ${sessionId}`);
+    if (session.status !== 'complete' || session.payment_status !== 'unpaid')
+      throw new Error(`Checkout session ${sessionId} has no payment waiting to settle`);
+    if (succeeded) session.payment_status = 'paid';
+    emit(succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', { ...session });
     save();
     return session;
   }
@@ -507,16 +544,44 @@ export function createStripeStandIn(opts: StripeStandInOptions): StripeStandIn {
           payment_intent: null,
           line_items_input: lineItems,
           created: now(),
-          expires_at: now() + 24 * 3600,
+          // Stripe accepts 30 minutes to 24 hours; 24 hours when not given.
+          expires_at: Number(str(params.expires_at) ?? now() + 24 * 3600),
           livemode: false,
         };
+        const lifetime = Number(session.expires_at) - now();
+        if (!Number.isFinite(lifetime) || lifetime < 1800 - 60 || lifetime > 24 * 3600 + 60)
+          return stripeError(
+            res,
+            400,
+            'The `expires_at` timestamp must be between 30 minutes and 24 hours from now.',
+            'invalid_request_error',
+            'expires_at',
+          );
         session.url = `${origin}/_dev/stripe/checkout/${session.id}`;
         state.sessions[String(session.id)] = session;
         save();
         return sendJson(res, 200, session);
       }
-      if (method === 'GET' && sessionId)
-        return state.sessions[sessionId] ? sendJson(res, 200, state.sessions[sessionId]) : missing('checkout.session', sessionId);
+      const [, , , action] = parts;
+      if (method === 'POST' && sessionId && action === 'expire') {
+        const session = state.sessions[sessionId];
+        if (!session) return missing('checkout.session', sessionId);
+        lapse(session);
+        if (session.status !== 'open')
+          return stripeError(
+            res,
+            400,
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+          );
+        expireCheckout(sessionId);
+        return sendJson(res, 200, session);
+      }
+      if (method === 'GET' && sessionId) {
+        const session = state.sessions[sessionId];
+        if (!session) return missing('checkout.session', sessionId);
+        lapse(session);
+        return sendJson(res, 200, session);
+      }
     }
 
     if (resource === 'billing_portal' && objId === 'sessions' && method === 'POST') {
@@ -718,11 +783,16 @@ ${rows || '<p>No active subscriptions.</p>'}
         if (!session) return sendHtml(res, 404, page('Checkout', '<h1>Unknown checkout session</h1>'));
         if (method === 'GET' && !action) return checkoutPage(res, session);
         if (method === 'POST' && action === 'pay') {
-          completeCheckout(objectId);
+          // delayed=1: pay with a delayed method (settled by POST …/settle with outcome=succeeded|failed).
+          completeCheckout(objectId, { delayed: str(form.delayed) === '1' });
+          if (session.status === 'expired') return sendHtml(res, 410, page('Checkout', '<h1>This checkout session has expired</h1>'));
           return redirect(res, String(session.success_url ?? '/').replace('{CHECKOUT_SESSION_ID}', objectId));
         }
         if (method === 'POST' && action === 'cancel') {
           return redirect(res, String(session.cancel_url ?? '/'));
+        }
+        if (method === 'POST' && action === 'settle') {
+          return sendJson(res, 200, settleDelayedPayment(objectId, str(form.outcome) !== 'failed'));
         }
       }
       if (kind === 'portal' && objectId) {
@@ -786,6 +856,8 @@ ${rows || '<p>No active subscriptions.</p>'}
       while (inFlight.size) await Promise.all([...inFlight]);
     },
     completeCheckout,
+    settleDelayedPayment,
+    expireCheckout,
     cancelAtPeriodEnd,
     endPeriodNow,
     failPayment,

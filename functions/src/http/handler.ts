@@ -21,6 +21,8 @@ export interface RequestContext {
   event: HttpEvent;
   caller: Caller;
   requestId: string;
+  /** Lambda's context (locally the worker's): the remaining time, for leases that must end with the invocation. */
+  context?: Context;
 }
 
 let verifier: AccessTokenVerifier | undefined;
@@ -70,7 +72,11 @@ export function jsonText(statusCode: number, body: string, headers: Record<strin
 }
 
 function errorResult(err: unknown, requestId: string): HttpResult {
-  if (err instanceof DomainError) return json(err.statusCode, err.toJSON());
+  if (err instanceof DomainError) {
+    const retryAfter = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+    const headers = err.code === 'RATE_LIMITED' && typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : undefined;
+    return json(err.statusCode, err.toJSON(), headers);
+  }
   const unavailable = isServiceUnavailable(err);
   // The logger's keys already name the request, its route and whether it was a cold start.
   logger.error(unavailable ? 'Dependency unavailable' : 'Unhandled error', {
@@ -118,7 +124,7 @@ export function httpHandler(auth: RouteAuth, fn: (ctx: RequestContext) => Promis
     .handler(async (event, context) => {
       await assertThroughCloudFront(event);
       const caller = await resolveCaller(event, auth);
-      return fn({ event, caller, requestId: context?.awsRequestId ?? 'local' });
+      return fn({ event, caller, requestId: context?.awsRequestId ?? 'local', context });
     });
   return (event: HttpEvent, context: Context): Promise<HttpResult> =>
     withObservability(routeOf(event), context, () => inner(event, context));

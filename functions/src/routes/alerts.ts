@@ -104,6 +104,8 @@ export const alertsRoutes: RouteDef[] = [
     auth: 'public',
     rawBody: true,
     area: 'payments',
+    // The most API Gateway waits; a slow Stripe call (10 s, one retry) still leaves time to answer.
+    timeoutSeconds: 29,
     // mail: the equipment order's confirmation to the buyer.
     access: { table: 'readWrite', mail: true, secrets: ['stripeSecretKey', 'stripeWebhookSecret'] },
   },

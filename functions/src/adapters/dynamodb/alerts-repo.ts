@@ -1,6 +1,7 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AlertPreferences, SubscriptionTier } from '../../../../shared/schemas/alerts.js';
 import type { AlertSchedule, AlertSent, AlertsStore, SubscriptionRecord } from '../../domain/alerts/ports.js';
+import type { OpenCheckout, OpenCheckoutStore } from '../../domain/payments/ports.js';
 import { keys } from './keys.js';
 import { queryAll } from './query-all.js';
 import { TTL_ATTRIBUTE } from './table.js';
@@ -259,23 +260,33 @@ export function alertsStore(ddb: DynamoDBDocumentClient, tableName: string): Ale
   };
 }
 
-/** Webhook event ids already processed (pattern 28), kept 30 days (Stripe retries for 3). */
-export function webhookEventStore(ddb: DynamoDBDocumentClient, tableName: string) {
+/** The user's open subscription checkout; DynamoDB's TTL removes it when the session expires. */
+export function openCheckoutStore(ddb: DynamoDBDocumentClient, tableName: string): OpenCheckoutStore {
   return {
-    /** Conditional write: true when this event id was not seen before. */
-    async claim(eventId: string, type: string): Promise<boolean> {
+    async get(userId) {
+      const item = (await ddb.send(new GetCommand({ TableName: tableName, Key: keys.openCheckout(userId), ConsistentRead: true }))).Item;
+      if (!item) return null;
+      const { sessionId, url, tier } = item as Pick<OpenCheckout, 'sessionId' | 'url' | 'tier'>;
+      // The TTL attribute is the session's expiry, so the item goes when the session does.
+      return { userId, sessionId, url, tier, expiresAt: new Date(Number(item[TTL_ATTRIBUTE]) * 1000).toISOString() };
+    },
+    async put(checkout, replacing, now) {
       try {
         await ddb.send(
           new PutCommand({
             TableName: tableName,
             Item: {
-              ...keys.webhookEvent(eventId),
-              type: 'WebhookEvent',
-              eventType: type,
-              receivedAt: new Date().toISOString(),
-              [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + 30 * 24 * 3600,
+              ...keys.openCheckout(checkout.userId),
+              type: 'OpenCheckout',
+              userId: checkout.userId,
+              sessionId: checkout.sessionId,
+              url: checkout.url,
+              tier: checkout.tier,
+              [TTL_ATTRIBUTE]: Math.floor(Date.parse(checkout.expiresAt) / 1000),
             },
-            ConditionExpression: 'attribute_not_exists(pk)',
+            ConditionExpression: `attribute_not_exists(pk) OR #ttl <= :now${replacing ? ' OR sessionId = :replacing' : ''}`,
+            ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+            ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000), ...(replacing ? { ':replacing': replacing } : {}) },
           }),
         );
         return true;
@@ -284,10 +295,5 @@ export function webhookEventStore(ddb: DynamoDBDocumentClient, tableName: string
         throw err;
       }
     },
-    /** Forgets an event whose processing failed, so the provider's retry is processed. */
-    async release(eventId: string): Promise<void> {
-      await ddb.send(new DeleteCommand({ TableName: tableName, Key: keys.webhookEvent(eventId) }));
-    },
   };
 }
-export type WebhookEventStore = ReturnType<typeof webhookEventStore>;

@@ -46,6 +46,8 @@ export const keys = {
   subscription: (userId: string) => ({ pk: `USER#${userId}`, sk: 'SUBSCRIPTION' }),
   /** The user's payment-provider customer (one per user), found by customer id for webhooks (pattern 15). */
   billingCustomer: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BILLING' }),
+  /** The user's open subscription Checkout Session (at most one), reused while it is open. */
+  openCheckout: (userId: string) => ({ pk: `USER#${userId}`, sk: 'OPEN_CHECKOUT' }),
   billingCustomerById: (customerId: string, userId: string) => ({ gsi1pk: `STRIPECUST#${customerId}`, gsi1sk: userId }),
   /** Pattern 17: a user's alert schedule. */
   alertSchedule: (userId: string) => ({ pk: `USER#${userId}`, sk: 'ALERTSCHEDULE' }),
@@ -63,7 +65,11 @@ export const keys = {
   equipmentOrdersByUser: (userId: string, createdAt: string) => ({ gsi1pk: `ORDERSOF#${userId}`, gsi1sk: createdAt }),
   equipmentOrdersByDate: (createdAt: string) => ({ gsi2pk: 'ORDERS', gsi2sk: createdAt }),
   /** Pattern 28: a payment webhook event already processed. */
-  webhookEvent: (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: 'EVENT' }),
+  /**
+   * Pattern 28: Stripe event leases, written by Powertools' idempotency utility
+   * (adapters/dynamodb/webhook-events.ts): one partition, the sort key `stripe-webhook#<md5 of the event id>`.
+   */
+  webhookEventLeasePk: 'STRIPEEVENT#LEASE',
   /** Pattern 30: a scraper run, newest last in the partition (run ids sort by start time). */
   scraperRun: (runId: string) => ({ pk: 'SCRAPERUN', sk: runId }),
   /** Pattern 40: one source's report in one run, under the source (its runs, newest last). */

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { SubscriptionStatus, TierId } from '../../../../shared/schemas/alerts.js';
 import {
+  type CheckoutSessionInfo,
   InvalidWebhookSignature,
   type PaymentEvent,
   type PaymentsGateway,
@@ -11,18 +12,27 @@ import {
 import { getSecret } from '../secrets/secrets.js';
 
 /**
+ * Each request to Stripe gives up after 10 s (the SDK's default is 80 s, longer than any of our
+ * functions lives) and is retried once on a network error or a 409/429/5xx, with the SDK's
+ * idempotency key: at most ~21 s, inside the webhook's 29 s and API Gateway's 30 s.
+ */
+export const STRIPE_TIMEOUT_MS = 10_000;
+export const STRIPE_MAX_NETWORK_RETRIES = 1;
+
+/**
  * Where the SDK sends requests: Stripe itself, or (STRIPE_API_URL, set locally) the Stripe-compatible
- * stand-in in dev/stripe — the same adapter code either way.
+ * stand-in in dev/stripe — the same adapter code and the same timeout and retries either way.
  */
 export function stripeClientOptions(env: NodeJS.ProcessEnv = process.env): Stripe.StripeConfig {
+  const limits = { timeout: STRIPE_TIMEOUT_MS, maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES };
   const base = env.STRIPE_API_URL;
-  if (!base) return { maxNetworkRetries: 2 };
+  if (!base) return limits;
   const url = new URL(base);
   return {
+    ...limits,
     host: url.hostname,
     port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
     protocol: url.protocol.replace(':', '') as 'http' | 'https',
-    maxNetworkRetries: 0,
     telemetry: false,
   };
 }
@@ -36,6 +46,12 @@ export async function stripeClient(): Promise<Stripe> {
 }
 
 const toIso = (epochSeconds: number | null | undefined) => new Date((epochSeconds ?? 0) * 1000).toISOString();
+const toSessionInfo = (session: Stripe.Checkout.Session): CheckoutSessionInfo => ({
+  id: session.id,
+  url: session.url,
+  status: (session.status ?? 'open') as CheckoutSessionInfo['status'],
+  expiresAt: toIso(session.expires_at),
+});
 const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
 
 export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscription {
@@ -85,7 +101,7 @@ export function createStripeGateway(getClient: () => Promise<Stripe> = stripeCli
       );
       return customer.id;
     },
-    async createSubscriptionCheckout({ customerId, userId, tier, successUrl, cancelUrl }) {
+    async createSubscriptionCheckout({ customerId, userId, tier, successUrl, cancelUrl, expiresAt }) {
       const stripe = await getClient();
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
@@ -96,8 +112,27 @@ export function createStripeGateway(getClient: () => Promise<Stripe> = stripeCli
         metadata: { userId, tier },
         success_url: successUrl,
         cancel_url: cancelUrl,
+        expires_at: Math.floor(expiresAt.getTime() / 1000),
       });
-      return { url: session.url };
+      return toSessionInfo(session);
+    },
+    async getCheckoutSession(id) {
+      const stripe = await getClient();
+      try {
+        return toSessionInfo(await stripe.checkout.sessions.retrieve(id));
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        throw err;
+      }
+    },
+    async expireCheckoutSession(id) {
+      const stripe = await getClient();
+      try {
+        await stripe.checkout.sessions.expire(id);
+      } catch (err) {
+        // Only an open session can be expired (400 otherwise); a completed or expired one cannot pay again anyway.
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+      }
     },
     async createPaymentCheckout({ customerId, userId, lines, metadata, successUrl, cancelUrl }) {
       const stripe = await getClient();
@@ -169,12 +204,13 @@ export function createStripeGateway(getClient: () => Promise<Stripe> = stripeCli
       const object = event.data.object as unknown as Record<string, unknown>;
       const result: PaymentEvent = { id: event.id, type: event.type, subscriptionId: null, customerId: idOf(object.customer as string) };
       if (event.type.startsWith('customer.subscription.')) result.subscriptionId = String(object.id);
-      else if (event.type === 'checkout.session.completed') {
+      else if (event.type.startsWith('checkout.session.')) {
         const session = object as unknown as Stripe.Checkout.Session;
         result.subscriptionId = idOf(session.subscription);
         result.checkout = {
           mode: session.mode as 'payment' | 'subscription' | 'setup',
           sessionId: session.id,
+          paymentStatus: session.payment_status as 'paid' | 'unpaid' | 'no_payment_required',
           userId: session.client_reference_id ?? session.metadata?.userId ?? null,
           amountTotal: session.amount_total,
           metadata: { ...(session.metadata ?? {}) },

@@ -6,6 +6,7 @@ import { unauthenticated } from '../errors.js';
 import type { MailContext } from '../mail/layout.js';
 import type { Mailer } from '../mail/mailer.js';
 import { equipmentOrderConfirmation } from '../mail/order-templates.js';
+import { limitPaymentAction } from './limits.js';
 import type { PaymentEvent } from './ports.js';
 import { type SubscriptionDeps, ensureCustomer } from './subscriptions.js';
 
@@ -59,6 +60,7 @@ export async function startEquipmentCheckout(
   input: z.output<typeof equipmentCheckoutSchema>,
 ): Promise<{ url: string | null }> {
   if (caller.kind !== 'user') throw unauthenticated('Please sign in to check out.');
+  await limitPaymentAction(deps.rateLimit, 'equipmentCheckout', caller.userId);
   const lines: EquipmentOrderLine[] = input.lines.map((l) => {
     const item = EQUIPMENT_ITEMS.find((i) => i.id === l.id);
     if (!item) throw new Error(`Validated item ${l.id} is missing from the catalogue`);
@@ -76,13 +78,19 @@ export async function startEquipmentCheckout(
 }
 
 /**
- * checkout.session.completed in payment mode: stores the order once (its id is the session's, so
+ * checkout.session.completed or async_payment_succeeded in payment mode: an order only when the
+ * session's payment_status is 'paid' (a delayed method completes the session 'unpaid' and settles
+ * later, or fails). Stores the order once (its id is the session's, so
  * a redelivered or duplicated event writes nothing new) and e-mails the buyer the first time.
  */
 export async function recordEquipmentOrder(deps: OrderWebhookDeps, event: PaymentEvent): Promise<'stored' | 'duplicate' | 'ignored'> {
   const checkout = event.checkout;
   if (checkout?.mode !== 'payment' || checkout.metadata?.kind !== ORDER_KIND) {
     deps.log('Payment ignored: not an equipment order', { eventId: event.id });
+    return 'ignored';
+  }
+  if (checkout.paymentStatus !== 'paid') {
+    deps.log('Payment not settled yet: no order until it is paid', { eventId: event.id, sessionId: checkout.sessionId });
     return 'ignored';
   }
   const lines = decodeOrderLines(checkout.metadata.order ?? '');

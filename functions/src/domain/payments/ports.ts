@@ -21,10 +21,12 @@ export interface PaymentEvent {
   type: string;
   subscriptionId: string | null;
   customerId: string | null;
-  /** checkout.session.completed in payment mode: the order it paid for. */
+  /** checkout.session.* events: the session (for payment mode, the order it is for). */
   checkout?: {
     mode: 'payment' | 'subscription' | 'setup';
     sessionId: string;
+    /** 'paid' only once the money is there; a delayed method (Bacs, bank transfer) completes 'unpaid'. */
+    paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
     userId: string | null;
     amountTotal: number | null;
     /** What we set on the session when creating it (the equipment order's lines). */
@@ -44,7 +46,12 @@ export interface PaymentsGateway {
     tier: TierId;
     successUrl: string;
     cancelUrl: string;
-  }): Promise<{ url: string | null }>;
+    /** When the hosted page stops working (Stripe allows 30 minutes to 24 hours). */
+    expiresAt: Date;
+  }): Promise<CheckoutSessionInfo>;
+  getCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
+  /** Ends an open session, so its page can no longer pay; one already ended is not an error. */
+  expireCheckoutSession(id: string): Promise<void>;
   /** A Checkout Session in payment mode (equipment orders): one line per item, priced by us. */
   createPaymentCheckout(input: {
     customerId: string;
@@ -61,6 +68,50 @@ export interface PaymentsGateway {
   cancelSubscriptionNow(id: string): Promise<void>;
   /** Verifies the signature on the exact bytes; throws InvalidWebhookSignature when it does not hold. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<PaymentEvent>;
+}
+
+export interface CheckoutSessionInfo {
+  id: string;
+  url: string | null;
+  status: 'open' | 'complete' | 'expired';
+  /** ISO time the session stops working. */
+  expiresAt: string;
+}
+
+/** A user's open subscription checkout, kept so a second click returns the same page (one per user). */
+export interface OpenCheckout {
+  userId: string;
+  sessionId: string;
+  url: string;
+  tier: TierId;
+  expiresAt: string;
+}
+
+export interface OpenCheckoutStore {
+  get(userId: string): Promise<OpenCheckout | null>;
+  /**
+   * Stores `checkout` as the user's open one if there is none, the stored one has expired, or it is
+   * `replacing`; false when another request stored its own first.
+   */
+  put(checkout: OpenCheckout, replacing: string | null, now: Date): Promise<boolean>;
+}
+
+/** Processes each provider event once (adapters/dynamodb/webhook-events.ts). */
+export interface WebhookEventLedger {
+  /**
+   * Runs `work` unless this event id was processed before ('duplicate'). While it runs the id is
+   * leased until `remainingMs()` from now (the invocation's end); a failure releases it, and a
+   * lease its invocation never finished runs out, so the provider's retry processes the event.
+   * Throws WebhookEventInProgress while another delivery holds the lease.
+   */
+  runOnce(eventId: string, remainingMs: () => number, work: () => Promise<void>): Promise<'processed' | 'duplicate'>;
+}
+
+export class WebhookEventInProgress extends Error {
+  constructor(readonly eventId: string) {
+    super(`Event ${eventId} is being processed by another delivery`);
+    this.name = 'WebhookEventInProgress';
+  }
 }
 
 export class InvalidWebhookSignature extends Error {

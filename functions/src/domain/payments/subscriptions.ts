@@ -4,7 +4,22 @@ import type { AlertsStore, SubscriptionRecord } from '../alerts/ports.js';
 import { isPaid, refreshSchedule } from '../alerts/schedule.js';
 import type { Caller } from '../caller.js';
 import { DomainError, notFound, unauthenticated, validationError } from '../errors.js';
-import { InvalidWebhookSignature, type PaymentEvent, type PaymentsGateway, type ProviderSubscription } from './ports.js';
+import type { RateLimiter } from '../rate-limit.js';
+import { limitPaymentAction } from './limits.js';
+import {
+  InvalidWebhookSignature,
+  type OpenCheckoutStore,
+  type PaymentEvent,
+  type PaymentsGateway,
+  type ProviderSubscription,
+  WebhookEventInProgress,
+  type WebhookEventLedger,
+} from './ports.js';
+
+/** How long a subscription checkout page works; a second click within it gets the same page. */
+export const CHECKOUT_SESSION_MINUTES = 60;
+/** A stored session this close to expiring is not handed out again: the buyer needs time to pay. */
+const REUSE_MARGIN_MS = 5 * 60_000;
 
 export interface SubscriptionDeps {
   store: AlertsStore;
@@ -14,11 +29,17 @@ export interface SubscriptionDeps {
   /** The account's e-mail and name for the payment customer. */
   account: (userId: string) => Promise<{ email: string; name: string | null }>;
   log: (message: string, detail?: unknown) => void;
+  /** The per-user limits (limits.ts); none when absent. */
+  rateLimit?: RateLimiter;
+  /** The user's open subscription checkout, reused by a second click. */
+  openCheckouts: OpenCheckoutStore;
 }
 
 export interface WebhookDeps extends SubscriptionDeps {
-  events: { claim(eventId: string, type: string): Promise<boolean>; release(eventId: string): Promise<void> };
-  /** Orders paid in payment mode (equipment checkout); absent until that exists. */
+  events: WebhookEventLedger;
+  /** Time left in this invocation (Lambda's context): how long an event's lease lasts. */
+  remainingMs: () => number;
+  /** Payment-mode sessions (equipment checkout) when completed or settled later; records only paid ones. */
   onPaymentCompleted?: (event: PaymentEvent) => Promise<void>;
 }
 
@@ -35,25 +56,53 @@ export async function ensureCustomer(deps: SubscriptionDeps, userId: string): Pr
   return deps.store.putCustomerId(userId, created);
 }
 
-/** POST /api/subscription/checkout (create-subscription): a Checkout Session in subscription mode for the plan. */
+/**
+ * POST /api/subscription/checkout (create-subscription): a Checkout Session in subscription mode for
+ * the plan. One open session per user: a second click (another tab, a double click) gets the same
+ * page while it is open, a different plan replaces it (the old page stops working), and a paid one
+ * whose webhook has not arrived yet is refused, so one user never pays for two subscriptions.
+ */
 export async function startSubscriptionCheckout(deps: SubscriptionDeps, caller: Caller, tier: TierId): Promise<{ url: string | null }> {
   const user = requireUser(caller);
+  await limitPaymentAction(deps.rateLimit, 'checkout', user.userId);
   const [prefs, current] = await Promise.all([deps.store.getPreferences(user.userId), deps.store.getSubscription(user.userId)]);
   if (!prefs) throw validationError('Please complete your preferences first before subscribing.', { reason: 'SETUP_REQUIRED' });
   // Never two subscriptions for one user: plan changes go through the customer portal.
-  if (isPaid(current))
-    throw new DomainError('CONFLICT', 'You already have an active plan. Change it from your dashboard with Manage Subscription.', {
-      reason: 'ALREADY_SUBSCRIBED',
-    });
+  if (isPaid(current)) throw alreadySubscribed();
+  const now = deps.now();
+  const open = await deps.openCheckouts.get(user.userId);
+  if (open && Date.parse(open.expiresAt) > now.getTime()) {
+    const live = await deps.gateway.getCheckoutSession(open.sessionId);
+    if (live?.status === 'complete')
+      throw new DomainError('CONFLICT', 'Your payment for a plan has gone through and is being set up. Please refresh in a minute.', {
+        reason: 'CHECKOUT_COMPLETED',
+      });
+    if (live?.status === 'open' && live.url) {
+      if (open.tier === tier && Date.parse(live.expiresAt) > now.getTime() + REUSE_MARGIN_MS) return { url: live.url };
+      await deps.gateway.expireCheckoutSession(open.sessionId);
+    }
+  }
   const customerId = await ensureCustomer(deps, user.userId);
-  return deps.gateway.createSubscriptionCheckout({
+  const created = await deps.gateway.createSubscriptionCheckout({
     customerId,
     userId: user.userId,
     tier,
     successUrl: `${deps.siteUrl}/payment-success?tier=${tier}`,
     cancelUrl: `${deps.siteUrl}/payment-cancelled`,
+    expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000),
   });
+  const record = { userId: user.userId, sessionId: created.id, url: created.url ?? '', tier, expiresAt: created.expiresAt };
+  if (await deps.openCheckouts.put(record, open?.sessionId ?? null, now)) return { url: created.url };
+  // A concurrent click stored its session first: ours must not stay payable; answer with theirs.
+  await deps.gateway.expireCheckoutSession(created.id);
+  const winner = await deps.openCheckouts.get(user.userId);
+  return { url: winner?.url ?? null };
 }
+
+const alreadySubscribed = () =>
+  new DomainError('CONFLICT', 'You already have an active plan. Change it from your dashboard with Manage Subscription.', {
+    reason: 'ALREADY_SUBSCRIBED',
+  });
 
 /** Stores the provider's current state of a subscription for its user; returns the user id, or null when it is not ours. */
 export async function storeProviderSubscription(deps: SubscriptionDeps, sub: ProviderSubscription): Promise<string | null> {
@@ -88,6 +137,7 @@ const pickCurrent = (subs: ProviderSubscription[]) => subs.find((s) => s.status 
 /** POST /api/subscription/sync (check-subscription): re-reads the caller's subscription from the provider. */
 export async function checkMySubscription(deps: SubscriptionDeps, caller: Caller): Promise<SubscriptionView> {
   const user = requireUser(caller, 'Please sign in to view your subscription.');
+  await limitPaymentAction(deps.rateLimit, 'sync', user.userId);
   const customerId = await deps.store.getCustomerId(user.userId);
   if (customerId) {
     const current = pickCurrent(await deps.gateway.listSubscriptions(customerId));
@@ -99,6 +149,7 @@ export async function checkMySubscription(deps: SubscriptionDeps, caller: Caller
 /** POST /api/subscription/portal (customer-portal): manage, or go straight to cancelling. */
 export async function openCustomerPortal(deps: SubscriptionDeps, caller: Caller, action: 'cancel' | 'manage' = 'manage') {
   const user = requireUser(caller, 'Please sign in to view your subscription.');
+  await limitPaymentAction(deps.rateLimit, 'portal', user.userId);
   const customerId = await deps.store.getCustomerId(user.userId);
   if (!customerId) throw notFound('You have no subscription to manage yet.');
   const sub = await deps.store.getSubscription(user.userId);
@@ -110,8 +161,11 @@ export async function openCustomerPortal(deps: SubscriptionDeps, caller: Caller,
   return deps.gateway.createPortalSession({ customerId, returnUrl });
 }
 
-const SUBSCRIPTION_EVENTS = new Set([
+const HANDLED_EVENTS = new Set([
   'checkout.session.completed',
+  // A delayed payment method (Bacs Direct Debit, bank transfer) settles after the session completes.
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
@@ -120,9 +174,10 @@ const SUBSCRIPTION_EVENTS = new Set([
 ]);
 
 /**
- * POST /api/payments/webhook: verified on the raw bytes, processed once per event id, and for
- * subscription events the subscription is re-read from the provider, so delivery order never matters.
- * Returns what happened, for the log and tests.
+ * POST /api/payments/webhook: verified on the raw bytes, processed once per event id (a lease while
+ * processing, see WebhookEventLedger), and for subscription events the subscription is re-read
+ * from the provider, so delivery order never matters. Returns what happened, for the log and
+ * tests; a delivery while another holds the event's lease is a 409, which Stripe retries.
  */
 export async function handlePaymentWebhook(
   deps: WebhookDeps,
@@ -136,22 +191,30 @@ export async function handlePaymentWebhook(
     if (err instanceof InvalidWebhookSignature) throw validationError('Invalid webhook signature');
     throw err;
   }
-  if (!SUBSCRIPTION_EVENTS.has(event.type)) return 'ignored';
-  if (!(await deps.events.claim(event.id, event.type))) return 'duplicate';
+  if (!HANDLED_EVENTS.has(event.type)) return 'ignored';
   try {
-    if (event.type === 'checkout.session.completed' && event.checkout?.mode === 'payment') {
-      await deps.onPaymentCompleted?.(event);
-    } else if (event.subscriptionId) {
-      const sub = await deps.gateway.retrieveSubscription(event.subscriptionId);
-      if (sub) {
-        const hint = event.checkout?.userId ?? null;
-        await storeProviderSubscription(deps, { ...sub, userId: sub.userId ?? hint });
-      }
-    }
-    return 'processed';
+    return await deps.events.runOnce(event.id, deps.remainingMs, () => processPaymentEvent(deps, event));
   } catch (err) {
-    // Not processed: forget the id so the provider's retry gets another go.
-    await deps.events.release(event.id).catch(() => undefined);
+    if (err instanceof WebhookEventInProgress)
+      throw new DomainError('CONFLICT', 'This event is being processed; retry later.', { reason: 'EVENT_IN_PROGRESS' });
     throw err;
+  }
+}
+
+async function processPaymentEvent(deps: WebhookDeps, event: PaymentEvent): Promise<void> {
+  if (event.checkout?.mode === 'payment') {
+    if (event.type === 'checkout.session.async_payment_failed') {
+      deps.log('Delayed payment failed: no order recorded', { eventId: event.id, sessionId: event.checkout.sessionId });
+      return;
+    }
+    // completed (paid at once, or 'unpaid' while a delayed method settles) and async_payment_succeeded.
+    await deps.onPaymentCompleted?.(event);
+    return;
+  }
+  if (!event.subscriptionId) return;
+  const sub = await deps.gateway.retrieveSubscription(event.subscriptionId);
+  if (sub) {
+    const hint = event.checkout?.userId ?? null;
+    await storeProviderSubscription(deps, { ...sub, userId: sub.userId ?? hint });
   }
 }

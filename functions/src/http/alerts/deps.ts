@@ -1,4 +1,6 @@
-import { alertsStore, webhookEventStore } from '../../adapters/dynamodb/alerts-repo.js';
+import { alertsStore, openCheckoutStore } from '../../adapters/dynamodb/alerts-repo.js';
+import { createRateLimiter } from '../../adapters/dynamodb/rate-limit.js';
+import { webhookEventLedger } from '../../adapters/dynamodb/webhook-events.js';
 import { equipmentOrderStore } from '../../adapters/dynamodb/equipment-orders-repo.js';
 import { getMailer } from '../../adapters/mail/mailer.js';
 import { recordEquipmentOrder } from '../../domain/payments/equipment-orders.js';
@@ -51,14 +53,21 @@ export function subscriptionDeps(): SubscriptionDeps {
       return { email: profile?.email ?? prefs?.email ?? '', name: profile?.fullName ?? prefs?.name ?? null };
     },
     log,
+    rateLimit: createRateLimiter(ddb, config.tableName),
+    openCheckouts: openCheckoutStore(ddb, config.tableName),
   };
 }
 
-export function webhookDeps(): WebhookDeps {
+let ledger: ReturnType<typeof webhookEventLedger> | undefined;
+
+/** `remainingMs`: the invocation's time left (Lambda's context). */
+export function webhookDeps(remainingMs: () => number): WebhookDeps {
   const subscriptions = subscriptionDeps();
+  ledger ??= webhookEventLedger(config.tableName);
   return {
     ...subscriptions,
-    events: webhookEventStore(ddb, config.tableName),
+    events: ledger,
+    remainingMs,
     log: (m, d) => (d instanceof Error ? logError(m, d) : log(m, d)),
     onPaymentCompleted: async (event) => {
       await recordEquipmentOrder(
