@@ -1,35 +1,29 @@
-import { importFeedSchema } from '../../../../shared/schemas/stock-import.js';
+import { importFeedSchema, importFileSchema } from '../../../../shared/schemas/stock-import.js';
 import { boundedFetch, FetchRefused } from '../../adapters/stock-import/bounded-fetch.js';
 import { config } from '../../config.js';
 import { validationError } from '../../domain/errors.js';
 import { IMPORT_LIMITS } from '../../domain/stock-import/parse-stock-csv.js';
-import { previewStockImport } from '../../domain/stock-import/stock-imports.js';
+import { previewStockImport, previewUploadedImport } from '../../domain/stock-import/stock-imports.js';
 import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
 import { ensureProfile } from '../my-listings/deps.js';
 import { stockImportDeps } from './deps.js';
 
-/** The browser sends the file's name URI-encoded (headers are ASCII). */
-function decodedFileName(header: string | undefined): string | null {
-  if (!header) return null;
-  try {
-    return decodeURIComponent(header).slice(0, 200) || null;
-  } catch {
-    return null;
-  }
-}
+const JSON_ONLY = 'Send JSON: { "fileKey": … } for a file uploaded through POST /api/my-imports/uploads, or { "feedUrl": "https://…" }.';
 
 /**
- * POST /api/my-imports — the dry run of a stock import. The body is the CSV file itself
- * (any non-JSON content type; its bytes arrive base64-encoded) with its name in
- * `x-file-name`, or JSON `{ "feedUrl": "https://…" }` for a feed the server fetches.
+ * POST /api/my-imports — the dry run of a stock import, for a file the browser uploaded to the
+ * private bucket (JSON `{ "fileKey": "imports/<sub>/<id>.csv", "fileName": "stock.csv" }`, the key
+ * from POST /api/my-imports/uploads) or a feed the server fetches (`{ "feedUrl": "https://…" }`).
+ * The file itself never travels in a request body to the API.
  */
 export const handler = httpHandler('user', async ({ event, caller }) => {
   await ensureProfile(event, caller);
   const contentType = (event.headers?.['content-type'] ?? '').toLowerCase();
-  let bytes: Buffer;
-  let fileName: string | null = null;
-  if (contentType.startsWith('application/json')) {
-    const { feedUrl } = parseWith(importFeedSchema, jsonBody(event));
+  if (!contentType.startsWith('application/json')) throw validationError(JSON_ONLY);
+  const body = jsonBody(event);
+  if (body && typeof body === 'object' && 'feedUrl' in body) {
+    const { feedUrl } = parseWith(importFeedSchema, body);
+    let bytes: Buffer;
     try {
       ({ bytes } = await boundedFetch(feedUrl, {
         maxBytes: IMPORT_LIMITS.maxBytes,
@@ -45,11 +39,9 @@ export const handler = httpHandler('user', async ({ event, caller }) => {
             : 'it could not be reached';
       throw validationError(`The feed could not be fetched: ${reason}.`);
     }
-    fileName = new URL(feedUrl).pathname.split('/').pop() || feedUrl;
-  } else {
-    if (!event.body) throw validationError('Choose a CSV file to import.');
-    bytes = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-    fileName = decodedFileName(event.headers?.['x-file-name']);
+    const fileName = new URL(feedUrl).pathname.split('/').pop() || feedUrl;
+    return json(201, await previewStockImport(stockImportDeps(), caller, bytes, fileName));
   }
-  return json(201, await previewStockImport(stockImportDeps(), caller, bytes, fileName));
+  const { fileKey, fileName } = parseWith(importFileSchema, body);
+  return json(201, await previewUploadedImport(stockImportDeps(), caller, fileKey, fileName || null));
 });
