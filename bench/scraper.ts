@@ -15,6 +15,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startBenchSite } from '../dev/scrape-fixtures/sites.js';
 import { makeDynamoClient } from '../dev/stand-ins/dynamodb-local.js';
 import { createScraperRepo } from '../functions/src/adapters/dynamodb/scraper-repo.js';
+import { parseAllowHosts } from '../functions/src/adapters/http/allow-hosts.js';
 import { PoliteFetcher } from '../functions/src/adapters/http/polite-fetcher.js';
 import { handleScrapeMessage, newRunId } from '../functions/src/domain/scraper/handle-message.js';
 import type { PageFetcher } from '../functions/src/domain/scraper/ports.js';
@@ -48,6 +49,8 @@ try {
       userAgent: 'TruckYardBot/1.0 (+bench)',
       timeoutMs: 10_000,
       maxRequestsPerSecond: polite ? 1 : 100_000,
+      // The bench site is on loopback, which the SSRF guard refuses unless named.
+      allowHosts: parseAllowHosts(new URL(site.url).host),
     });
     const pages: PageFetcher = opts.conditional
       ? fetcher

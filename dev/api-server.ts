@@ -42,6 +42,10 @@ import Stripe from 'stripe';
 import { stripeClientOptions } from '../functions/src/adapters/stripe/stripe-gateway.js';
 import { type StripeStandIn, createStripeStandIn } from './stripe/stand-in.js';
 import { handleWhatsAppInbox } from './whatsapp/inbox.js';
+import { createAwsEndpoints } from './cloud/aws-endpoints.js';
+import { type EdgeModel, behaviourFor, type createWaf, runViewerRequest } from './cloud/edge.js';
+import type { FunctionRuntime } from './cloud/runtime.js';
+import { VIEWER_ADDRESS_HEADER } from '../functions/src/http/viewer-ip.js';
 
 export interface ApiServerOptions {
   /** 0 picks a free port (tests). */
@@ -60,11 +64,36 @@ export interface ApiServerOptions {
   stripe?: { stateFile?: string } | false;
   /** Where the local WhatsApp endpoint records messages (/_dev/whatsapp); none when omitted. */
   whatsappDir?: string;
+  /**
+   * The local cloud wired from the synthesized app (`npm start`, the browser tests): functions run
+   * in their own environments (dev/cloud/runtime.ts), the edge follows the distribution and the
+   * WAF (dev/cloud/edge.ts), and the API origin listens on its own port. Without it (the handler
+   * integration tests) handlers run in this process and this server is both edge and origin.
+   */
+  cloud?: CloudWiring;
+}
+
+export interface CloudWiring {
+  runtime: FunctionRuntime;
+  edge: EdgeModel;
+  waf?: ReturnType<typeof createWaf>;
+  /** API Gateway's stand-in: answers only the API's routes and adds nothing (0 picks a free port). */
+  originPort: number;
+  /** SSM parameters the local SSM endpoint serves (/_aws). */
+  parameters: Record<string, string>;
+  /** The web app's bucket: its files are web/dist, as the deployment copies them. */
+  siteBucket: string;
+  /** SQS SendMessage to a queue by its local name (dev/cloud/aws-endpoints.ts). */
+  sendToQueue(queueName: string, bodies: string[]): void;
+  /** POST /_dev/jobs/<id>: runs a job now in its function (npm run job). */
+  runJob?(id: string): Promise<unknown>;
 }
 
 export interface ApiServer {
   url: string;
   port: number;
+  /** The API origin's own port (cloud mode); `port` otherwise. */
+  originPort: number;
   bus: LocalBus;
   stripe: StripeStandIn | null;
   close(): Promise<void>;
@@ -154,7 +183,7 @@ interface StaticFile {
   gzip?: Buffer;
 }
 
-function createStaticHandler(webDir: string) {
+function createStaticHandler(webDir: string, opts: { spaFallback: boolean } = { spaFallback: true }) {
   const root = path.resolve(webDir);
   const cache = new Map<string, StaticFile>();
 
@@ -187,7 +216,8 @@ function createStaticHandler(webDir: string) {
     const isAsset = decoded.startsWith('/assets/');
     if (!entry) {
       // Missing hashed assets are real 404s; anything else is a client-side route.
-      if (isAsset || path.extname(decoded)) return send(res, 404, 'Not found', { 'content-type': 'text/plain; charset=utf-8' });
+      if (isAsset || path.extname(decoded) || !opts.spaFallback)
+        return send(res, 404, 'Not found', { 'content-type': 'text/plain; charset=utf-8' });
       file = path.join(root, 'index.html');
       entry = load(file);
       if (!entry) return send(res, 200, PLACEHOLDER_HTML, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
@@ -284,17 +314,28 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   // The page handlers (http/seo) put their head into this server's index.html.
   process.env.SPA_INDEX_PATH = opts.env.SPA_INDEX_PATH ?? path.join(webDir, 'index.html');
 
-  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
+  async function handleApi(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    pathname: string,
+    viaEdge?: { body: Buffer; headers: Record<string, string>; url: string },
+  ) {
     const started = Date.now();
     const method = req.method ?? 'GET';
     const found = match(method, pathname);
     if (!found) return send(res, 404, NOT_FOUND_BODY);
     // A request announcing no body (GETs: no Content-Length, no Transfer-Encoding) has none to read.
     const bodiless = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
-    const body = bodiless ? NO_BODY : await readBody(req);
+    const body = viaEdge ? viaEdge.body : bodiless ? NO_BODY : await readBody(req);
     if (body === null) return send(res, 413, JSON.stringify({ message: 'Request Entity Too Large' }));
     const event = buildHttpEvent(
-      { method, url: req.url ?? pathname, headers: req.headers, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
+      {
+        method,
+        url: viaEdge?.url ?? req.url ?? pathname,
+        headers: viaEdge ? { ...req.headers, ...viaEdge.headers } : req.headers,
+        body,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      },
       found,
     );
     const route = found.compiled.route;
@@ -455,12 +496,148 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     send(res, 200, JSON.stringify(result));
   }
 
+  const cloud = opts.cloud;
+  const serveSite = createStaticHandler(webDir, { spaFallback: false });
+  const awsEndpoints = cloud
+    ? createAwsEndpoints({
+        parameters: cloud.parameters,
+        region: REGION,
+        publishEvents: (entries) => bus.publish(entries),
+        sendMessages: (queue, bodies) => cloud.sendToQueue(queue, bodies),
+      })
+    : undefined;
+
+  /** An S3 origin: what CloudFront (OAC) may read of the bucket, as its bucket policy says. */
+  async function handleS3Origin(req: http.IncomingMessage, res: http.ServerResponse, bucket: string, key: string) {
+    const readable = cloud?.edge.readableByCloudFront[bucket] ?? [];
+    // Without s3:ListBucket, S3 answers a missing key with 403, as it does an unreadable one.
+    const denied = () =>
+      send(res, 403, '<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>', {
+        'content-type': 'application/xml',
+      });
+    if (!key || !readable.some((re) => re.test(key))) return denied();
+    try {
+      const obj = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      const etag = obj.ETag ?? '';
+      const headers: Record<string, string> = { 'content-type': obj.ContentType ?? 'application/octet-stream' };
+      if (obj.CacheControl) headers['cache-control'] = obj.CacheControl;
+      if (etag) headers.etag = etag;
+      if (obj.ContentLength !== undefined) headers['content-length'] = String(obj.ContentLength);
+      if (obj.LastModified) headers['last-modified'] = obj.LastModified.toUTCString();
+      const stream = obj.Body as Readable | undefined;
+      if (etag && req.headers['if-none-match'] === etag) {
+        stream?.destroy();
+        delete headers['content-length'];
+        res.writeHead(304, headers);
+        return res.end();
+      }
+      res.writeHead(200, headers);
+      if (req.method === 'HEAD' || !stream) {
+        stream?.destroy();
+        return res.end();
+      }
+      Readable.from(stream).pipe(res);
+    } catch (err) {
+      const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404 || (err instanceof Error && (err.name === 'NoSuchKey' || err.name === 'NotFound'))) return denied();
+      throw err;
+    }
+  }
+
+  /** CloudFront's role: the WAF, then the behaviour for the path, its function, its origin. */
+  async function handleEdge(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
+    if (!cloud) return;
+    const method = req.method ?? 'GET';
+    const bodiless = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
+    const body = bodiless ? NO_BODY : await readBody(req);
+    if (body === null) return send(res, 413, JSON.stringify({ message: 'Request Entity Too Large' }));
+    const ip = req.socket.remoteAddress ?? '127.0.0.1';
+    const verdict = cloud.waf?.({ uriPath: pathname, method, bodyBytes: body.length, ip });
+    if (verdict?.action === 'block') {
+      log(`${method} ${req.url} 403 (WAF ${verdict.rule})`);
+      return send(
+        res,
+        403,
+        '<!doctype html><title>403 Forbidden</title><h1>403 ERROR</h1><p>The request could not be satisfied. Request blocked.</p>',
+        {
+          'content-type': 'text/html; charset=utf-8',
+          'x-cache': 'Error from cloudfront',
+        },
+      );
+    }
+    const behaviour = behaviourFor(cloud.edge, pathname);
+    if (!behaviour.allowedMethods.includes(method)) return send(res, 403, JSON.stringify({ message: 'Forbidden' }));
+    let uri = pathname;
+    if (behaviour.viewerRequest) {
+      const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1) : '';
+      const out = runViewerRequest(behaviour.viewerRequest, {
+        method,
+        uri: pathname,
+        querystring: Object.fromEntries(new URLSearchParams(query).entries()),
+        headers: {},
+      });
+      if (out.response) return send(res, out.response.statusCode, '');
+      uri = out.uri;
+    }
+    const origin = behaviour.origin;
+    if (origin.kind === 's3') {
+      if (origin.bucket === cloud.siteBucket) return serveSite(req, res, `${origin.originPath}${uri}`);
+      let key: string;
+      try {
+        key = decodeURIComponent(`${origin.originPath}${uri}`.replace(/^\//, ''));
+      } catch {
+        return send(res, 400, JSON.stringify({ message: 'Bad Request' }));
+      }
+      return handleS3Origin(req, res, origin.bucket, key);
+    }
+    const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
+    // CloudFront sets its origin custom headers (overriding a viewer's) and the viewer's address.
+    const viewerPort = req.socket.remotePort ?? 0;
+    const edgeHeaders: Record<string, string> = {
+      ...origin.customHeaders,
+      [VIEWER_ADDRESS_HEADER]: `${ip}:${viewerPort}`,
+    };
+    return handleApi(req, res, uri, { body, headers: edgeHeaders, url: `${uri}${query}` });
+  }
+
+  async function handleDevJob(req: http.IncomingMessage, res: http.ServerResponse, id: string) {
+    if (req.method !== 'POST' || !cloud?.runJob) return send(res, 405, NOT_FOUND_BODY);
+    const started = Date.now();
+    try {
+      const result = await cloud.runJob(id);
+      send(res, 200, JSON.stringify({ ok: true, ms: Date.now() - started, result: result ?? null }));
+    } catch (err) {
+      send(res, 500, JSON.stringify({ ok: false, ms: Date.now() - started, error: err instanceof Error ? err.message : String(err) }));
+    }
+  }
+
   const headers = Object.entries(localSecurityHeaders(opts.env));
   const server = await listenLoopback((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
     // What CloudFront's response headers policy adds in AWS; the dev tools (/_dev) keep their own.
     if (!pathname.startsWith('/_dev/')) for (const [name, value] of headers) res.setHeader(name, value);
     const run = async () => {
+      if (cloud) {
+        if (pathname.startsWith('/_aws/') && awsEndpoints) {
+          const body = (await readBody(req)) ?? NO_BODY;
+          if (awsEndpoints(req, res, body)) return;
+          return send(res, 404, NOT_FOUND_BODY);
+        }
+        if (pathname === '/_dev/functions')
+          return send(res, 200, JSON.stringify(cloud.runtime.describe()), { 'cache-control': 'no-store' });
+        if (pathname.startsWith('/_dev/jobs/')) return handleDevJob(req, res, decodeURIComponent(pathname.slice('/_dev/jobs/'.length)));
+        if (stripe && (pathname.startsWith('/v1/') || pathname.startsWith('/_dev/stripe'))) {
+          const body = await readBody(req);
+          stripe.handle(req, res, body ?? Buffer.alloc(0), `http://localhost:${server.port}`);
+          return;
+        }
+        if (opts.whatsappDir && (await handleWhatsAppInbox(req, res, { dir: opts.whatsappDir }))) return;
+        if (pathname === '/_dev/health') return health(res);
+        if (pathname === '/_dev/events') return handleEvents(req, res);
+        if (pathname === '/_dev/ses/bounce' || pathname === '/_dev/ses/complaint') return handleSesSimulation(req, res, pathname);
+        if (opts.mailDir && (await handleMailInbox(req, res, { dir: opts.mailDir }))) return;
+        return handleEdge(req, res, pathname);
+      }
       // As CloudFront routes (infra/lib/web-stack.ts): /api/* and the rows' own paths (sitemap,
       // robots) to the API, /images/* to the bucket, files (/assets/*, any path with an extension)
       // to the site, and every other path — the pages — to the page rows (GET / and /{proxy+}).
@@ -490,6 +667,17 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     });
   }, opts.port);
 
+  // API Gateway's stand-in on its own port: only the API's routes, nothing added to the request.
+  const origin = cloud
+    ? await listenLoopback((req, res) => {
+        const pathname = (req.url ?? '/').split('?')[0];
+        handleApi(req, res, pathname).catch((err) => {
+          console.error(`[origin] ${req.method} ${req.url} failed:`, err);
+          if (!res.headersSent) send(res, 500, INTERNAL_ERROR_BODY);
+          else res.destroy();
+        });
+      }, cloud.originPort)
+    : undefined;
   const url = `http://localhost:${server.port}`;
   // The local event publisher posts here; with port 0 the port is only known now.
   process.env.LOCAL_EVENTS_URL = `${url}/_dev/events`;
@@ -499,19 +687,22 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     process.env.STRIPE_API_URL = url;
     stripe.setWebhookUrl(`${url}/api/payments/webhook`);
     // With the stand-in's own key: this environment need not carry the handlers' secrets.
-    await ensurePlanCatalog(new Stripe(stripeKey, stripeClientOptions({ STRIPE_API_URL: url })), log);
+    // (The local cloud runs the deploy step instead, as a deploy does: dev/start.ts.)
+    if (!cloud) await ensurePlanCatalog(new Stripe(stripeKey, stripeClientOptions({ STRIPE_API_URL: url })), log);
   }
   // WhatsApp Cloud API calls go to this server's recorder (dev/whatsapp) instead of Meta.
   if (opts.whatsappDir) process.env.WHATSAPP_API_URL = `${url}/_dev/whatsapp/api`;
   return {
     url,
     port: server.port,
+    originPort: origin?.port ?? server.port,
     bus,
     stripe,
     close: async () => {
       setInProcessBus(undefined);
       await stripe?.idle();
       await server.close();
+      await origin?.close();
       s3.destroy();
       ddb.destroy();
     },

@@ -7,8 +7,10 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import path from 'node:path';
 import {
   AdminAddUserToGroupCommand,
-  AdminConfirmSignUpCommand,
+  AdminCreateUserCommand,
   AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
+  AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
@@ -16,16 +18,18 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
-  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CreateTableCommand, DescribeTableCommand, type DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/src/adapters/dynamodb/table.js';
+import { LIMITS } from '../shared/constants.js';
 import { ADMIN_GROUPS, type CognitoIds, LOCAL_CREDENTIALS, REGION } from './config.js';
 
 export interface DemoLogin {
   role: string;
   email: string;
   password: string;
+  /** Staff: the authenticator (TOTP) secret, base32, to add to an app or compute codes from. */
+  totpSecret?: string;
 }
 
 /** What `.local/cloud.json` holds between runs. */
@@ -127,9 +131,14 @@ export async function ensureUserPool(
       PoolName: 'truckyard-local',
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
+      // As the CDK pool (infra/lib/auth-stack.ts): MFA optional, TOTP only; users with TOTP enabled get the code step.
+      MfaConfiguration: 'OPTIONAL',
+      // As in AWS (infra/lib/auth-stack.ts): Cognito's own SignUp is closed (the stand-in refuses
+      // it too, dev/stand-ins/cognito.ts); our API creates accounts with AdminCreateUser.
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       Policies: {
         PasswordPolicy: {
-          MinimumLength: 8,
+          MinimumLength: LIMITS.minPasswordLength,
           RequireLowercase: false,
           RequireUppercase: false,
           RequireNumbers: false,
@@ -171,11 +180,17 @@ export interface NewUser {
   name: string;
   phone?: string;
   groups?: string[];
+  /**
+   * A fixed base32 authenticator (TOTP) secret to set up and enable for the user (the seeded staff).
+   * Only the local stand-in can take a chosen secret (its LocalAdminSetSoftwareToken call).
+   */
+  totpSecret?: string;
 }
 
 /**
- * Signs a user up, confirms them, marks the e-mail verified and adds them to `groups`.
- * Returns the user's `sub`. Safe to call again for an existing e-mail (returns its sub).
+ * Creates a user as our sign-up does (AdminCreateUser, then a permanent password), marks the
+ * e-mail verified and adds them to `groups`. Returns the user's `sub`. Safe to call again for an
+ * existing e-mail (returns its sub).
  */
 export async function createConfirmedUser(cognito: CognitoIdentityProviderClient, ids: CognitoIds, user: NewUser): Promise<string> {
   const attributes = [
@@ -186,14 +201,21 @@ export async function createConfirmedUser(cognito: CognitoIdentityProviderClient
   let sub: string | undefined;
   try {
     const res = await cognito.send(
-      new SignUpCommand({ ClientId: ids.clientId, Username: user.email, Password: user.password, UserAttributes: attributes }),
+      new AdminCreateUserCommand({
+        UserPoolId: ids.userPoolId,
+        Username: user.email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: attributes,
+      }),
     );
-    sub = res.UserSub;
-    await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: ids.userPoolId, Username: user.email }));
+    sub = res.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+    await cognito.send(
+      new AdminSetUserPasswordCommand({ UserPoolId: ids.userPoolId, Username: user.email, Password: user.password, Permanent: true }),
+    );
   } catch (err) {
     if (!isNamed(err, 'UsernameExistsException')) throw err;
   }
-  // cognito-local leaves email_verified false after AdminConfirmSignUp; real sign-up verifies it.
+  // Verified, as our verification route leaves an account (sign-in refuses unverified ones).
   await cognito.send(
     new AdminUpdateUserAttributesCommand({
       UserPoolId: ids.userPoolId,
@@ -212,7 +234,40 @@ export async function createConfirmedUser(cognito: CognitoIdentityProviderClient
   for (const group of user.groups ?? []) {
     await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: ids.userPoolId, Username: user.email, GroupName: group }));
   }
+  if (user.totpSecret) await setUpFixedTotp(cognito, ids, user.email, user.totpSecret);
   return sub;
+}
+
+/**
+ * Gives a user of the local stand-in an authenticator app with a chosen secret, and turns TOTP on
+ * as their preferred MFA (then every sign-in asks for a code, as in AWS). In AWS the secret always
+ * comes from AssociateSoftwareToken; the stand-in's LocalAdminSetSoftwareToken stores a given one.
+ */
+export async function setUpFixedTotp(
+  cognito: CognitoIdentityProviderClient,
+  ids: CognitoIds,
+  username: string,
+  secret: string,
+): Promise<void> {
+  const endpoint = await cognito.config.endpoint?.();
+  if (!endpoint) throw new Error('setUpFixedTotp: the Cognito client has no endpoint (only the local stand-in takes a fixed secret)');
+  const url = `${endpoint.protocol}//${endpoint.hostname}${endpoint.port ? `:${endpoint.port}` : ''}${endpoint.path}`;
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.LocalAdminSetSoftwareToken',
+    },
+    body: JSON.stringify({ UserPoolId: ids.userPoolId, Username: username, SecretCode: secret }),
+  });
+  if (!res.ok) throw new Error(`LocalAdminSetSoftwareToken for ${username} failed: ${res.status} ${await res.text()}`);
+  await cognito.send(
+    new AdminSetUserMFAPreferenceCommand({
+      UserPoolId: ids.userPoolId,
+      Username: username,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
 }
 
 /** A content hash of every file under the seed folder ('' when there is none). */

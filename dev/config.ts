@@ -111,6 +111,7 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     SECRET_WHATSAPP_TOKEN: 'whatsapp-local-token',
     SECRET_UNSUBSCRIBE_SIGNING_KEY: 'unsubscribe-local-signing-key',
     SECRET_ORIGIN_VERIFY_SECRET: 'origin-verify-local',
+    SECRET_ALTCHA_HMAC_KEY: 'altcha-local-hmac-key',
     LOCAL_EVENTS_URL: `${siteUrl}/_dev/events`,
     // The Stripe SDK and the WhatsApp adapter talk to stand-ins on the local API server (dev/stripe, dev/whatsapp).
     STRIPE_API_URL: siteUrl,
@@ -120,8 +121,6 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     ...(cfg.scrapeFixturesPort
       ? { SCRAPER_SOURCES: JSON.stringify(fixtureSourcesAt(cfg.scrapeFixturesPort)), SCRAPER_TIMEOUT_MS: '2000' }
       : {}),
-    // cognito-local has no MFA: the admin API's TOTP check is skipped locally (/admin says so).
-    STAFF_MFA: 'off',
     MAIL_TRANSPORT: 'smtp',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(cfg.smtpPort),

@@ -1,14 +1,10 @@
 /**
- * `npm run job -- <id>`: runs one jobs.ts row now, in-process, against the local cloud started by
- * `npm start` (same handler environment, read from .local/cloud.json).
+ * `npm run job -- <id>`: asks the local cloud started by `npm start` to run one jobs.ts row now
+ * (POST /_dev/jobs/<id>), and waits for it.
  */
-import './lib/quiet-sdk.js';
-import { setInProcessQueue } from '../functions/src/adapters/queues/sender.js';
 import { jobs } from '../functions/src/jobs.js';
 import { readCloudState } from './bootstrap.js';
-import { handlerEnv, loadConfig } from './config.js';
-import { createLocalQueue } from './local-queue.js';
-import { runJob } from './scheduler.js';
+import { loadConfig, serviceUrl } from './config.js';
 
 const id = process.argv[2];
 const available = jobs.length ? jobs.map((j) => `  ${j.id.padEnd(28)} ${j.cron.padEnd(24)} ${j.description}`).join('\n') : '  (none yet)';
@@ -24,20 +20,21 @@ if (!state.userPoolId || !state.clientId) {
   console.error('The local cloud has not been provisioned yet: run `npm start` first (and keep it running).');
   process.exit(1);
 }
-Object.assign(process.env, handlerEnv(cfg, { userPoolId: state.userPoolId, clientId: state.clientId }));
 
-// A job that fans out through a queue (functions/src/queues.ts) has its workers run here, in this
-// process; the job is finished when the queue is drained. Events it publishes go to `npm start`'s bus.
-const queue = createLocalQueue();
-setInProcessQueue(queue);
-
+// The job runs in the running local cloud, in its own function's environment (the template's
+// variables, policy and timeout), as the scheduler would run it; its queue work is awaited too.
 const started = Date.now();
+let res: Response;
 try {
-  const result = await runJob(job);
-  await queue.idle();
-  console.log(`${job.id} finished in ${Date.now() - started} ms${result === undefined ? '' : `: ${JSON.stringify(result)}`}`);
-  process.exit(0);
-} catch (err) {
-  console.error(`${job.id} failed after ${Date.now() - started} ms:`, err);
+  res = await fetch(`${serviceUrl(cfg.port)}/_dev/jobs/${encodeURIComponent(job.id)}`, { method: 'POST' });
+} catch {
+  console.error(`Nothing answers on ${serviceUrl(cfg.port)}: start the local cloud with \`npm start\` (and keep it running).`);
   process.exit(1);
 }
+const body = (await res.json()) as { ok: boolean; result?: unknown; error?: string };
+if (body.ok) {
+  console.log(`${job.id} finished in ${Date.now() - started} ms${body.result == null ? '' : `: ${JSON.stringify(body.result)}`}`);
+  process.exit(0);
+}
+console.error(`${job.id} failed after ${Date.now() - started} ms: ${body.error}`);
+process.exit(1);

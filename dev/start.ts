@@ -31,6 +31,9 @@ import {
 import { type ScrapeFixtures, startScrapeFixtures } from './scrape-fixtures/sites.js';
 import { type S3StandIn, startS3 } from './stand-ins/s3.js';
 import { buildWeb } from './web-build.js';
+import { setHandlerRuntime } from './lib/handlers.js';
+import { buildLocalCloud, deploySite, ensureBuckets, originPortOf, startSynth } from './cloud/wiring.js';
+import { queues as queueRows } from '../functions/src/queues.js';
 
 const started = Date.now();
 const log = (msg: string) => console.log(msg);
@@ -51,6 +54,7 @@ let seeding = false;
 async function stopAll(): Promise<void> {
   scheduler?.stop();
   hotReload?.close();
+  setHandlerRuntime(undefined);
   await Promise.allSettled([api?.close(), cognito?.stop(), s3?.stop(), mail?.close(), dynamo?.stop(), scrapeFixtures?.close()]);
   if (existsSync(pidFile)) rmSync(pidFile, { force: true });
 }
@@ -71,6 +75,7 @@ async function main() {
     ['S3_PORT', cfg.s3Port],
     ['COGNITO_PORT', cfg.cognitoPort],
     ['SMTP_PORT', cfg.smtpPort],
+    ['ORIGIN_PORT', originPortOf(cfg)],
     ...[0, 1, 2].map((i): [string, number] => ['SCRAPE_FIXTURES_PORT', (cfg.scrapeFixturesPort ?? 0) + i]),
   ];
   for (const [name, port] of ports) {
@@ -83,6 +88,10 @@ async function main() {
   // java first (slowest, its own process), then vite (its own process), then the in-process ones.
   const dynamoStarting = startDynamoDbLocal({ port: cfg.dynamodbPort, dbPath: path.join(cfg.dataDir, 'dynamodb') });
   const webBuild = buildWeb();
+  // The CDK app, synthesized (or read from the cache): every function's wiring comes from it.
+  const synthStarted = Date.now();
+  const synthesizing = startSynth(cfg);
+  synthesizing.catch(() => undefined);
   const mailFolder = mailDir(cfg.dataDir);
   const phases: string[] = [];
   const mark = (what: string, since: number) => phases.push(`${what} ${((Date.now() - since) / 1000).toFixed(1)} s`);
@@ -126,9 +135,53 @@ async function main() {
   const bus = createLocalBus({ log });
   setInProcessBus(bus);
   // Work queues (functions/src/queues.ts) run in this process too, like the bus.
-  setInProcessQueue(createLocalQueue({ log }));
+  const localQueue = createLocalQueue({ log });
+  setInProcessQueue(localQueue);
 
   mark('provisioning', provisionStarted);
+  const synth = await synthesizing;
+  phases.push(
+    `synth ${synth.synthesized ? `${(synth.ms / 1000).toFixed(1)} s` : 'cached'} (waited ${((Date.now() - synthStarted) / 1000).toFixed(1)} s from start)`,
+  );
+  const cloud = buildLocalCloud(cfg, ids, synth, { log });
+  await ensureBuckets(s3.endpoint, cloud.buckets);
+  // Every handler the local cloud calls now runs in its function's own environment.
+  setHandlerRuntime(cloud.runtime);
+  const queueIdByName = new Map(queueRows.map((q) => [`${q.id}-queue`, q.id]));
+
+  // The scraper's fixture source sites (the local configuration points the scrape job at them).
+  scrapeFixtures = await startScrapeFixtures(cfg.scrapeFixturesPort ?? cfg.port + 5);
+  // The edge and the API origin are up before the seed: events the seed publishes reach functions
+  // that read their secrets from the local SSM endpoint and send to the local queues.
+  api = await startApiServer({
+    port: cfg.port,
+    env,
+    bus,
+    mailDir: mailFolder,
+    stripe: { stateFile: path.join(cfg.dataDir, 'stripe.json') },
+    whatsappDir: path.join(cfg.dataDir, 'whatsapp'),
+    log: (m) => log(`[api] ${m}`),
+    cloud: {
+      runtime: cloud.runtime,
+      edge: cloud.edge,
+      waf: cloud.waf,
+      originPort: cloud.originPort,
+      parameters: cloud.parameters,
+      siteBucket: cloud.siteBucket,
+      sendToQueue: (name, bodies) => {
+        const id = queueIdByName.get(name);
+        if (id) localQueue.send(id, bodies);
+        else log(`[sqs] ${bodies.length} message(s) to ${name}: not a work queue of functions/src/queues.ts, dropped`);
+      },
+      runJob: async (id) => {
+        const job = jobs.find((j) => j.id === id);
+        if (!job) throw new Error(`Unknown job "${id}" (${jobs.map((j) => j.id).join(', ')})`);
+        const result = await runJob(job);
+        await localQueue.idle();
+        return result;
+      },
+    },
+  });
   const seedStarted = Date.now();
   const wasSeeded = !reseed && Boolean(state.seededAt);
   seeding = true;
@@ -147,6 +200,17 @@ async function main() {
     await clearMail(mailFolder);
   }
   cognitoClient.destroy();
+  // The deploy step (Custom::DeployData in AWS): Stripe prices and plan tiers from PLANS, the first
+  // search snapshot and first screens. Run on every start, in its own function, as CloudFormation
+  // runs it on a deploy that changes them.
+  const deployStarted = Date.now();
+  try {
+    const { deployDataCreateEvent } = await import('../functions/src/deploy/deploy-data.js');
+    await cloud.runtime.invoke('deploy/deploy-data.ts', deployDataCreateEvent());
+    mark('deploy data', deployStarted);
+  } catch (err) {
+    return fail(`The deploy step failed (functions/src/deploy/deploy-data.ts): ${err instanceof Error ? err.message : String(err)}`);
+  }
   await ensurePriceModel(log);
 
   const webWaitStarted = Date.now();
@@ -156,22 +220,13 @@ async function main() {
   if (web.status === 'failed') return fail(`The web build failed (vite build --config web/vite.config.ts):\n${web.output}`);
   if (web.status === 'absent') log('⚠ web/vite.config.ts not found: serving a placeholder page instead of the web app.');
 
-  // The scraper's fixture source sites (the local configuration points the scrape job at them).
-  scrapeFixtures = await startScrapeFixtures(cfg.scrapeFixturesPort ?? cfg.port + 5);
-  api = await startApiServer({
-    port: cfg.port,
-    env,
-    bus,
-    mailDir: mailFolder,
-    stripe: { stateFile: path.join(cfg.dataDir, 'stripe.json') },
-    whatsappDir: path.join(cfg.dataDir, 'whatsapp'),
-    log: (m) => log(`[api] ${m}`),
-  });
+  // The site bucket holds the built web app, as the deployment copies it there.
+  const siteFiles = web.status === 'absent' ? 0 : await deploySite(s3.endpoint, cloud.siteBucket, path.join(REPO_ROOT, 'web', 'dist'));
   scheduler = startScheduler(jobs, { log });
   // The sitemap is served from S3 only: build it now if there is none (the job decides), not in 15 minutes.
   const sitemapJob = jobs.find((j) => j.id === 'BuildSitemap');
   if (sitemapJob) runJob(sitemapJob).catch((err) => log(`[jobs] BuildSitemap failed: ${err instanceof Error ? err.message : String(err)}`));
-  if (process.env.HOT_RELOAD !== 'off') hotReload = enableHotReload(log);
+  if (process.env.HOT_RELOAD !== 'off') hotReload = enableHotReload(log, () => void cloud.runtime.reset());
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const roleWidth = Math.max(0, ...logins.map((l) => l.role.length));
@@ -182,6 +237,9 @@ async function main() {
     '',
     `  Open        ${api.url}`,
     `  Health      ${api.url}/_dev/health`,
+    `  API origin  http://localhost:${api.originPort}   (API Gateway's stand-in: refuses calls without CloudFront's origin secret)`,
+    `  Functions   ${cloud.runtime.describe().length} from the synthesized app, each in its own environment   ${api.url}/_dev/functions`,
+    `  Site        ${siteFiles} files of web/dist in bucket ${cloud.siteBucket}`,
     `  DynamoDB    ${dynamo.endpoint}   table ${cfg.tableName} (${tableStatus})`,
     `  S3          ${s3.endpoint}   images served at ${api.url}/images/…`,
     `  Cognito     ${cognito.endpoint}   pool ${ids.userPoolId}, client ${ids.clientId}`,
@@ -195,7 +253,9 @@ async function main() {
     `  Data        ${path.relative(REPO_ROOT, cfg.dataDir) || cfg.dataDir}/   (npm run reset wipes it)`,
     '',
     logins.length ? '  Demo logins' : '  Demo logins: none (no seed data yet)',
-    ...logins.map((l) => `    ${l.role.padEnd(roleWidth)}  ${l.email.padEnd(emailWidth)}  ${l.password}`),
+    ...logins.map(
+      (l) => `    ${l.role.padEnd(roleWidth)}  ${l.email.padEnd(emailWidth)}  ${l.password}${l.totpSecret ? `  TOTP ${l.totpSecret}` : ''}`,
+    ),
     '',
     `  Ready in ${seconds} s (${phases.join(', ')}) — Ctrl-C to stop`,
     '',

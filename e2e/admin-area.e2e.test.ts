@@ -1,11 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD } from '../dev/seed/data.js';
+import { DEMO_PASSWORD, DEMO_STAFF_TOTP_SECRETS } from '../dev/seed/data.js';
+import { freshTotpCode, markTotpStepUsed } from '../dev/testing/totp.js';
 import { launchBrowser, newPage } from './browser.js';
 
 /**
- * Issue 11, the admin area: an admin signs in → analytics shows the seeded counts → suspends a
+ * Issue 11, the admin area: an admin signs in (password, then the authenticator code from the
+ * seeded TOTP secret) → analytics shows the seeded counts → suspends a
  * seeded dealer (who then cannot sign in or write) → reactivates → marks a listing sold (it leaves
  * browse and shows Sold) → uploads a banner → creates a hero promotion that appears on the home
  * page → edits the home hero text and sees it on / → opens a valuation request in the Inbox and
@@ -25,19 +27,45 @@ const heroTitle = `Trucks that work as hard as you ${stamp}`;
 let soldListingId = '';
 let originalHero: { id: string; title: string | null; content: string } | null = null;
 
-async function signInAs(email: string, password = DEMO_PASSWORD): Promise<{ ok: boolean; token?: string; error?: string }> {
-  const cfg = (await (await fetch(`${baseUrl}/api/config`)).json()) as { userPoolEndpoint: string; clientId: string };
+const staffSecret = (email: string): string | undefined => (DEMO_STAFF_TOTP_SECRETS as Record<string, string>)[email];
+
+async function cognitoCall(target: string, body: unknown): Promise<Record<string, unknown> & { __type?: string; message?: string }> {
+  const cfg = (await (await fetch(`${baseUrl}/api/config`)).json()) as { userPoolEndpoint: string };
   const res = await fetch(cfg.userPoolEndpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({
-      ClientId: cfg.clientId,
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Record<string, unknown> & { __type?: string; message?: string };
+}
+
+/** Signs in over Cognito's API as the web does: the password, then (staff) the code from the seeded secret. */
+async function signInAs(email: string, password = DEMO_PASSWORD): Promise<{ ok: boolean; token?: string; error?: string }> {
+  const { clientId } = (await (await fetch(`${baseUrl}/api/config`)).json()) as { clientId: string };
+  const initiate = () =>
+    cognitoCall('InitiateAuth', {
+      ClientId: clientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  });
-  const body = (await res.json()) as { AuthenticationResult?: { AccessToken: string }; message?: string };
-  return body.AuthenticationResult ? { ok: true, token: body.AuthenticationResult.AccessToken } : { ok: false, error: body.message };
+    });
+  let body = await initiate();
+  const secret = staffSecret(email);
+  for (let attempt = 0; body.ChallengeName === 'SOFTWARE_TOKEN_MFA' && secret && attempt < 3; attempt++) {
+    const { code, step } = await freshTotpCode(secret);
+    const answer = await cognitoCall('RespondToAuthChallenge', {
+      ClientId: clientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: body.Session,
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
+    });
+    // A code already used (by the browser, or an earlier run): take the next step.
+    if (answer.__type === 'ExpiredCodeException') {
+      markTotpStepUsed(secret, step);
+      body = await initiate();
+    } else body = answer;
+  }
+  const result = body.AuthenticationResult as { AccessToken: string } | undefined;
+  return result ? { ok: true, token: result.AccessToken } : { ok: false, error: body.message };
 }
 
 async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
@@ -50,10 +78,16 @@ async function api<T>(token: string, method: string, path: string, body?: unknow
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
+/** The /admin sign-in: e-mail and password, then the authenticator code step (Cognito's SOFTWARE_TOKEN_MFA challenge). */
 async function adminSignIn(email: string) {
   await page.goto('/admin');
   await page.getByLabel('Admin Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByTestId('totp-challenge').waitFor();
+  await page.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
+  const { code } = await freshTotpCode(staffSecret(email) as string);
+  await page.getByLabel('Authenticator code').fill(code);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByText('Logged in successfully').waitFor();
 }
@@ -85,16 +119,21 @@ afterAll(async () => {
 });
 
 describe('admin area', () => {
-  it('shows the sign-in form, with the super-admin note and the local MFA notice', async () => {
+  it('shows the sign-in form with the super-admin note and no MFA notice; staff without the code get no session', async () => {
     await page.goto('/admin');
     await page.getByLabel('Admin Email').waitFor();
     await page.getByText('Creating an admin account requires super admin privileges.').waitFor();
-    await page.getByTestId('mfa-notice').waitFor();
-    expect(await page.getByTestId('mfa-notice').textContent()).toBe(
-      'MFA is skipped locally (cognito-local has no MFA); in AWS staff must set up an authenticator app.',
-    );
+    expect(await page.getByText(/MFA is skipped/).count()).toBe(0);
     await page.getByRole('button', { name: 'Show password' }).click();
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    // The password alone is not enough: Cognito answers with the TOTP challenge, and a wrong code is refused.
+    const first = await cognitoCall('InitiateAuth', {
+      ClientId: ((await (await fetch(`${baseUrl}/api/config`)).json()) as { clientId: string }).clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: 'admin@truckyard.example', PASSWORD: DEMO_PASSWORD },
+    });
+    expect(first.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect(first.AuthenticationResult).toBeUndefined();
   });
 
   it('signs an admin in to Analytics with the seeded counts, and no Audit tab', async () => {

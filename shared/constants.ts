@@ -6,7 +6,8 @@ export const LIMITS = {
   maxImagesPerListing: 10,
   maxImageBytes: 5 * 1024 * 1024,
   imageCacheControlSeconds: 3600,
-  minPasswordLength: 8,
+  /** New passwords (issue 23, a departure from the spec's 8); sign-in never checks it, so older passwords still work. */
+  minPasswordLength: 12,
   redirectAfterListingMs: 2000,
   paymentStatusRefreshMs: 2000,
   toastDurationMs: 5000,

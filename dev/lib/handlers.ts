@@ -12,7 +12,28 @@ export type LambdaHandler = (event: unknown, context: Context) => Promise<unknow
 const FUNCTIONS_SRC = path.join(REPO_ROOT, 'functions', 'src');
 const cache = new Map<string, Promise<LambdaHandler>>();
 
+/** The local cloud's functions as the synthesized app wires them (dev/cloud/runtime.ts). */
+export interface HandlerRuntime {
+  handlerFor(handlerPath: string): LambdaHandler;
+}
+let runtime: HandlerRuntime | undefined;
+
+/**
+ * With a runtime set (`npm start`, the browser tests), every handler the local cloud calls —
+ * routes, pages, jobs, events, queues, Cognito triggers — runs in its function's own execution
+ * environment, with the template's environment, policy and timeout. Without one (the handler
+ * integration tests), handlers run in this process with its environment.
+ */
+export function setHandlerRuntime(next: HandlerRuntime | undefined): void {
+  runtime = next;
+  cache.clear();
+}
+
 export function loadHandler(handlerPath: string): Promise<LambdaHandler> {
+  if (runtime) {
+    const rt = runtime;
+    return Promise.resolve().then(() => rt.handlerFor(handlerPath));
+  }
   let loaded = cache.get(handlerPath);
   if (!loaded) {
     const file = path.isAbsolute(handlerPath) ? handlerPath : path.join(FUNCTIONS_SRC, handlerPath);

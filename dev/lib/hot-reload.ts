@@ -15,7 +15,7 @@ import { clearHandlerCache } from './handlers.js';
 
 export const HOT_RELOAD_ROOTS = ['functions/src', 'shared'];
 
-export function enableHotReload(log: (msg: string) => void): { close(): void } {
+export function enableHotReload(log: (msg: string) => void, onReload?: () => void): { close(): void } {
   const dirs = HOT_RELOAD_ROOTS.map((r) => path.join(REPO_ROOT, r));
   const { port1, port2 } = new MessageChannel();
   register('./reload-hooks.mjs', {
@@ -37,6 +37,7 @@ export function enableHotReload(log: (msg: string) => void): { close(): void } {
       generation++;
       port1.postMessage(generation);
       clearHandlerCache();
+      onReload?.();
       log(`[reload] ${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ' …' : ''} changed: handlers reload on their next call`);
       changed.clear();
     }, 150);

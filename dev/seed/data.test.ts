@@ -4,14 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isValid as isUlid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { PLANS } from '../../shared/constants.js';
 import { CATEGORY_PAGES, CATEGORY_VALUES, FUEL_VALUES, MAKE_VALUES, TRANSMISSION_VALUES } from '../../shared/values.js';
 import { AXLE_CONFIGS, CAB_VALUES, EURO_VALUES, LISTING_STATUSES, VAT_VALUES } from '../../shared/listing-options.js';
 import {
   DEMO_LISTINGS,
   DEMO_PASSWORD,
   DEMO_SCRAPED,
-  DEMO_TIERS,
+  DEMO_STAFF_TOTP_SECRETS,
   DEMO_USERS,
   SCRAPED_SOURCES,
   buildDemoListings,
@@ -155,6 +154,14 @@ describe('demo users', () => {
     expect(DEMO_PASSWORD.length).toBeGreaterThanOrEqual(8);
   });
 
+  it('gives each staff account (and only staff) a distinct fixed TOTP secret, base32 of 160 bits', () => {
+    const staff = DEMO_USERS.filter((u) => u.groups.some((g) => g === 'admins' || g === 'super_admins'));
+    expect(staff.map((u) => u.email).sort()).toEqual(Object.keys(DEMO_STAFF_TOTP_SECRETS).sort());
+    for (const u of staff) expect(u.totpSecret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(new Set(staff.map((u) => u.totpSecret)).size).toBe(staff.length);
+    for (const u of DEMO_USERS.filter((x) => !staff.includes(x))) expect(u.totpSecret).toBeUndefined();
+  });
+
   it('uses fictional contact details: drama-range phones and example e-mail domains', () => {
     for (const u of DEMO_USERS) {
       // Stored in E.164, shown in UK format.
@@ -209,13 +216,5 @@ describe('demo scraped listings', () => {
     const active = DEMO_LISTINGS.filter((l) => l.status === 'active').map((l) => Date.parse(toListingRecord(l, 'u', [], NOW).createdAt));
     const sixth = active.sort((a, b) => b - a)[5];
     expect(sixth).toBeGreaterThan(newestScraped);
-  });
-});
-
-describe('demo subscription tiers', () => {
-  it('are the three plans with no payment price id yet', () => {
-    expect(DEMO_TIERS).toEqual(
-      PLANS.map((p) => ({ id: p.id, name: p.name, priceAmount: p.priceAmount, alertFrequency: p.alertFrequency, stripePriceId: null })),
-    );
   });
 });

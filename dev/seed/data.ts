@@ -5,12 +5,11 @@
  * company and person is fictional.
  */
 import { ulid } from 'ulid';
-import { PLANS } from '../../shared/constants.js';
 import { type Category, type Fuel, type Make, type Transmission, makeLabel } from '../../shared/values.js';
 import type { AxleConfig, CabType, EuroStandard, ListingStatus, VatStatus } from '../../shared/listing-options.js';
 import type { ListingRecord, ScrapedRecord } from '../../functions/src/domain/listings/types.js';
 
-export const DEMO_PASSWORD = 'TruckYard!2026';
+export const DEMO_PASSWORD = 'Haulage!Demo-2026';
 
 // ---------------------------------------------------------------- deterministic randomness
 
@@ -71,7 +70,19 @@ export interface DemoUser {
   plate: string;
   /** Days before seeding that the account was opened. */
   joinedDaysAgo: number;
+  /** Staff: the fixed authenticator (TOTP) secret set up for the account (DEMO_STAFF_TOTP_SECRETS). */
+  totpSecret?: string;
 }
+
+/**
+ * The seeded staff accounts' authenticator-app (TOTP) secrets, base32, by e-mail. Demo data for
+ * the local cloud only, of no value anywhere else: `npm start` prints them beside the demo logins,
+ * and the browser tests compute codes from them (dev/testing/totp.ts).
+ */
+export const DEMO_STAFF_TOTP_SECRETS = {
+  'admin@truckyard.example': 'TRUCKYARDADMINDEMOTOTPSECRET2345',
+  'superadmin@truckyard.example': 'TRUCKYARDSUPERADMINDEMOTOTP23456',
+} as const;
 
 export const DEMO_USERS: DemoUser[] = [
   {
@@ -86,6 +97,7 @@ export const DEMO_USERS: DemoUser[] = [
     depots: [],
     plate: 'TRUCKYARD',
     joinedDaysAgo: 120,
+    totpSecret: DEMO_STAFF_TOTP_SECRETS['admin@truckyard.example'],
   },
   {
     key: 'superadmin',
@@ -99,6 +111,7 @@ export const DEMO_USERS: DemoUser[] = [
     depots: [],
     plate: 'TRUCKYARD',
     joinedDaysAgo: 121,
+    totpSecret: DEMO_STAFF_TOTP_SECRETS['superadmin@truckyard.example'],
   },
   {
     key: 'pennine',
@@ -2252,13 +2265,3 @@ export function toScrapedRecord(row: DemoScraped, now: Date): ScrapedRecord {
     updatedAt: scrapedAt,
   };
 }
-
-// ---------------------------------------------------------------- subscription tiers
-
-export const DEMO_TIERS = PLANS.map((p) => ({
-  id: p.id,
-  name: p.name,
-  priceAmount: p.priceAmount,
-  alertFrequency: p.alertFrequency,
-  stripePriceId: null,
-}));

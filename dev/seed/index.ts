@@ -1,7 +1,8 @@
 /**
  * Demo data for the local cloud. Called once by dev/ when the stand-ins are up (contract with the
  * local-cloud start-up, dev/bootstrap.ts): creates the demo users and their profiles, the
- * subscription tiers, the listings with drawn pictures, and the scraped listings.
+ * listings with drawn pictures, and the scraped listings. The subscription tiers are not demo
+ * data: the deploy step writes them (functions/src/deploy/deploy-data.ts), locally as in AWS.
  * Deterministic (see data.ts), so tests can rely on titles, ids and counts.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -17,7 +18,6 @@ import {
   DEMO_LISTINGS,
   DEMO_PASSWORD,
   DEMO_SCRAPED,
-  DEMO_TIERS,
   DEMO_USERS,
   type DemoUser,
   demoImageKeys,
@@ -28,16 +28,25 @@ import { seedAdminDemoData } from './admin-content.js';
 import { seedDemoFailedEmail } from './failed-email.js';
 import { createImageRenderer, imageJobsFor } from './images.js';
 
-export { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SCRAPED, DEMO_TIERS, DEMO_USERS } from './data.js';
+export { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SCRAPED, DEMO_STAFF_TOTP_SECRETS, DEMO_USERS } from './data.js';
 
 export interface SeedContext {
   env: Record<string, string>;
-  createConfirmedUser: (u: { email: string; password: string; name: string; phone?: string; groups?: string[] }) => Promise<string>;
+  createConfirmedUser: (u: {
+    email: string;
+    password: string;
+    name: string;
+    phone?: string;
+    groups?: string[];
+    /** A fixed authenticator secret to set up and enable (the staff accounts). */
+    totpSecret?: string;
+  }) => Promise<string>;
   log: (msg: string) => void;
 }
 
 export interface SeedResult {
-  logins: Array<{ role: string; email: string; password: string }>;
+  /** `totpSecret`: staff accounts' authenticator secret (base32), for `npm start` to print beside the password. */
+  logins: Array<{ role: string; email: string; password: string; totpSecret?: string }>;
 }
 
 const ROLE_LABELS: Record<DemoUser['role'], string> = {
@@ -66,6 +75,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
       name: user.name,
       phone: user.phone,
       groups: user.groups,
+      ...(user.totpSecret ? { totpSecret: user.totpSecret } : {}),
     });
     subs.set(user.key, sub);
   }
@@ -80,6 +90,8 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
       email: user.email,
       accountStatus: 'active',
       accountType: user.accountType,
+      // The demo dealers are approved dealers (issue 23): they import stock and show the badge.
+      ...(user.accountType === 'dealer' ? { dealerStatus: 'approved' as const } : {}),
       createdAt,
       updatedAt: createdAt,
     };
@@ -90,11 +102,13 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
       ...(adminRole
         ? [ddb.send(new PutCommand({ TableName: tableName, Item: { ...keys.staffMember(userId), role: adminRole, since: createdAt } }))]
         : []),
+      ...(user.accountType === 'dealer'
+        ? [ddb.send(new PutCommand({ TableName: tableName, Item: demoDealerApplication(user, userId, createdAt) }))]
+        : []),
     ]);
   });
-  const tiers = DEMO_TIERS.map((tier) => ddb.send(new PutCommand({ TableName: tableName, Item: { ...keys.tier(tier.id), ...tier } })));
   const scraped = repo.putScrapedBatch(DEMO_SCRAPED.map((row) => toScrapedRecord(row, now)));
-  await Promise.all([...profiles, ...tiers, scraped]);
+  await Promise.all([...profiles, scraped]);
   const usersDone = performance.now();
 
   // Pictures: drawn, re-encoded into the same variants an upload gets, stored under each listing's keys.
@@ -131,7 +145,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
 
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   ctx.log(
-    `seed: ${DEMO_USERS.length} users, ${records.length} listings, ${DEMO_SCRAPED.length} scraped, ${DEMO_TIERS.length} tiers, ` +
+    `seed: ${DEMO_USERS.length} users, ${records.length} listings, ${DEMO_SCRAPED.length} scraped, ` +
       `${jobs.length} images (${renderer.stats().rendered} drawn, ${renderer.stats().fromCache} cached) ` +
       `in ${seconds(performance.now() - started)} (users ${seconds(usersDone - started)}, images ${seconds(imagesDone - usersDone)})`,
   );
@@ -140,6 +154,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
       role: u.role === 'dealer' ? `${ROLE_LABELS[u.role]} (${u.companyName})` : ROLE_LABELS[u.role],
       email: u.email,
       password: DEMO_PASSWORD,
+      ...(u.totpSecret ? { totpSecret: u.totpSecret } : {}),
     })),
   };
 }
@@ -153,4 +168,23 @@ async function runWithConcurrency(jobs: Array<() => Promise<void>>, limit: numbe
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+}
+
+/** The approved application behind a demo dealer (pattern 56), with a made-up Companies House number. */
+function demoDealerApplication(user: (typeof DEMO_USERS)[number], userId: string, createdAt: string): Record<string, unknown> {
+  const digits = [...user.key].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 100_000_000, 7);
+  return {
+    ...keys.dealerApplication(userId),
+    type: 'DealerApplication',
+    userId,
+    status: 'approved',
+    email: user.email,
+    contactName: user.name,
+    tradingName: user.companyName ?? user.name,
+    address: user.depots[0] ? `${user.depots[0].location} ${user.depots[0].postcode}` : 'United Kingdom',
+    companyNumber: String(digits).padStart(8, '0'),
+    vatNumber: null,
+    submittedAt: createdAt,
+    decidedAt: createdAt,
+  };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '../../shared/schemas/listing.js';
-import { type TestApi, type TestUser, createTestUser, startTestApi } from '../testing/harness.js';
+import { type TestApi, type TestUser, createTestUser, runDeployData, startTestApi } from '../testing/harness.js';
 import { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SCRAPED, DEMO_USERS } from './data.js';
 import { type SeedResult, seedDemoData } from './index.js';
 
@@ -26,6 +26,8 @@ describe('seedDemoData against the local stand-ins', () => {
       },
       log: (msg) => logs.push(msg),
     });
+    // As the local cloud's start: the deploy step after the seed, so its snapshot holds the demo listings.
+    await runDeployData();
   }, 240_000);
   afterAll(() => api?.close());
 
@@ -72,5 +74,10 @@ describe('seedDemoData against the local stand-ins', () => {
     const me = await get<Record<string, unknown>>('/api/me', token);
     expect(JSON.stringify(me)).toContain(dealer?.companyName ?? '');
     expect(JSON.stringify(me)).toContain('"dealer"');
+    // The demo dealers are approved dealers (issue 23); the buyer is not.
+    expect(me.dealerStatus).toBe('approved');
+    const buyer = DEMO_USERS.find((u) => u.role === 'buyer');
+    const buyerMe = await get<Record<string, unknown>>('/api/me', users.get(buyer?.email ?? '')?.accessToken);
+    expect(buyerMe.dealerStatus).toBe('none');
   });
 });

@@ -6,6 +6,7 @@
  * time — both clash with ours. So this assembles the same services with absolute directories and
  * explicit server options (mirrors cognito-local 5.3.0 lib/server/defaults.js).
  * Its modules (and AWS SDK v2 under them) load lazily, so `npm start` can launch java first.
+ * On top of cognito-local: TOTP MFA and global sign-out (cognito-mfa.ts), disabled users refused.
  */
 import path from 'node:path';
 import type { Config } from 'cognito-local/lib/server/config.js';
@@ -14,6 +15,7 @@ import { serviceUrl } from '../config.js';
 import { loadHandler } from '../lib/handlers.js';
 import { listenLoopback } from '../lib/net.js';
 import { createSmtpCognitoSender } from '../mail/cognito-sender.js';
+import { withMfa } from './cognito-mfa.js';
 
 export interface CognitoStandInOptions {
   port: number;
@@ -184,7 +186,14 @@ export async function startCognito(opts: CognitoStandInOptions): Promise<Cognito
     triggers,
   };
   const route = Router(services);
-  const app = createServer(refuseDisabledUsers(route, cognitoClient), logger, config.ServerConfig, services);
+  // TOTP MFA, checked challenge sessions and global sign-out as Cognito does them (cognito-mfa.ts);
+  // SignUp refused when the pool allows only AdminCreateUser, as AWS does.
+  const app = createServer(
+    withMfa(refuseSelfSignUp(refuseDisabledUsers(route, cognitoClient), cognitoClient), services),
+    logger,
+    config.ServerConfig,
+    services,
+  );
   const server = await listenLoopback(app.application, opts.port);
   // With port 0 the real port is only known now; the token generator reads this object per token.
   config.TokenConfig.IssuerDomain = serviceUrl(server.port);
@@ -216,6 +225,26 @@ function refuseDisabledUsers(route: RouteFn, cognito: CognitoClient): RouteFn {
       if (user && user.Enabled === false) {
         const { NotAuthorizedError } = await import('cognito-local/lib/errors.js');
         throw new NotAuthorizedError('User is disabled.');
+      }
+      return handler(ctx, req as never);
+    }) as typeof handler;
+  };
+}
+
+/**
+ * cognito-local accepts SignUp on every pool; Cognito refuses it with NotAuthorizedException when
+ * the pool allows only admin-created users (AdminCreateUserConfig.AllowAdminCreateUserOnly), as
+ * ours does (issue 23). The stand-in does the same, so a client calling SignUp fails here too.
+ */
+function refuseSelfSignUp(route: RouteFn, cognito: CognitoClient): RouteFn {
+  return (target) => {
+    const handler = route(target);
+    if (target !== 'SignUp') return handler;
+    return (async (ctx: Parameters<typeof handler>[0], req: Record<string, unknown>) => {
+      const pool = await cognito.getUserPoolForClientId(ctx, String(req.ClientId));
+      if (pool.options.AdminCreateUserConfig?.AllowAdminCreateUserOnly) {
+        const { NotAuthorizedError } = await import('cognito-local/lib/errors.js');
+        throw new NotAuthorizedError('SignUp is not permitted for this user pool.');
       }
       return handler(ctx, req as never);
     }) as typeof handler;

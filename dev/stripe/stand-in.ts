@@ -428,8 +428,11 @@ export function createStripeStandIn(opts: StripeStandInOptions): StripeStandIn {
     if (resource === 'prices') {
       if (method === 'POST' && !objId) {
         const lookupKey = str(params.lookup_key) ?? null;
-        if (lookupKey && Object.values(state.prices).some((p) => p.lookup_key === lookupKey && p.active))
+        const holders = Object.values(state.prices).filter((p) => lookupKey && p.lookup_key === lookupKey && p.active);
+        // As Stripe: a lookup key in use is an error unless transfer_lookup_key moves it to the new price.
+        if (holders.length && !bool(params.transfer_lookup_key))
           return stripeError(res, 400, `A price (\`${lookupKey}\`) already uses that lookup key.`, 'invalid_request_error', 'lookup_key');
+        for (const p of holders) p.lookup_key = null;
         const recurring = obj(params.recurring);
         const price: Json = {
           id: id('price'),

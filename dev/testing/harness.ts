@@ -11,7 +11,14 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AssociateSoftwareTokenCommand,
+  type CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { inject } from 'vitest';
 import { type ApiServer, startApiServer } from '../api-server.js';
@@ -19,6 +26,7 @@ import { createConfirmedUser, ensureTable, makeCognitoClient } from '../bootstra
 import { makeDynamoClient } from '../stand-ins/dynamodb-local.js';
 import { createLocalBus } from '../local-bus.js';
 import type { EventSubscription } from '../../functions/src/events.js';
+import { freshTotpCode, totpCode } from './totp.js';
 
 let applied = false;
 
@@ -86,6 +94,8 @@ export async function startTestApi(
     tablePrefix?: string;
     /** Only these event consumers run on the server's bus (default: every events.ts row). */
     subscriptions?: EventSubscription[];
+    /** false: start without running the deploy step (no tiers, no search snapshot), as before a first deploy. */
+    deployData?: boolean;
   } = {},
 ): Promise<TestApi> {
   const table = await createTestTable(opts.tablePrefix);
@@ -99,6 +109,8 @@ export async function startTestApi(
     ...(opts.subscriptions ? { bus: createLocalBus({ subscriptions: opts.subscriptions, log: () => undefined }) } : {}),
   });
   process.env.SITE_URL = server.url;
+  // As the local cloud's start and a first deploy: the plans and the first search snapshot.
+  if (opts.deployData !== false) await runDeployData();
   return {
     baseUrl: server.url,
     tableName: table.tableName,
@@ -112,6 +124,18 @@ export async function startTestApi(
   };
 }
 
+/**
+ * Runs the deploy step (functions/src/deploy/deploy-data.ts) for this file's table, as a first
+ * deploy does: Stripe prices (on the server's stand-in) and tier items from PLANS, and a search
+ * snapshot with the first screens built from the table. startTestApi runs it once; a test that
+ * writes listings straight to the table with past change times runs it again, as the local cloud
+ * runs it after its seed, since search follows the change feed only from its snapshot on.
+ */
+export async function runDeployData() {
+  const { runDeployDataLocally } = await import('../../functions/src/deploy/deploy-data.js');
+  return runDeployDataLocally();
+}
+
 export interface TestUser {
   userId: string;
   email: string;
@@ -120,11 +144,23 @@ export interface TestUser {
   accessToken: string;
   idToken: string;
   refreshToken: string;
+  /** The authenticator (TOTP) secret, base32, when the user has TOTP set up. */
+  totpSecret?: string;
 }
 
-/** A confirmed user (in `groups`, if any) signed in with USER_PASSWORD_AUTH. */
+const STAFF_GROUPS = new Set(['admins', 'super_admins']);
+
+/**
+ * A confirmed user (in `groups`, if any) signed in with USER_PASSWORD_AUTH.
+ *
+ * `totp` (default: on for staff, i.e. the admins or super_admins group, as the admin API requires)
+ * sets up an authenticator app the way the web does, through Cognito's own calls
+ * (AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference), then signs in again through
+ * the SOFTWARE_TOKEN_MFA challenge; the returned tokens are from that sign-in, and `totpSecret` is
+ * the secret to compute further codes from (dev/testing/totp.ts).
+ */
 export async function createTestUser(
-  opts: { groups?: string[]; email?: string; password?: string; name?: string; phone?: string } = {},
+  opts: { groups?: string[]; email?: string; password?: string; name?: string; phone?: string; totp?: boolean } = {},
 ): Promise<TestUser> {
   const env = applyLocalCloudEnv();
   const cognito = makeCognitoClient(env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER);
@@ -132,6 +168,7 @@ export async function createTestUser(
   const email = opts.email ?? `user-${Date.now().toString(36)}-${rand()}@example.test`;
   const password = opts.password ?? `Pw-${rand()}-${rand()}`;
   const name = opts.name ?? 'Test User';
+  const totp = opts.totp ?? (opts.groups ?? []).some((g) => STAFF_GROUPS.has(g));
   try {
     const userId = await createConfirmedUser(cognito, ids, { email, password, name, phone: opts.phone, groups: opts.groups });
     const auth = await cognito.send(
@@ -141,10 +178,66 @@ export async function createTestUser(
         AuthParameters: { USERNAME: email, PASSWORD: password },
       }),
     );
-    const tokens = auth.AuthenticationResult;
+    let tokens = auth.AuthenticationResult;
     if (!tokens?.AccessToken || !tokens.IdToken || !tokens.RefreshToken) throw new Error(`cognito-local did not sign ${email} in`);
-    return { userId, email, password, name, accessToken: tokens.AccessToken, idToken: tokens.IdToken, refreshToken: tokens.RefreshToken };
+    let totpSecret: string | undefined;
+    if (totp) {
+      totpSecret = await setUpTotp(cognito, tokens.AccessToken);
+      tokens = await signInWithTotp(cognito, ids.clientId, email, password, totpSecret);
+    }
+    return {
+      userId,
+      email,
+      password,
+      name,
+      accessToken: tokens.AccessToken as string,
+      idToken: tokens.IdToken as string,
+      refreshToken: tokens.RefreshToken as string,
+      ...(totpSecret ? { totpSecret } : {}),
+    };
   } finally {
     cognito.destroy();
   }
+}
+
+/** Sets up and enables an authenticator app for the signed-in user, as the web's /admin set-up does; returns its secret. */
+export async function setUpTotp(cognito: CognitoIdentityProviderClient, accessToken: string): Promise<string> {
+  const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+  if (!SecretCode) throw new Error('AssociateSoftwareToken returned no secret');
+  await cognito.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(SecretCode) }));
+  await cognito.send(
+    new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
+  );
+  return SecretCode;
+}
+
+/** Password, then the SOFTWARE_TOKEN_MFA challenge answered with a code not used before by this process. */
+export async function signInWithTotp(
+  cognito: CognitoIdentityProviderClient,
+  clientId: string,
+  email: string,
+  password: string,
+  secret: string,
+) {
+  const first = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  if (first.ChallengeName !== 'SOFTWARE_TOKEN_MFA')
+    throw new Error(`expected the SOFTWARE_TOKEN_MFA challenge for ${email}, got ${first.ChallengeName}`);
+  const { code } = await freshTotpCode(secret);
+  const done = await cognito.send(
+    new RespondToAuthChallengeCommand({
+      ClientId: clientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: first.Session,
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
+    }),
+  );
+  const tokens = done.AuthenticationResult;
+  if (!tokens?.AccessToken || !tokens.IdToken || !tokens.RefreshToken) throw new Error(`no tokens after the TOTP challenge for ${email}`);
+  return tokens;
 }

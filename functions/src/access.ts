@@ -33,10 +33,18 @@ export type CognitoAdminAction =
   | 'AdminRemoveUserFromGroup'
   | 'AdminUpdateUserAttributes'
   | 'AdminDeleteUser'
-  | 'AdminUserGlobalSignOut';
+  | 'AdminUserGlobalSignOut'
+  | 'AdminCreateUser'
+  | 'AdminSetUserPassword';
 
 export interface Access {
   table?: TableAccess;
+  /**
+   * Narrows `table` to items whose partition key starts with one of these prefixes (IAM condition
+   * dynamodb:LeadingKeys), on the table itself only: no index queries, no Scan. For functions
+   * anyone may call, so a bug there cannot reach other people's items (issue 23 "Old M4").
+   */
+  tableKeys?: readonly string[];
   buckets?: readonly BucketAccess[];
   /** ses:SendEmail/SendRawEmail on the configured sending identity only. */
   mail?: boolean;
@@ -49,6 +57,12 @@ export interface Access {
   secrets?: readonly string[];
   /** s3:GetObject on the SPA's index.html in the site bucket (SPA_BUCKET; the link-preview pages). */
   siteIndex?: boolean;
+  /**
+   * Fetches web addresses someone else chose (a dealer's feed and photos, the scraper's sources),
+   * always through the SSRF guard (adapters/http/safe-fetch.ts). Grants nothing in IAM: it gives
+   * the function FETCH_ALLOW_HOSTS, the fixture allow-list (CDK context `fetchAllowHosts`, empty in AWS).
+   */
+  outboundHttp?: boolean;
 }
 
 /** Nothing at all: config, static answers, pure computation. */

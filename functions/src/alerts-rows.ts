@@ -61,6 +61,15 @@ export const alertEventSubscriptions: EventSubscription[] = [
     timeoutSeconds: 300,
     memoryMb: 1024,
   },
+  {
+    // A stock import reaches alerts only through its one event: one message per subscriber per import.
+    id: 'AlertsStockImport',
+    eventType: 'stock-import.applied',
+    handler: 'events/alerts-stock-import.ts',
+    access: SENDS_ALERTS,
+    timeoutSeconds: 300,
+    memoryMb: 1024,
+  },
   { id: 'AlertsPriceDrop', eventType: 'listing.updated', handler: 'events/alerts-price-drop.ts', access: SENDS_ALERTS, timeoutSeconds: 60 },
 ];
 

@@ -21,6 +21,8 @@ export const cognitoTriggerRows: CognitoTriggerDef[] = [
   { name: 'PostConfirmation', handler: 'events/post-confirmation.ts', access: { table: 'readWrite' } },
   // Only returns the message text; Cognito sends it.
   { name: 'CustomMessage', handler: 'events/custom-message.ts', access: {} },
+  // Refuses tokens to accounts whose e-mail is not verified yet (sign-up with admin rights, issue 23).
+  { name: 'PreTokenGeneration', handler: 'events/pre-token-generation.ts', access: {} },
   // Writes a 'login' audit entry for staff sign-ins (reads the profile's role mirror).
   { name: 'PostAuthentication', handler: 'events/post-authentication.ts', access: { table: 'readWrite' } },
 ];

@@ -2,6 +2,8 @@
  * Configuration read from the environment, validated once. Missing required variables fail
  * loudly with their name. Local defaults live in dev/ (which sets these variables), never here.
  */
+import { type AllowHosts, parseAllowHosts } from './adapters/http/allow-hosts.js';
+
 function required(name: string): string {
   const v = process.env[name];
   if (v === undefined || v === '') throw new Error(`Missing required environment variable ${name}`);
@@ -50,15 +52,6 @@ export const config = {
   bucketName(key: 'truck-images' | 'promotional-images' | 'banners' | 'logos' | 'general-media' | 'private-uploads'): string {
     const env = `BUCKET_${key.toUpperCase().replace(/-/g, '_')}`;
     return required(env);
-  },
-  /**
-   * Whether the admin API requires staff to have TOTP enabled (`required`, the default, in AWS) or
-   * skips the check (`off`: set by dev/config.ts, since cognito-local has no MFA).
-   */
-  get staffMfa(): 'required' | 'off' {
-    const v = optional('STAFF_MFA', 'required');
-    if (v !== 'required' && v !== 'off') throw new Error(`STAFF_MFA must be "required" or "off", got "${v}"`);
-    return v;
   },
   /** Public path or URL under which media files are served, as `{base}/{bucket key}/{file path}` (CloudFront, or the local server). */
   get mediaBaseUrl() {
@@ -131,6 +124,14 @@ export const config = {
     if (!Number.isInteger(port) || port <= 0 || port > 65535)
       throw new Error(`SMTP_PORT must be a port number, got "${process.env.SMTP_PORT}"`);
     return { host: required('SMTP_HOST'), port };
+  },
+  /**
+   * FETCH_ALLOW_HOSTS: the fixture allow-list of outbound fetches (adapters/http/allow-hosts.ts),
+   * loopback `host:port` pairs the scraper and the stock import may fetch although they are not
+   * public. Set only on those functions, from the CDK context key `fetchAllowHosts`; empty in AWS.
+   */
+  get fetchAllowHosts(): AllowHosts {
+    return parseAllowHosts(process.env.FETCH_ALLOW_HOSTS);
   },
   /** The scraper (issue 12): sources (JSON, domain/scraper/sources.ts), politeness settings. */
   get scraper() {

@@ -6,9 +6,12 @@
 import { ddb } from './adapters/dynamodb/client.js';
 import { type ListingsRepo, createListingsRepo } from './adapters/dynamodb/listings-repo.js';
 import { s3 } from './adapters/s3/client.js';
+import { firstScreensKey, s3FirstScreensStore } from './adapters/s3/first-screens.js';
 import { s3SnapshotStore, searchSnapshotKey } from './adapters/s3/search-snapshots.js';
 import { config } from './config.js';
-import { SearchService, type SnapshotStore } from './domain/search/search-service.js';
+import { emitMetric } from './adapters/metrics/emf.js';
+import { SearchService, type SearchSnapshotUnavailable, type SnapshotStore } from './domain/search/search-service.js';
+import type { FirstScreens, FirstScreensStore } from './domain/search/first-screens.js';
 import { createSnapshotBuilder } from './domain/search/snapshot-builder.js';
 import { listingRaterOf } from './domain/pricing/listing-rating.js';
 
@@ -32,8 +35,28 @@ export function searchSnapshotStore(tableName: string = config.tableName): Snaps
 }
 
 /**
- * The search index over the configured table: loaded on first use from the S3 snapshot (or the
- * table when there is none), then kept fresh from the change feed.
+ * The metric an alarm watches (namespace TruckYard, no dimensions): 1 each time a search
+ * environment finds no usable snapshot and answers 503 (docs/architecture.md, "Search snapshot").
+ */
+export const SEARCH_SNAPSHOT_UNAVAILABLE_METRIC = 'SearchSnapshotUnavailable';
+
+function reportSnapshotUnavailable(tableName: string, problem: SearchSnapshotUnavailable): void {
+  emitMetric({
+    metrics: { [SEARCH_SNAPSHOT_UNAVAILABLE_METRIC]: 1 },
+    properties: {
+      level: 'ERROR',
+      message: 'Search snapshot unavailable: answering 503 until a snapshot is written (BuildSearchSnapshot, or the deploy step)',
+      problem: problem.problem,
+      detail: problem.detail,
+      table: tableName,
+    },
+  });
+}
+
+/**
+ * The search index over the configured table: loaded on first use from the S3 snapshot only (a
+ * missing, unreadable or stale one is a fast 503 and a metric, never a 25–35 s table read), then
+ * kept fresh from the change feed.
  */
 export function searchService(tableName: string = config.tableName): SearchService {
   let search = searches.get(tableName);
@@ -42,6 +65,7 @@ export function searchService(tableName: string = config.tableName): SearchServi
       imagesBaseUrl: config.imagesBaseUrl,
       refreshMs: config.searchRefreshMs,
       snapshots: searchSnapshotStore(tableName) ?? undefined,
+      requireSnapshot: { onUnavailable: (problem) => reportSnapshotUnavailable(tableName, problem) },
       priceRater: () => priceRaterFromStore(tableName),
     });
     searches.set(tableName, search);
@@ -63,26 +87,52 @@ async function priceRaterFromStore(tableName: string) {
   return model ? listingRaterOf(model) : null;
 }
 
-let builder: (ReturnType<typeof createSnapshotBuilder> & { readonly size: number }) | undefined;
-/** The search snapshot writer (jobs/build-search-snapshot.ts, events/search-snapshot-on-change.ts). */
-export function searchSnapshotBuilder() {
-  if (!builder) {
-    const store = searchSnapshotStore();
-    if (!store) throw new Error('Missing required environment variable BUCKET_PRIVATE_UPLOADS');
-    // Its own index, never loaded from the snapshot it writes over: a full build reads the table,
-    // a change-triggered one starts from the snapshot once, then follows the change feed.
-    const service = new SearchService(listingsRepo(), {
-      imagesBaseUrl: config.imagesBaseUrl,
-      refreshMs: 0,
-      maxStaleMs: 0,
-      snapshots: store,
-    });
-    const b = createSnapshotBuilder({ service, store, minIntervalMs: config.searchSnapshotIntervalMs });
-    builder = Object.assign(b, {
-      get size() {
-        return service.size;
-      },
-    });
-  }
+/** The page function's first screens beside the table's snapshot (null when no bucket is configured). */
+export function firstScreensStore(tableName: string = config.tableName): FirstScreensStore | null {
+  const bucket = config.buckets.privateUploads;
+  return bucket ? s3FirstScreensStore(s3, bucket, firstScreensKey(tableName)) : null;
+}
+
+/** How long the page function keeps the first screens before reading them again (they change at most once a minute). */
+export const FIRST_SCREENS_CACHE_MS = 15_000;
+const firstScreensCache = new Map<string, { at: number; value: Promise<FirstScreens | null> }>();
+/** The first screens, read from S3 at most every FIRST_SCREENS_CACHE_MS (a failed read is not kept). */
+export function cachedFirstScreens(tableName: string = config.tableName): Promise<FirstScreens | null> {
+  const hit = firstScreensCache.get(tableName);
+  if (hit && Date.now() - hit.at < FIRST_SCREENS_CACHE_MS) return hit.value;
+  const store = firstScreensStore(tableName);
+  const value = store ? store.read() : Promise.resolve(null);
+  firstScreensCache.set(tableName, { at: Date.now(), value });
+  value.catch(() => firstScreensCache.delete(tableName));
+  return value;
+}
+
+export type SearchSnapshotBuilder = ReturnType<typeof createSnapshotBuilder> & { readonly size: number };
+
+/**
+ * A snapshot writer for the table: its own index, never loaded from the snapshot it writes over
+ * (a full build reads the table, a change-triggered one starts from the snapshot once, then follows
+ * the change feed), rated by the current price model so the first screens carry price bands.
+ */
+export function newSearchSnapshotBuilder(tableName: string = config.tableName): SearchSnapshotBuilder {
+  const store = searchSnapshotStore(tableName);
+  const firstScreens = firstScreensStore(tableName);
+  if (!store || !firstScreens) throw new Error('Missing required environment variable BUCKET_PRIVATE_UPLOADS');
+  const service = new SearchService(listingsRepo(tableName), {
+    imagesBaseUrl: config.imagesBaseUrl,
+    refreshMs: 0,
+    maxStaleMs: 0,
+    snapshots: store,
+    priceRater: () => priceRaterFromStore(tableName),
+  });
+  const b = createSnapshotBuilder({ service, store, firstScreens, minIntervalMs: config.searchSnapshotIntervalMs });
+  // defineProperty, not Object.assign: assign would copy the getter's value once (0), not the getter.
+  return Object.defineProperty(b, 'size', { get: () => service.size, enumerable: true }) as SearchSnapshotBuilder;
+}
+
+let builder: SearchSnapshotBuilder | undefined;
+/** The search snapshot writer of this environment (jobs/build-search-snapshot.ts, events/search-snapshot-on-change.ts). */
+export function searchSnapshotBuilder(): SearchSnapshotBuilder {
+  builder ??= newSearchSnapshotBuilder();
   return builder;
 }

@@ -1,6 +1,7 @@
 import type { Access } from './access.js';
 import { keys } from './adapters/dynamodb/keys.js';
 import { alertEventSubscriptions } from './alerts-rows.js';
+import { SEARCH_SNAPSHOT_ACCESS } from './jobs.js';
 
 /**
  * Domain events on the bus (EventBridge in AWS, the in-process bus locally) and who consumes them.
@@ -13,7 +14,9 @@ export type DomainEventType =
   | 'listing.updated'
   | 'listing.deleted'
   /** One per scraper run, with the ids of listings first seen by it (never one event per scraped listing). */
-  | 'scraper.run.completed';
+  | 'scraper.run.completed'
+  /** One per stock import whose listings went live (events/contracts.ts), never one per imported row. */
+  | 'stock-import.applied';
 
 export interface EventSubscription {
   id: string;
@@ -63,13 +66,13 @@ export const tableStreamConsumers: TableStreamConsumer[] = [
   {
     id: 'SearchSnapshotOnChange',
     handler: 'events/search-snapshot-on-change.ts',
-    access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['search/'], access: 'readWrite' }] },
+    access: SEARCH_SNAPSHOT_ACCESS,
     memoryMb: 1536,
     timeoutSeconds: 180,
     batchingWindowSeconds: 30,
     // Listings, their tombstones and scraped listings: what search holds.
     sortKeys: [keys.listing('').sk, keys.listingTombstone('').sk, keys.scraped('').sk],
-    localEventTypes: ['listing.created', 'listing.updated', 'listing.deleted', 'scraper.run.completed'],
+    localEventTypes: ['listing.created', 'listing.updated', 'listing.deleted', 'scraper.run.completed', 'stock-import.applied'],
   },
 ];
 
@@ -87,10 +90,13 @@ export const localStreamSubscriptions = (consumers: readonly TableStreamConsumer
   );
 
 export const eventSubscriptions: EventSubscription[] = [
-  ...(['listing.created', 'listing.updated', 'listing.deleted'] as const).map(
+  ...(['listing.created', 'listing.updated', 'listing.deleted', 'stock-import.applied'] as const).map(
     (eventType): EventSubscription => ({
       // Three rows (one per event type), one handler module.
-      id: `SitemapOn${eventType.split('.')[1].replace(/^./, (c) => c.toUpperCase())}Listing`,
+      id:
+        eventType === 'stock-import.applied'
+          ? 'SitemapOnStockImport'
+          : `SitemapOn${eventType.split('.')[1].replace(/^./, (c) => c.toUpperCase())}Listing`,
       eventType,
       handler: 'events/sitemap-on-listing-change.ts',
       access: SITEMAP_ON_CHANGE_ACCESS,
@@ -110,6 +116,14 @@ export const eventSubscriptions: EventSubscription[] = [
   {
     id: 'PriceModelOnListingUpdated',
     eventType: 'listing.updated',
+    handler: 'events/rebuild-price-model.ts',
+    access: priceModelAccess,
+    memoryMb: 2048,
+    timeoutSeconds: 300,
+  },
+  {
+    id: 'PriceModelOnStockImport',
+    eventType: 'stock-import.applied',
     handler: 'events/rebuild-price-model.ts',
     access: priceModelAccess,
     memoryMb: 2048,

@@ -23,6 +23,19 @@ const SITEMAP_BUILD_ACCESS = {
   buckets: [{ bucket: 'truck-images', prefixes: ['sitemaps/'], access: 'readWriteDelete' }],
 } as const satisfies Access;
 
+/**
+ * The search snapshot writers (this job, events.ts SearchSnapshotOnChange): the table read, the
+ * snapshot and the page function's first screens written, the fair-price model read (the first
+ * screens carry price bands).
+ */
+export const SEARCH_SNAPSHOT_ACCESS = {
+  table: 'read',
+  buckets: [
+    { bucket: 'private-uploads', prefixes: ['search/', 'first-screens/'], access: 'readWrite' },
+    { bucket: 'private-uploads', prefixes: ['models/'], access: 'read' },
+  ],
+} as const satisfies Access;
+
 export const jobs: JobDef[] = [
   {
     id: 'BuildSitemap',
@@ -66,8 +79,8 @@ export const jobs: JobDef[] = [
     // 03:30 UK time, every day: the whole table, so the snapshot never drifts from it.
     cron: '30 3 * * ? *',
     handler: 'jobs/build-search-snapshot.ts',
-    description: 'Rebuild the search snapshot (private-uploads/search/) from every active listing',
-    access: { table: 'read', buckets: [{ bucket: 'private-uploads', prefixes: ['search/'], access: 'readWrite' }] },
+    description: 'Rebuild the search snapshot (private-uploads/search/) and the first screens (first-screens/) from every active listing',
+    access: SEARCH_SNAPSHOT_ACCESS,
     memoryMb: 1536,
     timeoutSeconds: 300,
   },

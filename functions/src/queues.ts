@@ -34,6 +34,8 @@ export const queues: QueueDef[] = [
         { bucket: 'truck-images', prefixes: ['listings/'], access: 'readWriteDelete' },
       ],
       events: true,
+      // Fetches the photos a stock file names.
+      outboundHttp: true,
     },
     // One import per invocation: up to 10,000 rows and their photos.
     batchSize: 1,
@@ -51,6 +53,8 @@ export const queues: QueueDef[] = [
       buckets: [{ bucket: 'truck-images', prefixes: ['scraped/'], access: 'write' }],
       events: true,
       queues: ['scrape-sources'],
+      // Fetches the sources' pages and photos.
+      outboundHttp: true,
     },
     // One source step per invocation; the step stops taking pages 3 minutes before the timeout.
     batchSize: 1,

@@ -15,7 +15,18 @@ const LISTING_PHOTOS: BucketAccess = { bucket: 'truck-images', prefixes: ['listi
 const MANAGE_LISTING: Access = { table: 'readWrite', events: true, buckets: [LISTING_PHOTOS] };
 /** Rate-limited by the viewer's address, which is trusted only with CloudFront's origin secret (http/viewer-ip.ts). */
 const BY_VIEWER_IP: Access = { secrets: ['originVerifySecret'] };
-const PAGE: Access = { table: 'read', siteIndex: true };
+/** Behind the ALTCHA check (issue 23): the viewer's address, and the key that signs the challenges. */
+const CHALLENGED: Access = { secrets: ['originVerifySecret', 'altchaHmacKey'] };
+/**
+ * Pages (http/seo/render-page.ts): the table for listing pages and content; first-screens/ for
+ * home's and the category pages' first screens (no search index of its own); models/ for the
+ * listing page's fair-price rating (its in-process read of GET /api/listings/{id}).
+ */
+const PAGE: Access = {
+  table: 'read',
+  siteIndex: true,
+  buckets: [{ bucket: 'private-uploads', prefixes: ['first-screens/', 'models/'], access: 'read' }],
+};
 
 /**
  * The HTTP route table: one row per endpoint. CDK makes one Lambda per handler module and one
@@ -106,6 +117,23 @@ const rows: RouteDef[] = [
   },
   { id: 'GetMe', method: 'GET', path: '/api/me', handler: 'http/me/get-me.ts', auth: 'user', access: WRITE },
   { id: 'UpdateMe', method: 'PATCH', path: '/api/me', handler: 'http/me/update-me.ts', auth: 'user', access: WRITE },
+  // Approved dealers (issue 23): the dashboard's application and its state.
+  {
+    id: 'ApplyAsDealer',
+    method: 'POST',
+    path: '/api/me/dealer-application',
+    handler: 'http/me/dealer-application.ts',
+    auth: 'user',
+    access: WRITE,
+  },
+  {
+    id: 'GetMyDealerApplication',
+    method: 'GET',
+    path: '/api/me/dealer-application',
+    handler: 'http/me/dealer-application.ts',
+    auth: 'user',
+    access: WRITE,
+  },
   {
     id: 'CreateMyListing',
     method: 'POST',
@@ -186,7 +214,7 @@ const rows: RouteDef[] = [
     handler: 'http/contact/send-contact-message.ts',
     // optional: a signed-in platinum subscriber's message is priority support (issue 10).
     auth: 'optional',
-    access: { ...BY_VIEWER_IP, table: 'readWrite', mail: true },
+    access: { ...CHALLENGED, table: 'readWrite', mail: true },
   },
   { id: 'GetPublicConfig', method: 'GET', path: '/api/config', handler: 'http/config/get-public-config.ts', auth: 'public', access: {} },
   {
@@ -208,7 +236,7 @@ const rows: RouteDef[] = [
     handler: 'http/valuations/submit-valuation-request.ts',
     auth: 'public',
     access: {
-      ...BY_VIEWER_IP,
+      ...CHALLENGED,
       table: 'readWrite',
       mail: true,
       // Moves photos from valuations/pending/ to valuations/<requestId>/.

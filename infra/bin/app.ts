@@ -1,4 +1,5 @@
 import { App } from 'aws-cdk-lib';
+import { dropGrantsFromAssembly, parseDropGrant } from '../lib/drop-grant.js';
 import { checkWithCdkNag } from '../lib/nag.js';
 import { buildTruckYard, DEFAULT_REGION } from '../lib/truckyard.js';
 
@@ -28,9 +29,15 @@ buildTruckYard(app, {
   sesDomain: context('sesDomain'),
   alarmEmail: context('alarmEmail'),
   secretsPrefix: context('secretsPrefix'),
+  // Local cloud only: its loopback fixture sites (host:port,…), which the SSRF guard refuses otherwise.
+  fetchAllowHosts: context('fetchAllowHosts'),
   // The region is pinned (UK data in London); context `region` moves a whole deployment.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: context('region') ?? DEFAULT_REGION },
 });
 
 // cdk-nag's AwsSolutions pack: any finding without a recorded reason fails synth.
 checkWithCdkNag(app);
+
+// Test-only (the local cloud's parity suite): remove actions from functions' policies once synthesized.
+const drops = parseDropGrant(app.node.tryGetContext('dropGrant'));
+if (drops.length) dropGrantsFromAssembly(app.synth(), drops);

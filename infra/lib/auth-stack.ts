@@ -61,7 +61,10 @@ export class AuthStack extends Stack {
     this.userPool = new UserPool(this, 'UserPool', {
       signInAliases: { email: true },
       signInCaseSensitive: false,
-      selfSignUpEnabled: true,
+      // AllowAdminCreateUserOnly (issue 23): Cognito's public SignUp is closed. Our sign-up route
+      // creates accounts (AdminCreateUser, no Cognito mail) behind ALTCHA and its rate limits, and
+      // sends and checks the verification code itself; PreTokenGeneration refuses unverified ones.
+      selfSignUpEnabled: false,
       autoVerify: { email: true },
       userVerification: { emailStyle: VerificationEmailStyle.CODE },
       standardAttributes: {
@@ -81,7 +84,9 @@ export class AuthStack extends Stack {
         requireDigits: false,
         requireSymbols: false,
       },
-      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // admin_only: Cognito's ForgotPassword is closed too; the reset request goes through our API
+      // (ALTCHA, limits, our code by our mailer) and sets the password with AdminSetUserPassword.
+      accountRecovery: AccountRecovery.NONE,
       // Admins and super admins enrol an authenticator app (TOTP); the admin handlers require it.
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
@@ -93,7 +98,7 @@ export class AuthStack extends Stack {
     acknowledge(
       this.userPool,
       'AwsSolutions-COG1',
-      'Length over composition (NIST SP 800-63B); the spec sets 8 characters and no character classes.',
+      'Length over composition (NIST SP 800-63B): 12 characters (issue 23), no character classes; our API also refuses guessable passwords (zxcvbn score under 3).',
     );
     acknowledge(this.userPool, 'AwsSolutions-COG2', 'MFA is optional for buyers and sellers; admin and super admin handlers require TOTP.');
     acknowledge(
@@ -113,7 +118,8 @@ export class AuthStack extends Stack {
       writeAttributes: new ClientAttributes().withStandardAttributes({ email: true, fullname: true, phoneNumber: true }),
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
-      refreshTokenValidity: Duration.days(30),
+      // A week (issue 23): a stolen refresh token is useful for at most 7 days.
+      refreshTokenValidity: Duration.days(7),
     });
 
     // Lower precedence wins when a user is in both groups: super_admins first.

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { App, StackProps } from 'aws-cdk-lib';
+import { parseAllowHosts } from '../../functions/src/adapters/http/allow-hosts.js';
 import { type CognitoTriggerDef, cognitoTriggerRows } from '../../functions/src/cognito-triggers.js';
 import { type EventSubscription, eventSubscriptions, type TableStreamConsumer, tableStreamConsumers } from '../../functions/src/events.js';
+import { type DeployStepDef, deployDataStep } from '../../functions/src/deploy-steps.js';
 import { type JobDef, jobs as jobRows } from '../../functions/src/jobs.js';
 import { type QueueDef, queues as queueRows } from '../../functions/src/queues.js';
 import { type RouteArea, type RouteDef, routes as routeRows } from '../../functions/src/routes.js';
@@ -12,7 +14,7 @@ import { MailEvents } from './constructs/bus-rules.js';
 import { HandlerBundles } from './constructs/esbuild-code.js';
 import { sesIdentitiesFor } from './constructs/grants.js';
 import { DEFAULT_SECRETS_PREFIX } from './constructs/house-function.js';
-import { api5xxRateAlarm } from './constructs/operations.js';
+import { api5xxRateAlarm, signUpLimitAlarm } from './constructs/operations.js';
 import { DataStack } from './data-stack.js';
 import { EdgeStack } from './edge-stack.js';
 import { JobsStack } from './jobs-stack.js';
@@ -44,6 +46,13 @@ export interface TruckYardOptions {
   alarmEmail?: string;
   /** SSM prefix of the secrets (context `secretsPrefix`, default /truckyard/prod/). */
   secretsPrefix?: string;
+  /**
+   * The fixture allow-list of outbound fetches (context `fetchAllowHosts`): comma-separated
+   * loopback `host:port` pairs, set as FETCH_ALLOW_HOSTS on the functions that fetch (the stock
+   * import's preview and worker, the scraper's worker). Only the local cloud sets it, for its
+   * fixture sites; absent, the variable is empty and the SSRF guard lets nothing non-public through.
+   */
+  fetchAllowHosts?: string;
   env?: { account?: string; region?: string };
   /** For tests: alternative rows and directories. The defaults are the real tables and folders. */
   routes?: readonly RouteDef[];
@@ -51,6 +60,8 @@ export interface TruckYardOptions {
   subscriptions?: readonly EventSubscription[];
   streamConsumers?: readonly TableStreamConsumer[];
   queues?: readonly QueueDef[];
+  /** The deploy-time data step; null leaves it out. */
+  deployData?: DeployStepDef | null;
   triggers?: readonly CognitoTriggerDef[];
   functionsDir?: string;
   webDistDir?: string;
@@ -69,6 +80,8 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
   const routes = options.routes ?? routeRows;
   const handlerEntries = assertHandlersExist(options);
   const secretsPrefix = options.secretsPrefix ?? DEFAULT_SECRETS_PREFIX;
+  // A malformed or non-loopback entry fails synth, as it would fail the functions.
+  const fetchAllowHosts = [...parseAllowHosts(options.fetchAllowHosts)].join(',');
   const mailFrom = options.mail?.from ?? (options.sesDomain ? `TruckYard <no-reply@${options.sesDomain}>` : DEFAULT_MAIL_FROM);
 
   const zoneAttrs = options.domain?.hostedZone;
@@ -106,6 +119,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
       configurationSetName: data.mailConfigurationSet.configurationSetName,
     },
     secretsPrefix,
+    fetchAllowHosts,
     functionsDir: options.functionsDir,
     bundles: new HandlerBundles(handlerEntries),
   };
@@ -123,12 +137,16 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
     subscriptions: options.subscriptions,
     streamConsumers: options.streamConsumers,
     queueRows: options.queues,
+    deployData: options.deployData,
     queues: data.queues,
     mailEventsTopic: data.mailEventsTopic,
     alarmTopic: data.alarmTopic,
   });
   const api = new ApiStack(app, `${prefix}-Api`, { env, defaults, routes });
   api5xxRateAlarm(api, api.httpApi.apiId, data.alarmTopic);
+  // Apps built from other row tables (infra tests) may have no sign-up function.
+  const signUp = api.functions.SignUpAccount as (typeof api.functions)[string] | undefined;
+  if (signUp) signUpLimitAlarm(api, signUp, data.alarmTopic);
   const areas: Partial<Record<RouteArea, AreaApiStack>> = {};
   for (const area of ['admin', 'payments', 'alerts'] as const) {
     const rows = routes.filter((r) => areaOf(r) === area);
@@ -173,6 +191,7 @@ function assertHandlersExist(options: TruckYardOptions): string[] {
     ...(options.streamConsumers ?? tableStreamConsumers),
     ...(options.queues ?? queueRows),
     ...triggerRows,
+    ...(options.deployData === null ? [] : [options.deployData ?? deployDataStep]),
     { id: 'SesNotification', handler: MailEvents.HANDLER },
   ];
   const missing = rows.filter((r) => !existsSync(join(dir, r.handler))).map((r) => `  ${r.id}: ${join(dir, r.handler)}`);

@@ -4,6 +4,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Access, BUCKET_KEYS, type BucketAccessLevel } from '../../functions/src/access.js';
 import { cognitoTriggerRows } from '../../functions/src/cognito-triggers.js';
+import { deployDataStep } from '../../functions/src/deploy-steps.js';
 import { eventSubscriptions, tableStreamConsumers } from '../../functions/src/events.js';
 import { jobs } from '../../functions/src/jobs.js';
 import { queues } from '../../functions/src/queues.js';
@@ -79,6 +80,17 @@ function excessGrants(statements: Statement[], access: Access, own: { queues?: s
           json.includes('StreamArn')
         )
           continue;
+        if (service === 'dynamodb' && access.tableKeys?.length) {
+          // Narrowed rows: item actions on the table itself, every key under the declared prefixes.
+          const leading = st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined;
+          const wanted = access.tableKeys.map((k) => `${k}*`);
+          if (!json.includes(ids.table) || json.includes('/index')) fail('not the table itself');
+          else if (!leading || [...leading].sort().join() !== [...wanted].sort().join()) fail('not narrowed to the declared key prefixes');
+          else if (st.Condition?.Null?.['dynamodb:LeadingKeys'] !== 'false') fail('a request naming no key would pass');
+          else if (['Scan', 'DescribeTable', 'GetRecords', 'GetShardIterator'].includes(name)) fail('not an item action');
+          else if (DYNAMO_WRITE.includes(name) && access.table !== 'readWrite') fail('table write not declared');
+          continue;
+        }
         if (service === 'dynamodb') {
           if (!json.includes(ids.table)) fail('not the table');
           else if (DYNAMO_WRITE.includes(name) && access.table !== 'readWrite') fail('table write not declared');
@@ -225,6 +237,15 @@ function allFunctions() {
     access: MailEvents.ACCESS,
     own: { queues: dlqIdsUnder(jobsStack, `${jobsStack.node.path}/MailEvents`) },
   });
+  if (!jobsStack.deployData) throw new Error('no function for the deploy step');
+  out.push({
+    name: deployDataStep.id,
+    stack: jobsStack,
+    template: templates.jobs,
+    fn: jobsStack.deployData.function,
+    access: deployDataStep.access,
+    own: {},
+  });
   for (const trigger of cognitoTriggerRows) {
     out.push({
       name: trigger.name,
@@ -286,6 +307,41 @@ describe('least privilege: every function is granted what its row declares, noth
       expect.arrayContaining(['dynamodb:PutItem', 'ses:SendEmail', 's3:PutObject', 's3:DeleteObject', 'ssm:GetParameter']),
     );
     expect(actions.some((a) => a.startsWith('events:') || a.startsWith('cognito-idp:'))).toBe(false);
+  });
+
+  it('narrows the anonymous account functions to their own key prefixes (dynamodb:LeadingKeys)', () => {
+    for (const id of ['SignUpAccount', 'VerifyAccountEmail', 'RequestPasswordReset']) {
+      const row = routes.find((r) => r.id === id)!;
+      expect(row.access.tableKeys?.length, id).toBeGreaterThan(0);
+      const f = allFunctions().find((x) => x.name === id)!;
+      const table = statementsOf(f.template, f.stack, f.fn).filter((st) => JSON.stringify(st.Action).includes('dynamodb:'));
+      expect(table.length, id).toBeGreaterThan(0);
+      for (const st of table) {
+        expect(st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'], id).toEqual(row.access.tableKeys!.map((k) => `${k}*`));
+      }
+    }
+    // and the check refuses a narrowed row's grant without the condition
+    const ids = dataIds();
+    const table = { 'Fn::ImportValue': `TruckYard-Data:ExportsOutputFnGetAtt${ids.table}Arn` };
+    expect(
+      excessGrants([{ Effect: 'Allow', Action: 'dynamodb:PutItem', Resource: table }], { table: 'readWrite', tableKeys: ['RATE#'] }),
+    ).toHaveLength(1);
+  });
+
+  it("declares the stock import's rows narrowly: the file under imports/ only, the network only where a feed or photo is fetched", () => {
+    // The test above grants each function exactly its row's access; this pins the rows themselves.
+    // Every API row also reads the origin secret (the test above checks that); the rest is the row's own.
+    const access = (id: string) => {
+      const { secrets, ...own } = [...routes, ...queues].find((r) => r.id === id)?.access ?? {};
+      expect(secrets ?? ['originVerifySecret']).toEqual(['originVerifySecret']);
+      return own;
+    };
+    const imports = (level: BucketAccessLevel) => [{ bucket: 'private-uploads', prefixes: ['imports/'], access: level }];
+    expect(access('RequestStockImportUpload')).toEqual({ table: 'readWrite', buckets: imports('write') });
+    expect(access('PreviewStockImport')).toEqual({ table: 'readWrite', buckets: imports('readWrite'), outboundHttp: true });
+    expect(access('ApplyStockImport')).toEqual({ table: 'readWrite', queues: ['stock-imports'] });
+    expect(access('GetStockImport')).toEqual({ table: 'read' });
+    expect(access('stock-imports').buckets).toContainEqual(imports('read')[0]);
   });
 
   it('the check catches an over-grant (it can fail)', () => {

@@ -6,6 +6,9 @@ import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dy
 import { type CognitoTriggerName, cognitoTriggers } from '../../functions/src/cognito-triggers.js';
 import { eventSubscriptions, tableStreamConsumers } from '../../functions/src/events.js';
 import { jobs } from '../../functions/src/jobs.js';
+import { deployDataStep } from '../../functions/src/deploy-steps.js';
+import { deployDataProperties } from '../../functions/src/deploy/deploy-data-version.js';
+import { PLANS } from '../../shared/constants.js';
 import { queues } from '../../functions/src/queues.js';
 import { NONCURRENT_VERSION_DAYS } from '../lib/data-stack.js';
 import { ACCESS_TOKEN_SCOPE, needsAuthorizer, routes as allRoutes } from '../../functions/src/routes.js';
@@ -321,13 +324,20 @@ describe('no bucket is public', () => {
 });
 
 describe('auth stack', () => {
-  it('signs in by e-mail with self sign-up, code verification and 8-character passwords', () => {
+  it("signs in by e-mail, closes Cognito's own sign-up and password recovery (our API does both) and wants 12-character passwords", () => {
     t.auth.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
-      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
-      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
-      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'admin_only', Priority: 1 }] },
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 12 }) },
+    });
+  });
+
+  it('keeps refresh tokens for 7 days', () => {
+    t.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      RefreshTokenValidity: 10080,
+      TokenValidityUnits: Match.objectLike({ RefreshToken: 'minutes' }),
     });
   });
 
@@ -375,10 +385,10 @@ describe('jobs stack', () => {
   it('CDK and the local runtime see the same jobs, event subscriptions and queues: a schedule, rule or queue and one function per row', () => {
     t.jobs.resourceCountIs('AWS::Events::Rule', eventSubscriptions.length);
     t.jobs.resourceCountIs('AWS::Scheduler::Schedule', jobs.length);
-    // + the SES notification subscriber
+    // + the SES notification subscriber, and the deploy step's function with its Provider framework function
     t.jobs.resourceCountIs(
       'AWS::Lambda::Function',
-      jobs.length + eventSubscriptions.length + tableStreamConsumers.length + queues.length + 1,
+      jobs.length + eventSubscriptions.length + tableStreamConsumers.length + queues.length + 1 + 2,
     );
     t.jobs.resourceCountIs('AWS::Lambda::EventSourceMapping', queues.length + tableStreamConsumers.length);
     for (const job of jobs) {
@@ -669,5 +679,60 @@ describe('operations', () => {
       }),
     });
     t.jobs.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', RedrivePolicy: Match.anyValue() });
+  });
+});
+
+describe('deploy-time data (issue 22 §2)', () => {
+  const custom = () => Object.entries(resourcesOf(t.jobs, 'Custom::DeployData'));
+
+  it('runs the deploy step as a custom resource whose properties are the hashes of PLANS and the search formats', () => {
+    // Prepare
+    const expected = deployDataProperties();
+    // Act
+    const resources = custom();
+    // Assess
+    expect(resources).toHaveLength(1);
+    const [, resource] = resources[0];
+    expect(resource.Properties).toMatchObject({ plansHash: expected.plansHash, searchFormat: expected.searchFormat });
+    expect(expected.plansHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(expected.searchFormat).toMatch(/^\d+\.\d+$/);
+  });
+
+  it("is served by CDK's Provider framework invoking the deploy step's own house function", () => {
+    // Prepare
+    const [, resource] = custom()[0];
+    const fn = stacks.jobs.deployData!.function;
+    const fnId = stacks.jobs.getLogicalId(fn.node.defaultChild as never);
+    const all = t.jobs.toJSON().Resources as Resources;
+    // Act
+    const serviceToken = JSON.stringify(resource.Properties.ServiceToken);
+    const frameworkId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(serviceToken)![1];
+    const frameworkEnv = JSON.stringify(all[frameworkId].Properties.Environment);
+    const props = all[fnId].Properties as {
+      Handler: string;
+      Timeout: number;
+      MemorySize: number;
+      Environment: { Variables: Record<string, unknown> };
+    };
+    // Assess
+    expect(frameworkEnv).toContain(fnId);
+    expect(props.Timeout).toBe(deployDataStep.timeoutSeconds);
+    expect(props.MemorySize).toBe(deployDataStep.memoryMb);
+    expect(Object.keys(props.Environment.Variables)).toEqual(
+      expect.arrayContaining(['TABLE_NAME', 'BUCKET_PRIVATE_UPLOADS', 'SECRETS_PREFIX']),
+    );
+  });
+
+  it('changes its properties, so CloudFormation runs it again, when a plan changes', () => {
+    const before = deployDataProperties().plansHash;
+    const plan = PLANS[0] as { priceAmount: number };
+    const price = plan.priceAmount;
+    plan.priceAmount = price + 100;
+    try {
+      expect(deployDataProperties().plansHash).not.toBe(before);
+    } finally {
+      plan.priceAmount = price;
+    }
+    expect(deployDataProperties().plansHash).toBe(before);
   });
 });

@@ -42,7 +42,7 @@ export function synthTruckYard(options: Partial<TruckYardOptions> = {}) {
   if (existsSync(webDistDir) && options.webDistDir === undefined) throw new Error(`${webDistDir} must not exist`);
   // A stub functions folder holds only the handlers of the rows a test passes: the app's own jobs,
   // event subscriptions and queues are left out unless the test names them.
-  const stubRows = options.functionsDir ? { jobs: [], subscriptions: [], streamConsumers: [], queues: [] } : {};
+  const stubRows = options.functionsDir ? { jobs: [], subscriptions: [], streamConsumers: [], queues: [], deployData: null } : {};
   const stacks = buildTruckYard(app, { siteUrl: TEST_SITE_URL, webDistDir, ...stubRows, ...options });
   const assembly = app.synth();
   const templateOf = (stack: { stackName: string }) => Template.fromJSON(assembly.getStackByName(stack.stackName).template);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
+import { challengePayloadSchema } from './challenge.js';
 import { optionalPhoneSchema } from './phone.js';
 import { ACCOUNT_TYPES, PROFILE_LIMITS } from './profile.js';
 
@@ -19,24 +20,45 @@ export const ACCOUNT_TEXTS = {
   signInFailed: 'Incorrect email or password.',
   resetSent: (email: string) => `If ${email} has a TruckYard account, we've sent it a reset code.`,
   existingAccountSubject: 'You already have a TruckYard account',
+  verificationSubject: 'Your TruckYard verification code',
+  resetSubject: 'Your TruckYard password reset code',
+  /** POST /api/accounts/verify-email with a wrong, used-up or expired code (or an unknown address: the same). */
+  codeInvalid: 'That code is not valid or has expired. Request a new one and try again.',
+  verified: 'Your email is verified. You can now sign in.',
+  codeResent: (email: string) => `If ${email} is waiting for verification, we've sent it a new code.`,
+  passwordChanged: 'Your password has been reset. You can now sign in.',
+  /** Cognito's sign-in refusal for an account whose e-mail is not verified yet (PreTokenGeneration trigger). */
+  emailNotVerified: 'Please verify your email before signing in.',
 } as const;
+
+const emailSchema = z
+  .string({ error: 'Email is required' })
+  .transform(normaliseEmail)
+  .pipe(
+    z
+      .string()
+      .min(1, 'Email is required')
+      .max(254, 'Please enter a valid email address')
+      .pipe(z.email('Please enter a valid email address')),
+  );
+
+/** Passwords as sent: the length rule only. The API adds the strength rule (schemas/password.ts). */
+const passwordLengthSchema = z
+  .string({ error: 'Password is required' })
+  .min(LIMITS.minPasswordLength, `Password must be at least ${LIMITS.minPasswordLength} characters long.`)
+  .max(256, 'Password must be 256 characters or fewer');
+
+/** The 6-digit codes we e-mail for verification and password reset. */
+export const ACCOUNT_CODE_LENGTH = 6;
+const codeSchema = z
+  .string({ error: 'Please enter the verification code.' })
+  .trim()
+  .regex(new RegExp(`^\\d{${ACCOUNT_CODE_LENGTH}}$`), `The code is the ${ACCOUNT_CODE_LENGTH} digits in the email we sent.`);
 
 /** POST /api/accounts/sign-up: Create Account (/auth) and dealer registration (/dealer-signup). */
 export const signUpSchema = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .transform(normaliseEmail)
-    .pipe(
-      z
-        .string()
-        .min(1, 'Email is required')
-        .max(254, 'Please enter a valid email address')
-        .pipe(z.email('Please enter a valid email address')),
-    ),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(LIMITS.minPasswordLength, `Password must be at least ${LIMITS.minPasswordLength} characters long.`)
-    .max(256, 'Password must be 256 characters or fewer'),
+  email: emailSchema,
+  password: passwordLengthSchema,
   name: z
     .string({ error: 'Name is required' })
     .trim()
@@ -51,6 +73,8 @@ export const signUpSchema = z.object({
     .max(PROFILE_LIMITS.companyMax, `Company name must be ${PROFILE_LIMITS.companyMax} characters or fewer`)
     .optional()
     .transform((s) => (s ? s : undefined)),
+  /** The solved ALTCHA challenge (schemas/challenge.ts). */
+  altcha: challengePayloadSchema,
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUpRequest = z.output<typeof signUpSchema>;
@@ -58,6 +82,26 @@ export type SignUpRequest = z.output<typeof signUpSchema>;
 /** The one answer to every accepted sign-up, new address or not. */
 export interface SignUpAnswer {
   status: 'check-inbox';
+  message: string;
+}
+
+/** POST /api/accounts/verify-email: the code from the verification e-mail. */
+export const verifyEmailSchema = z.object({ email: emailSchema, code: codeSchema });
+export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
+
+/** POST /api/accounts/verify-email/resend: another code for an account still waiting for verification. */
+export const resendVerificationSchema = z.object({ email: emailSchema });
+
+/** POST /api/accounts/password-reset: sends a reset code if the address has an account (the answer is the same either way). */
+export const passwordResetRequestSchema = z.object({ email: emailSchema, altcha: challengePayloadSchema });
+export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
+
+/** POST /api/accounts/password-reset/confirm: the code and the new password. */
+export const passwordResetConfirmSchema = z.object({ email: emailSchema, code: codeSchema, newPassword: passwordLengthSchema });
+export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmSchema>;
+
+/** The answer of the account-code routes: one message, the same whatever the address. */
+export interface AccountMessageAnswer {
   message: string;
 }
 

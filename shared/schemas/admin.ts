@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ListingStatus } from '../listing-options.js';
+import type { DealerStatus } from './dealer.js';
 import type { ListingImage } from './listing.js';
 
 /** Staff roles (spec §3 Admin role); mirrored on the profile as `adminRole`. */
@@ -147,6 +148,10 @@ export interface AdminUser {
   accountType: 'dealer' | 'individual';
   accountStatus: 'active' | 'suspended';
   adminRole: AdminRole | null;
+  /** Approved dealers (issue 23). */
+  dealerStatus: DealerStatus;
+  /** Staff's live-listing limit for this dealer; null is the default (shared/limits.ts). */
+  listingCap: number | null;
   createdAt: string;
 }
 export interface Page<T> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactMessageSchema, isHoneypotFilled } from './contact';
+import { contactFormSchema as contactMessageSchema, isHoneypotFilled } from './contact';
 
 const valid = {
   firstName: ' Sam ',

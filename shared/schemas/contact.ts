@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { challengePayloadSchema } from './challenge.js';
 import { optionalPhoneSchema } from './phone.js';
 
 /** Lengths for the contact form; the API rejects anything longer with the same messages. */
@@ -18,7 +19,8 @@ const requiredText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be ${max} characters or fewer`);
 
-export const contactMessageSchema = z.object({
+/** The form's fields, as the browser checks them. */
+export const contactFormSchema = z.object({
   firstName: requiredText('First name', CONTACT_LIMITS.nameMax),
   lastName: requiredText('Last name', CONTACT_LIMITS.nameMax),
   email: z
@@ -43,8 +45,13 @@ export const contactMessageSchema = z.object({
   website: z.string().max(500).optional(),
 });
 
+/** POST /api/contact: the form's fields and the solved ALTCHA challenge (schemas/challenge.ts). */
+export const contactMessageSchema = contactFormSchema.extend({ altcha: challengePayloadSchema });
+
 /** What the form holds (all text). */
-export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+export type ContactMessageInput = z.input<typeof contactFormSchema>;
+/** What the form gives once valid (sent with the challenge's payload). */
+export type ContactForm = z.output<typeof contactFormSchema>;
 /** What POST /api/contact receives after parsing. */
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 

@@ -33,6 +33,8 @@ export interface Listing {
   /** User listings: a ULID. Scraped listings: 'scraped-<id>' (namespaced, so /truck/{id} opens both). */
   id: string;
   source: 'user' | 'scraped';
+  /** The seller is an approved dealer (issue 23; not the spec's 'Verified Listing'). Only the detail read sets it. */
+  sellerApprovedDealer?: boolean;
   /** Owner; null for scraped listings and for anonymous callers. */
   userId: string | null;
   title: string;

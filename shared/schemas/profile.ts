@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import { PHONE_TEXTS, parsePhone } from '../phone.js';
+import type { DealerStatus } from './dealer.js';
 
 /** Account types (spec §3 Profile). */
 export const ACCOUNT_TYPES = ['dealer', 'individual'] as const;
@@ -20,6 +21,12 @@ export interface Profile {
   email: string | null;
   accountStatus: AccountStatus;
   accountType: AccountType;
+  /** Approved dealers (issue 23): 'none' until the account applies from the dashboard. */
+  dealerStatus?: DealerStatus;
+  /** Staff's live-listing limit for this dealer; null or absent means the default (shared/limits.ts). */
+  listingCap?: number | null;
+  /** Staff have approved one of this dealer's stock imports: later imports go live directly. */
+  stockImportsTrusted?: boolean;
   createdAt: string;
   updatedAt: string;
 }

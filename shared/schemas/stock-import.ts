@@ -87,6 +87,8 @@ export interface ImportPreviewRow {
 }
 
 export type ImportStatus = 'previewed' | 'queued' | 'running' | 'done' | 'failed';
+/** A dealer's first import waits for staff (issue 23); 'approving' and 'refusing' while the queue carries the decision out. */
+export type ImportReviewState = 'pending' | 'approving' | 'approved' | 'refusing' | 'refused';
 
 export interface ImportSummary {
   create: number;
@@ -103,6 +105,7 @@ export interface StockImportView {
   fileName: string | null;
   createdAt: string;
   summary: ImportSummary;
+  review?: ImportReviewState;
   rows?: ImportPreviewRow[];
   missing?: Array<{ listingId: string; stockRef: string }>;
   ignoredColumns?: string[];
@@ -114,4 +117,17 @@ export interface StockImportView {
     photoFailures: Array<{ line: number; stockRef: string; url: string; reason: string }>;
     finishedAt: string;
   };
+}
+
+/** A dealer's first import in admin › Listings › Pending import. */
+export interface ImportAwaitingReview {
+  id: string;
+  userId: string;
+  dealerName: string | null;
+  dealerEmail: string | null;
+  fileName: string | null;
+  createdAt: string;
+  created: number;
+  /** Some of its listings' titles, for a first look (the dealer's listings hold them all). */
+  sampleTitles: string[];
 }

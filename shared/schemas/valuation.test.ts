@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VALUATION_MAKE_OPTIONS, makeValuationRequestSchema, valuationRequestSchema } from './valuation';
+import { VALUATION_MAKE_OPTIONS, makeValuationRequestSchema, valuationFormSchema as valuationRequestSchema } from './valuation';
 
 const valid = {
   make: 'volvo',
@@ -19,7 +19,7 @@ const valid = {
   website: '',
 };
 
-const messagesFor = (input: unknown, schema = valuationRequestSchema) => {
+const messagesFor = (input: unknown, schema: typeof valuationRequestSchema = valuationRequestSchema) => {
   const result = schema.safeParse(input);
   if (result.success) return {};
   return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { challengePayloadSchema } from './challenge.js';
 import { text } from './text.js';
 import { LIMITS } from '../constants.js';
 import { phoneSchema } from './phone.js';
@@ -151,8 +152,13 @@ export function makeValuationRequestSchema(now: Date = new Date()) {
   });
 }
 
-export const valuationRequestSchema = makeValuationRequestSchema();
+/** The form's fields, as the browser checks them. */
+export const valuationFormSchema = makeValuationRequestSchema();
+/** POST /api/valuations: the form's fields and the solved ALTCHA challenge (schemas/challenge.ts). */
+export const valuationRequestSchema = valuationFormSchema.extend({ altcha: challengePayloadSchema });
 /** What the form holds (text for the numbers). */
-export type ValuationRequestInput = z.input<typeof valuationRequestSchema>;
+export type ValuationRequestInput = z.input<typeof valuationFormSchema>;
+/** What the form gives once valid (sent with the challenge's payload). */
+export type ValuationForm = z.output<typeof valuationFormSchema>;
 /** What POST /api/valuations receives after parsing. */
 export type ValuationRequest = z.output<typeof valuationRequestSchema>;

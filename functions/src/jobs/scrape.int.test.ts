@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseMake } from '../../../shared/listing-options.js';
-import { type ScrapeFixtures, fixtureTruck, startScrapeFixtures } from '../../../dev/scrape-fixtures/sites.js';
+import { type ScrapeFixtures, fixtureAllowHostsValue, fixtureTruck, startScrapeFixtures } from '../../../dev/scrape-fixtures/sites.js';
 import { applyLocalCloudEnv, createTestTable } from '../../../dev/testing/harness.js';
 import { ddb } from '../adapters/dynamodb/client.js';
 import { createListingsRepo } from '../adapters/dynamodb/listings-repo.js';
 import { type ScraperRepo, createScraperRepo } from '../adapters/dynamodb/scraper-repo.js';
+import { parseAllowHosts } from '../adapters/http/allow-hosts.js';
 import { PoliteFetcher } from '../adapters/http/polite-fetcher.js';
 import { storeListingImage } from '../adapters/images/variants.js';
 import type { ListingRecord } from '../domain/listings/types.js';
@@ -34,6 +35,8 @@ async function runScrape(): Promise<string> {
     // Our own loopback fixtures: faster than the production ceiling, so the test takes seconds.
     maxRequestsPerSecond: 50,
     backoff: { maxAttempts: 2, baseDelayMs: 50, maxDelayMs: 200, maxRetryAfterMs: 2000 },
+    // The SSRF guard refuses loopback: the fixture sites are named explicitly.
+    allowHosts: parseAllowHosts(fixtureAllowHostsValue(Object.values(fixtures.sites))),
   });
   const deps: ScrapeDeps = {
     store: repo,

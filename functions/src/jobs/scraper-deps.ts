@@ -21,9 +21,16 @@ export function scraperSources(): ScraperSource[] {
   return loadSources(config.scraper.sourcesJson || undefined);
 }
 
-/** Kept across warm invocations, so robots.txt stays cached (≤ 24 h) and the per-host pace holds. */
+/**
+ * Kept across warm invocations, so robots.txt stays cached (≤ 24 h) and the per-host pace holds.
+ * Its requests go through the SSRF guard; FETCH_ALLOW_HOSTS names the only non-public sites it may reach.
+ */
 function politeFetcher(): PoliteFetcher {
-  fetcher ??= new PoliteFetcher({ userAgent: config.scraper.userAgent, timeoutMs: config.scraper.timeoutMs });
+  fetcher ??= new PoliteFetcher({
+    userAgent: config.scraper.userAgent,
+    timeoutMs: config.scraper.timeoutMs,
+    allowHosts: config.fetchAllowHosts,
+  });
   return fetcher;
 }
 

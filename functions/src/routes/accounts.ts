@@ -1,7 +1,41 @@
+import type { Access } from '../access.js';
 import type { RouteDef } from '../routes.js';
 
+/** The mail outbox's items (adapters/mail/mailer.ts): the e-mail and the suppression list. */
+const OUTBOX_KEYS = ['EMAIL#', 'SUPPRESSED#'];
+
 /**
- * Account routes that need a server step: sign-up without account enumeration (issue 9 §4); the
+ * Sign-up (issue 23): the ALTCHA check (used solutions), the rate limits, the pending code and
+ * the outbox, narrowed to those items; the user pool's admin calls that create the account.
+ */
+const SIGN_UP_ACCESS: Access = {
+  table: 'readWrite',
+  tableKeys: ['CHALLENGE#', 'RATE#', 'ACCOUNTCODE#', ...OUTBOX_KEYS],
+  mail: true,
+  secrets: ['originVerifySecret', 'altchaHmacKey'],
+  cognito: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser'],
+};
+
+/** Verification: the code, the resend limit, the profile (with its analytics counters) and the outbox. */
+const VERIFY_ACCESS: Access = {
+  table: 'readWrite',
+  tableKeys: ['ACCOUNTCODE#', 'RATE#', 'USER#', 'COUNTER', ...OUTBOX_KEYS],
+  mail: true,
+  cognito: ['AdminGetUser', 'AdminUpdateUserAttributes'],
+};
+
+/** Password reset: as verification (a reset verifies an address never verified), plus the ALTCHA check and the new password. */
+const RESET_ACCESS: Access = {
+  table: 'readWrite',
+  tableKeys: ['CHALLENGE#', 'ACCOUNTCODE#', 'RATE#', 'USER#', 'COUNTER', ...OUTBOX_KEYS],
+  mail: true,
+  secrets: ['originVerifySecret', 'altchaHmacKey'],
+  cognito: ['AdminGetUser', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'],
+};
+
+/**
+ * Account routes that need a server step: sign-up without account enumeration (issue 9 §4), its
+ * e-mail verification and password reset with our own codes, behind ALTCHA (issue 23); the
  * data download and account deletion of the account page (issue 10 §6, UK GDPR).
  */
 export const accountRoutes: RouteDef[] = [
@@ -11,8 +45,48 @@ export const accountRoutes: RouteDef[] = [
     path: '/api/accounts/sign-up',
     handler: 'http/accounts/sign-up.ts',
     auth: 'public',
-    // Cognito SignUp is a public API (no IAM action); the table holds the notice rate limit.
-    access: { table: 'readWrite', mail: true },
+    access: SIGN_UP_ACCESS,
+  },
+  {
+    id: 'VerifyAccountEmail',
+    method: 'POST',
+    path: '/api/accounts/verify-email',
+    handler: 'http/accounts/verify-email.ts',
+    auth: 'public',
+    access: VERIFY_ACCESS,
+  },
+  {
+    id: 'ResendVerificationCode',
+    method: 'POST',
+    path: '/api/accounts/verify-email/resend',
+    handler: 'http/accounts/verify-email.ts',
+    auth: 'public',
+    access: VERIFY_ACCESS,
+  },
+  {
+    id: 'RequestPasswordReset',
+    method: 'POST',
+    path: '/api/accounts/password-reset',
+    handler: 'http/accounts/password-reset.ts',
+    auth: 'public',
+    access: RESET_ACCESS,
+  },
+  {
+    id: 'ConfirmPasswordReset',
+    method: 'POST',
+    path: '/api/accounts/password-reset/confirm',
+    handler: 'http/accounts/password-reset.ts',
+    auth: 'public',
+    access: RESET_ACCESS,
+  },
+  {
+    // A signed ALTCHA challenge for the forms that make us send mail (sign-up, reset, contact, valuation).
+    id: 'GetChallenge',
+    method: 'GET',
+    path: '/api/challenge',
+    handler: 'http/challenge/get-challenge.ts',
+    auth: 'public',
+    access: { secrets: ['altchaHmacKey'] },
   },
   {
     id: 'ExportMyData',

@@ -66,6 +66,20 @@ export const adminRoutes: RouteDef[] = [
     { table: 'readWrite', cognito: ['AdminAddUserToGroup'] },
     { auth: 'superAdmin' },
   ),
+  // Approved dealers (issue 23): applications, per-dealer listing limits, first imports' review.
+  admin('ListDealerApplications', 'GET', '/api/admin/dealer-applications', 'read-router', read),
+  // The applicant hears either way through the e-mail outbox (table) and SES.
+  admin('DecideDealerApplication', 'POST', '/api/admin/dealer-applications/{id}/decision', 'decide-dealer-application', {
+    table: 'readWrite',
+    mail: true,
+  }),
+  admin('SetListingCap', 'PATCH', '/api/admin/users/{id}/listing-cap', 'write-router', write),
+  admin('ListPendingImports', 'GET', '/api/admin/stock-imports', 'read-router', read),
+  // The stock-imports queue's worker carries the decision out (an import may hold thousands of listings).
+  admin('ReviewStockImport', 'POST', '/api/admin/stock-imports/{userId}/{id}/review', 'review-stock-import', {
+    table: 'readWrite',
+    queues: ['stock-imports'],
+  }),
   admin('ListListings', 'GET', '/api/admin/listings', 'read-router', read),
   admin('SetListingStatus', 'PATCH', '/api/admin/listings/{id}/status', 'write-router', write),
   admin('SetListingDescription', 'PATCH', '/api/admin/listings/{id}/description', 'write-router', write),

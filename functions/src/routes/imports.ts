@@ -26,8 +26,13 @@ export const importRoutes: RouteDef[] = [
     // Parses and plans up to 10,000 rows.
     memoryMb: 1024,
     timeoutSeconds: 29,
-    // Reads the uploaded file; writes a fetched feed's file.
-    access: { table: 'readWrite', buckets: [{ bucket: 'private-uploads', prefixes: [STOCK_IMPORTS_PREFIX], access: 'readWrite' }] },
+    access: {
+      table: 'readWrite',
+      // Reads the uploaded file; writes a fetched feed's file.
+      buckets: [{ bucket: 'private-uploads', prefixes: [STOCK_IMPORTS_PREFIX], access: 'readWrite' }],
+      // Fetches a feed URL.
+      outboundHttp: true,
+    },
   },
   {
     id: 'ApplyStockImport',

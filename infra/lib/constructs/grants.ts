@@ -32,6 +32,29 @@ export const S3_ACTIONS: Record<BucketAccessLevel, readonly string[]> = {
   readWriteDelete: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload', 's3:DeleteObject'],
 };
 
+/** Item reads and writes a function narrowed by `tableKeys` gets (no Scan, no index, no stream). */
+export const TABLE_ITEM_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+] as const;
+export const TABLE_ITEM_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+
+/**
+ * Every partition key a request names must start with one of the prefixes, and it must name one
+ * (ForAllValues alone would also pass a request that names none).
+ */
+export const leadingKeysCondition = (prefixes: readonly string[]) => ({
+  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((p) => `${p}*`) },
+  Null: { 'dynamodb:LeadingKeys': 'false' },
+});
+
 export const SES_SEND_ACTIONS = ['ses:SendEmail', 'ses:SendRawEmail'] as const;
 
 /** The address inside `Name <address>` or a bare address. */
@@ -53,8 +76,14 @@ export function grantAccess(fn: IGrantable & IConstruct, access: Access, t: Gran
   const add = (actions: readonly string[], resources: string[], conditions?: Record<string, unknown>) =>
     fn.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: [...actions], resources, conditions }));
 
-  if (access.table === 'read') t.table.grantReadData(fn);
-  if (access.table === 'readWrite') t.table.grantReadWriteData(fn);
+  if (access.table && access.tableKeys?.length) {
+    add(
+      access.table === 'readWrite' ? [...TABLE_ITEM_READ_ACTIONS, ...TABLE_ITEM_WRITE_ACTIONS] : TABLE_ITEM_READ_ACTIONS,
+      [t.table.tableArn],
+      leadingKeysCondition(access.tableKeys),
+    );
+  } else if (access.table === 'read') t.table.grantReadData(fn);
+  else if (access.table === 'readWrite') t.table.grantReadWriteData(fn);
 
   for (const b of access.buckets ?? []) {
     const bucket = t.buckets[b.bucket];
@@ -110,6 +139,7 @@ export function accessKey(a: Access): string {
   const sorted = (xs?: readonly string[]) => (xs?.length ? [...xs].sort() : undefined);
   return JSON.stringify({
     table: a.table,
+    tableKeys: sorted(a.tableKeys),
     buckets: a.buckets?.length
       ? a.buckets.map((b) => JSON.stringify({ bucket: b.bucket, access: b.access, prefixes: sorted(b.prefixes) })).sort()
       : undefined,
@@ -119,5 +149,6 @@ export function accessKey(a: Access): string {
     cognito: sorted(a.cognito),
     secrets: sorted(a.secrets),
     siteIndex: a.siteIndex || undefined,
+    outboundHttp: a.outboundHttp || undefined,
   });
 }

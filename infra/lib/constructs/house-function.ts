@@ -4,7 +4,7 @@ import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { Architecture, Function as LambdaFunction, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, type CfnFunction, Function as LambdaFunction, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -48,6 +48,11 @@ export interface HouseDefaults {
   functionsDir?: string;
   /** All of the app's handlers, bundled together the first time one is needed. */
   bundles?: HandlerBundles;
+  /**
+   * FETCH_ALLOW_HOSTS of the functions whose access has `outboundHttp` (context `fetchAllowHosts`):
+   * loopback fixture host:port pairs the SSRF guard lets through. Empty in AWS.
+   */
+  fetchAllowHosts?: string;
 }
 
 /** Defaults of functions that verify tokens: everything but the pool's own triggers. */
@@ -68,6 +73,9 @@ export interface HouseFunctionProps {
   reservedConcurrentExecutions?: number;
 }
 
+/** Template metadata naming a function's handler module (relative to functions/src). */
+export const HANDLER_METADATA_KEY = 'truckyard:handler';
+
 export const HOUSE_FUNCTION_DEFAULTS = { memoryMb: 512, timeoutSeconds: 10 } as const;
 
 /** Where secrets live in SSM unless the app says otherwise (context `secretsPrefix`). */
@@ -75,6 +83,9 @@ export const DEFAULT_SECRETS_PREFIX = '/truckyard/prod/';
 
 /** API Gateway HTTP API waits at most 30 s for an integration; a route's function must give up first. */
 export const HTTP_API_TIMEOUT_SECONDS = 29;
+
+/** The fixture allow-list's variable (functions/src/adapters/http/allow-hosts.ts), on `outboundHttp` functions only. */
+export const FETCH_ALLOW_HOSTS_ENV = 'FETCH_ALLOW_HOSTS';
 
 /** Environment variable carrying a bucket's generated name: 'truck-images' -> BUCKET_TRUCK_IMAGES. */
 export const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().replaceAll('-', '_')}`;
@@ -97,6 +108,7 @@ export function houseEnvironment(scope: Construct, d: HouseDefaults, access: Acc
     ...(d.mail?.supportInbox ? { SUPPORT_INBOX: d.mail.supportInbox } : {}),
     ...(access.mail && d.ses?.configurationSetName ? { SES_CONFIGURATION_SET: d.ses.configurationSetName } : {}),
     ...(access.secrets?.length ? { SECRETS_PREFIX: d.secretsPrefix ?? DEFAULT_SECRETS_PREFIX } : {}),
+    ...(access.outboundHttp ? { [FETCH_ALLOW_HOSTS_ENV]: d.fetchAllowHosts ?? '' } : {}),
     ...Object.fromEntries((access.queues ?? []).flatMap((id) => (d.queues?.[id] ? [[queueUrlEnvVar(id), d.queues[id].queueUrl]] : []))),
   };
 }
@@ -140,6 +152,8 @@ export class HouseFunction extends LambdaFunction {
       environment: houseEnvironment(scope, defaults, props.access),
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
     });
+    // The local cloud (dev/cloud) finds the source module of each function in the template by this.
+    (this.node.defaultChild as CfnFunction).addMetadata(HANDLER_METADATA_KEY, props.handler);
     acknowledge(
       this,
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',

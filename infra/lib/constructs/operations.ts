@@ -1,6 +1,9 @@
 import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, MathExpression, Metric, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { SIGN_UP_LIMIT_METRIC } from '../../../functions/src/domain/accounts/sign-up.js';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -96,5 +99,31 @@ export function api5xxRateAlarm(scope: Construct, apiId: string, topic: ITopic) 
     API_5XX_RATE_THRESHOLD,
     topic,
     `More than ${API_5XX_RATE_THRESHOLD * 100} % of API requests answered 5xx`,
+  );
+}
+
+/** Namespace of the metrics the app's own log lines make (metric filters). */
+export const APP_METRIC_NAMESPACE = 'TruckYard';
+
+/**
+ * The sign-up function logs `"metric":"SignUpOverallLimitReached"` when the overall hourly limit
+ * (500) refuses a sign-up (functions/src/domain/accounts/sign-up.ts); a metric filter counts those
+ * lines and the alarm fires at the first: a sign-up flood, or real demand that needs a higher limit.
+ */
+export function signUpLimitAlarm(scope: Construct, fn: LambdaFunction, topic: ITopic): Alarm {
+  new MetricFilter(scope, 'SignUpLimitMetricFilter', {
+    logGroup: fn.logGroup,
+    filterPattern: FilterPattern.anyTerm(SIGN_UP_LIMIT_METRIC),
+    metricNamespace: APP_METRIC_NAMESPACE,
+    metricName: SIGN_UP_LIMIT_METRIC,
+    metricValue: '1',
+  });
+  return alarmOn(
+    scope,
+    'SignUpLimitAlarm',
+    new Metric({ namespace: APP_METRIC_NAMESPACE, metricName: SIGN_UP_LIMIT_METRIC, period: Duration.minutes(5), statistic: 'Sum' }),
+    1,
+    topic,
+    'Sign-ups refused by the overall hourly limit (500): a sign-up flood, or demand that needs a higher limit',
   );
 }

@@ -7,13 +7,9 @@ import { decodeJWT } from '@aws-amplify/core';
 import { Amplify } from 'aws-amplify';
 import {
   type SignInOutput,
-  confirmResetPassword,
   confirmSignIn,
-  confirmSignUp,
   fetchAuthSession,
   fetchUserAttributes,
-  resendSignUpCode,
-  resetPassword,
   setUpTOTP,
   signIn,
   signOut,
@@ -33,8 +29,6 @@ export interface PublicAuthConfig {
   clientId: string;
   /** Only locally: cognito-local's URL. */
   userPoolEndpoint?: string;
-  /** Whether the admin API requires staff TOTP (`off` locally: cognito-local has no MFA). */
-  staffMfa?: 'required' | 'off';
 }
 
 let configured: Promise<PublicAuthConfig> | null = null;
@@ -237,47 +231,7 @@ export async function finishTotpSetup(code: string): Promise<void> {
   await updateMFAPreference({ totp: 'PREFERRED' });
 }
 
-export async function confirmAccount(email: string, code: string, clientMetadata?: Record<string, string>): Promise<void> {
-  await ensureConfigured();
-  await confirmSignUp({ username: normaliseEmail(email), confirmationCode: code, options: { clientMetadata } });
-}
-
-export async function resendAccountCode(email: string): Promise<void> {
-  await ensureConfigured();
-  await resendSignUpCode({ username: normaliseEmail(email) });
-}
-
-/**
- * Errors Cognito gives only for some addresses (cognito-local has no PreventUserExistenceErrors):
- * treating them like success keeps the answer the same whether or not an account exists.
- */
-const REVEALS_ACCOUNT = new Set(['UserNotFoundException', 'InvalidParameterException', 'NotAuthorizedException']);
 const errName = (err: unknown) => (err instanceof Error ? err.name : '');
-
-/** Sends a reset code when the address has an account; says nothing either way (issue 9 §4). */
-export async function requestPasswordReset(email: string): Promise<void> {
-  await ensureConfigured();
-  try {
-    await resetPassword({ username: normaliseEmail(email) });
-  } catch (err) {
-    if (!REVEALS_ACCOUNT.has(errName(err))) throw err;
-  }
-}
-
-export async function completePasswordReset(email: string, code: string, newPassword: string): Promise<void> {
-  await ensureConfigured();
-  try {
-    await confirmResetPassword({ username: normaliseEmail(email), confirmationCode: code, newPassword });
-  } catch (err) {
-    // An unknown address fails as a wrong code does in AWS.
-    if (errName(err) === 'UserNotFoundException') {
-      const mismatch = new Error('Invalid verification code provided, please try again.');
-      mismatch.name = 'CodeMismatchException';
-      throw mismatch;
-    }
-    throw err;
-  }
-}
 
 /**
  * Wrong password and unknown e-mail get one answer. (cognito-local says "Invalid password" for

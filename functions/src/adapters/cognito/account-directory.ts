@@ -1,6 +1,13 @@
-import { AdminDeleteUserCommand, CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { SignUpRequest } from '../../../../shared/schemas/account.js';
-import type { AccountDirectory } from '../../domain/accounts/sign-up.js';
+import type { AccountDirectory, DirectoryAccount } from '../../domain/accounts/account-ports.js';
 import { DomainError } from '../../domain/errors.js';
 import { sdkClientConfig } from '../sdk-config.js';
 
@@ -9,44 +16,101 @@ const cognito = new CognitoIdentityProviderClient(sdkClientConfig());
 
 const errorName = (err: unknown) => (err as { name?: string; __type?: string })?.name ?? '';
 
+function refusal(err: unknown): DomainError | null {
+  const name = errorName(err);
+  if (name === 'InvalidPasswordException')
+    return new DomainError('VALIDATION', (err as Error).message || 'Password does not meet the requirements.');
+  if (name === 'InvalidParameterException') return new DomainError('VALIDATION', (err as Error).message || 'Please check the details.');
+  if (name === 'TooManyRequestsException' || name === 'LimitExceededException') {
+    return new DomainError('RATE_LIMITED', 'Too many attempts. Please try again later.');
+  }
+  return null;
+}
+
 /**
- * Cognito's public SignUp for the web client (no admin rights: the same call the browser could
- * make). The e-mail is the username (the pool signs in with e-mail), already lower-cased.
+ * The user pool with admin rights (issue 23): the pool allows only admin-created users, so
+ * sign-up creates the account here (AdminCreateUser without Cognito's message, then
+ * AdminSetUserPassword as permanent) and our API sends and checks the verification code. The
+ * e-mail is the username (the pool signs in with e-mail), already lower-cased.
  */
-export function cognitoAccountDirectory(clientId: string): AccountDirectory {
+export function cognitoAccountDirectory(userPoolId: string): AccountDirectory {
   return {
-    async signUp(input: SignUpRequest) {
-      const attributes: Record<string, string | undefined> = { email: input.email, name: input.name, phone_number: input.phone };
-      // The post-confirmation trigger reads these from the confirmation's client metadata (the web
-      // sends them again there); passing them here too serves PreSignUp/CustomMessage triggers.
-      const clientMetadata: Record<string, string> = { accountType: input.accountType, fullName: input.name };
-      if (input.companyName) clientMetadata.companyName = input.companyName;
-      if (input.phone) clientMetadata.phone = input.phone;
+    async createAccount(input: SignUpRequest) {
+      const attributes: Record<string, string | undefined> = {
+        email: input.email,
+        email_verified: 'false',
+        name: input.name,
+        phone_number: input.phone,
+      };
+      let userId: string | undefined;
       try {
-        await cognito.send(
-          new SignUpCommand({
-            ClientId: clientId,
+        const created = await cognito.send(
+          new AdminCreateUserCommand({
+            UserPoolId: userPoolId,
             Username: input.email,
-            Password: input.password,
+            MessageAction: 'SUPPRESS',
             UserAttributes: Object.entries(attributes)
               .filter((e): e is [string, string] => Boolean(e[1]))
               .map(([Name, Value]) => ({ Name, Value })),
-            ClientMetadata: clientMetadata,
           }),
         );
-        return 'created';
+        userId = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? created.User?.Username;
       } catch (err) {
         const name = errorName(err);
-        if (name === 'UsernameExistsException' || name === 'AliasExistsException') return 'exists';
-        if (name === 'InvalidPasswordException') {
-          throw new DomainError('VALIDATION', (err as Error).message || 'Password does not meet the requirements.');
-        }
-        if (name === 'InvalidParameterException')
-          throw new DomainError('VALIDATION', (err as Error).message || 'Please check the details.');
-        if (name === 'TooManyRequestsException' || name === 'LimitExceededException') {
-          throw new DomainError('RATE_LIMITED', 'Too many attempts. Please try again later.');
-        }
+        if (name === 'UsernameExistsException' || name === 'AliasExistsException') return { outcome: 'exists' };
+        throw refusal(err) ?? err;
+      }
+      if (!userId) throw new Error('AdminCreateUser returned no user');
+      try {
+        await cognito.send(
+          new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: input.email, Password: input.password, Permanent: true }),
+        );
+      } catch (err) {
+        // No half-made account: without its password it could never be used.
+        await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: input.email })).catch(() => undefined);
+        throw refusal(err) ?? err;
+      }
+      return { outcome: 'created', userId };
+    },
+
+    async findByEmail(email) {
+      try {
+        const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+        const attributes = Object.fromEntries((user.UserAttributes ?? []).map((a) => [a.Name ?? '', a.Value ?? '']));
+        const account: DirectoryAccount = {
+          userId: attributes.sub ?? user.Username ?? '',
+          emailVerified: attributes.email_verified === 'true',
+          enabled: user.Enabled !== false,
+          attributes,
+        };
+        return account;
+      } catch (err) {
+        if (errorName(err) === 'UserNotFoundException') return null;
         throw err;
+      }
+    },
+
+    async markEmailVerified(email) {
+      await cognito.send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId: userPoolId,
+          Username: email,
+          // The address with it: cognito-local refuses email_verified alone; for Cognito it is the same value.
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      );
+    },
+
+    async setPassword(email, password) {
+      try {
+        await cognito.send(
+          new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }),
+        );
+      } catch (err) {
+        throw refusal(err) ?? err;
       }
     },
   };

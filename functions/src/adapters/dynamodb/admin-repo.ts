@@ -1,3 +1,4 @@
+import { DEALER_STATUSES, type DealerStatus } from '../../../../shared/schemas/dealer.js';
 import {
   BatchGetCommand,
   DeleteCommand,
@@ -61,7 +62,7 @@ export function decodeCursor(cursor: string | undefined): Item | undefined {
   throw validationError('Invalid page cursor');
 }
 
-async function page(ddb: DynamoDBDocumentClient, input: QueryCommandInput, cursor: string | undefined, limit: number) {
+export async function page(ddb: DynamoDBDocumentClient, input: QueryCommandInput, cursor: string | undefined, limit: number) {
   try {
     const res = await ddb.send(new QueryCommand({ ...input, Limit: limit, ExclusiveStartKey: decodeCursor(cursor) }));
     return { items: res.Items ?? [], nextCursor: encodeCursor(res.LastEvaluatedKey) };
@@ -71,7 +72,7 @@ async function page(ddb: DynamoDBDocumentClient, input: QueryCommandInput, curso
   }
 }
 
-const byGsi = (tableName: string, index: 'gsi1' | 'gsi2' | 'gsi3', pk: string): QueryCommandInput => ({
+export const byGsi = (tableName: string, index: 'gsi1' | 'gsi2' | 'gsi3', pk: string): QueryCommandInput => ({
   TableName: tableName,
   IndexName: index,
   KeyConditionExpression: `${index}pk = :pk`,
@@ -140,6 +141,8 @@ function adminUserFromItem(i: Item): AdminUser {
     accountType: i.accountType === 'dealer' ? 'dealer' : 'individual',
     accountStatus: i.accountStatus === 'suspended' ? 'suspended' : 'active',
     adminRole: i.adminRole === 'super_admin' ? 'super_admin' : i.adminRole === 'admin' ? 'admin' : null,
+    dealerStatus: DEALER_STATUSES.includes(i.dealerStatus as DealerStatus) ? (i.dealerStatus as DealerStatus) : 'none',
+    listingCap: typeof i.listingCap === 'number' ? i.listingCap : null,
     createdAt: String(i.createdAt ?? ''),
   };
 }

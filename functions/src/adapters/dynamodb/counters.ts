@@ -133,3 +133,28 @@ export async function recountAnalytics(ddb: DynamoDBDocumentClient, tableName: s
   }
   return counts;
 }
+
+/** The import's counter batches (domain/stock-import/apply-import.ts ImportCounters): one write per counter per batch. */
+export function importCounters(ddb: DynamoDBDocumentClient, tableName: string) {
+  return {
+    async recordBatch(batch: {
+      created: Array<{ status: string; createdAt: string }>;
+      statusChanges: Array<{ from: string; to: string }>;
+    }): Promise<void> {
+      const deltas: Record<string, number> = {};
+      const add = (name: string, n: number) => {
+        deltas[name] = (deltas[name] ?? 0) + n;
+      };
+      for (const c of batch.created) {
+        add(COUNTER.listings, 1);
+        add(COUNTER.listingsWithStatus(c.status), 1);
+        add(COUNTER.newListingsOn(dayOf(c.createdAt)), 1);
+      }
+      for (const c of batch.statusChanges) {
+        add(COUNTER.listingsWithStatus(c.from), -1);
+        add(COUNTER.listingsWithStatus(c.to), 1);
+      }
+      await bumpCounters(ddb, tableName, deltas);
+    },
+  };
+}

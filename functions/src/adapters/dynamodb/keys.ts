@@ -22,6 +22,10 @@ export const keys = {
   valuationRequestsByDate: (createdAt: string) => ({ gsi2pk: 'VALUATIONS', gsi2sk: createdAt }),
   /** Pattern 29: the counter of one rate-limit window (windowStart is an ISO time). */
   rateCounter: (scope: string, key: string, windowStart: string) => ({ pk: `RATE#${scope}#${key}`, sk: windowStart }),
+  /** Pattern 60: an ALTCHA solution already used (the challenge's signature), kept until the challenge expires. */
+  usedChallenge: (signature: string) => ({ pk: `CHALLENGE#${signature}`, sk: 'USED' }),
+  /** Pattern 61: the pending e-mail code of an address (purpose 'verify' or 'reset'), hashed, until used or expired. */
+  accountCode: (purpose: string, email: string) => ({ pk: `ACCOUNTCODE#${purpose}#${email}`, sk: 'CODE' }),
   /** Pattern 11: all profiles for admins, newest first. */
   profilesByDate: (createdAt: string, userId: string) => ({ gsi2pk: 'PROFILES', gsi2sk: `${createdAt}#${userId}` }),
   /** Pattern 20: a truck the user saved. */
@@ -123,6 +127,17 @@ export const keys = {
   }),
   /** Pattern 39: a dealer's stock import (dry run, then apply), newest last in the partition. */
   stockImport: (userId: string, importId: string) => ({ pk: `USER#${userId}`, sk: `IMPORT#${importId}` }),
+  /** Pattern 56: a user's dealer application (one per user); GSI2 lists pending ones, oldest first, for staff. */
+  dealerApplication: (userId: string) => ({ pk: `USER#${userId}`, sk: 'DEALERAPP' }),
+  dealerApplicationsPending: (submittedAt: string, userId: string) => ({
+    gsi2pk: 'DEALERAPPS#pending',
+    gsi2sk: `${submittedAt}#${userId}`,
+  }),
+  /** Pattern 57: stock imports waiting for staff review (a dealer's first), oldest first (sparse GSI2). */
+  stockImportsAwaitingReview: (createdAt: string, userId: string, importId: string) => ({
+    gsi2pk: 'IMPORTREVIEW#pending',
+    gsi2sk: `${createdAt}#${userId}#${importId}`,
+  }),
   /** Pattern 51: something that counts once per (scope, who, subject) per UTC day: listing views, contact reveals. */
   dailyMark: (scope: string, who: string, day: string, subject: string) => ({ pk: `ONCE#${scope}#${who}`, sk: `${day}#${subject}` }),
   /** Pattern 52: which listing a create with this Idempotency-Key made (TTL 24 hours). */

@@ -201,6 +201,12 @@ export function createListingsRepo({ ddb, tableName }: ListingsRepoOptions) {
     },
 
     /** Pattern 1: a user listing by id (any status). */
+    /** Pattern 10, one attribute: whether the seller is an approved dealer (the detail page's badge). */
+    async sellerApprovedDealer(userId: string): Promise<boolean> {
+      const res = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.profile(userId), ProjectionExpression: 'dealerStatus' }));
+      return res.Item?.dealerStatus === 'approved';
+    },
+
     async getListing(id: string): Promise<ListingRecord | null> {
       const res = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.listing(id) }));
       return res.Item ? withoutKeys<ListingRecord>(res.Item) : null;

@@ -36,6 +36,13 @@ export function recordFromItem(item: Record<string, unknown>): ListingRecord {
   return out as unknown as ListingRecord;
 }
 
+/** The counter changes of one new listing (pattern 35). */
+export const listingCreatedCounters = (record: Pick<ListingRecord, 'status' | 'createdAt'>): Record<string, number> => ({
+  [COUNTER.listings]: 1,
+  [COUNTER.listingsWithStatus(record.status)]: 1,
+  [COUNTER.newListingsOn(dayOf(record.createdAt))]: 1,
+});
+
 /** Which items of a cancelled transaction failed their condition; null when the error is something else. */
 function failedIndexes(err: unknown): number[] | null {
   const e = err as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
@@ -89,9 +96,32 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
       return items.map(recordFromItem);
     },
 
+    // Pattern 4, counted: a COUNT query over the owner's index partition (the filter keeps live ones).
+    async countLive(userId) {
+      let n = 0;
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const res = await ddb.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :pk',
+            FilterExpression: '#status IN (:active, :pending)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':pk': `OWNER#${userId}`, ':active': 'active', ':pending': 'pending' },
+            Select: 'COUNT',
+            ExclusiveStartKey,
+          }),
+        );
+        n += res.Count ?? 0;
+        ExclusiveStartKey = res.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      return n;
+    },
+
     // One transaction: the listing, taking each claimed pending upload (it must still be there, so
     // no two listings ever share an image) and the Idempotency-Key's record (pattern 52).
-    async create(record, { claimedImageKeys = [], idempotencyKey } = {}) {
+    async create(record, { claimedImageKeys = [], idempotencyKey, countersByCaller = false } = {}) {
       const idem = idempotencyKey ? keys.idempotentCreate(record.userId, idempotencyKey) : null;
       const items = [
         { Put: { TableName: tableName, Item: listingItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -116,11 +146,7 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
             ]
           : []),
         // The analytics counters move with the write (pattern 35); kept last so the indexes above stay put.
-        ...counterUpdateItems(tableName, {
-          [COUNTER.listings]: 1,
-          [COUNTER.listingsWithStatus(record.status)]: 1,
-          [COUNTER.newListingsOn(dayOf(record.createdAt))]: 1,
-        }),
+        ...(countersByCaller ? [] : counterUpdateItems(tableName, listingCreatedCounters(record))),
       ];
       const idemIndex = 1 + claimedImageKeys.length;
       try {

@@ -1,4 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DEALER_STATUSES, type DealerStatus } from '../../../../shared/schemas/dealer.js';
 import type { Profile, ProfileStore } from '../../domain/accounts/profiles.js';
 import { COUNTER, counterUpdateItems, dayOf } from './counters.js';
 import { keys } from './keys.js';
@@ -24,6 +25,9 @@ function profileFromItem(item: Record<string, unknown>): Profile {
     email: (p.email as string | null | undefined) ?? null,
     accountStatus: p.accountStatus === 'suspended' ? 'suspended' : 'active',
     accountType: p.accountType === 'dealer' ? 'dealer' : 'individual',
+    dealerStatus: DEALER_STATUSES.includes(p.dealerStatus as DealerStatus) ? (p.dealerStatus as DealerStatus) : 'none',
+    listingCap: typeof p.listingCap === 'number' ? p.listingCap : null,
+    stockImportsTrusted: p.stockImportsTrusted === true,
     createdAt: String(p.createdAt ?? ''),
     updatedAt: String(p.updatedAt ?? p.createdAt ?? ''),
   } as Profile;

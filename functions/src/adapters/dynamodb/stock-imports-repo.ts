@@ -1,11 +1,17 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ImportStatus } from '../../../../shared/schemas/stock-import.js';
+import type { ImportReviewState, ImportStatus } from '../../../../shared/schemas/stock-import.js';
+import { byGsi, page } from './admin-repo.js';
 import type { StockImportRecord } from '../../domain/stock-import/stock-imports.js';
 import { keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './table.js';
 
 /** Import records are kept for 30 days: long enough to look back at a report, then gone with their file. */
 export const IMPORT_TTL_SECONDS = 30 * 24 * 3600;
+
+function recordFromItem(item: Record<string, unknown>): StockImportRecord {
+  const { pk: _pk, sk: _sk, type: _type, gsi2pk: _g2pk, gsi2sk: _g2sk, [TTL_ATTRIBUTE]: _ttl, ...rest } = item;
+  return rest as unknown as StockImportRecord;
+}
 
 /** Pattern 36: a dealer's stock imports (pk USER#<sub>, sk IMPORT#<id>). */
 export function stockImportsRepo(ddb: DynamoDBDocumentClient, tableName: string) {
@@ -24,8 +30,70 @@ export function stockImportsRepo(ddb: DynamoDBDocumentClient, tableName: string)
     async get(userId: string, id: string): Promise<StockImportRecord | null> {
       const res = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.stockImport(userId, id), ConsistentRead: true }));
       if (!res.Item) return null;
-      const { pk: _pk, sk: _sk, type: _type, [TTL_ATTRIBUTE]: _ttl, ...rest } = res.Item;
-      return rest as StockImportRecord;
+      return recordFromItem(res.Item);
+    },
+
+    // Pattern 57: the import waits for staff, on the sparse review index (kept until decided).
+    async awaitReview(record: StockImportRecord) {
+      const flag = keys.stockImportsAwaitingReview(record.createdAt, record.userId, record.id);
+      await ddb.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.stockImport(record.userId, record.id),
+          UpdateExpression: `SET review = :pending, dealerName = :name, dealerEmail = :email, gsi2pk = :g2pk, gsi2sk = :g2sk REMOVE ${TTL_ATTRIBUTE}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: {
+            ':pending': 'pending',
+            ':name': record.dealerName ?? null,
+            ':email': record.dealerEmail ?? null,
+            ':g2pk': flag.gsi2pk,
+            ':g2sk': flag.gsi2sk,
+          },
+        }),
+      );
+    },
+
+    async setReview(userId: string, id: string, from: ImportReviewState, to: ImportReviewState): Promise<boolean> {
+      const decided = to === 'approved' || to === 'refused';
+      try {
+        await ddb.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.stockImport(userId, id),
+            // Off the review list as soon as staff decide; the record then expires like any other.
+            UpdateExpression: decided ? 'SET review = :to, #ttl = :ttl REMOVE gsi2pk, gsi2sk' : 'SET review = :to REMOVE gsi2pk, gsi2sk',
+            ConditionExpression: 'review = :from',
+            ...(decided ? { ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE } } : {}),
+            ExpressionAttributeValues: {
+              ':from': from,
+              ':to': to,
+              ...(decided ? { ':ttl': Math.floor(Date.now() / 1000) + IMPORT_TTL_SECONDS } : {}),
+            },
+          }),
+        );
+        return true;
+      } catch (err) {
+        if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+        throw err;
+      }
+    },
+
+    // Pattern 57 on GSI2: oldest first.
+    async listAwaitingReview(cursor: string | undefined, limit: number) {
+      const res = await page(ddb, { ...byGsi(tableName, 'gsi2', 'IMPORTREVIEW#pending'), ScanIndexForward: true }, cursor, limit);
+      return { items: res.items.map(recordFromItem), nextCursor: res.nextCursor };
+    },
+
+    async trustDealer(userId: string, at: string) {
+      await ddb.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.profile(userId),
+          UpdateExpression: 'SET stockImportsTrusted = :t, updatedAt = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':t': true, ':at': at },
+        }),
+      );
     },
 
     /** Moves the import from one status to the next; false when it was not in `from` (applied twice, say). */

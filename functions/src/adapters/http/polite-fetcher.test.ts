@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type TestSite, startTestSite } from '../../../../dev/testing/test-site.js';
+import { parseAllowHosts } from './allow-hosts.js';
 import { DEFAULT_BACKOFF, backoffDelayMs, parseRetryAfter } from './backoff.js';
 import type { Clock } from './clock.js';
-import { PoliteFetcher } from './polite-fetcher.js';
+import { PoliteFetcher, REFUSED_REASON } from './polite-fetcher.js';
 import { robotsRulesFrom } from './robots.js';
 
 const UA = 'TruckYardBot/1.0 (+https://truckyard.example/contact)';
@@ -172,5 +174,49 @@ describe('redirects and conditional GETs', () => {
       kind: 'not-modified',
     });
     expect(log[1].headers).toMatchObject({ 'if-none-match': '"abc"', 'if-modified-since': 'Mon, 23 Nov 2026 10:00:00 GMT' });
+  });
+});
+
+describe('the SSRF guard (real network, local sites)', () => {
+  let site: TestSite;
+  let inner: TestSite;
+  beforeAll(async () => {
+    inner = await startTestSite((_req, res) => void res.writeHead(200).end('internal'));
+    site = await startTestSite((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(200).end('User-agent: *\nAllow: /\n');
+      if (req.url === '/inwards') return void res.writeHead(302, { location: `http://[::ffff:127.0.0.1]:${inner.port}/` }).end();
+      if (req.url === '/file') return void res.writeHead(302, { location: 'file:///etc/passwd' }).end();
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>trucks</html>');
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([site.close(), inner.close()]);
+  });
+
+  const fetcherFor = (allowHosts?: string) =>
+    new PoliteFetcher({
+      userAgent: UA,
+      timeoutMs: 2000,
+      maxRequestsPerSecond: 1000,
+      backoff: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2, maxRetryAfterMs: 10 },
+      allowHosts: allowHosts === undefined ? undefined : parseAllowHosts(allowHosts),
+    });
+
+  it('reaches a loopback source only when its host:port is on the allow-list, and says no more than "could not be fetched"', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const refused = await fetcherFor().get(`${site.url}/trucks`);
+    const otherPort = await fetcherFor(`127.0.0.1:${inner.port}`).get(`${site.url}/trucks`);
+    expect(site.hits).toEqual([]);
+    for (const outcome of [refused, otherPort]) {
+      expect(outcome).toEqual({ kind: 'robots', url: `${site.url}/trucks`, reason: `robots.txt unreachable: ${REFUSED_REASON}` });
+    }
+    const listed = fetcherFor(site.host);
+    expect(await listed.get(`${site.url}/trucks`)).toMatchObject({ kind: 'ok', status: 200 });
+    // A redirect inwards and one to another scheme are refused, the inner service never reached.
+    expect(await listed.get(`${site.url}/inwards`)).toMatchObject({ kind: 'robots' });
+    expect(await listed.get(`${site.url}/file`)).toEqual({ kind: 'error', url: 'file:///etc/passwd', reason: REFUSED_REASON });
+    expect(inner.hits).toEqual([]);
+    expect(vi.mocked(console.warn).mock.calls.some(([line]) => /ipv4Mapped/.test(String(line)))).toBe(true);
+    vi.mocked(console.warn).mockRestore();
   });
 });

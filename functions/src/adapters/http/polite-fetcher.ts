@@ -2,6 +2,8 @@ import { type BackoffPolicy, DEFAULT_BACKOFF, backoffDelayMs, parseRetryAfter } 
 import { type Clock, systemClock } from './clock.js';
 import { HostPacer } from './host-pacer.js';
 import { ROBOTS_TTL_MS, type RobotsRules, isAllowedBy, robotsRulesFrom } from './robots.js';
+import type { AllowHosts } from './allow-hosts.js';
+import { type FetchOnce, FetchFailed, createSafeFetcher } from './safe-fetch.js';
 
 import type { FetchOutcome, PageFetcher } from '../../domain/scraper/ports.js';
 
@@ -24,7 +26,13 @@ export interface PoliteFetcherOptions {
   maxBodyBytes?: number;
   backoff?: BackoffPolicy;
   clock?: Clock;
-  fetchFn?: typeof fetch;
+  /**
+   * The fixture allow-list (allow-hosts.ts): loopback host:port pairs reachable although not
+   * public. Empty in AWS; tests and the local cloud name their fixture sites.
+   */
+  allowHosts?: AllowHosts;
+  /** One request, redirects not followed; the SSRF-guarded fetch of safe-fetch.ts unless a test fakes the network. */
+  fetchFn?: FetchOnce;
   random?: () => number;
 }
 
@@ -34,19 +42,29 @@ const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
 const originOf = (url: string) => new URL(url).origin;
 const isRedirect = (s: number) => s === 301 || s === 302 || s === 303 || s === 307 || s === 308;
 const isRetryable = (s: number) => s === 429 || s >= 500;
+const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
+
+/** What a run report says of an address the guard refused; the reason goes to the log only. */
+export const REFUSED_REASON = 'could not be fetched';
+
+function logRefusal(url: string, reason: string): void {
+  console.warn(JSON.stringify({ level: 'warn', message: 'Scraper fetch refused', url: url.slice(0, 300), reason }));
+}
 
 /**
  * A polite HTTP client for the scraper (RFC 9309 and common crawler manners): robots.txt per
  * origin, cached at most 24 h (4xx → allowed, 5xx or no answer → disallowed), Crawl-delay
  * honoured, at most one request per second per host, exponential backoff with jitter on 429 and
  * 5xx honouring Retry-After, a timeout per request, up to 5 redirects (each hop checked against
- * robots), conditional GETs, and an identifying user agent.
+ * robots), conditional GETs, and an identifying user agent. Every request goes through the SSRF
+ * guard (safe-fetch.ts: public addresses only, every hop); a refused address is an error whose
+ * report says only REFUSED_REASON, and is not retried.
  */
 export class PoliteFetcher implements PageFetcher {
   private readonly robots = new Map<string, { rules: RobotsRules; fetchedAt: number; pending?: Promise<RobotsRules> }>();
   private readonly pacer: HostPacer;
   private readonly clock: Clock;
-  private readonly fetchFn: typeof fetch;
+  private readonly fetchFn: FetchOnce;
   private readonly backoff: BackoffPolicy;
   private readonly random: () => number;
   /** Requests sent (robots.txt included), for run reports and benchmarks. */
@@ -55,7 +73,7 @@ export class PoliteFetcher implements PageFetcher {
   constructor(private readonly opts: PoliteFetcherOptions) {
     this.clock = opts.clock ?? systemClock;
     this.pacer = new HostPacer(this.clock);
-    this.fetchFn = opts.fetchFn ?? fetch;
+    this.fetchFn = opts.fetchFn ?? createSafeFetcher({ allowHosts: opts.allowHosts }).once;
     this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
     this.random = opts.random ?? Math.random;
   }
@@ -113,6 +131,11 @@ export class PoliteFetcher implements PageFetcher {
     let url = startUrl;
     const maxRedirects = this.opts.maxRedirects ?? MAX_REDIRECTS;
     for (let hop = 0; ; hop++) {
+      // A start URL or a Location to anything but http(s) (file:, gopher:, data:…): nothing to ask robots about.
+      if (!isWebUrl(url)) {
+        logRefusal(url, 'not an http(s) URL');
+        return { kind: 'error', url, reason: REFUSED_REASON };
+      }
       if (checkRobots) {
         const verdict = await this.allowed(url);
         if (!verdict.allowed) return { kind: 'robots', url, reason: verdict.reason };
@@ -171,7 +194,7 @@ export class PoliteFetcher implements PageFetcher {
     const timer = setTimeout(() => controller.abort(), this.opts.timeoutMs);
     this.requests++;
     try {
-      const res = await this.fetchFn(url, { headers, redirect: 'manual', signal: controller.signal });
+      const res = await this.fetchFn(url, { headers, signal: controller.signal });
       if (isRedirect(res.status)) {
         const location = res.headers.get('location');
         await res.body?.cancel();
@@ -211,6 +234,10 @@ export class PoliteFetcher implements PageFetcher {
         },
       };
     } catch (err) {
+      if (err instanceof FetchFailed && err.refused) {
+        logRefusal(url, err.reason);
+        return { kind: 'done', outcome: { kind: 'error', url, reason: REFUSED_REASON } };
+      }
       const reason = controller.signal.aborted ? `timed out after ${this.opts.timeoutMs} ms` : `no answer (${errorText(err)})`;
       return { kind: 'retry', outcome: { kind: 'error', url, reason }, retryAfter: null };
     } finally {

@@ -14,6 +14,8 @@ export const SECRET_NAMES = [
   'whatsappToken',
   'unsubscribeSigningKey',
   'originVerifySecret',
+  /** Signs and checks the ALTCHA proof-of-work challenges (GET /api/challenge; issue 23). */
+  'altchaHmacKey',
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 

@@ -69,7 +69,9 @@ export function createStripeGateway(getClient: () => Promise<Stripe> = stripeCli
     const prices = await stripe.prices.list({ lookup_keys: [planLookupKey(tier)], active: true, limit: 1 });
     const price = prices.data[0];
     if (!price)
-      throw new Error(`No Stripe price with lookup key ${planLookupKey(tier)}: run the one-off catalogue command (README, "Payments")`);
+      throw new Error(
+        `No Stripe price with lookup key ${planLookupKey(tier)}: the deploy step writes it (docs/deploying.md, "Deploy-time data")`,
+      );
     priceIds.set(tier, price.id);
     return price.id;
   }

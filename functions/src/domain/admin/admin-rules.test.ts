@@ -66,6 +66,8 @@ const target = (over: Partial<AdminUser> = {}): AdminUser => ({
   accountType: 'dealer',
   accountStatus: 'active',
   adminRole: null,
+  dealerStatus: 'none',
+  listingCap: null,
   createdAt: '2026-01-01T00:00:00Z',
   ...over,
 });

@@ -13,33 +13,21 @@ function fakeReader(totp: Record<string, boolean>) {
 }
 
 describe('staffMfaGate', () => {
-  it('refuses staff without TOTP with a 403 MFA_REQUIRED and lets staff with TOTP through (mode required)', async () => {
+  it('refuses staff without TOTP with a 403 MFA_REQUIRED and lets staff with TOTP through', async () => {
     // Prepare
     const { reader } = fakeReader({ withTotp: true, without: false });
-    const gate = staffMfaGate(reader, { mode: 'required' });
+    const gate = staffMfaGate(reader);
 
     // Act / Assess
     await expect(gate.check('withTotp')).resolves.toBeUndefined();
     await expect(gate.check('without')).rejects.toMatchObject({ code: 'MFA_REQUIRED', statusCode: 403 });
   });
 
-  it('skips the check entirely when off (local: cognito-local has no MFA)', async () => {
-    // Prepare
-    const { reader, reads } = fakeReader({});
-    const gate = staffMfaGate(reader, { mode: 'off' });
-
-    // Act
-    await gate.check('without');
-
-    // Assess
-    expect(reads).toEqual([]);
-  });
-
   it('caches a yes for minutes and a no only briefly, so a fresh set-up gets in at once', async () => {
     // Prepare
     let t = 0;
     const fake = fakeReader({ a: true, b: false });
-    const gate = staffMfaGate(fake.reader, { mode: 'required', now: () => t, okTtlMs: 300_000, noTtlMs: 10_000 });
+    const gate = staffMfaGate(fake.reader, { now: () => t, okTtlMs: 300_000, noTtlMs: 10_000 });
 
     // Act
     await gate.check('a');

@@ -8,8 +8,6 @@ export interface StaffMfaReader {
   hasTotp(userId: string): Promise<boolean>;
 }
 
-export type StaffMfaMode = 'required' | 'off';
-
 export interface StaffMfaGate {
   /** Resolves when the staff member may use the admin API; throws MFA_REQUIRED otherwise. */
   check(userId: string): Promise<void>;
@@ -22,19 +20,16 @@ export interface StaffMfaGate {
  *
  * The answer is cached per user in the execution environment: a yes for `okTtlMs` (a staff member
  * who later removes TOTP is refused within that time), a no only briefly (`noTtlMs`), so someone who
- * has just set it up gets in at once. `off` is the local mode: cognito-local has no MFA.
+ * has just set it up gets in at once. There is no switch to turn it off: locally the Cognito
+ * stand-in keeps the same MFA settings (dev/stand-ins/cognito-mfa.ts).
  */
-export function staffMfaGate(
-  reader: StaffMfaReader,
-  opts: { mode: StaffMfaMode; now?: () => number; okTtlMs?: number; noTtlMs?: number },
-): StaffMfaGate {
+export function staffMfaGate(reader: StaffMfaReader, opts: { now?: () => number; okTtlMs?: number; noTtlMs?: number } = {}): StaffMfaGate {
   const now = opts.now ?? Date.now;
   const okTtl = opts.okTtlMs ?? 5 * 60_000;
   const noTtl = opts.noTtlMs ?? 10_000;
   const cache = new Map<string, { ok: boolean; until: number }>();
   return {
     async check(userId) {
-      if (opts.mode === 'off') return;
       const hit = cache.get(userId);
       let ok: boolean;
       if (hit && hit.until > now()) ok = hit.ok;

@@ -197,7 +197,19 @@ export async function alertInstantly(deps: AlertDeps, listing: Listing): Promise
  * limit has the run's matches held for the flush job's combined message instead. Per-(user,
  * listing) claims keep it never-twice: a redelivered event, or a listing already sent, sends nothing.
  */
-export async function alertForScraperRun(deps: AlertDeps, listings: Listing[]): Promise<{ messages: number; sent: number; held: number }> {
+export function alertForScraperRun(deps: AlertDeps, listings: Listing[]): Promise<{ messages: number; sent: number; held: number }> {
+  return alertForBatch(deps, listings, 'Scraper-run');
+}
+
+/**
+ * Platinum, for a batch of new listings published as one event (a scraper run, a stock import):
+ * at most one message per subscriber for the whole batch, under the flood rule, as above.
+ */
+export async function alertForBatch(
+  deps: AlertDeps,
+  listings: Listing[],
+  label: string,
+): Promise<{ messages: number; sent: number; held: number }> {
   const located = listings.map(locateListing);
   const schedules = schedulesMatching((await deps.store.listDueSchedules('instant')).filter(receivesAlerts), located);
   let messages = 0;
@@ -220,11 +232,11 @@ export async function alertForScraperRun(deps: AlertDeps, listings: Listing[]): 
       if (n > 0) messages++;
       sent += n;
     } catch (err) {
-      deps.log('Scraper-run alert failed', { userId: s.userId, error: err instanceof Error ? err.message : String(err) });
+      deps.log(`${label} alert failed`, { userId: s.userId, error: err instanceof Error ? err.message : String(err) });
       failures.push(err);
     }
   });
-  if (failures.length) throw new Error(`${failures.length} scraper-run alert(s) failed`);
+  if (failures.length) throw new Error(`${failures.length} ${label.toLowerCase()} alert(s) failed`);
   return { messages, sent, held };
 }
 

@@ -29,6 +29,7 @@ function fakes(opts: { allowed?: number; failMailTo?: string } = {}) {
     store: { save: async (r) => void saved.push(r) },
     mailer,
     rateLimit,
+    challenge: { verify: async (payload) => payload !== 'unsolved' },
     now: () => new Date('2026-11-22T20:00:00.000Z'),
     newId: () => `01CONTACT${++seq}`,
     supportInbox: 'support@truckyard.example',
@@ -45,6 +46,7 @@ const valid: ContactMessage = contactMessageSchema.parse({
   subject: 'Finance',
   message: 'Do you offer finance on the 2019 DAF XF?',
   website: '',
+  altcha: 'solved',
 });
 const client = { sourceIp: '203.0.113.7' };
 
@@ -76,6 +78,22 @@ describe('sendContactMessage', () => {
     expect(ack.to).toEqual({ name: 'Jane Smith', address: 'jane@example.com' });
     expect(ack.text).toContain('within 24 hours');
     expect(ack.text).not.toContain('DAF XF');
+  });
+
+  it('refuses a message without a solved challenge before counting, storing or sending', async () => {
+    const f = fakes();
+    await expect(sendContactMessage({ ...valid, altcha: 'unsolved' }, { sourceIp: '198.51.100.7' }, f.deps)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(f.saved).toEqual([]);
+  });
+
+  it('acknowledges at most 3 messages a day to one address, still storing each and telling staff (Old M2)', async () => {
+    const f = fakes();
+    for (let i = 0; i < 4; i++) await sendContactMessage(valid, { sourceIp: `198.51.100.${i}` }, f.deps);
+    expect(f.saved).toHaveLength(4);
+    const acks = f.sent.filter((e) => e.to !== f.deps.supportInbox);
+    expect(acks).toHaveLength(3);
   });
 
   it('drops a message whose honeypot is filled without storing, sending or counting it', async () => {

@@ -1,9 +1,12 @@
 import { type ContactMessage, isHoneypotFilled } from '../../../../shared/schemas/contact.js';
+import { type ChallengeGate, requireSolvedChallenge } from '../challenge/challenge.js';
 import { DomainError } from '../errors.js';
+import { mayAcknowledge } from '../mail/acknowledgement-limit.js';
 import type { MailContext } from '../mail/layout.js';
 import type { Mailer } from '../mail/mailer.js';
 import { contactAcknowledgement, contactMessageToStaff } from '../mail/templates.js';
 import type { RateLimiter } from '../rate-limit.js';
+import { rateLimitKeyForIp } from '../client-address.js';
 
 /** Five messages per client address per ten minutes: plenty for a person, little for a script. */
 export const CONTACT_RATE_LIMIT = { scope: 'contact', limit: 5, windowSeconds: 600 } as const;
@@ -32,6 +35,8 @@ export interface ContactDeps {
   store: ContactMessageStore;
   mailer: Mailer;
   rateLimit: RateLimiter;
+  /** The ALTCHA check (issue 23). */
+  challenge: ChallengeGate;
   now: () => Date;
   newId: () => string;
   /** Where staff read contact messages (SUPPORT_INBOX). */
@@ -45,30 +50,13 @@ export type SendContactResult =
   /** Stored. E-mails that failed are reported for logging: the message itself is safe in the table. */
   | { outcome: 'accepted'; id: string; emailFailures: Array<{ email: 'staff' | 'acknowledgement'; error: unknown }> };
 
-/**
- * The rate-limit key for a client address. An IPv6 client usually controls a whole /64, so it is
- * limited as one; an IPv4-mapped IPv6 address counts as its IPv4 address.
- */
-export function rateLimitKeyForIp(ip: string): string {
-  const addr = ip.trim().toLowerCase();
-  if (!addr.includes(':')) return addr;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(addr);
-  if (mapped) return mapped[1];
-  const [head, tail] = addr.split('::');
-  const headParts = head ? head.split(':') : [];
-  const tailParts = tail === undefined ? [] : tail ? tail.split(':') : [];
-  const missing = 8 - headParts.length - tailParts.length;
-  const groups = tail === undefined ? headParts : [...headParts, ...Array(Math.max(0, missing)).fill('0'), ...tailParts];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
+export { rateLimitKeyForIp } from '../client-address.js';
 
 /**
  * A message from the contact form (spec §2 Contact): stored for staff (pattern 25), e-mailed to
- * the support inbox with Reply-To the sender, and acknowledged to the sender. Rate-limited per
- * client address; a filled honeypot is silently dropped.
+ * the support inbox with Reply-To the sender, and acknowledged to the sender (at most 3 a day per
+ * address). Needs a solved ALTCHA challenge; rate-limited per client address; a filled honeypot is
+ * silently dropped.
  */
 export async function sendContactMessage(
   input: ContactMessage,
@@ -76,6 +64,7 @@ export async function sendContactMessage(
   deps: ContactDeps,
 ): Promise<SendContactResult> {
   if (isHoneypotFilled(input)) return { outcome: 'discarded' };
+  await requireSolvedChallenge(deps.challenge, input.altcha);
 
   const limit = await deps.rateLimit({ ...CONTACT_RATE_LIMIT, key: rateLimitKeyForIp(client.sourceIp) });
   if (!limit.allowed) {
@@ -103,7 +92,9 @@ export async function sendContactMessage(
       replyTo: sender,
       ...contactMessageToStaff({ ...record, receivedAt: record.createdAt }, deps.mail),
     }),
-    deps.mailer.send({ to: sender, ...contactAcknowledgement(record, deps.mail) }),
+    mayAcknowledge(deps.rateLimit, record.email).then((allowed) =>
+      allowed ? deps.mailer.send({ to: sender, ...contactAcknowledgement(record, deps.mail) }) : undefined,
+    ),
   ]);
   const emailFailures: Array<{ email: 'staff' | 'acknowledgement'; error: unknown }> = [];
   if (staff.status === 'rejected') emailFailures.push({ email: 'staff', error: staff.reason });

@@ -3,6 +3,7 @@ import { makeLabel } from '../../../../shared/values.js';
 import { requireWritableProfile } from '../accounts/profiles.js';
 import type { Caller } from '../caller.js';
 import { DomainError, notFound, unauthenticated } from '../errors.js';
+import { assertRoomForListings } from './listing-cap.js';
 import { resolveListingImages } from './manage-images.js';
 import { IdempotentReplay, type ListingEvent, type ManageListingDeps } from './manage-ports.js';
 import type { ListingRecord } from './types.js';
@@ -47,11 +48,12 @@ export async function createOwnerListing(
 ): Promise<ListingRecord> {
   if (caller.kind !== 'user') throw unauthenticated();
   const now = deps.now();
-  await requireWritableProfile(deps.profiles, caller, now);
+  const profile = await requireWritableProfile(deps.profiles, caller, now);
   if (opts.idempotencyKey) {
     const earlier = await deps.listings.findByIdempotencyKey(caller.userId, opts.idempotencyKey);
     if (earlier) return replayed(deps, earlier);
   }
+  await assertRoomForListings(deps.listings, profile, 1);
   const { images, claimed } = await resolveListingImages(deps.pendingImages, caller.userId, input.images);
   if (deps.rateLimit) {
     const limit = await deps.rateLimit({ ...CREATE_LISTING_RATE_LIMIT, key: caller.userId });

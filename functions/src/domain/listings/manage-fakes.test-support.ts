@@ -37,6 +37,9 @@ export function fakeDeps(start = new Date('2026-03-01T10:00:00Z')) {
     async listByOwner(userId) {
       return [...listings.values()].filter((l) => l.userId === userId).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
     },
+    async countLive(userId) {
+      return [...listings.values()].filter((l) => l.userId === userId && (l.status === 'active' || l.status === 'pending')).length;
+    },
     async create(record, opts = {}) {
       if (listings.has(record.id)) throw new Error('exists');
       const idem = opts.idempotencyKey ? `${record.userId}|${opts.idempotencyKey}` : null;

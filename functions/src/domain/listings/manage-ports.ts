@@ -8,6 +8,8 @@ export interface OwnerListingStore {
   get(id: string): Promise<ListingRecord | null>;
   /** Pattern 4: every status, newest first. */
   listByOwner(userId: string): Promise<ListingRecord[]>;
+  /** Pattern 4, counted: the owner's live listings (active, or pending review), for the cap of shared/limits.ts. */
+  countLive(userId: string): Promise<number>;
   /**
    * Writes a new listing, in one transaction with taking the owner's pending uploads
    * `claimedImageKeys` (so two listings can never share an image: the second claim fails with a
@@ -38,6 +40,11 @@ export interface OwnerListingStore {
 export interface CreateListingOptions {
   claimedImageKeys?: string[];
   idempotencyKey?: string;
+  /**
+   * The caller adds the analytics counters itself, once for a whole batch (the stock import): the
+   * counter items are hot, and one ADD per row in each row's transaction conflicts under a big import.
+   */
+  countersByCaller?: boolean;
 }
 
 /** A create whose Idempotency-Key already made a listing: answer with that one, make nothing new. */

@@ -1,6 +1,7 @@
 import { requireWritableProfile } from '../accounts/profiles.js';
 import type { Caller } from '../caller.js';
 import { DomainError, unauthenticated } from '../errors.js';
+import { assertRoomForListings } from './listing-cap.js';
 import { getOwnedListing } from './manage-access.js';
 import { publishQuietly } from './manage-create.js';
 import type { ManageListingDeps } from './manage-ports.js';
@@ -19,15 +20,20 @@ export async function setOwnerListingStatus(
 ): Promise<ListingRecord> {
   if (caller.kind !== 'user') throw unauthenticated();
   const now = deps.now();
-  await requireWritableProfile(deps.profiles, caller, now);
+  const profile = await requireWritableProfile(deps.profiles, caller, now);
   const current = await getOwnedListing(deps.listings, caller, id);
   if (current.status === status) return current;
+  if (current.pendingImportId) {
+    throw new DomainError('CONFLICT', 'This listing is part of your first stock import, which TruckYard staff are reviewing.');
+  }
   if (current.statusSetByStaff) {
     throw new DomainError('CONFLICT', `Marked ${current.status} by TruckYard staff — contact us`);
   }
   if (status === 'inactive' && current.status !== 'active') {
     throw new DomainError('CONFLICT', `Only an active listing can be deactivated; this one is ${current.status}`);
   }
+  // Activating one makes one more live listing (a pending one is already counted).
+  if (status === 'active' && current.status !== 'pending') await assertRoomForListings(deps.listings, profile, 1);
   const next: ListingRecord = { ...current, status, updatedAt: now.toISOString() };
   await deps.listings.replace(next, current.updatedAt, [], current.status);
   await publishQuietly(deps, {

@@ -8,6 +8,8 @@ import type { ListingRecord, ScrapedRecord } from './types.js';
 export interface ListingReader {
   getListing(id: string): Promise<ListingRecord | null>;
   getScraped(id: string): Promise<ScrapedRecord | null>;
+  /** Whether the seller is an approved dealer (the detail page's badge); absent readers say nothing. */
+  sellerApprovedDealer?(userId: string): Promise<boolean>;
 }
 
 export const TRUCK_NOT_FOUND = 'Truck not found';
@@ -36,5 +38,7 @@ export async function readVisibleListing(repo: ListingReader, id: string, caller
     listing = record ? toListingDto(record, imagesBaseUrl) : null;
   }
   if (!listing || !isVisibleTo(listing, caller)) throw notFound(TRUCK_NOT_FOUND);
+  if (listing.userId && repo.sellerApprovedDealer)
+    listing = { ...listing, sellerApprovedDealer: await repo.sellerApprovedDealer(listing.userId) };
   return listing;
 }

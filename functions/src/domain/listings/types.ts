@@ -43,6 +43,10 @@ export interface ListingRecord {
   updatedAt: string;
   /** Staff set the current status (sold/expired…): the owner sees why instead of an Activate button (README, admin area). */
   statusSetByStaff?: boolean;
+  /** The stock import that created the listing (issue 23: its one batched event finds them by it). */
+  importId?: string | null;
+  /** Set while the dealer's first import waits for staff review (status 'pending'): the owner cannot activate it. */
+  pendingImportId?: string | null;
   /** The owner's account is suspended: hidden from browse and detail pages until reactivated. */
   ownerSuspended?: boolean;
   /**

@@ -85,6 +85,14 @@ export async function runSourceStep(deps: ScrapeDeps, source: ScraperSource, msg
   const parse = parserFor(source.parser);
   let matcher: OwnListingMatcher | undefined;
   const refusedStarts: string[] = [];
+  const ownHosts = sourceHosts(source);
+  /** Next-page links this page's parser found, only those on the source's own hosts (others are reported). */
+  const ownLinks = (links: string[]) =>
+    links.filter((u) => {
+      if (ownHosts.has(hostOf(u))) return true;
+      errors.push(`${u}: next-page link to another host, not followed`);
+      return false;
+    });
 
   while (frontier.length > 0 && visited.size < maxPages) {
     if (counts.pagesFetched > 0 && deps.timeLeftMs() < MIN_TIME_PER_PAGE_MS) break;
@@ -109,7 +117,7 @@ export async function runSourceStep(deps: ScrapeDeps, source: ScraperSource, msg
     if (res.kind === 'not-modified' && cached) {
       counts.pagesNotModified++;
       for (const id of cached.externalIds) seen.add(id);
-      frontier.push(...cached.nextPageUrls.filter((u) => !visited.has(u)));
+      frontier.push(...ownLinks(cached.nextPageUrls).filter((u) => !visited.has(u)));
       continue;
     }
     if (res.kind !== 'ok') continue;
@@ -120,7 +128,7 @@ export async function runSourceStep(deps: ScrapeDeps, source: ScraperSource, msg
     matcher ??= new OwnListingMatcher(await deps.ownListings.activeOwnListings());
     await upsertListings(deps, source, listings, matcher, counts, errors, newIds);
     for (const l of listings) seen.add(l.externalId);
-    frontier.push(...page.nextPageUrls.filter((u) => !visited.has(u)));
+    frontier.push(...ownLinks(page.nextPageUrls).filter((u) => !visited.has(u)));
     const entry = {
       url,
       etag: res.etag,
@@ -198,6 +206,24 @@ export async function announceIfComplete(
     newListingIds: done.newListingIds.slice(0, MAX_EVENT_LISTING_IDS),
     newListingCount: done.newListingIds.length,
   });
+}
+
+/** host[:port] of a URL, lower-case; '' for something that is not a URL. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The hosts a source's pages may be fetched from: those of its start URLs. A page's next-page
+ * links elsewhere are not followed (a source site cannot steer the scraper to other sites;
+ * photos may still come from a CDN, through the same SSRF guard).
+ */
+export function sourceHosts(source: Pick<ScraperSource, 'startUrls'>): Set<string> {
+  return new Set(source.startUrls.map(hostOf).filter(Boolean));
 }
 
 function uniqueByExternalId(listings: ParsedListing[]): ParsedListing[] {

@@ -2,7 +2,14 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { ListingSearchQuery } from '../../../../shared/schemas/listing.js';
 import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
-import { type FeedChanges, type SearchFeed, SearchService } from './search-service.js';
+import {
+  type FeedChanges,
+  MAX_SNAPSHOT_AGE_MS,
+  type SearchFeed,
+  SearchService,
+  SearchSnapshotUnavailable,
+  type SnapshotProblem,
+} from './search-service.js';
 import { decodeSnapshot } from './snapshot.js';
 
 const record = (id: string, over: Partial<ListingRecord> = {}): ListingRecord =>
@@ -273,6 +280,93 @@ describe('SearchService snapshots', () => {
     expect(feed.loads).toBe(0);
     expect(feed.cursors).toEqual(['2026-01-30T23:59:55.000Z']);
     expect(r.items.map((l) => l.id)).toEqual(['b', 'a']);
+  });
+});
+
+describe('SearchService that requires a snapshot (the search function)', () => {
+  const asOf = Date.parse('2026-01-31T00:00:00.000Z');
+  const snapshotOf = (asOfMs: number) => {
+    const source = setup().service;
+    source.loadRecords({ listings: [record('a')], scraped: [] }, asOfMs);
+    return source.snapshot();
+  };
+  /** A service over `read`, at `nowMs`, whose feed would answer (slowly, in AWS) if it were asked. */
+  const requiring = (read: () => Promise<Uint8Array | null>, nowMs: number, clock = { now: nowMs }) => {
+    const { feed } = setup();
+    feed.initial = { listings: [record('from-table')], scraped: [] };
+    const reported: SearchSnapshotUnavailable[] = [];
+    let reads = 0;
+    const service = new SearchService(feed, {
+      imagesBaseUrl: '/images',
+      refreshMs: 60_000,
+      now: () => clock.now,
+      snapshots: {
+        read: () => {
+          reads++;
+          return read();
+        },
+        write: async () => undefined,
+      },
+      requireSnapshot: { onUnavailable: (p) => reported.push(p), retryAfterMs: 30_000 },
+    });
+    return { service, feed, reported, reads: () => reads, clock };
+  };
+  const problemOf = async (service: SearchService): Promise<SnapshotProblem | 'none'> => {
+    try {
+      await service.search(query, 'anonymous');
+      return 'none';
+    } catch (err) {
+      expect(err).toBeInstanceOf(SearchSnapshotUnavailable);
+      expect((err as SearchSnapshotUnavailable).statusCode).toBe(503);
+      return (err as SearchSnapshotUnavailable).problem;
+    }
+  };
+
+  it('answers from a snapshot within the age limit, without reading the table', async () => {
+    const bytes = snapshotOf(asOf);
+    const { service, feed, reported } = requiring(async () => bytes, asOf + MAX_SNAPSHOT_AGE_MS);
+    expect(await problemOf(service)).toBe('none');
+    expect(feed.loads).toBe(0);
+    expect(reported).toEqual([]);
+  });
+
+  it('fails fast with a 503 when there is no snapshot, and reports it once per load attempt', async () => {
+    const { service, feed, reported } = requiring(async () => null, asOf);
+    expect(await problemOf(service)).toBe('missing');
+    expect(feed.loads).toBe(0);
+    expect(reported.map((p) => p.problem)).toEqual(['missing']);
+  });
+
+  it('fails fast when the snapshot cannot be read or decoded', async () => {
+    const damaged = requiring(async () => Uint8Array.from([1, 2, 3, 4]), asOf);
+    expect(await problemOf(damaged.service)).toBe('unreadable');
+    const s3Down = requiring(async () => {
+      throw Object.assign(new Error('Access Denied'), { name: 'AccessDenied' });
+    }, asOf);
+    expect(await problemOf(s3Down.service)).toBe('unreadable');
+    expect(s3Down.reported[0].detail).toBe('Access Denied');
+    expect(damaged.feed.loads + s3Down.feed.loads).toBe(0);
+  });
+
+  it('fails fast when the snapshot is older than its limit (deleted listings could come back)', async () => {
+    const bytes = snapshotOf(asOf);
+    const { service, feed, reported } = requiring(async () => bytes, asOf + MAX_SNAPSHOT_AGE_MS + 1);
+    expect(await problemOf(service)).toBe('stale');
+    expect(feed.loads).toBe(0);
+    expect(reported[0].detail).toContain('2026-01-31T00:00:00.000Z');
+  });
+
+  it('does not ask S3 again within the retry window, then loads the snapshot once one is written', async () => {
+    let bytes: Uint8Array | null = null;
+    const { service, reads, reported, clock } = requiring(async () => bytes, asOf);
+    expect(await problemOf(service)).toBe('missing');
+    expect(await problemOf(service)).toBe('missing');
+    expect(reads()).toBe(1);
+    expect(reported).toHaveLength(1);
+    bytes = snapshotOf(asOf);
+    clock.now = asOf + 30_000;
+    expect(await problemOf(service)).toBe('none');
+    expect(reads()).toBe(2);
   });
 });
 

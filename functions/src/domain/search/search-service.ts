@@ -1,4 +1,5 @@
 import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
+import { DomainError } from '../errors.js';
 import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
 import { type SearchDoc, searchDocOfRecord, searchDocOfScraped } from './search-doc.js';
 import { type ListingRater, SearchIndex, type SearchViewer } from './search-index.js';
@@ -48,6 +49,18 @@ export interface SearchServiceOptions {
   /** Start from the snapshot when there is one (zero table reads for the cold load). */
   snapshots?: SnapshotStore;
   /**
+   * Serve only from the snapshot (the search function): when it is missing, unreadable or older
+   * than MAX_SNAPSHOT_AGE_MS, queries fail at once with SearchSnapshotUnavailable (a 503) instead of
+   * reading the whole table, which takes 25–35 s at 100k listings and would run every cold start
+   * into the API's 29 s limit. Left unset by the snapshot builder, which must build from the table.
+   */
+  requireSnapshot?: {
+    /** Told once per failed load (the caller logs the metric an alarm watches). */
+    onUnavailable?: (problem: SearchSnapshotUnavailable) => void;
+    /** A failed load is not retried for this long; queries meanwhile fail without touching S3 (default 30 s). */
+    retryAfterMs?: number;
+  };
+  /**
    * The fair-price rater of the current stored model (deps.ts: from priceModelStore().cached()),
    * asked on every query; when its version changes, the index re-rates every listing, so bands,
    * the rating filter and the rating sort follow each rebuild of the model (issue 13 §1).
@@ -65,6 +78,23 @@ export interface SearchServiceOptions {
  */
 /** A snapshot older than this is ignored (tombstones of deleted listings expire after 7 days). */
 export const MAX_SNAPSHOT_AGE_MS = 6 * 24 * 3600 * 1000;
+
+/** Why search has no usable snapshot. */
+export type SnapshotProblem = 'missing' | 'unreadable' | 'stale';
+
+export const SEARCH_UNAVAILABLE_MESSAGE =
+  'Search is temporarily unavailable while its index is prepared. Please try again in a few minutes.';
+
+/** Search cannot answer: its snapshot is missing, unreadable or too old (a 503, SERVICE_UNAVAILABLE). */
+export class SearchSnapshotUnavailable extends DomainError {
+  constructor(
+    readonly problem: SnapshotProblem,
+    /** What was wrong, for the log: the read or decode error, or the snapshot's age. */
+    readonly detail: string,
+  ) {
+    super('SERVICE_UNAVAILABLE', SEARCH_UNAVAILABLE_MESSAGE);
+  }
+}
 
 /** How many recent query results a warm instance keeps (a few MB at most). */
 const RESULT_CACHE_SIZE = 500;
@@ -162,6 +192,16 @@ export class SearchService {
     );
   }
 
+  /**
+   * The index as of its last load or sync, rated by the current price model, without syncing first:
+   * the snapshot builder writes the first screens from the very index its snapshot was made of.
+   */
+  async currentIndex(): Promise<SearchIndex> {
+    await this.loading;
+    await this.followPriceModel();
+    return this.index;
+  }
+
   /** The index, loaded and synced within `refreshMs`. */
   async fresh(): Promise<SearchIndex> {
     this.loading ??= this.load().catch((err) => {
@@ -220,7 +260,10 @@ export class SearchService {
 
   /** Starts from a snapshot's bytes (see snapshot.ts); returns how many listings it held. */
   loadSnapshot(bytes: Uint8Array): number {
-    const { asOfMs, image } = decodeSnapshot(bytes);
+    return this.loadDecoded(decodeSnapshot(bytes));
+  }
+
+  private loadDecoded({ asOfMs, image }: ReturnType<typeof decodeSnapshot>): number {
     this.index.importImage(image);
     for (let i = 0; i < image.count; i++) this.applied.set(image.ids[i], image.versions[i]);
     this.startFrom(asOfMs);
@@ -246,7 +289,46 @@ export class SearchService {
     this.lastSyncMs = asOfMs;
   }
 
+  private failedLoad: { until: number; error: SearchSnapshotUnavailable } | undefined;
+
+  /** The snapshot, decoded and within MAX_SNAPSHOT_AGE_MS, loaded; else SearchSnapshotUnavailable (requireSnapshot). */
+  private async loadRequiredSnapshot(): Promise<void> {
+    const required = this.options.requireSnapshot ?? {};
+    if (this.failedLoad && this.now() < this.failedLoad.until) throw this.failedLoad.error;
+    const problem = await this.readRequiredSnapshot();
+    if (!problem) {
+      this.failedLoad = undefined;
+      return;
+    }
+    this.failedLoad = { until: this.now() + (required.retryAfterMs ?? 30_000), error: problem };
+    required.onUnavailable?.(problem);
+    throw problem;
+  }
+
+  private async readRequiredSnapshot(): Promise<SearchSnapshotUnavailable | null> {
+    const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+    let bytes: Uint8Array | null;
+    try {
+      bytes = this.options.snapshots ? await this.options.snapshots.read() : null;
+    } catch (err) {
+      return new SearchSnapshotUnavailable('unreadable', message(err));
+    }
+    if (!bytes) return new SearchSnapshotUnavailable('missing', this.options.snapshots ? 'no snapshot object' : 'no snapshot store');
+    let decoded: ReturnType<typeof decodeSnapshot>;
+    try {
+      decoded = decodeSnapshot(bytes);
+    } catch (err) {
+      return new SearchSnapshotUnavailable('unreadable', message(err));
+    }
+    const ageMs = this.now() - decoded.asOfMs;
+    if (ageMs > MAX_SNAPSHOT_AGE_MS)
+      return new SearchSnapshotUnavailable('stale', `as of ${new Date(decoded.asOfMs).toISOString()}, ${ageMs} ms old`);
+    this.loadDecoded(decoded);
+    return null;
+  }
+
   private async load(): Promise<void> {
+    if (this.options.requireSnapshot) return this.loadRequiredSnapshot();
     const bytes = this.options.snapshots ? await this.options.snapshots.read() : null;
     if (bytes) {
       // Deletions stay on the change feed for TOMBSTONE_TTL (7 days): an older snapshot could

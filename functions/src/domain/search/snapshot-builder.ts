@@ -1,9 +1,12 @@
+import { type FirstScreensStore, firstScreensOf } from './first-screens.js';
 import type { SearchService, SnapshotStore } from './search-service.js';
 
 export interface SnapshotBuilderDeps {
   /** A search service of its own (refreshMs 0, so every build first reads the change feed). */
   service: SearchService;
   store: SnapshotStore;
+  /** Where the page function's first screens go, rewritten with every snapshot (first-screens.ts). */
+  firstScreens?: FirstScreensStore;
   /** A snapshot is written at most this often (issue 8: "at most a minute behind"). */
   minIntervalMs: number;
   now?: () => number;
@@ -11,13 +14,13 @@ export interface SnapshotBuilderDeps {
 }
 
 /**
- * Writes the search snapshot (issue 8 §2). `full` reads the whole table (the nightly job);
+ * Writes the search snapshot (issue 8 §2), and beside it the page function's first screens. `full` reads the whole table (the nightly job);
  * `changed` is called for each listing change and makes sure a snapshot written after the change
  * exists within `minIntervalMs` of the previous one: changes arriving while it waits share that
  * write, and a change the last snapshot already includes writes nothing. Between writes the
  * builder's own index follows the change feed, so a write costs one feed read and an encode.
  */
-export function createSnapshotBuilder({ service, store, minIntervalMs, now = Date.now, sleep }: SnapshotBuilderDeps) {
+export function createSnapshotBuilder({ service, store, firstScreens, minIntervalMs, now = Date.now, sleep }: SnapshotBuilderDeps) {
   // Unref'd: a pending write never keeps a process (a test run, `npm run job`) alive on its own.
   const wait = sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref()));
   let builtAsOfMs = 0;
@@ -29,6 +32,7 @@ export function createSnapshotBuilder({ service, store, minIntervalMs, now = Dat
     if (full) await service.reloadFromTable();
     else await service.fresh();
     await store.write(service.snapshot());
+    if (firstScreens) await firstScreens.write(firstScreensOf(await service.currentIndex(), service.syncedAtMs));
     builtAsOfMs = service.syncedAtMs;
   }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fakeDeps } from '../listings/manage-fakes.test-support.js';
-import { type ApplyImportDeps, applyStockImport, type PhotoImporter } from './apply-import.js';
+import {
+  type ApplyImportDeps,
+  applyStockImport,
+  type ImportCounterBatch,
+  type ImportCounters,
+  LISTING_LIMIT_REACHED,
+  type PhotoImporter,
+} from './apply-import.js';
 import { parseStockCsv } from './parse-stock-csv.js';
 import type { DealerDefaults } from './plan-import.js';
 
@@ -38,12 +45,14 @@ function setup() {
       };
     },
   };
-  const deps: ApplyImportDeps = { ...f.deps, photos };
-  return { ...f, deps, fetched };
+  const counterBatches: ImportCounterBatch[] = [];
+  const counters: ImportCounters = { recordBatch: async (b) => void counterBatches.push(structuredClone(b)) };
+  const deps: ApplyImportDeps = { ...f.deps, photos, counters };
+  return { ...f, deps, fetched, counterBatches };
 }
 
 describe('applyStockImport', () => {
-  it('creates every valid row with its photos, stock reference and a listing.created event', async () => {
+  it('creates every valid row with its photos and stock reference, publishing no event per row', async () => {
     // Prepare
     const t = setup();
     // Act
@@ -53,7 +62,28 @@ describe('applyStockImport', () => {
     expect(report.photoFailures).toEqual([{ line: 2, stockRef: 'A1', url: 'https://dealer.example/missing.jpg', reason: 'HTTP 404' }]);
     const a1 = [...t.listings.values()].find((l) => (l as { stockRef?: string }).stockRef === 'A1');
     expect(a1).toMatchObject({ userId: 'dealer-1', title: '2020 DAF XF 480', status: 'active', images: [{ key: 'listings/a1.jpg' }] });
-    expect(t.events.filter((e) => e.type === 'listing.created')).toHaveLength(3);
+    // The caller publishes the import's one batched event (issue 23).
+    expect(t.events).toEqual([]);
+  });
+
+  it('adds the counters once per batch of rows, never in each row', async () => {
+    const t = setup();
+    const report = await applyStockImport({ ...t.deps, batchSize: 2 }, 'dealer-1', rowsOf(CSV), DEALER, { markMissingSold: false });
+    expect(report.created).toHaveLength(3);
+    expect(t.counterBatches.map((b) => b.created.length)).toEqual([2, 1]);
+  });
+
+  it('stops creating at the live-listing room and reports the rows left out', async () => {
+    const t = setup();
+    const report = await applyStockImport(t.deps, 'dealer-1', rowsOf(CSV), DEALER, { markMissingSold: false, room: 2 });
+    expect(report.created).toHaveLength(2);
+    expect(report.failures).toEqual([expect.objectContaining({ reason: LISTING_LIMIT_REACHED })]);
+  });
+
+  it("writes a first import's listings as pending, marked with the import, for staff review", async () => {
+    const t = setup();
+    await applyStockImport(t.deps, 'dealer-1', rowsOf(CSV), DEALER, { markMissingSold: false, importId: 'IMP1', awaitingReview: true });
+    for (const l of t.listings.values()) expect(l).toMatchObject({ status: 'pending', importId: 'IMP1', pendingImportId: 'IMP1' });
   });
 
   it('is idempotent: applying the same file again writes nothing and fetches no photo', async () => {

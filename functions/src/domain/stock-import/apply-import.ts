@@ -4,11 +4,12 @@
  * retried or repeated apply creates nothing twice: rows created the first time are matched by
  * their stock reference and come out unchanged. Photos are fetched and processed per row by the
  * PhotoImporter port (polite fetching, size and type checks, our variants); a row whose photos
- * fail is still imported without them and the report says why.
+ * fail is still imported without them and the report says why. It publishes nothing itself: the
+ * caller publishes the import's one batched event (stock-imports.ts), never one per row.
  */
 import { storedPrice } from '../../../../shared/schemas/sell.js';
-import { buildTitle, publishQuietly } from '../listings/manage-create.js';
-import type { ListingEventPublisher, ListingImageFiles, OwnerListingStore } from '../listings/manage-ports.js';
+import { buildTitle } from '../listings/manage-create.js';
+import type { ListingImageFiles, OwnerListingStore } from '../listings/manage-ports.js';
 import type { ListingRecord, StoredImage } from '../listings/types.js';
 import type { RawStockRow } from './parse-stock-csv.js';
 import { type DealerDefaults, type ExistingStock, type ImportPlan, planImport } from './plan-import.js';
@@ -28,16 +29,43 @@ export interface PhotoImporter {
   ): Promise<{ images: StoredImage[]; failures: Array<{ url: string; reason: string }> }>;
 }
 
+/**
+ * The analytics counters of an import's listing writes, added once per batch of rows (issue 23):
+ * the counter items are hot, and an ADD in every row's own transaction conflicts under a big import.
+ */
+export interface ImportCounters {
+  recordBatch(batch: ImportCounterBatch): Promise<void>;
+}
+export interface ImportCounterBatch {
+  created: Array<Pick<ListingRecord, 'status' | 'createdAt'>>;
+  statusChanges: Array<{ from: ListingRecord['status']; to: ListingRecord['status'] }>;
+}
+
 export interface ApplyImportDeps {
   listings: OwnerListingStore;
   imageFiles: ListingImageFiles;
   photos: PhotoImporter;
-  events: ListingEventPublisher;
+  counters: ImportCounters;
   now: () => Date;
   newId: () => string;
   logError: (message: string, err: unknown) => void;
   /** Rows written at once (DynamoDB and photo fetches in flight). */
   concurrency?: number;
+  /** Rows per counter batch. */
+  batchSize?: number;
+}
+
+export interface ApplyImportOptions {
+  markMissingSold: boolean;
+  /** The import's id, kept on each listing it creates (its batched event finds them by it). */
+  importId?: string;
+  /**
+   * A dealer's first import waits for staff review as a whole: its new listings are made 'pending'
+   * and marked with the import, and only staff's approval makes them active (import-review.ts).
+   */
+  awaitingReview?: boolean;
+  /** How many more live listings the dealer may have (shared/limits.ts); rows beyond it are refused. */
+  room?: number;
 }
 
 export interface ImportReport {
@@ -48,6 +76,8 @@ export interface ImportReport {
   photoFailures: Array<{ line: number; stockRef: string; url: string; reason: string }>;
   failures: Array<{ line: number; stockRef: string; reason: string }>;
 }
+
+export const LISTING_LIMIT_REACHED = 'Your live-listing limit is reached: this row was not imported.';
 
 export function existingStockOf(records: readonly ImportedListingRecord[]): ExistingStock[] {
   return records
@@ -97,85 +127,102 @@ export async function applyStockImport(
   ownerId: string,
   rows: readonly RawStockRow[],
   defaults: DealerDefaults,
-  opts: { markMissingSold: boolean },
+  opts: ApplyImportOptions,
 ): Promise<ImportReport> {
   const stock = (await deps.listings.listByOwner(ownerId)) as ImportedListingRecord[];
   const byId = new Map(stock.map((r) => [r.id, r]));
   const plan = planImport(rows, existingStockOf(stock), defaults);
   const report: ImportReport = { plan: plan.summary, created: [], updated: [], markedSold: [], photoFailures: [], failures: [] };
+  const concurrency = deps.concurrency ?? 8;
+  const batchSize = deps.batchSize ?? 250;
 
-  await inPool(plan.rows, deps.concurrency ?? 8, async (row) => {
-    if (row.action !== 'create' && row.action !== 'update') return;
-    try {
-      const at = deps.now().toISOString();
-      const current = row.action === 'update' ? byId.get(row.listingId) : undefined;
-      let images = current?.images ?? [];
-      const fetchPhotos = row.action === 'create' ? row.photoUrls.length > 0 : row.photosChanged;
-      if (fetchPhotos) {
-        const fetched = await deps.photos.importPhotos(ownerId, row.photoUrls);
-        for (const f of fetched.failures) report.photoFailures.push({ line: row.line, stockRef: row.stockRef, ...f });
-        images = fetched.images;
-      }
-      const { dvsStars, images: _ignored, price: _price, priceOnApplication: _poa, ...fields } = row.input;
-      const record: ImportedListingRecord = {
-        ...(current ?? { id: deps.newId(), userId: ownerId, status: 'active' as const, createdAt: at }),
-        ...fields,
-        price: storedPrice(row.input),
-        title: buildTitle(fields.year, fields.make, fields.model),
-        images,
-        stockRef: row.stockRef,
-        dvsStars,
-        importPhotoUrls: row.photoUrls,
-        updatedAt: at,
-      } as ImportedListingRecord;
-      if (current) {
-        await deps.listings.replace(record, current.updatedAt);
-        if (fetchPhotos && current.images.length) {
-          const kept = new Set(images.map((i) => i.key));
-          await deps.imageFiles.deleteImages(current.images.map((i) => i.key).filter((k) => !kept.has(k)));
-        }
-        report.updated.push(record.id);
-        await publishQuietly(deps, {
-          type: 'listing.updated',
-          detail: { listingId: record.id, userId: ownerId, status: record.status, price: record.price, previousPrice: current.price },
-        });
-      } else {
-        await deps.listings.create(record);
-        report.created.push(record.id);
-        await publishQuietly(deps, {
-          type: 'listing.created',
-          detail: {
-            listingId: record.id,
-            userId: ownerId,
-            status: record.status,
-            price: record.price,
-            createdAt: at,
-            importedFromStockFile: true,
-          },
-        });
-      }
-    } catch (err) {
-      deps.logError(`Stock import row ${row.line} (${row.stockRef}) failed`, err);
-      report.failures.push({ line: row.line, stockRef: row.stockRef, reason: err instanceof Error ? err.message : String(err) });
-    }
-  });
-
+  // Stock no longer in the file goes first, so the room it frees is there for the file's new rows.
   if (opts.markMissingSold) {
-    await inPool(plan.missing, deps.concurrency ?? 8, async (m) => {
-      const current = byId.get(m.listingId);
-      if (!current) return;
+    for (let i = 0; i < plan.missing.length; i += batchSize) {
+      const batch: ImportCounterBatch = { created: [], statusChanges: [] };
+      await inPool(plan.missing.slice(i, i + batchSize), concurrency, async (m) => {
+        const current = byId.get(m.listingId);
+        if (!current) return;
+        try {
+          await deps.listings.replace({ ...current, status: 'sold', updatedAt: deps.now().toISOString() }, current.updatedAt);
+          report.markedSold.push(m.listingId);
+          batch.statusChanges.push({ from: current.status, to: 'sold' });
+        } catch (err) {
+          deps.logError(`Marking ${m.stockRef} sold failed`, err);
+          report.failures.push({ line: 0, stockRef: m.stockRef, reason: err instanceof Error ? err.message : String(err) });
+        }
+      });
+      await deps.counters.recordBatch(batch);
+    }
+  }
+
+  const wasLive = (id: string) => ['active', 'pending'].includes(byId.get(id)?.status ?? '');
+  const freed = report.markedSold.filter(wasLive).length;
+  let room = opts.room === undefined ? Number.POSITIVE_INFINITY : opts.room + freed;
+  const status = opts.awaitingReview ? ('pending' as const) : ('active' as const);
+
+  const writable = plan.rows.filter((r) => r.action === 'create' || r.action === 'update');
+  for (let i = 0; i < writable.length; i += batchSize) {
+    const batch: ImportCounterBatch = { created: [], statusChanges: [] };
+    await inPool(writable.slice(i, i + batchSize), concurrency, async (row) => {
+      if (row.action !== 'create' && row.action !== 'update') return;
+      if (row.action === 'create') {
+        // Taken before the photos are fetched, so concurrent rows cannot all pass the last free place.
+        if (room <= 0) {
+          report.failures.push({ line: row.line, stockRef: row.stockRef, reason: LISTING_LIMIT_REACHED });
+          return;
+        }
+        room--;
+      }
       try {
-        await deps.listings.replace({ ...current, status: 'sold', updatedAt: deps.now().toISOString() }, current.updatedAt);
-        report.markedSold.push(m.listingId);
-        await publishQuietly(deps, {
-          type: 'listing.updated',
-          detail: { listingId: m.listingId, userId: ownerId, status: 'sold', price: current.price },
-        });
+        const at = deps.now().toISOString();
+        const current = row.action === 'update' ? byId.get(row.listingId) : undefined;
+        let images = current?.images ?? [];
+        const fetchPhotos = row.action === 'create' ? row.photoUrls.length > 0 : row.photosChanged;
+        if (fetchPhotos) {
+          const fetched = await deps.photos.importPhotos(ownerId, row.photoUrls);
+          for (const f of fetched.failures) report.photoFailures.push({ line: row.line, stockRef: row.stockRef, ...f });
+          images = fetched.images;
+        }
+        const { dvsStars, images: _ignored, price: _price, priceOnApplication: _poa, ...fields } = row.input;
+        const record: ImportedListingRecord = {
+          ...(current ?? {
+            id: deps.newId(),
+            userId: ownerId,
+            status,
+            createdAt: at,
+            importId: opts.importId ?? null,
+            ...(opts.awaitingReview ? { pendingImportId: opts.importId ?? null } : {}),
+          }),
+          ...fields,
+          price: storedPrice(row.input),
+          title: buildTitle(fields.year, fields.make, fields.model),
+          images,
+          stockRef: row.stockRef,
+          dvsStars,
+          importPhotoUrls: row.photoUrls,
+          updatedAt: at,
+        } as ImportedListingRecord;
+        if (current) {
+          await deps.listings.replace(record, current.updatedAt);
+          if (fetchPhotos && current.images.length) {
+            const kept = new Set(images.map((i) => i.key));
+            await deps.imageFiles.deleteImages(current.images.map((i) => i.key).filter((k) => !kept.has(k)));
+          }
+          report.updated.push(record.id);
+        } else {
+          await deps.listings.create(record, { countersByCaller: true });
+          report.created.push(record.id);
+          batch.created.push(record);
+        }
       } catch (err) {
-        deps.logError(`Marking ${m.stockRef} sold failed`, err);
-        report.failures.push({ line: 0, stockRef: m.stockRef, reason: err instanceof Error ? err.message : String(err) });
+        if (row.action === 'create') room++;
+        deps.logError(`Stock import row ${row.line} (${row.stockRef}) failed`, err);
+        report.failures.push({ line: row.line, stockRef: row.stockRef, reason: err instanceof Error ? err.message : String(err) });
       }
     });
+    // One counter write per batch, after its rows (issue 23: never one per row).
+    await deps.counters.recordBatch(batch);
   }
   return report;
 }

@@ -3,19 +3,27 @@
  * (queue the import once), read, and run (the queue worker). Ports only; the composition is in
  * functions/src/http/my-imports/deps.ts.
  */
+import { IMPORT_RATE_LIMITS, LIMIT_TEXTS } from '../../../../shared/limits.js';
+import type { Page } from '../../../../shared/schemas/admin.js';
+import type { ImportReviewDecision } from '../../../../shared/schemas/dealer.js';
 import {
   IMPORT_FILE_CONTENT_TYPE,
   IMPORT_FILE_MAX_BYTES,
   type ImportPreviewRow,
+  type ImportReviewState,
   type StockImportView,
   importFileTooLargeMessage,
   STOCK_IMPORTS_PREFIX,
 } from '../../../../shared/schemas/stock-import.js';
-import { requireWritableProfile } from '../accounts/profiles.js';
+import type { StockImportApplied } from '../../events/contracts.js';
+import { type Profile, requireWritableProfile } from '../accounts/profiles.js';
+import { requireApprovedDealer } from '../dealers/dealer-approval.js';
+import { assertRoomForListings } from '../listings/listing-cap.js';
+import type { RateLimiter } from '../rate-limit.js';
 import type { Caller } from '../caller.js';
 import { DomainError, forbidden, notFound, unauthenticated, validationError } from '../errors.js';
 import { buildTitle } from '../listings/manage-create.js';
-import type { ManageListingDeps } from '../listings/manage-ports.js';
+import type { ListingEventPublisher, ManageListingDeps } from '../listings/manage-ports.js';
 import { type ApplyImportDeps, applyStockImport, existingStockOf, type ImportedListingRecord } from './apply-import.js';
 import { parseStockCsv } from './parse-stock-csv.js';
 import { type DealerDefaults, type ImportPlan, planImport } from './plan-import.js';
@@ -32,6 +40,11 @@ export interface StockImportRecord {
   summary: StockImportView['summary'];
   markMissingSold?: boolean;
   report?: StockImportView['report'];
+  /** A dealer's first import waits for staff (issue 23): pending → approving/refusing → approved/refused. */
+  review?: ImportReviewState;
+  /** Who the dealer is, for the staff review list. */
+  dealerName?: string | null;
+  dealerEmail?: string | null;
 }
 
 export interface StockImportDeps {
@@ -45,12 +58,30 @@ export interface StockImportDeps {
       to: StockImportRecord['status'],
       extra?: Record<string, unknown>,
     ): Promise<boolean>;
+    /** Marks a done import as waiting for staff review (listed for staff, pattern 57). */
+    awaitReview(record: StockImportRecord): Promise<void>;
+    /** Moves the review on from `from`; false when it was not there (decided twice). */
+    setReview(userId: string, id: string, from: ImportReviewState, to: ImportReviewState): Promise<boolean>;
+    listAwaitingReview(cursor: string | undefined, limit: number): Promise<Page<StockImportRecord>>;
+    /** Later imports of this dealer go live directly (the profile's `stockImportsTrusted`). */
+    trustDealer(userId: string, at: string): Promise<void>;
   };
   files: ImportFiles;
-  queue: { send(message: { userId: string; importId: string }): Promise<void> };
-  manage: Pick<ManageListingDeps, 'listings' | 'profiles' | 'rateLimit'>;
+  queue: { send(message: StockImportMessage): Promise<void> };
+  manage: Pick<ManageListingDeps, 'listings' | 'profiles'>;
+  /** The import's one batched event (events/contracts.ts). */
+  events: ListingEventPublisher;
+  /** Hourly limits per dealer (shared/limits.ts); absent in unit tests. */
+  rateLimit?: RateLimiter;
   now: () => Date;
   newId: () => string;
+}
+
+/** A message on the stock-imports queue: apply an import, or carry out staff's review of one. */
+export interface StockImportMessage {
+  userId: string;
+  importId: string;
+  review?: ImportReviewDecision;
 }
 
 export const importFilePrefix = (userId: string) => `${STOCK_IMPORTS_PREFIX}${userId}/`;
@@ -76,9 +107,6 @@ export interface ImportFiles {
 
 const IMPORT_FILE_LIMITS = { maxBytes: IMPORT_FILE_MAX_BYTES, contentType: IMPORT_FILE_CONTENT_TYPE };
 
-/** Presigned uploads one dealer may ask for per hour. */
-export const IMPORT_UPLOAD_RATE_LIMIT = { scope: 'stock-import-uploads', limit: 30, windowSeconds: 3600 } as const;
-
 export const IMPORT_NOT_FOUND = 'Import not found.';
 
 /** Why a stored file cannot be imported, as the dealer reads it. */
@@ -88,9 +116,32 @@ function refusalMessage(read: Exclude<ImportFileRead, { ok: true }>): string {
   return 'The file was not uploaded as a CSV file. Upload it again from the dashboard.';
 }
 
-async function dealerDefaults(deps: StockImportDeps, caller: Caller): Promise<DealerDefaults> {
+/**
+ * The import's gate, before anything is read or fetched: a writable account that is an approved
+ * dealer (403 otherwise), within the hourly `limit` when one is given (429).
+ */
+async function approvedDealer(deps: StockImportDeps, caller: Caller): Promise<Profile> {
   if (caller.kind !== 'user') throw unauthenticated();
   const profile = await requireWritableProfile(deps.manage.profiles, caller, deps.now());
+  requireApprovedDealer(profile);
+  return profile;
+}
+
+const RATE_LIMITED_TEXTS = {
+  upload: LIMIT_TEXTS.uploadRateLimited,
+  preview: LIMIT_TEXTS.previewRateLimited,
+  apply: LIMIT_TEXTS.applyRateLimited,
+} as const satisfies Record<keyof typeof IMPORT_RATE_LIMITS, string>;
+
+/** The hourly limits of shared/limits.ts, per dealer (429 with the window's remaining seconds). */
+async function withinHourlyLimit(deps: StockImportDeps, userId: string, which: keyof typeof IMPORT_RATE_LIMITS): Promise<void> {
+  if (!deps.rateLimit) return;
+  const result = await deps.rateLimit({ ...IMPORT_RATE_LIMITS[which], key: userId });
+  const message = RATE_LIMITED_TEXTS[which];
+  if (!result.allowed) throw new DomainError('RATE_LIMITED', message, { retryAfterSeconds: result.retryAfterSeconds });
+}
+
+function dealerDefaults(profile: Profile): DealerDefaults {
   const contactName = profile.fullName ?? profile.companyName;
   if (!contactName || !profile.phone) {
     throw validationError('Add your name and phone number to your account before importing stock: every listing shows them.');
@@ -127,40 +178,63 @@ const toView = (r: StockImportRecord): StockImportView => ({
   createdAt: r.createdAt,
   summary: r.summary,
   ...(r.report ? { report: r.report } : {}),
+  ...(r.review ? { review: r.review } : {}),
 });
 
-/** POST /api/my-imports/uploads: a fresh key under the dealer's own prefix for the browser to post the file to. */
+/** New live listings the import would make beyond what the marked-sold stock frees. */
+const growthOf = (summary: StockImportView['summary'], markMissingSold: boolean) =>
+  summary.create - (markMissingSold ? summary.markSold : 0);
+
+/**
+ * POST /api/my-imports/uploads: a fresh key under the dealer's own prefix for the browser to post
+ * the file to. Only approved dealers get one, within the hourly upload limit.
+ */
 export async function planImportUpload(deps: StockImportDeps, caller: Caller): Promise<{ key: string }> {
-  await dealerDefaults(deps, caller);
+  const profile = await approvedDealer(deps, caller);
   if (caller.kind !== 'user') throw unauthenticated();
-  if (deps.manage.rateLimit) {
-    const limit = await deps.manage.rateLimit({ ...IMPORT_UPLOAD_RATE_LIMIT, key: caller.userId });
-    if (!limit.allowed) {
-      throw new DomainError('RATE_LIMITED', 'Too many uploads. Please try again later.', { retryAfterSeconds: limit.retryAfterSeconds });
-    }
-  }
+  dealerDefaults(profile);
+  await withinHourlyLimit(deps, caller.userId, 'upload');
   return { key: importFileKey(caller.userId, deps.newId()) };
 }
 
-/** The dry run of a file's bytes: plans against the dealer's stock and records the import. Nothing is written to listings. */
-async function previewFile(
+/** The stock file a preview plans: its bytes and, when the browser uploaded it, where it is stored and its ETag. */
+export interface LoadedStockFile {
+  bytes: Buffer;
+  fileName: string | null;
+  stored?: { key: string; etag: string | null };
+}
+
+/**
+ * POST /api/my-imports: the dry run. Nothing is written to listings; the file is kept for apply
+ * (a fetched feed is stored under the dealer's prefix; an uploaded file is already there).
+ */
+export async function previewStockImport(
   deps: StockImportDeps,
   caller: Caller,
-  file: { bytes: Buffer; key: string; etag: string | null; fileName: string | null; id: string },
+  load: () => Promise<LoadedStockFile>,
 ): Promise<StockImportView> {
-  const defaults = await dealerDefaults(deps, caller);
+  const profile = await approvedDealer(deps, caller);
   if (caller.kind !== 'user') throw unauthenticated();
-  const parsed = parseStockCsv(file.bytes);
+  await withinHourlyLimit(deps, caller.userId, 'preview');
+  const defaults = dealerDefaults(profile);
+  // Only now is the file read or the feed fetched: a refused caller makes us fetch nothing.
+  const { bytes, fileName, stored } = await load();
+  const parsed = parseStockCsv(bytes);
   if (!parsed.ok) throw validationError(parsed.message);
   const stock = (await deps.manage.listings.listByOwner(caller.userId)) as ImportedListingRecord[];
   const plan = planImport(parsed.rows, existingStockOf(stock), defaults);
+  // Imported creates count against the live-listing cap, even if every missing listing is marked sold.
+  await assertRoomForListings(deps.manage.listings, profile, growthOf(plan.summary, true));
+  const id = deps.newId();
+  const fileKey = stored?.key ?? importFileKey(caller.userId, id);
+  if (!stored) await deps.files.put(fileKey, bytes);
   const record: StockImportRecord = {
-    id: file.id,
+    id,
     userId: caller.userId,
     status: 'previewed',
-    fileKey: file.key,
-    fileEtag: file.etag,
-    fileName: file.fileName,
+    fileKey,
+    fileEtag: stored?.etag ?? null,
+    fileName,
     createdAt: deps.now().toISOString(),
     summary: plan.summary,
   };
@@ -169,8 +243,9 @@ async function previewFile(
 }
 
 /**
- * POST /api/my-imports with { fileKey }: the dry run of a file the browser uploaded. The key must
- * be under the caller's own imports/<sub>/; the file is read with its size and type checked.
+ * POST /api/my-imports with { fileKey }: the dry run of a file the browser uploaded. The gate and
+ * the hourly limit come first (previewStockImport); then the key must be under the caller's own
+ * imports/<sub>/, and the file is read with its size and type checked.
  */
 export async function previewUploadedImport(
   deps: StockImportDeps,
@@ -178,29 +253,13 @@ export async function previewUploadedImport(
   fileKey: string,
   fileName: string | null,
 ): Promise<StockImportView> {
-  await dealerDefaults(deps, caller);
-  if (caller.kind !== 'user') throw unauthenticated();
-  if (!fileKey.startsWith(importFilePrefix(caller.userId))) throw forbidden('That file is not one of your uploads.');
-  const read = await deps.files.read(fileKey, IMPORT_FILE_LIMITS);
-  if (!read.ok) throw validationError(refusalMessage(read));
-  return previewFile(deps, caller, { bytes: read.bytes, key: fileKey, etag: read.etag, fileName, id: deps.newId() });
-}
-
-/** POST /api/my-imports with { feedUrl }: the dry run of a fetched feed, whose bytes are kept under the dealer's prefix for apply. */
-export async function previewStockImport(
-  deps: StockImportDeps,
-  caller: Caller,
-  bytes: Buffer,
-  fileName: string | null,
-): Promise<StockImportView> {
-  await dealerDefaults(deps, caller);
-  if (caller.kind !== 'user') throw unauthenticated();
-  const parsed = parseStockCsv(bytes);
-  if (!parsed.ok) throw validationError(parsed.message);
-  const id = deps.newId();
-  const key = importFileKey(caller.userId, id);
-  await deps.files.put(key, bytes);
-  return previewFile(deps, caller, { bytes, key, etag: null, fileName, id });
+  return previewStockImport(deps, caller, async () => {
+    if (caller.kind !== 'user') throw unauthenticated();
+    if (!fileKey.startsWith(importFilePrefix(caller.userId))) throw forbidden('That file is not one of your uploads.');
+    const read = await deps.files.read(fileKey, IMPORT_FILE_LIMITS);
+    if (!read.ok) throw validationError(refusalMessage(read));
+    return { bytes: read.bytes, fileName, stored: { key: fileKey, etag: read.etag } };
+  });
 }
 
 /** POST /api/my-imports/{id}/apply: queues the import once; a second apply is a conflict. */
@@ -210,10 +269,14 @@ export async function applyStockImportRequest(
   id: string,
   markMissingSold: boolean,
 ): Promise<StockImportView> {
+  const profile = await approvedDealer(deps, caller);
   if (caller.kind !== 'user') throw unauthenticated();
-  await requireWritableProfile(deps.manage.profiles, caller, deps.now());
   const record = await deps.imports.get(caller.userId, id);
   if (!record) throw notFound(IMPORT_NOT_FOUND);
+  if (record.status !== 'previewed') throw new DomainError('CONFLICT', 'This import has already been applied.');
+  await assertRoomForListings(deps.manage.listings, profile, growthOf(record.summary, markMissingSold));
+  // Counted only for an apply that would go ahead.
+  await withinHourlyLimit(deps, caller.userId, 'apply');
   const queued = await deps.imports.transition(caller.userId, id, 'previewed', 'queued', { markMissingSold });
   if (!queued) throw new DomainError('CONFLICT', 'This import has already been applied.');
   await deps.queue.send({ userId: caller.userId, importId: id });
@@ -237,17 +300,26 @@ export async function runStockImport(deps: StockImportDeps, apply: ApplyImportDe
   if (!record || record.status === 'done' || record.status === 'previewed') return;
   if (record.status === 'queued') await deps.imports.transition(userId, id, 'queued', 'running');
   const caller: Caller = { kind: 'user', userId, username: userId, groups: [], isAdmin: false, isSuperAdmin: false };
-  const defaults = await dealerDefaults(deps, caller);
+  const profile = await requireWritableProfile(deps.manage.profiles, caller, deps.now());
   const read = await deps.files.read(record.fileKey, IMPORT_FILE_LIMITS);
   // Refused, or posted over since the preview (the presigned POST stays valid for its minutes).
   const changed = read.ok && record.fileEtag && read.etag !== record.fileEtag;
   const parsed = read.ok && !changed ? parseStockCsv(read.bytes) : null;
-  if (!parsed?.ok) {
+  if (!parsed?.ok || profile.dealerStatus !== 'approved') {
     await deps.imports.transition(userId, id, 'running', 'failed');
     return;
   }
-  const report = await applyStockImport(apply, userId, parsed.rows, defaults, { markMissingSold: record.markMissingSold === true });
-  await deps.imports.transition(userId, id, 'running', 'done', {
+  // A dealer's first import waits for staff as a whole; once staff have approved one, imports go live directly.
+  const awaitingReview = profile.stockImportsTrusted !== true;
+  const { cap, live } = await assertRoomForListings(deps.manage.listings, profile, 0);
+  const report = await applyStockImport(apply, userId, parsed.rows, dealerDefaults(profile), {
+    markMissingSold: record.markMissingSold === true,
+    importId: id,
+    awaitingReview,
+    room: Math.max(0, cap - live),
+  });
+  const finishedAt = deps.now().toISOString();
+  const done = {
     summary: report.plan,
     report: {
       created: report.created.length,
@@ -255,7 +327,37 @@ export async function runStockImport(deps: StockImportDeps, apply: ApplyImportDe
       markedSold: report.markedSold.length,
       failures: report.failures,
       photoFailures: report.photoFailures,
-      finishedAt: deps.now().toISOString(),
+      finishedAt,
     },
-  });
+  };
+  await deps.imports.transition(userId, id, 'running', 'done', done);
+  // Nothing new waits when the file created nothing (updates of pending listings keep them pending).
+  if (awaitingReview && report.created.length === 0) return;
+  if (awaitingReview) {
+    await deps.imports.awaitReview({
+      ...record,
+      ...done,
+      status: 'done',
+      review: 'pending',
+      dealerName: profile.companyName ?? profile.fullName,
+      dealerEmail: profile.email,
+    });
+    return;
+  }
+  await publishImportApplied(deps, { importId: id, userId, ...countsOf(done.report), appliedAt: finishedAt });
+}
+
+const countsOf = (r: { created: number; updated: number; markedSold: number }) => ({
+  created: r.created,
+  updated: r.updated,
+  markedSold: r.markedSold,
+});
+
+/** The import's one event (alerts, sitemap, price model, search): published after the writes; a failure is only logged. */
+export async function publishImportApplied(deps: Pick<StockImportDeps, 'events'>, detail: StockImportApplied): Promise<void> {
+  try {
+    await deps.events.publish([{ type: 'stock-import.applied', detail: { ...detail } }]);
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'error', message: 'Publishing stock-import.applied failed', error: String(err) }));
+  }
 }

@@ -39,6 +39,7 @@ function fakes(objects: Record<string, Buffer> = {}, allowed = true) {
       limits.push(`${r.scope}:${r.key}`);
       return { allowed, count: 1, retryAfterSeconds: 60 };
     },
+    challenge: { verify: async (payload) => payload !== 'unsolved' },
     now: () => new Date('2026-11-22T12:00:00Z'),
     newId: () => `REQ${++n}`,
     supportInbox: 'support@truckyard.example',
@@ -50,6 +51,7 @@ function fakes(objects: Record<string, Buffer> = {}, allowed = true) {
 const input = (over: Record<string, unknown> = {}) =>
   valuationRequestSchema.parse({
     make: 'volvo',
+    altcha: 'solved',
     model: 'FH16',
     type: 'rigid',
     age: 2017,
@@ -75,7 +77,7 @@ describe('submitValuationRequest', () => {
     expect(f.saved[0]).toMatchObject({ id: 'REQ1', vehicleType: 'rigid', imageKeys: ['valuations/REQ1/1.webp', 'valuations/REQ1/2.jpg'] });
     expect(f.sent.map((e) => e.to)).toEqual(['support@truckyard.example', { name: 'Robin Requester', address: 'robin@example.com' }]);
     expect(f.sent[0].replyTo).toEqual({ name: 'Robin Requester', address: 'robin@example.com' });
-    expect(f.limits).toEqual([`${VALUATION_RATE_LIMIT.scope}:203.0.113.7`]);
+    expect(f.limits).toEqual([`${VALUATION_RATE_LIMIT.scope}:203.0.113.7`, 'ack-mail:robin@example.com']);
   });
 
   it('checks every photo before moving any, so one bad photo leaves the others and stores nothing', async () => {
@@ -134,6 +136,33 @@ describe('submitValuationRequest', () => {
 
     expect(await submitValuationRequest(input({ website: 'x' }), client, f.deps)).toEqual({ outcome: 'discarded' });
     expect([f.limits, f.saved, f.sent]).toEqual([[], [], []]);
+  });
+
+  it('refuses a request without a solved challenge before counting, storing or sending', async () => {
+    const f = fakes({ [pending(1)]: WEBP });
+    await expect(submitValuationRequest(input({ altcha: 'unsolved', imageKeys: [pending(1)] }), client, f.deps)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect({ limits: f.limits, saved: f.saved, sent: f.sent }).toEqual({ limits: [], saved: [], sent: [] });
+  });
+
+  it('skips the acknowledgement past 3 a day to one address, still storing and telling staff (Old M2)', async () => {
+    const f = fakes({});
+    const counts = new Map<string, number>();
+    f.deps.rateLimit = async (r) => {
+      const n = (counts.get(`${r.scope}:${r.key}`) ?? 0) + 1;
+      counts.set(`${r.scope}:${r.key}`, n);
+      return { allowed: n <= r.limit, count: n, retryAfterSeconds: 60 };
+    };
+    for (let i = 0; i < 4; i++)
+      await submitValuationRequest(
+        input({ contactEmail: i % 2 ? 'Robin@Example.com' : 'robin@example.com' }),
+        { sourceIp: `203.0.113.${i}` },
+        f.deps,
+      );
+    expect(f.saved).toHaveLength(4);
+    expect(f.sent.filter((e) => e.to === 'support@truckyard.example')).toHaveLength(4);
+    expect(f.sent.filter((e) => e.to !== 'support@truckyard.example')).toHaveLength(3);
   });
 
   it('is rate-limited per client address', async () => {

@@ -1,7 +1,9 @@
 import { LIMITS } from '../../../../shared/constants.js';
 import { isHoneypotFilled } from '../../../../shared/schemas/contact.js';
 import type { ValuationRequest } from '../../../../shared/schemas/valuation.js';
-import { rateLimitKeyForIp } from '../contact/send-contact-message.js';
+import { type ChallengeGate, requireSolvedChallenge } from '../challenge/challenge.js';
+import { rateLimitKeyForIp } from '../client-address.js';
+import { mayAcknowledge } from '../mail/acknowledgement-limit.js';
 import { DomainError, forbidden, validationError } from '../errors.js';
 import type { MailContext } from '../mail/layout.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -71,6 +73,8 @@ export interface ValuationDeps {
   images: ValuationImages;
   mailer: Mailer;
   rateLimit: RateLimiter;
+  /** The ALTCHA check (issue 23), on the request itself (not on the photo uploads before it). */
+  challenge: ChallengeGate;
   now: () => Date;
   newId: () => string;
   /** Where staff read valuation requests (SUPPORT_INBOX). */
@@ -122,7 +126,8 @@ export type SubmitValuationResult =
  * A valuation request (spec §2 Valuation): photos verified on the server (our key, ≤ 5 MB, JPEG,
  * PNG or WebP by magic bytes), the request stored for staff (pattern 26) and only then its
  * photos copied under the request's id (undone if a copy fails) and the pending ones deleted,
- * e-mailed to the support inbox with Reply-To the requester, and acknowledged. Every photo is
+ * e-mailed to the support inbox with Reply-To the requester, and acknowledged (at most 3 a day per
+ * address). Needs a solved ALTCHA challenge. Every photo is
  * checked before anything is stored, so a refusal leaves no request; a storage failure leaves
  * the pending photos in place, so a retry works.
  */
@@ -132,6 +137,7 @@ export async function submitValuationRequest(
   deps: ValuationDeps,
 ): Promise<SubmitValuationResult> {
   if (isHoneypotFilled(input)) return { outcome: 'discarded' };
+  await requireSolvedChallenge(deps.challenge, input.altcha);
   await enforceLimit(deps.rateLimit, VALUATION_RATE_LIMIT, client.sourceIp);
 
   const pendingKeys = input.imageKeys ?? [];
@@ -174,7 +180,9 @@ export async function submitValuationRequest(
   const requester = { name: record.contactName, address: record.contactEmail };
   const [staff, acknowledgement] = await Promise.allSettled([
     deps.mailer.send({ to: deps.supportInbox, replyTo: requester, ...valuationRequestToStaff(record, deps.mail) }),
-    deps.mailer.send({ to: requester, ...valuationAcknowledgement({ name: record.contactName }, deps.mail) }),
+    mayAcknowledge(deps.rateLimit, record.contactEmail).then((allowed) =>
+      allowed ? deps.mailer.send({ to: requester, ...valuationAcknowledgement({ name: record.contactName }, deps.mail) }) : undefined,
+    ),
   ]);
   const emailFailures: Array<{ email: 'staff' | 'acknowledgement'; error: unknown }> = [];
   if (staff.status === 'rejected') emailFailures.push({ email: 'staff', error: staff.reason });

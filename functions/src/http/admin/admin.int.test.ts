@@ -82,6 +82,11 @@ const probe: Record<string, { path: string; body?: unknown }> = {
   AdminSetUserStatus: { path: `/api/admin/users/${UNKNOWN}/status`, body: { status: 'suspended' } },
   AdminSendPasswordReset: { path: `/api/admin/users/${UNKNOWN}/password-reset` },
   AdminMakeAdmin: { path: `/api/admin/users/${UNKNOWN}/admin-role` },
+  AdminListDealerApplications: { path: '/api/admin/dealer-applications' },
+  AdminDecideDealerApplication: { path: `/api/admin/dealer-applications/${UNKNOWN}/decision`, body: { decision: 'approve' } },
+  AdminSetListingCap: { path: `/api/admin/users/${UNKNOWN}/listing-cap`, body: { listingCap: 50 } },
+  AdminListPendingImports: { path: '/api/admin/stock-imports' },
+  AdminReviewStockImport: { path: `/api/admin/stock-imports/${UNKNOWN}/${UNKNOWN}/review`, body: { decision: 'approve' } },
   AdminListListings: { path: '/api/admin/listings' },
   AdminSetListingStatus: { path: `/api/admin/listings/${UNKNOWN}/status`, body: { status: 'sold' } },
   AdminSetListingDescription: { path: `/api/admin/listings/${UNKNOWN}/description`, body: { description: 'x' } },
@@ -187,28 +192,26 @@ describe('authorization matrix', () => {
   });
 });
 
-describe('staff TOTP (STAFF_MFA)', () => {
-  it('with STAFF_MFA=required refuses staff whose Cognito user has no TOTP on every admin route (403 MFA_REQUIRED), changing nothing', async () => {
-    // Prepare: cognito-local users have no MFA settings, like staff who never set up an authenticator app.
+describe('staff TOTP', () => {
+  it('refuses staff whose Cognito user has no TOTP on every admin route (403 MFA_REQUIRED), changing nothing; staff with TOTP get in', async () => {
+    // Prepare: a super admin who never set up an authenticator app, beside `superAdmin`, who did
+    // (createTestUser sets TOTP up for staff through the Cognito stand-in, and signs in with a code).
+    const withoutTotp = await createTestUser({ name: 'Nora No-TOTP', groups: ['super_admins'], totp: false });
     const before = await snapshot();
-    process.env.STAFF_MFA = 'required';
     const wrong: string[] = [];
 
     // Act
-    try {
-      for (const route of protectedRoutes) {
-        const p = probe[route.id];
-        const res = await call(route.method, p.path, superAdmin, p.body);
-        if (res.status !== 403 || res.body.error?.code !== 'MFA_REQUIRED')
-          wrong.push(`${route.id}: ${res.status} ${JSON.stringify(res.body)}`);
-      }
-    } finally {
-      process.env.STAFF_MFA = 'off';
+    for (const route of protectedRoutes) {
+      const p = probe[route.id];
+      const res = await call(route.method, p.path, withoutTotp, p.body);
+      if (res.status !== 403 || res.body.error?.code !== 'MFA_REQUIRED')
+        wrong.push(`${route.id}: ${res.status} ${JSON.stringify(res.body)}`);
     }
 
-    // Assess: refused everywhere, and with the check off (the local mode) the same caller gets in.
+    // Assess: refused everywhere with nothing written; the same role with TOTP gets in.
     expect(wrong).toEqual([]);
     expect(await snapshot()).toBe(before);
+    expect(superAdmin.totpSecret).toMatch(/^[A-Z2-7]{32}$/);
     expect((await call('GET', '/api/admin/analytics', superAdmin)).status).toBe(200);
   });
 });

@@ -25,7 +25,7 @@ import type { AdminListingDeps } from '../../domain/admin/listings.js';
 import type { MediaDeps } from '../../domain/admin/media.js';
 import type { FailedEmailOutbox, Staff } from '../../domain/admin/ports.js';
 import { requireStaff } from '../../domain/admin/staff.js';
-import { type StaffMfaGate, type StaffMfaMode, staffMfaGate } from '../../domain/admin/staff-mfa.js';
+import { type StaffMfaGate, staffMfaGate } from '../../domain/admin/staff-mfa.js';
 import type { AdminUserDeps } from '../../domain/admin/users.js';
 import { notFound } from '../../domain/errors.js';
 import { viewerIp as sharedViewerIp } from '../viewer-ip.js';
@@ -39,12 +39,11 @@ export async function viewerIp(event: HttpEvent): Promise<string | null> {
   return (await sharedViewerIp(event)) ?? null;
 }
 
-let mfaGate: { mode: StaffMfaMode; gate: StaffMfaGate } | null = null;
-/** One gate (and its cache) per execution environment; rebuilt if the mode changes (tests switch it). */
+let mfaGate: StaffMfaGate | null = null;
+/** One gate (and its cache) per execution environment. */
 function staffMfa(): StaffMfaGate {
-  const mode = config.staffMfa;
-  if (mfaGate?.mode !== mode) mfaGate = { mode, gate: staffMfaGate(cognitoStaffMfaReader(config.cognito), { mode }) };
-  return mfaGate.gate;
+  mfaGate ??= staffMfaGate(cognitoStaffMfaReader(config.cognito));
+  return mfaGate;
 }
 
 const userAgent = (event: HttpEvent) => event.headers?.['user-agent']?.slice(0, 500) ?? null;
@@ -52,7 +51,7 @@ const userAgent = (event: HttpEvent) => event.headers?.['user-agent']?.slice(0, 
 /**
  * An admin route: the route's group check (JWT groups, routes.ts `admin`/`superAdmin`), then
  * the staff gate (a suspended staff account is refused), then the TOTP check (staff without an
- * authenticator app get 403 MFA_REQUIRED; skipped locally), then the operation with the acting staff.
+ * authenticator app get 403 MFA_REQUIRED, locally as in AWS), then the operation with the acting staff.
  */
 export function adminHandler(
   level: 'admin' | 'superAdmin',

@@ -3,10 +3,12 @@ import type { HttpEvent, HttpResult } from '../handler.js';
 import { handler as getAnalytics } from './get-analytics.js';
 import { handler as listAudit } from './list-audit.js';
 import { handler as listContent } from './list-content.js';
+import { handler as listDealerApplications } from './list-dealer-applications.js';
 import { handler as listFailedEmails } from './list-failed-emails.js';
 import { handler as listJobRuns } from './list-job-runs.js';
 import { handler as listListings } from './list-listings.js';
 import { handler as listMedia } from './list-media.js';
+import { handler as listPendingImports } from './list-pending-imports.js';
 import { handler as listPromotions } from './list-promotions.js';
 import { handler as listScraped } from './list-scraped.js';
 import { handler as listUsers } from './list-users.js';
@@ -28,4 +30,6 @@ export const handler: (event: HttpEvent, context: Context) => Promise<HttpResult
   'GET /api/admin/promotions': listPromotions,
   'GET /api/admin/audit': listAudit,
   'GET /api/admin/failed-emails': listFailedEmails,
+  'GET /api/admin/dealer-applications': listDealerApplications,
+  'GET /api/admin/stock-imports': listPendingImports,
 });

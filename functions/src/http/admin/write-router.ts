@@ -8,6 +8,7 @@ import { handler as getSession } from './get-session.js';
 import { routeTo } from './route-to.js';
 import { handler as sendPasswordReset } from './send-password-reset.js';
 import { handler as setListingDescription } from './set-listing-description.js';
+import { handler as setListingCap } from './set-listing-cap.js';
 import { handler as setListingStatus } from './set-listing-status.js';
 import { handler as setScrapedVisibility } from './set-scraped-visibility.js';
 import { handler as updateContent } from './update-content.js';
@@ -18,6 +19,7 @@ import { handler as updatePromotion } from './update-promotion.js';
 export const handler: (event: HttpEvent, context: Context) => Promise<HttpResult> = routeTo({
   'GET /api/admin/session': getSession,
   'POST /api/admin/users/{id}/password-reset': sendPasswordReset,
+  'PATCH /api/admin/users/{id}/listing-cap': setListingCap,
   'PATCH /api/admin/listings/{id}/status': setListingStatus,
   'PATCH /api/admin/listings/{id}/description': setListingDescription,
   'PATCH /api/admin/scraped/{id}/visibility': setScrapedVisibility,

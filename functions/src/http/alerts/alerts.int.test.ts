@@ -12,6 +12,7 @@ import { setInProcessQueue } from '../../adapters/queues/sender.js';
 import { signUnsubscribeToken } from '../../domain/alerts/unsubscribe-token.js';
 import { createListingsRepo } from '../../adapters/dynamodb/listings-repo.js';
 import { scrapedRecord } from '../../domain/listings/test-fixtures.js';
+import { solvedChallenge } from '../../../../dev/testing/challenge.js';
 
 /**
  * Issue 10 §4, §5, §9: instant platinum alerts on listing.created (e-mail, WhatsApp only with
@@ -293,8 +294,8 @@ describe('priority support (platinum)', () => {
   });
 
   it('flags a platinum subscriber’s message as priority and promises a shorter reply; others get the usual', async () => {
-    const priority = await call('POST', '/api/contact', platinumWa, message(platinumWa));
-    const usual = await call('POST', '/api/contact', gold, message(gold));
+    const priority = await call('POST', '/api/contact', platinumWa, { ...message(platinumWa), altcha: await solvedChallenge(api.baseUrl) });
+    const usual = await call('POST', '/api/contact', gold, { ...message(gold), altcha: await solvedChallenge(api.baseUrl) });
     expect(priority.status).toBe(202);
     expect(priority.body.message).toContain('within 4 hours');
     expect(usual.body.message).toContain('within 24 hours');

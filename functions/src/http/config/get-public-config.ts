@@ -3,14 +3,13 @@ import { httpHandler, json } from '../handler.js';
 
 /**
  * GET /api/config — the user pool the web signs in to, read once at start-up so pool ids are
- * never baked into the build. `userPoolEndpoint` appears only locally (cognito-local);
- * `staffMfa` tells /admin whether staff TOTP is enforced (`off` locally, where it shows a notice).
+ * never baked into the build. `userPoolEndpoint` appears only locally (cognito-local).
  */
 export const handler = httpHandler('public', async () => {
   const { region, userPoolId, clientId, userPoolEndpoint } = config.publicAuth;
   return json(
     200,
-    { region, userPoolId, clientId, staffMfa: config.staffMfa, ...(userPoolEndpoint ? { userPoolEndpoint } : {}) },
+    { region, userPoolId, clientId, ...(userPoolEndpoint ? { userPoolEndpoint } : {}) },
     { 'cache-control': 'public, max-age=300' },
   );
 });

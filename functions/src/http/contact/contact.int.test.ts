@@ -8,6 +8,7 @@ import { clearMail, listMail, waitForMail } from '../../../../dev/mail/store.js'
 import { type TestApi, startTestApi } from '../../../../dev/testing/harness.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { CONTACT_RATE_LIMIT } from '../../domain/contact/send-contact-message.js';
+import { solvedChallenge } from '../../../../dev/testing/challenge.js';
 
 const SUPPORT_INBOX = 'support@truckyard.example';
 
@@ -32,8 +33,13 @@ function pointMailAtCatcher() {
   process.env.SUPPORT_INBOX = SUPPORT_INBOX;
 }
 
-const post = (api: TestApi, body: unknown) =>
-  fetch(`${api.baseUrl}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** Posts the form with a freshly solved ALTCHA challenge unless the body brings its own `altcha`. */
+const post = async (api: TestApi, body: Record<string, unknown>) =>
+  fetch(`${api.baseUrl}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ altcha: await solvedChallenge(api.baseUrl), ...body }),
+  });
 
 async function storedContacts(api: TestApi) {
   const out = await ddb.send(

@@ -9,6 +9,7 @@ import { type ContactDeps, sendContactMessage } from '../../domain/contact/send-
 import { isPaid } from '../../domain/alerts/schedule.js';
 import { CONTACT_REPLY_HOURS, PRIORITY_REPLY_HOURS } from '../../domain/mail/templates.js';
 import { alertsStore$ } from '../alerts/deps.js';
+import { challengeGate$ } from '../challenge/deps.js';
 import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
 import { viewerIp } from '../viewer-ip.js';
 import { logEmailFailures } from '../log-email-failures.js';
@@ -25,6 +26,7 @@ const deps = (): ContactDeps => ({
   store: contactMessageStore(ddb, config.tableName),
   mailer: getMailer(),
   rateLimit: createRateLimiter(ddb, config.tableName),
+  challenge: challengeGate$(),
   now: () => new Date(),
   newId: ulid,
   supportInbox: config.supportInbox,

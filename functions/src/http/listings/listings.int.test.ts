@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, type TestUser, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
+import { type TestApi, type TestUser, createTestUser, runDeployData, startTestApi } from '../../../../dev/testing/harness.js';
 import { MASK } from '../../../../shared/constants.js';
 import type { Listing, ListingSearchResult } from '../../../../shared/schemas/listing.js';
 import type { ListingsRepo } from '../../adapters/dynamodb/listings-repo.js';
@@ -61,6 +61,8 @@ beforeAll(async () => {
     scraped('x2', { dealerName: 'Cardiff Commercials', dealerContact: '029 2018 0000', isActive: true, scrapedAt: t(2, 5) }),
   );
   await repo.putScraped(scraped('x3', { isActive: false }));
+  // Written with past change times: the snapshot search starts from is built after them.
+  await runDeployData();
 });
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { type TestApi, startTestApi } from '../../../../dev/testing/harness.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { MAX_EMAIL_ATTEMPTS, retryDueEmails } from '../../domain/mail/outbox.js';
+import { solvedChallenge } from '../../../../dev/testing/challenge.js';
 
 /**
  * The e-mail outbox against the stand-ins, with this file's own mail catcher so it can be stopped:
@@ -20,7 +21,7 @@ let mailDir: string;
 let catcher: MailCatcher | null;
 let port: number;
 
-const contact = (email: string) =>
+const contact = async (email: string) =>
   fetch(`${api.baseUrl}/api/contact`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -31,6 +32,7 @@ const contact = (email: string) =>
       subject: 'Hello',
       message: 'A question about a truck.',
       website: '',
+      altcha: await solvedChallenge(api.baseUrl),
     }),
   });
 

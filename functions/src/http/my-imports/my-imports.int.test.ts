@@ -7,20 +7,36 @@ import { type TestApi, type TestUser, createTestUser, startTestApi } from '../..
 import { IMPORT_FILE_MAX_BYTES } from '../../../../shared/schemas/stock-import.js';
 import { WAF_MAX_BODY_BYTES } from '../../../../infra/lib/edge-stack.js';
 import { setInProcessQueue } from '../../adapters/queues/sender.js';
+import { FEED_FETCH_FAILED } from '../../adapters/stock-import/feed-fetch.js';
 
 /**
  * Dealer stock import against the real stand-ins: the file posted straight to the private bucket
  * (presigned POST) and previewed by key, apply through the in-process queue, photos fetched from a
  * local "dealer website", idempotent re-import, refusals that write nothing, one dealer never
- * seeing another's import or file, and the size and type checks s3rver leaves to us (it ignores
- * the presigned POST's policy, as S3 would not).
+ * seeing another's import or file, the size and type checks s3rver leaves to us (it ignores the
+ * presigned POST's policy, as S3 would not), and feed URLs through the SSRF guard (the dealer
+ * website is a loopback fixture, so it is named in FETCH_ALLOW_HOSTS; another loopback server,
+ * not named, stands for our own network).
  */
 let api: TestApi;
 let dealer: TestUser;
 let other: TestUser;
 let photoSite: Server;
 let photoBase: string;
+let inside: Server;
+let insidePort: number;
+const insideHits: string[] = [];
 let queue: LocalQueue;
+let admin: TestUser;
+
+/** Only approved dealers import (issue 23; dealer-approval.int.test.ts covers the refusals). */
+async function approve(who: TestUser) {
+  const app = { tradingName: `${who.name} Trucks`, address: '1 Leeds Road, Leeds LS1 1AA', companyNumber: '12345678' };
+  expect((await call('POST', '/api/me/dealer-application', who, { json: app })).status).toBe(201);
+  expect(
+    (await call('POST', `/api/admin/dealer-applications/${who.userId}/decision`, admin, { json: { decision: 'approve' } })).status,
+  ).toBe(200);
+}
 
 async function call(method: string, path: string, who: TestUser | null, body?: { json?: unknown }) {
   const headers: Record<string, string> = {};
@@ -83,6 +99,10 @@ beforeAll(async () => {
   photoSite = createServer((req, res) => {
     if (req.url?.endsWith('.jpg')) {
       res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
+    } else if (req.url === '/feed.csv') {
+      res.writeHead(200, { 'content-type': 'text/csv' }).end(csvFor(['FEED-1,DAF,XF 480,2020,articulated,54950,+VAT,412000,Euro 6,44,']));
+    } else if (req.url === '/to-inside') {
+      res.writeHead(302, { location: `http://[::ffff:127.0.0.1]:${insidePort}/feed.csv` }).end();
     } else if (req.url?.endsWith('.svg')) {
       res
         .writeHead(200, { 'content-type': 'image/svg+xml' })
@@ -91,15 +111,27 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => photoSite.listen(0, '127.0.0.1', r));
   photoBase = `http://127.0.0.1:${(photoSite.address() as AddressInfo).port}`;
-  [dealer, other] = await Promise.all([
+  inside = createServer((req, res) => {
+    insideHits.push(req.url ?? '');
+    res.writeHead(200, { 'content-type': 'text/csv' }).end(csvFor(['IN-1,DAF,XF 480,2020,articulated,1,+VAT,1,Euro 6,44,']));
+  });
+  await new Promise<void>((r) => inside.listen(0, '127.0.0.1', r));
+  insidePort = (inside.address() as AddressInfo).port;
+  // The fixture allow-list, as CDK context sets it on the import's functions: the dealer website only.
+  process.env.FETCH_ALLOW_HOSTS = new URL(photoBase).host;
+  [dealer, other, admin] = await Promise.all([
     createTestUser({ name: 'Dana Dealer', phone: '+441134960000' }),
     createTestUser({ name: 'Olly Other', phone: '+441134960001' }),
+    createTestUser({ name: 'Ada Admin', groups: ['admins'] }),
   ]);
+  for (const who of [dealer, other]) await approve(who);
 });
 
 afterAll(async () => {
   setInProcessQueue(undefined);
   await new Promise((r) => photoSite.close(r));
+  await new Promise((r) => inside.close(r));
+  delete process.env.FETCH_ALLOW_HOSTS;
   await api.close();
 });
 
@@ -164,6 +196,30 @@ describe('stock import', () => {
     expect(await myListings(other)).toHaveLength(before);
   });
 
+  it('previews a feed from an allowed site, and answers every refused or failed feed with the same 400', async () => {
+    const feed = await call('POST', '/api/my-imports', other, { json: { feedUrl: `${photoBase}/feed.csv` } });
+    expect(feed.status).toBe(201);
+    expect(feed.body.summary).toMatchObject({ create: 1 });
+
+    const refused = [
+      `http://127.0.0.1:${insidePort}/feed.csv`,
+      `http://[::ffff:127.0.0.1]:${insidePort}/feed.csv`,
+      `http://2130706433:${insidePort}/feed.csv`,
+      `http://localhost:${insidePort}/feed.csv`,
+      'http://169.254.169.254/latest/meta-data/',
+      `${photoBase}/to-inside`,
+      `${photoBase}/missing.csv`,
+    ];
+    const answers = new Set<string>();
+    for (const feedUrl of refused) {
+      const res = await call('POST', '/api/my-imports', other, { json: { feedUrl } });
+      expect(res.status, feedUrl).toBe(400);
+      answers.add(JSON.stringify(res.body));
+    }
+    expect([...answers]).toEqual([JSON.stringify({ error: { code: 'VALIDATION', message: FEED_FETCH_FAILED } })]);
+    expect(insideHits).toEqual([]);
+  });
+
   it("keeps one dealer's imports from another, and from anonymous callers", async () => {
     const preview = await uploadAndPreview(dealer, csvFor(['IMP-9,MAN,TGS,2017,tipper,39950,+VAT,,,,']));
     expect(preview.status).toBe(201);
@@ -187,6 +243,7 @@ describe('stock import', () => {
     const csv = csvFor(rows);
     expect(Buffer.byteLength(csv)).toBeGreaterThan(WAF_MAX_BODY_BYTES);
     const bigDealer = await createTestUser({ name: 'Bea Bulk', phone: '+441134960002' });
+    await approve(bigDealer);
     // Act (applying is the first test's; the browser test applies 400 rows from the dashboard)
     const preview = await uploadAndPreview(bigDealer, csv);
     // Assess

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, startTestApi } from '../../../../dev/testing/harness.js';
+import { type TestApi, runDeployData, startTestApi } from '../../../../dev/testing/harness.js';
 import type { Listing, ListingSearchResult } from '../../../../shared/schemas/listing.js';
 import { listingRecord } from '../../domain/listings/test-fixtures.js';
 
@@ -62,6 +62,8 @@ beforeAll(async () => {
     listingRecord('POA', { make: 'daf', model: 'XF 480', year: 2020, mileage: 420_000, price: 0, euroStandard: 'euro5', gvwTonnes: 44 }),
   ]);
   await buildPriceModel(priceModelBuildDeps(api.tableName));
+  // Written with past change times: the snapshot search starts from is built after them.
+  await runDeployData();
 });
 
 afterAll(async () => {

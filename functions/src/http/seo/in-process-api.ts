@@ -1,9 +1,15 @@
 import type { Context } from 'aws-lambda';
+import { listingSearchQuerySchema } from '../../../../shared/schemas/listing.js';
+import { getSecret } from '../../adapters/secrets/secrets.js';
+import { cachedFirstScreens } from '../../deps.js';
+import { ANONYMOUS } from '../../domain/caller.js';
+import { firstScreenResult } from '../../domain/search/first-screens.js';
 import type { HttpEvent, HttpResult } from '../handler.js';
+import { cacheHeadersFor } from '../listings/cache.js';
 import { handler as getListing } from '../listings/get-listing.js';
-import { handler as searchListings } from '../listings/search-listings.js';
 import { handler as getPageContent } from '../site/get-page-content.js';
 import { handler as getPromotions } from '../site/get-promotions.js';
+import { ORIGIN_VERIFY_HEADER, REQUIRE_ORIGIN_VERIFY_ENV } from '../viewer-ip.js';
 
 type RouteHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
 
@@ -11,12 +17,11 @@ type RouteHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
  * The anonymous API reads a server-rendered first screen makes, answered in this process by the
  * very handlers API Gateway invokes for them (same validation, masking and headers), without a
  * network hop. A page that needs another read adds its row here; anything else is refused.
- * Order matters: `/api/listings/latest` before `/api/listings/{id}`. Latest listings are answered by
- * the search handler, which tells them apart by the route key, as API Gateway sets it.
+ * Order matters: `/api/listings/latest` before `/api/listings/{id}`.
+ * Searches are not among them: this function holds no search index (docs/architecture.md,
+ * "Server-rendered first screens"); SEARCHES below answers the few it renders from a file.
  */
 const READS: { path: RegExp; handler: RouteHandler; routeKey: string }[] = [
-  { path: /^\/api\/listings$/, handler: searchListings as RouteHandler, routeKey: 'GET /api/listings' },
-  { path: /^\/api\/listings\/latest$/, handler: searchListings as RouteHandler, routeKey: 'GET /api/listings/latest' },
   { path: /^\/api\/listings\/(?<id>[^/]+)$/, handler: getListing as RouteHandler, routeKey: 'GET /api/listings/{id}' },
   // Every page's layout (site notice, promotions) and home's hero: staff-edited content, rendered
   // on the server so the first screen does not change after hydration. Table reads, like the rest.
@@ -31,10 +36,46 @@ function queryParameters(params: URLSearchParams): Record<string, string> | unde
   return Object.keys(out).length ? out : undefined;
 }
 
+const errorResponse = (status: number, code: string, message: string) => Response.json({ error: { code, message } }, { status });
+
+/**
+ * Home's latest listings and each category's unfiltered first page, as the search function would
+ * answer an anonymous visitor, from the first screens the snapshot builder writes. Anything else
+ * (a filter, a sort, text, a later page) is a 404 here, so the page is left to the browser, which
+ * asks the search function; so is every search before the first snapshot (a 503).
+ */
+async function answerSearch(pathname: string, params: URLSearchParams): Promise<Response | undefined> {
+  if (pathname !== '/api/listings' && pathname !== '/api/listings/latest') return undefined;
+  const screens = await cachedFirstScreens();
+  if (!screens) return errorResponse(503, 'SERVICE_UNAVAILABLE', 'No first screens written yet: the browser searches');
+  const headers = cacheHeadersFor(ANONYMOUS, pathname === '/api/listings/latest' ? 30 : undefined);
+  if (pathname === '/api/listings/latest') return Response.json(screens.latest, { headers });
+  const query = listingSearchQuerySchema.safeParse(queryParameters(params) ?? {});
+  const result = query.success ? firstScreenResult(screens, query.data) : undefined;
+  if (!result) return errorResponse(404, 'NOT_FOUND', 'This search is not rendered on the server: the browser searches');
+  return Response.json(result, { headers });
+}
+
+/**
+ * The headers of an in-process read: what API Gateway passes on from CloudFront, including the
+ * origin secret when the API functions require it (REQUIRE_ORIGIN_VERIFY, set on every API
+ * function in AWS). This function is granted that secret like every API function (routes.ts
+ * throughCloudFront), and its own request already passed the same guard.
+ */
+async function readHeaders(): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (process.env[REQUIRE_ORIGIN_VERIFY_ENV] === '1') headers[ORIGIN_VERIFY_HEADER] = await getSecret('originVerifySecret');
+  return headers;
+}
+
 /** A fetch-shaped function (the web's ApiTransport) over the READS above, for an anonymous caller. */
 export async function inProcessApi(url: string, init: RequestInit = {}): Promise<Response> {
   const method = (init.method ?? 'GET').toUpperCase();
   const parsed = new URL(url, 'http://in-process');
+  if (method === 'GET') {
+    const search = await answerSearch(parsed.pathname, parsed.searchParams);
+    if (search) return search;
+  }
   const read = method === 'GET' ? READS.find((r) => r.path.test(parsed.pathname)) : undefined;
   if (!read)
     return Response.json(
@@ -49,7 +90,7 @@ export async function inProcessApi(url: string, init: RequestInit = {}): Promise
     routeKey: read.routeKey,
     rawPath: parsed.pathname,
     rawQueryString: parsed.search.slice(1),
-    headers: { accept: 'application/json' },
+    headers: await readHeaders(),
     queryStringParameters: queryParameters(parsed.searchParams),
     pathParameters,
     requestContext: {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, startTestApi } from '../../../../dev/testing/harness.js';
+import { type TestApi, runDeployData, startTestApi } from '../../../../dev/testing/harness.js';
 import { listingRecord } from '../../domain/listings/test-fixtures.js';
 import type { ListingRecord, ScrapedRecord } from '../../domain/listings/types.js';
 
@@ -69,6 +69,8 @@ beforeAll(async () => {
     listing('SEODRAFT', { status: 'inactive' }),
   ]);
   await repo.putScrapedBatch([scraped]);
+  // Written with past change times: the snapshot and first screens are built after them.
+  await runDeployData();
 });
 afterAll(async () => {
   await api?.close();

@@ -6,6 +6,7 @@ import { getMailer } from '../../adapters/mail/mailer.js';
 import { s3 } from '../../adapters/s3/client.js';
 import { s3ValuationImages } from '../../adapters/s3/uploads.js';
 import { config } from '../../config.js';
+import { challengeGate$ } from '../challenge/deps.js';
 import type { ValuationDeps } from '../../domain/valuations/submit-valuation.js';
 
 /** The private uploads bucket; valuation photos must never land in a public one. */
@@ -20,6 +21,7 @@ export const valuationDeps = (): ValuationDeps => ({
   images: s3ValuationImages(s3, privateUploadsBucket()),
   mailer: getMailer(),
   rateLimit: createRateLimiter(ddb, config.tableName),
+  challenge: challengeGate$(),
   now: () => new Date(),
   newId: ulid,
   supportInbox: config.supportInbox,

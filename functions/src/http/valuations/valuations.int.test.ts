@@ -10,6 +10,7 @@ import { clearMail, listMail, waitForMail } from '../../../../dev/mail/store.js'
 import { type TestApi, startTestApi } from '../../../../dev/testing/harness.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { s3 } from '../../adapters/s3/client.js';
+import { solvedChallenge } from '../../../../dev/testing/challenge.js';
 
 /**
  * Valuation requests against the stand-ins. s3rver ignores presigned-POST policy conditions, so
@@ -47,11 +48,13 @@ let api: TestApi;
 let mailDir: string;
 let catcher: MailCatcher;
 
-async function call(pathname: string, body: unknown) {
+/** POST with a freshly solved ALTCHA challenge on /api/valuations unless the body brings its own. */
+async function call(pathname: string, body: Record<string, unknown>) {
+  const withChallenge = pathname === '/api/valuations' ? { altcha: await solvedChallenge(api.baseUrl), ...body } : body;
   const res = await fetch(`${api.baseUrl}${pathname}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    body: JSON.stringify(withChallenge),
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { error?: Record<string, unknown> } };

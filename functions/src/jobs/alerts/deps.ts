@@ -1,5 +1,6 @@
 import type { Listing } from '../../../../shared/schemas/listing.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
+import { ownerListingStore } from '../../adapters/dynamodb/owner-listings-repo.js';
 import { newActiveListingsSince } from '../../adapters/dynamodb/new-listings.js';
 import { getMailer } from '../../adapters/mail/mailer.js';
 import { isSuppressed } from '../../adapters/dynamodb/suppression-repo.js';
@@ -36,6 +37,13 @@ export async function loadListing(id: string): Promise<Listing | null> {
   }
   const record = await listingsRepo().getListing(id);
   return record ? (await withPriceBands([toListingDto(record, config.imagesBaseUrl)]))[0] : null;
+}
+
+/** The live listings a stock import created (pattern 4, the owner's listings, kept by the import's id). */
+export async function loadImportedListings(userId: string, importId: string): Promise<Listing[]> {
+  const records = await ownerListingStore(ddb, config.tableName).listByOwner(userId);
+  const imported = records.filter((r) => r.importId === importId && r.status === 'active' && !r.ownerSuspended);
+  return withPriceBands(imported.map((r) => toListingDto(r, config.imagesBaseUrl)));
 }
 
 export const newListingsSince = async (sinceIso: string) =>

@@ -23,6 +23,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toastApiFailure } from '@/lib/api-error-toast';
 import { loadAuthSession, useAuth } from '@/lib/auth';
 import { usePageMeta } from '@/lib/page-meta';
+import { newPasswordProblem } from '@/lib/new-password';
+import { LIMITS } from '@shared/constants';
 import { toast } from '@/lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportMyData } from '../api/export-my-data';
@@ -158,10 +160,14 @@ function PasswordForm() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY_PASSWORDS });
 
   const onSubmit = async (values: ChangePasswordInput) => {
+    // Cognito checks only the length; the strength rule is ours (shared/schemas/password.ts).
+    const weak = await newPasswordProblem(values.newPassword);
+    if (weak) return setError('newPassword', { message: weak }, { shouldFocus: true });
     let session: Awaited<ReturnType<typeof loadAuthSession>> | null = null;
     try {
       session = await loadAuthSession();
@@ -195,7 +201,7 @@ function PasswordForm() {
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">{field('currentPassword', 'Current password', 'current-password')}</div>
-      {field('newPassword', 'New password', 'new-password', 'At least 8 characters.')}
+      {field('newPassword', 'New password', 'new-password', `At least ${LIMITS.minPasswordLength} characters, hard to guess.`)}
       {field('confirmPassword', 'Confirm new password', 'new-password')}
       <div className="sm:col-span-2">
         <Button type="submit" disabled={isSubmitting}>

@@ -14,7 +14,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { adminKeys, adminSessionQuery } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../lib/texts';
 import { AnalyticsTab } from './analytics-tab';
-import { MFA_TEXTS, StaffMfaSetup, TotpChallenge } from './staff-mfa';
+import { StaffMfaSetup, TotpChallenge } from './staff-mfa';
 import type { SignInResult, TotpSetup } from '@/lib/auth-session';
 
 const UsersTab = lazy(() => import('./users-tab').then((m) => ({ default: m.UsersTab })));
@@ -61,7 +61,7 @@ export function AdminPage() {
       </div>
     );
   }
-  // Staff whose account has no authenticator app yet (AWS only): set it up before anything else.
+  // Staff whose account has no authenticator app yet: set it up before anything else.
   if (auth.isSignedIn && session.error instanceof ApiError && session.error.code === 'MFA_REQUIRED')
     return <StaffMfaSetup email={auth.email} />;
   if (!auth.isSignedIn || !session.data) return <AdminSignIn signedInAsCustomer={auth.isSignedIn} />;
@@ -74,16 +74,8 @@ function AdminSignIn({ signedInAsCustomer }: { signedInAsCustomer: boolean }) {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [localNotice, setLocalNotice] = useState(false);
   // Cognito's MFA challenge after the password: set up an authenticator app (with its key), or type its code.
   const [challenge, setChallenge] = useState<{ setup: TotpSetup | null } | null>(null);
-
-  useEffect(() => {
-    void loadAuthSession()
-      .then((m) => m.ensureConfigured())
-      .then((cfg) => setLocalNotice(cfg.staffMfa === 'off'))
-      .catch(() => undefined);
-  }, []);
 
   /** Runs one sign-in step; on success checks staff status with the API. */
   const step = async (run: (session: Awaited<ReturnType<typeof loadAuthSession>>) => Promise<SignInResult>) => {
@@ -176,11 +168,6 @@ function AdminSignIn({ signedInAsCustomer }: { signedInAsCustomer: boolean }) {
             </form>
           )}
           <p className="mt-4 text-sm text-muted-foreground">Creating an admin account requires super admin privileges.</p>
-          {localNotice && (
-            <p className="mt-3 rounded-md border border-dashed p-3 text-xs text-muted-foreground" data-testid="mfa-notice">
-              {MFA_TEXTS.localNotice}
-            </p>
-          )}
         </CardContent>
       </Card>
     </div>

@@ -23,12 +23,15 @@ import {
   useSetScrapedHidden,
 } from '../api/admin-api';
 import { notifyFailure, notifySuccess } from '../lib/notify';
+import { PendingImportsPanel } from './dealer-review';
 import { ADMIN_TEXTS } from '../lib/texts';
 import { FilterButtons, PagedList, capitalise, formatDate } from './shared';
 
-type View = AdminListingFilter | 'scraped' | 'scraped-hidden';
+type View = AdminListingFilter | 'pending-import' | 'scraped' | 'scraped-hidden';
 const VIEWS: ReadonlyArray<{ value: View; label: string }> = [
   ...ADMIN_LISTING_FILTERS.map((v) => ({ value: v as View, label: capitalise(v) })),
+  // Dealers' first stock imports, reviewed as a whole (issue 23).
+  { value: 'pending-import', label: 'Pending import' },
   { value: 'scraped', label: 'Scraped' },
   { value: 'scraped-hidden', label: 'Scraped (hidden)' },
 ];
@@ -41,7 +44,9 @@ export function ListingsTab() {
   return (
     <div className="space-y-4">
       <FilterButtons label="Filter listings" options={VIEWS} value={view} onChange={(v) => setParams({ tab: 'listings', status: v })} />
-      {view === 'scraped' || view === 'scraped-hidden' ? (
+      {view === 'pending-import' ? (
+        <PendingImportsPanel />
+      ) : view === 'scraped' || view === 'scraped-hidden' ? (
         <ScrapedList hidden={view === 'scraped-hidden'} />
       ) : (
         <UserListings status={view} />

@@ -10,7 +10,6 @@ import { toast } from '@/lib/toast';
 import { adminKeys } from '../api/admin-api';
 
 export const MFA_TEXTS = {
-  localNotice: 'MFA is skipped locally (cognito-local has no MFA); in AWS staff must set up an authenticator app.',
   setupIntro:
     'Staff accounts must use an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password...). Add TruckYard to it with the key or the link below, then enter the 6-digit code it shows.',
   codeIntro: 'Enter the 6-digit code from your authenticator app.',

@@ -6,6 +6,7 @@ import { Input, Label } from '@/components/ui/input';
 import { USER_FILTERS, type AdminUser, type UserFilter } from '@shared/schemas/admin';
 import { useMakeAdmin, useSendPasswordReset, useSetUserStatus, useUsers } from '../api/admin-api';
 import { notifyFailure, notifySuccess } from '../lib/notify';
+import { DealerApplicationsPanel, DealerCapControl } from './dealer-review';
 import { ADMIN_TEXTS } from '../lib/texts';
 import { FilterButtons, PagedList, capitalise, formatDate } from './shared';
 
@@ -54,6 +55,7 @@ export function UsersTab({ isSuperAdmin }: { isSuperAdmin: boolean }) {
 
   return (
     <div className="space-y-4">
+      <DealerApplicationsPanel />
       <form onSubmit={onSearch} className="flex gap-2">
         <Label htmlFor="user-search" className="sr-only">
           Search users
@@ -91,6 +93,9 @@ export function UsersTab({ isSuperAdmin }: { isSuperAdmin: boolean }) {
                     <Badge variant="outline">{capitalise(u.accountType)}</Badge>
                     {u.adminRole && <Badge>{u.adminRole === 'super_admin' ? 'Super Admin' : 'Admin'}</Badge>}
                     <Badge variant={u.accountStatus === 'suspended' ? 'destructive' : 'outline'}>{capitalise(u.accountStatus)}</Badge>
+                  </div>
+                  <div className="mt-2">
+                    <DealerCapControl user={u} />
                   </div>
                 </div>
                 <div className="flex flex-wrap gap-2">

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { isChallengeError, useChallenge } from '@/components/forms/challenge-field';
 import { FormField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -7,8 +8,10 @@ import { signUp } from '@/features/auth/api/sign-up';
 import { VerifyEmailPanel } from '@/features/auth/components/verify-email-panel';
 import { ApiError } from '@/lib/api-client';
 import { loadAuthSession } from '@/lib/auth';
+import { newPasswordProblem } from '@/lib/new-password';
 import { toast } from '@/lib/toast';
 import { LIMITS } from '@shared/constants';
+import { ACCOUNT_TEXTS } from '@shared/schemas/account';
 
 /**
  * Creating an account (or signing in) without leaving /subscribe: name, phone and e-mail come from
@@ -33,6 +36,7 @@ export function InlineAccount({
   const [confirm, setConfirm] = useState('');
   const [verifying, setVerifying] = useState(false);
   const [busy, setBusy] = useState(false);
+  const challenge = useChallenge();
 
   const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
 
@@ -56,24 +60,27 @@ export function InlineAccount({
       session = await loadAuthSession();
       if (mode === 'create') {
         if (password !== confirm) return fail('Validation Error', 'Passwords do not match.');
-        if (password.length < LIMITS.minPasswordLength) return fail('Validation Error', 'Password must be at least 8 characters long.');
-        const answer = await signUp({ email, password, name, phone });
+        const weak = await newPasswordProblem(password);
+        if (weak) return fail('Validation Error', weak);
+        const altcha = await challenge.handle.solve();
+        const answer = await signUp({ email, password, name, phone, altcha });
         toast({ title: 'Check your email', description: answer.message });
         setVerifying(true);
       } else {
         await signInNow();
       }
     } catch (err) {
-      if (err instanceof Error && err.name === 'UserNotConfirmedException') {
+      if (err instanceof Error && (err.name === 'UserNotConfirmedException' || err.message.includes(ACCOUNT_TEXTS.emailNotVerified))) {
         setVerifying(true);
         return;
       }
       fail(
         mode === 'create' ? 'Registration Error' : 'Login Error',
-        (err instanceof ApiError && err.message ? err.message : session?.authErrorMessage(err)) ??
+        ((err instanceof ApiError || isChallengeError(err)) && err.message ? err.message : session?.authErrorMessage(err)) ??
           (mode === 'create' ? 'Failed to create account. Please try again.' : 'Failed to log in. Please check your credentials.'),
       );
     } finally {
+      if (mode === 'create') challenge.handle.reset();
       setBusy(false);
     }
   };
@@ -101,7 +108,16 @@ export function InlineAccount({
         <span className="font-medium text-foreground">{email}</span>
       </p>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-        <FormField id={`${id}-password`} label="Password" required hint={mode === 'create' ? 'At least 8 characters.' : undefined}>
+        <FormField
+          id={`${id}-password`}
+          label="Password"
+          required
+          hint={
+            mode === 'create'
+              ? `At least ${LIMITS.minPasswordLength} characters, hard to guess: a few unrelated words work well.`
+              : undefined
+          }
+        >
           <Input
             id={`${id}-password`}
             type="password"
@@ -121,6 +137,7 @@ export function InlineAccount({
             />
           </FormField>
         ) : null}
+        {mode === 'create' ? challenge.field : null}
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy}>
             {busy ? <Spinner /> : null}

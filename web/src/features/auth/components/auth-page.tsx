@@ -10,6 +10,8 @@ import { ApiError } from '@/lib/api-client';
 import { safeReturnTo } from '@/lib/auth-links';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
+import { isChallengeError, useChallenge } from '@/components/forms/challenge-field';
+import { newPasswordProblem } from '@/lib/new-password';
 import { LIMITS } from '@shared/constants';
 import { parsePhone } from '@shared/phone';
 import { normaliseEmail } from '@shared/schemas/account';
@@ -36,6 +38,7 @@ export function AuthPage() {
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
   const [registering, setRegistering] = useState(false);
   const { signIn, submitting } = usePasswordSignIn();
+  const challenge = useChallenge();
 
   // A signed-in visitor has nothing to do here.
   useEffect(() => {
@@ -70,13 +73,15 @@ export function AuthPage() {
     if (!email || !values.password) return invalid('Email and password are required.');
     if (!fullName || !phone) return invalid('Name and phone are required for registration.');
     if (values.password !== values.confirmPassword) return invalid('Passwords do not match.');
-    if (values.password.length < LIMITS.minPasswordLength) return invalid('Password must be at least 8 characters long.');
     const e164 = parsePhone(phone);
     if (!e164) return invalid('Please enter a valid phone number, e.g. 07700 900123.');
     setRegistering(true);
     try {
+      const weak = await newPasswordProblem(values.password);
+      if (weak) return invalid(weak);
+      const altcha = await challenge.handle.solve();
       // The same answer for a new address and one that already has an account (its owner gets an e-mail).
-      const answer = await signUpAccount({ email, password: values.password, name: fullName, phone: e164 });
+      const answer = await signUpAccount({ email, password: values.password, name: fullName, phone: e164, altcha });
       toast({ title: 'Account created', description: answer.message, variant: 'success' });
       setMode('signin');
       setValues({ ...empty, email });
@@ -84,10 +89,12 @@ export function AuthPage() {
     } catch (err) {
       toast({
         title: 'Registration Error',
-        description: err instanceof ApiError && err.message ? err.message : 'Failed to create account. Please try again.',
+        description:
+          (err instanceof ApiError || isChallengeError(err)) && err.message ? err.message : 'Failed to create account. Please try again.',
         variant: 'destructive',
       });
     } finally {
+      challenge.handle.reset();
       setRegistering(false);
     }
   };
@@ -162,7 +169,12 @@ export function AuthPage() {
         <FormField id={`${id}-email`} label="Email" required>
           <Input id={`${id}-email`} type="email" autoComplete="email" value={values.email} onChange={set('email')} />
         </FormField>
-        <FormField id={`${id}-password`} label="Password" required hint={signUp ? 'At least 8 characters.' : undefined}>
+        <FormField
+          id={`${id}-password`}
+          label="Password"
+          required
+          hint={signUp ? `At least ${LIMITS.minPasswordLength} characters, hard to guess: a few unrelated words work well.` : undefined}
+        >
           <Input
             id={`${id}-password`}
             type="password"
@@ -188,6 +200,7 @@ export function AuthPage() {
             </Link>
           </div>
         )}
+        {signUp ? challenge.field : null}
         <Button type="submit" className="w-full" size="lg" disabled={busy}>
           {busy ? <Spinner /> : null}
           {signUp ? (registering ? 'Creating Account...' : 'Create Account') : submitting ? 'Signing In...' : 'Sign In'}

@@ -5,7 +5,9 @@ import { FormField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { isChallengeError, useChallenge } from '@/components/forms/challenge-field';
 import { ApiError } from '@/lib/api-client';
+import { newPasswordProblem } from '@/lib/new-password';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { LIMITS } from '@shared/constants';
@@ -27,6 +29,7 @@ export function DealerSignupPage() {
   const [values, setValues] = useState(empty);
   const [submitting, setSubmitting] = useState(false);
   const [pending, setPending] = useState<{ email: string; metadata: Record<string, string> } | null>(null);
+  const challenge = useChallenge();
 
   const set = (field: keyof typeof empty) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
@@ -41,12 +44,14 @@ export function DealerSignupPage() {
       toast({ title: 'Password Mismatch', description: 'Passwords do not match. Please try again.', variant: 'destructive' });
       return;
     }
-    if (values.password.length < LIMITS.minPasswordLength) return failed('Password must be at least 8 characters long.');
     const e164 = phone ? parsePhone(phone) : null;
     if (phone && !e164) return failed('Please enter a valid phone number, e.g. 07700 900123.');
 
     setSubmitting(true);
     try {
+      const weak = await newPasswordProblem(values.password);
+      if (weak) return failed(weak);
+      const altcha = await challenge.handle.solve();
       const metadata = dealerClientMetadata({ fullName, companyName, phone: e164 ?? '' });
       // The same answer for a new address and one that already has an account (its owner gets an e-mail).
       const answer = await signUp({
@@ -56,14 +61,18 @@ export function DealerSignupPage() {
         phone: e164 ?? undefined,
         accountType: 'dealer',
         companyName: companyName || undefined,
+        altcha,
       });
       rememberDealerProfile({ email, fullName, companyName, phone: e164 ?? '' });
       toast({ title: 'Registration successful', description: answer.message, variant: 'success' });
       setValues(empty);
       setPending({ email, metadata });
     } catch (err) {
-      failed(err instanceof ApiError && err.message ? err.message : 'Failed to create account. Please try again.');
+      failed(
+        (err instanceof ApiError || isChallengeError(err)) && err.message ? err.message : 'Failed to create account. Please try again.',
+      );
     } finally {
+      challenge.handle.reset();
       setSubmitting(false);
     }
   };
@@ -104,7 +113,12 @@ export function DealerSignupPage() {
               onChange={set('phone')}
             />
           </FormField>
-          <FormField id={`${id}-password`} label="Password" required hint="At least 8 characters.">
+          <FormField
+            id={`${id}-password`}
+            label="Password"
+            required
+            hint={`At least ${LIMITS.minPasswordLength} characters, hard to guess: a few unrelated words work well.`}
+          >
             <Input id={`${id}-password`} type="password" autoComplete="new-password" value={values.password} onChange={set('password')} />
           </FormField>
           <FormField id={`${id}-confirm`} label="Confirm Password" required>
@@ -116,6 +130,7 @@ export function DealerSignupPage() {
               onChange={set('confirmPassword')}
             />
           </FormField>
+          {challenge.field}
           <Button type="submit" size="lg" className="w-full" disabled={submitting}>
             {submitting ? <Spinner /> : null}
             {submitting ? 'Registering...' : 'Register'}

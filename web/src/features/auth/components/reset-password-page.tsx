@@ -5,16 +5,22 @@ import { FormField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { loadAuthSession } from '@/lib/auth';
+import { isChallengeError, useChallenge } from '@/components/forms/challenge-field';
+import { ApiError } from '@/lib/api-client';
+import { newPasswordProblem } from '@/lib/new-password';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { LIMITS } from '@shared/constants';
 import { ACCOUNT_TEXTS, normaliseEmail } from '@shared/schemas/account';
+import { confirmPasswordReset, requestPasswordReset } from '../api/account-codes';
 import { AuthLayout } from './auth-layout';
 
 const problem = (description: string) => toast({ title: 'Validation Error', description, variant: 'destructive' });
 
-/** /reset-password — request a code by e-mail, then set a new password with it. */
+/**
+ * /reset-password — request a code by e-mail (through our API, behind the ALTCHA check: issue 23),
+ * then set a new password with it.
+ */
 export function ResetPasswordPage() {
   usePageMeta('Reset Password', 'Reset your TruckYard password.');
   const id = useId();
@@ -25,17 +31,19 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const challenge = useChallenge();
 
-  const run = async (action: (s: Awaited<ReturnType<typeof loadAuthSession>>) => Promise<void>) => {
+  const run = async (action: () => Promise<void>) => {
     setBusy(true);
-    let session: Awaited<ReturnType<typeof loadAuthSession>> | null = null;
     try {
-      session = await loadAuthSession();
-      await action(session);
+      await action();
     } catch (err) {
       toast({
         title: 'Reset Error',
-        description: session?.authErrorMessage(err) ?? 'Failed to reset your password. Please try again.',
+        description:
+          (err instanceof ApiError || isChallengeError(err)) && err.message
+            ? err.message
+            : 'Failed to reset your password. Please try again.',
         variant: 'destructive',
       });
     } finally {
@@ -47,8 +55,12 @@ export function ResetPasswordPage() {
     e.preventDefault();
     const value = normaliseEmail(email);
     if (!value) return problem('Email is required.');
-    void run(async (s) => {
-      await s.requestPasswordReset(value);
+    void run(async () => {
+      try {
+        await requestPasswordReset({ email: value, altcha: await challenge.handle.solve() });
+      } finally {
+        challenge.handle.reset();
+      }
       setEmail(value);
       setStep('confirm');
       // The same words whether or not the address has an account.
@@ -60,10 +72,11 @@ export function ResetPasswordPage() {
     e.preventDefault();
     if (!code.trim() || !password) return problem('Code and new password are required.');
     if (password !== confirmPassword) return problem('Passwords do not match.');
-    if (password.length < LIMITS.minPasswordLength) return problem('Password must be at least 8 characters long.');
-    void run(async (s) => {
-      await s.completePasswordReset(email, code.trim(), password);
-      toast({ title: 'Password reset', description: 'Your password has been changed. You can now sign in.', variant: 'success' });
+    void run(async () => {
+      const weak = await newPasswordProblem(password);
+      if (weak) return void problem(weak);
+      const answer = await confirmPasswordReset({ email, code: code.trim(), newPassword: password });
+      toast({ title: 'Password reset', description: answer.message, variant: 'success' });
       navigate(paths.auth);
     });
   };
@@ -85,6 +98,7 @@ export function ResetPasswordPage() {
           <FormField id={`${id}-email`} label="Email" required>
             <Input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
           </FormField>
+          {challenge.field}
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy ? <Spinner /> : null}
             Send Reset Code
@@ -101,7 +115,12 @@ export function ResetPasswordPage() {
               onChange={(e) => setCode(e.target.value)}
             />
           </FormField>
-          <FormField id={`${id}-password`} label="New Password" required hint="At least 8 characters.">
+          <FormField
+            id={`${id}-password`}
+            label="New Password"
+            required
+            hint={`At least ${LIMITS.minPasswordLength} characters, hard to guess: a few unrelated words work well.`}
+          >
             <Input
               id={`${id}-password`}
               type="password"

@@ -33,7 +33,8 @@ export function usePasswordSignIn() {
       toast({ title: 'Welcome back!', description: 'You are now signed in.', variant: 'success' });
       return 'signed-in';
     } catch (err) {
-      if (err instanceof Error && err.name === 'UserNotConfirmedException') {
+      // Our PreTokenGeneration trigger refuses an account whose e-mail is not verified yet (issue 23).
+      if (err instanceof Error && (err.name === 'UserNotConfirmedException' || err.message.includes(ACCOUNT_TEXTS.emailNotVerified))) {
         toast({ title: 'Verify your email', description: 'Please check your email to verify your account before signing in.' });
         return 'needs-verification';
       }

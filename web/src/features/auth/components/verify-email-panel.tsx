@@ -3,16 +3,20 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { loadAuthSession } from '@/lib/auth';
+import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { resendVerificationCode, verifyAccountEmail } from '../api/account-codes';
 
-/** E-mail verification by code (Cognito confirmSignUp), with 'Resend code'. */
+/**
+ * E-mail verification by the code our API e-mailed (POST /api/accounts/verify-email), with 'Resend
+ * code'. What sign-up sent (account type, company) is kept with the code on the server.
+ */
 export function VerifyEmailPanel({
   email,
-  clientMetadata,
   onVerified,
 }: {
   email: string;
+  /** No longer needed (the server keeps what sign-up sent); accepted so callers need not change. */
   clientMetadata?: Record<string, string>;
   onVerified: () => void;
 }) {
@@ -29,16 +33,14 @@ export function VerifyEmailPanel({
     }
     setBusy('verify');
     try {
-      const session = await loadAuthSession();
-      await session.confirmAccount(email, value, clientMetadata);
-      toast({ title: 'Email verified', description: 'Your email is verified. You can now sign in.', variant: 'success' });
+      const answer = await verifyAccountEmail({ email, code: value });
+      toast({ title: 'Email verified', description: answer.message, variant: 'success' });
       setCode('');
       onVerified();
     } catch (err) {
-      const session = await loadAuthSession().catch(() => null);
       toast({
         title: 'Verification Error',
-        description: session?.authErrorMessage(err) ?? 'Failed to verify your email. Please try again.',
+        description: err instanceof ApiError && err.message ? err.message : 'Failed to verify your email. Please try again.',
         variant: 'destructive',
       });
     } finally {
@@ -49,12 +51,14 @@ export function VerifyEmailPanel({
   const resend = async () => {
     setBusy('resend');
     try {
-      const session = await loadAuthSession();
-      await session.resendAccountCode(email);
-      toast({ title: 'Code sent', description: `We sent a new code to ${email}.` });
+      const answer = await resendVerificationCode(email);
+      toast({ title: 'Code sent', description: answer.message });
     } catch (err) {
-      const session = await loadAuthSession().catch(() => null);
-      toast({ title: 'Error', description: session?.authErrorMessage(err) ?? 'Failed to send a new code.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: err instanceof ApiError && err.message ? err.message : 'Failed to send a new code.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }

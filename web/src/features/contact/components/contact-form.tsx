@@ -1,7 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { CONTACT_LIMITS, type ContactMessage, type ContactMessageInput, contactMessageSchema } from '@shared/schemas/contact';
+import {
+  CONTACT_LIMITS,
+  type ContactForm as ContactFormValues,
+  type ContactMessageInput,
+  contactFormSchema,
+} from '@shared/schemas/contact';
+import { useChallenge } from '@/components/forms/challenge-field';
 import { HoneypotField } from '@/components/forms/honeypot-field';
 import { RequiredMark } from '@/components/forms/required-mark';
 import { SendButton } from '@/components/forms/send-button';
@@ -15,19 +21,20 @@ const EMPTY: ContactMessageInput = { firstName: '', lastName: '', email: '', pho
 export function ContactForm() {
   const id = useId();
   const send = useSendContactMessage();
+  const challenge = useChallenge();
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactMessageInput, unknown, ContactMessage>({
-    resolver: zodResolver(contactMessageSchema),
+  } = useForm<ContactMessageInput, unknown, ContactFormValues>({
+    resolver: zodResolver(contactFormSchema),
     defaultValues: EMPTY,
   });
 
-  const onSubmit = async (values: ContactMessage) => {
+  const onSubmit = async (values: ContactFormValues) => {
     try {
-      await send.mutateAsync(values);
+      await send.mutateAsync({ ...values, altcha: await challenge.handle.solve() });
       toast({
         title: 'Message sent',
         description: 'Thanks for getting in touch. We reply to every message within 24 hours.',
@@ -36,6 +43,8 @@ export function ContactForm() {
       reset(EMPTY);
     } catch (error) {
       showSubmitError(error);
+    } finally {
+      challenge.handle.reset();
     }
   };
 
@@ -124,6 +133,7 @@ export function ContactForm() {
 
       <HoneypotField id={`${id}-website`} registration={register('website')} />
 
+      {challenge.field}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">We reply to every message within 24 hours.</p>
         <SendButton busy={isSubmitting} busyText="Sending…">

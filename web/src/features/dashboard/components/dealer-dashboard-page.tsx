@@ -19,6 +19,8 @@ import { SELL_TEXTS, ownerToggleFor } from '@shared/schemas/sell';
 import type { ListingStatus } from '@shared/listing-options';
 import { useDeleteListing } from '../api/delete-listing';
 import { useMyEnquiries } from '../api/list-my-enquiries';
+import { useDashboardMe } from '../api/dealer-application';
+import { DealerApplicationSection } from './dealer-application-section';
 import { StockImportSection } from './stock-import-section';
 import { useMyListings } from '../api/list-my-listings';
 import { useSetListingStatus } from '../api/set-listing-status';
@@ -37,6 +39,7 @@ export function DealerDashboardPage() {
   const { ready, isSignedIn, name } = useAuth();
   const listings = useMyListings(isSignedIn);
   const enquiries = useMyEnquiries(isSignedIn);
+  const me = useDashboardMe(isSignedIn);
 
   if (!ready) return <PageLoading />;
   if (!isSignedIn) {
@@ -66,6 +69,7 @@ export function DealerDashboardPage() {
             <h1 className="text-3xl font-bold text-foreground sm:text-4xl">Dealer Dashboard</h1>
             <p className="mt-1 text-muted-foreground">Manage your truck listings</p>
             {name ? <p className="mt-1 text-sm text-muted-foreground">Signed in as {name}</p> : null}
+            {me.data?.dealerStatus === 'approved' ? <DealerApplicationSection profile={me.data} /> : null}
           </div>
           {items.length ? (
             <Link to={paths.sellTruck} className={buttonVariants({ variant: 'accent' })}>
@@ -123,7 +127,8 @@ export function DealerDashboardPage() {
           </>
         )}
 
-        <StockImportSection />
+        {me.data && me.data.dealerStatus !== 'approved' ? <DealerApplicationSection profile={me.data} /> : null}
+        <StockImportSection approved={me.data?.dealerStatus === 'approved'} loading={me.isPending} />
         <EnquiriesSection query={enquiries} />
       </PageContainer>
     </div>

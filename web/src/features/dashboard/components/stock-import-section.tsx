@@ -8,6 +8,7 @@ import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
+import { LIMIT_TEXTS } from '@shared/limits';
 import {
   IMPORT_FILE_MAX_BYTES,
   type ImportPreviewRow,
@@ -15,6 +16,7 @@ import {
   type StockImportView,
 } from '@shared/schemas/stock-import';
 import { StockFileUploadError, useApplyStockImport, usePreviewStockImport, useStockImport } from '../api/stock-import';
+
 /** Rows shown in the preview table; rejected rows come first. */
 const PREVIEW_ROWS = 100;
 
@@ -25,9 +27,30 @@ const ACTION_TEXT: Record<ImportPreviewRow['action'], { label: string; variant: 
   reject: { label: 'Rejected', variant: 'destructive' },
 };
 
-/** Dealer dashboard: import stock from a CSV file or a feed URL, with a dry run before anything is saved. */
-export function StockImportSection() {
+/**
+ * Dealer dashboard: import stock from a CSV file or a feed URL, with a dry run before anything is
+ * saved. Only approved dealers import (issue 23); others see why, and apply above.
+ */
+export function StockImportSection({ approved, loading }: { approved: boolean; loading: boolean }) {
   const ids = useId();
+  if (loading) return null;
+  if (!approved) {
+    return (
+      <section aria-labelledby={`${ids}-heading`} className="mt-10">
+        <h2 id={`${ids}-heading`} className="flex items-center gap-2 text-2xl font-bold text-foreground">
+          <FileUp className="size-6" aria-hidden="true" />
+          Import stock
+        </h2>
+        <Card className="mt-4 p-5 sm:p-6">
+          <p className="text-sm text-muted-foreground">{LIMIT_TEXTS.importForApprovedDealers}</p>
+        </Card>
+      </section>
+    );
+  }
+  return <StockImportForm ids={ids} />;
+}
+
+function StockImportForm({ ids }: { ids: string }) {
   const [file, setFile] = useState<File | null>(null);
   const [feedUrl, setFeedUrl] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
@@ -275,6 +298,11 @@ function ImportProgress({ view }: { view: StockImportView | undefined }) {
         <CheckCircle2 className="size-5" aria-hidden="true" />
         Import finished: {r?.created ?? 0} created, {r?.updated ?? 0} updated, {r?.markedSold ?? 0} marked sold.
       </p>
+      {view.review === 'pending' || view.review === 'approving' ? (
+        <p className="mt-2 text-sm">
+          This is your first import: TruckYard staff review it before its listings go live. Until then they show as Pending.
+        </p>
+      ) : null}
       {r?.failures.length ? (
         <ul className="mt-2 list-disc pl-5 text-sm text-destructive">
           {r.failures.map((f) => (

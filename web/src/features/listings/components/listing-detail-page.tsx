@@ -21,6 +21,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useId, useRef } from 'react'
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { PageContainer } from '@/components/layout/page-shell';
+import { ApprovedDealerBadge } from '@/components/ui/approved-dealer-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -251,6 +252,7 @@ function ContactCard({ listing }: { listing: Listing }) {
         Contact Seller
       </h2>
       <div className="p-5 sm:p-6">
+        {listing.sellerApprovedDealer ? <ApprovedDealerBadge className="mb-4" /> : null}
         {masked ? (
           <div className="text-center">
             <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-muted text-primary">
@@ -276,6 +278,7 @@ function ContactCard({ listing }: { listing: Listing }) {
                 {contact.companyName}
               </ContactRow>
             ) : null}
+
             {contact.phone ? (
               <ContactRow icon={Phone} label="Phone">
                 {phone ? (

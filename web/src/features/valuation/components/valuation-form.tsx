@@ -9,10 +9,10 @@ import {
   VALUATION_TRANSMISSION_OPTIONS,
   VALUATION_VEHICLE_TYPES,
   VALUATION_WHEEL_CONFIGS,
-  type ValuationRequest,
+  type ValuationForm as ValuationFormValues,
   type ValuationRequestInput,
   VALUATION_PROMISE,
-  valuationRequestSchema,
+  valuationFormSchema,
 } from '@shared/schemas/valuation';
 import { HoneypotField } from '@/components/forms/honeypot-field';
 import { RequiredMark } from '@/components/forms/required-mark';
@@ -21,6 +21,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useChallenge } from '@/components/forms/challenge-field';
 import { useCreateValuationRequest } from '../api/create-valuation-request';
 import { ImageUploadError, type UploadedValuationImage, useUploadValuationImages } from '../api/upload-valuation-images';
 import { ImagePicker, type SelectedImage } from './image-picker';
@@ -54,22 +55,23 @@ export function ValuationForm() {
   const id = useId();
   const [images, setImages] = useState<SelectedImage[]>([]);
   const create = useCreateValuationRequest();
+  const challenge = useChallenge();
   const upload = useUploadValuationImages();
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ValuationRequestInput, unknown, ValuationRequest>({
-    resolver: zodResolver(valuationRequestSchema),
+  } = useForm<ValuationRequestInput, unknown, ValuationFormValues>({
+    resolver: zodResolver(valuationFormSchema),
     defaultValues: EMPTY,
   });
 
-  const onSubmit = async (values: ValuationRequest) => {
+  const onSubmit = async (values: ValuationFormValues) => {
     let uploaded: UploadedValuationImage[] = [];
     try {
       uploaded = await upload.mutateAsync(images.map((img) => img.file));
-      await create.mutateAsync({ ...values, imageKeys: uploaded.map((u) => u.key) });
+      await create.mutateAsync({ ...values, imageKeys: uploaded.map((u) => u.key), altcha: await challenge.handle.solve() });
       toast({
         title: 'Valuation request sent',
         description: VALUATION_PROMISE.acknowledgement,
@@ -100,6 +102,8 @@ export function ValuationForm() {
           variant: 'destructive',
         });
       }
+    } finally {
+      challenge.handle.reset();
     }
   };
 
@@ -260,6 +264,7 @@ export function ValuationForm() {
         <HoneypotField id={`${id}-website`} registration={register('website')} />
       </FormSection>
 
+      {challenge.field}
       <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">{VALUATION_PROMISE.formNote}</p>
         <SendButton busy={isSubmitting} busyText="Submitting…" className="shrink-0">

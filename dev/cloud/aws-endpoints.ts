@@ -1,0 +1,113 @@
+/**
+ * The local stand-ins for the AWS JSON APIs the functions call that have no embedded emulator:
+ * SSM Parameter Store (GetParameter, for the secrets), EventBridge (PutEvents, to the local
+ * bus) and SQS (SendMessage/SendMessageBatch, to the local work queues). The functions use the
+ * real AWS SDK adapters against these endpoints (AWS_ENDPOINT_URL_SSM, _EVENTBRIDGE, _SQS), so
+ * their IAM grants are checked like every other call (dev/cloud/iam-guard.ts).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type http from 'node:http';
+import type { PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
+
+export interface AwsEndpointsOptions {
+  /** SSM parameters by full name (/truckyard/prod/stripeSecretKey → value). */
+  parameters: Record<string, string>;
+  region: string;
+  publishEvents(entries: PutEventsRequestEntry[]): { eventIds: string[] };
+  /** The queue's local name (the last segment of its URL) and the message bodies. */
+  sendMessages(queueName: string, bodies: string[]): void;
+}
+
+type Reply = { status: number; body: unknown };
+
+const error = (status: number, type: string, message: string): Reply => ({ status, body: { __type: type, message } });
+const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
+
+export function createAwsEndpoints(opts: AwsEndpointsOptions) {
+  function ssm(op: string, input: Record<string, unknown>): Reply {
+    const get = (name: string) => {
+      const value = opts.parameters[name];
+      return value === undefined
+        ? undefined
+        : {
+            Name: name,
+            Type: 'SecureString',
+            Value: value,
+            Version: 1,
+            ARN: `arn:aws:ssm:${opts.region}:000000000000:parameter/${name.replace(/^\//, '')}`,
+            DataType: 'text',
+          };
+    };
+    if (op === 'GetParameter') {
+      const p = get(String(input.Name ?? ''));
+      return p ? { status: 200, body: { Parameter: p } } : error(400, 'ParameterNotFound', `Parameter ${String(input.Name)} not found.`);
+    }
+    if (op === 'GetParameters') {
+      const names = (input.Names as string[]) ?? [];
+      return {
+        status: 200,
+        body: { Parameters: names.flatMap((n) => get(n) ?? []), InvalidParameters: names.filter((n) => !get(n)) },
+      };
+    }
+    return error(400, 'InvalidAction', `SSM ${op} is not emulated locally`);
+  }
+
+  function events(op: string, input: Record<string, unknown>): Reply {
+    if (op !== 'PutEvents') return error(400, 'InvalidAction', `EventBridge ${op} is not emulated locally`);
+    const entries = (input.Entries as PutEventsRequestEntry[]) ?? [];
+    if (entries.length === 0 || entries.length > 10) return error(400, 'ValidationException', 'Entries must hold 1 to 10 entries');
+    const { eventIds } = opts.publishEvents(entries);
+    return { status: 200, body: { FailedEntryCount: 0, Entries: eventIds.map((EventId) => ({ EventId })) } };
+  }
+
+  function sqs(op: string, input: Record<string, unknown>): Reply {
+    const queue =
+      String(input.QueueUrl ?? '')
+        .split('/')
+        .pop() ?? '';
+    if (op === 'SendMessage') {
+      const body = String(input.MessageBody ?? '');
+      opts.sendMessages(queue, [body]);
+      return { status: 200, body: { MessageId: randomUUID(), MD5OfMessageBody: md5(body) } };
+    }
+    if (op === 'SendMessageBatch') {
+      const entries = (input.Entries as Array<{ Id: string; MessageBody: string }>) ?? [];
+      if (entries.length === 0 || entries.length > 10)
+        return error(400, 'AWS.SimpleQueueService.TooManyEntriesInBatchRequest', 'A batch holds 1 to 10 messages');
+      opts.sendMessages(
+        queue,
+        entries.map((e) => e.MessageBody),
+      );
+      return {
+        status: 200,
+        body: { Successful: entries.map((e) => ({ Id: e.Id, MessageId: randomUUID(), MD5OfMessageBody: md5(e.MessageBody) })), Failed: [] },
+      };
+    }
+    return error(400, 'InvalidAction', `SQS ${op} is not emulated locally`);
+  }
+
+  /** Answers a request under /_aws/ (dispatched on X-Amz-Target); false when it is not one. */
+  return function handle(req: http.IncomingMessage, res: http.ServerResponse, rawBody: Buffer): boolean {
+    const target = String(req.headers['x-amz-target'] ?? '');
+    const [prefix, op] = target.split('.');
+    if (req.method !== 'POST' || !op) return false;
+    let input: Record<string, unknown> = {};
+    try {
+      input = rawBody.length ? (JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>) : {};
+    } catch {
+      input = {};
+    }
+    const reply =
+      prefix === 'AmazonSSM'
+        ? ssm(op, input)
+        : prefix === 'AWSEvents'
+          ? events(op, input)
+          : prefix === 'AmazonSQS'
+            ? sqs(op, input)
+            : error(400, 'UnknownOperationException', `${target} is not emulated locally`);
+    const json = prefix === 'AmazonSQS' ? 'application/x-amz-json-1.0' : 'application/x-amz-json-1.1';
+    res.writeHead(reply.status, { 'content-type': json, 'x-amzn-requestid': randomUUID() });
+    res.end(JSON.stringify(reply.body));
+    return true;
+  };
+}

@@ -1,0 +1,259 @@
+/**
+ * The local cloud's IAM check: every AWS SDK call a function makes is evaluated against the
+ * statements its role has in the synthesized template, by a real IAM policy evaluator
+ * (@cloud-copilot/iam-simulate), before the request leaves the process. A call AWS would refuse
+ * fails here with an AccessDenied error shaped like AWS's. Installed inside each function's
+ * worker (dev/cloud/worker.ts) by patching the SDK's one `Client.prototype.send`, so every client
+ * the handler creates, DynamoDB's document client included, goes through it.
+ */
+import { createRequire } from 'node:module';
+import { runSimulation } from '@cloud-copilot/iam-simulate';
+import type { PolicyStatement } from './model.js';
+import { LOCAL_ACCOUNT } from './model.js';
+
+export interface IamCheck {
+  action: string;
+  resource: string;
+  context?: Record<string, string | string[]>;
+}
+
+export interface GuardIdentity {
+  roleArn: string;
+  functionName: string;
+  region: string;
+  statements: PolicyStatement[];
+}
+
+/** Operations that AWS authorizes with the caller's token or none, not with IAM (Cognito's public API). */
+const UNSIGNED_COGNITO = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'GetUser',
+  'GlobalSignOut',
+  'ChangePassword',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+  'RevokeToken',
+  'GetTokensFromRefreshToken',
+]);
+
+const DOCUMENT_COMMANDS: Record<string, string> = {
+  Get: 'GetItem',
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  BatchGet: 'BatchGetItem',
+  BatchWrite: 'BatchWriteItem',
+  TransactGet: 'TransactGetItems',
+  TransactWrite: 'TransactWriteItems',
+  Query: 'Query',
+  Scan: 'Scan',
+  ExecuteStatement: 'PartiQLSelect',
+};
+
+type Input = Record<string, unknown>;
+
+function dynamoChecks(op: string, input: Input, arn: (table: string) => string): IamCheck[] {
+  const table = (name: unknown, index?: unknown) => `${arn(String(name))}${index ? `/index/${String(index)}` : ''}`;
+  switch (op) {
+    case 'BatchGetItem':
+    case 'BatchWriteItem':
+      return Object.keys((input.RequestItems as object) ?? {}).map((t) => ({ action: `dynamodb:${op}`, resource: table(t) }));
+    case 'TransactWriteItems':
+      return ((input.TransactItems as Input[]) ?? []).flatMap((item) => {
+        const [kind, body] = Object.entries(item)[0] ?? [];
+        const action = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem' }[kind ?? ''];
+        return action ? [{ action: `dynamodb:${action}`, resource: table((body as Input).TableName) }] : [];
+      });
+    case 'TransactGetItems':
+      return ((input.TransactItems as Array<{ Get?: Input }>) ?? []).map((item) => ({
+        action: 'dynamodb:GetItem',
+        resource: table(item.Get?.TableName),
+      }));
+    case 'ListTables':
+      return [{ action: 'dynamodb:ListTables', resource: '*' }];
+    case 'DescribeStream':
+    case 'GetRecords':
+    case 'GetShardIterator':
+      return [{ action: `dynamodb:${op}`, resource: String(input.StreamArn ?? '*') }];
+    default:
+      return [{ action: `dynamodb:${op}`, resource: table(input.TableName, input.IndexName) }];
+  }
+}
+
+function s3Checks(op: string, input: Input): IamCheck[] {
+  const bucket = String(input.Bucket ?? '');
+  const object = (key: unknown) => `arn:aws:s3:::${bucket}/${String(key ?? '')}`;
+  switch (op) {
+    case 'GetObject':
+    case 'HeadObject':
+      return [{ action: 's3:GetObject', resource: object(input.Key) }];
+    case 'PutObject':
+    case 'CreateMultipartUpload':
+    case 'UploadPart':
+    case 'CompleteMultipartUpload':
+      return [{ action: 's3:PutObject', resource: object(input.Key) }];
+    case 'CopyObject': {
+      const source = decodeURIComponent(
+        String(input.CopySource ?? '')
+          .replace(/^\//, '')
+          .split('?')[0],
+      );
+      return [
+        { action: 's3:GetObject', resource: `arn:aws:s3:::${source}` },
+        { action: 's3:PutObject', resource: object(input.Key) },
+      ];
+    }
+    case 'DeleteObject':
+      return [{ action: 's3:DeleteObject', resource: object(input.Key) }];
+    case 'DeleteObjects':
+      return ((input.Delete as { Objects?: Array<{ Key?: string }> })?.Objects ?? []).map((o) => ({
+        action: 's3:DeleteObject',
+        resource: object(o.Key),
+      }));
+    case 'ListObjects':
+    case 'ListObjectsV2':
+      return [{ action: 's3:ListBucket', resource: `arn:aws:s3:::${bucket}`, context: { 's3:prefix': String(input.Prefix ?? '') } }];
+    case 'HeadBucket':
+      return [{ action: 's3:ListBucket', resource: `arn:aws:s3:::${bucket}` }];
+    case 'ListObjectVersions':
+      return [
+        { action: 's3:ListBucketVersions', resource: `arn:aws:s3:::${bucket}`, context: { 's3:prefix': String(input.Prefix ?? '') } },
+      ];
+    default:
+      return [{ action: `s3:${op}`, resource: input.Key === undefined ? `arn:aws:s3:::${bucket}` : object(input.Key) }];
+  }
+}
+
+/** The IAM actions and resources one SDK command needs, as AWS authorizes it. */
+export function checksFor(clientName: string, commandName: string, input: Input, region: string): IamCheck[] {
+  const service = clientName.replace(/Client$/, '');
+  let op = commandName.replace(/Command$/, '');
+  const arn = (svc: string, rest: string) => `arn:aws:${svc}:${region}:${LOCAL_ACCOUNT}:${rest}`;
+  switch (service) {
+    case 'DynamoDB':
+    case 'DynamoDBDocument':
+      op = service === 'DynamoDBDocument' ? (DOCUMENT_COMMANDS[op] ?? op) : op;
+      return dynamoChecks(op, input, (t) => arn('dynamodb', `table/${t}`));
+    case 'S3':
+      return s3Checks(op, input);
+    case 'CognitoIdentityProvider':
+      if (UNSIGNED_COGNITO.has(op)) return [];
+      return [
+        { action: `cognito-idp:${op}`, resource: input.UserPoolId ? arn('cognito-idp', `userpool/${String(input.UserPoolId)}`) : '*' },
+      ];
+    case 'EventBridge':
+      return ((input.Entries as Input[]) ?? []).map((e) => ({
+        action: 'events:PutEvents',
+        resource: arn(
+          'events',
+          `event-bus/${String(e.EventBusName ?? 'default')
+            .split('/')
+            .pop()}`,
+        ),
+      }));
+    case 'SQS': {
+      const name =
+        String(input.QueueUrl ?? '')
+          .split('/')
+          .pop() ?? '';
+      const action = op === 'SendMessageBatch' ? 'SendMessage' : op === 'DeleteMessageBatch' ? 'DeleteMessage' : op;
+      return [{ action: `sqs:${action}`, resource: arn('sqs', name) }];
+    }
+    case 'SSM': {
+      const names = op === 'GetParameters' ? ((input.Names as string[]) ?? []) : [String(input.Name ?? '')];
+      const action = op === 'GetParameters' ? 'GetParameters' : op;
+      return names.map((n) => ({ action: `ssm:${action}`, resource: arn('ssm', `parameter/${n.replace(/^\//, '')}`) }));
+    }
+    case 'SecretsManager':
+      return [{ action: `secretsmanager:${op}`, resource: String(input.SecretId ?? '*') }];
+    case 'SESv2':
+    case 'SES':
+      return [{ action: `ses:${op}`, resource: '*' }];
+    default:
+      return [{ action: `${service.toLowerCase()}:${op}`, resource: '*' }];
+  }
+}
+
+/** The error AWS answers a refused call with (the SDK's shape: name, $fault, $metadata). */
+export function accessDeniedError(service: string, check: IamCheck, id: GuardIdentity): Error {
+  const principal = `arn:aws:sts::${LOCAL_ACCOUNT}:assumed-role/${id.roleArn.split('/').pop()}/${id.functionName}`;
+  const err = new Error(
+    `User: ${principal} is not authorized to perform: ${check.action} on resource: ${check.resource} because no identity-based policy allows the ${check.action} action`,
+  ) as Error & { $fault: string; $metadata: Record<string, unknown>; Code?: string };
+  err.name = service === 'S3' || service === 'SQS' ? 'AccessDenied' : 'AccessDeniedException';
+  err.$fault = 'client';
+  err.$metadata = { httpStatusCode: service === 'S3' ? 403 : 400, attempts: 1, totalRetryDelay: 0 };
+  err.Code = err.name;
+  return err;
+}
+
+/** Evaluates one check against the role's statements (cached per action, resource and context). */
+export function createEvaluator(id: GuardIdentity) {
+  const decisions = new Map<string, Promise<boolean>>();
+  return (check: IamCheck): Promise<boolean> => {
+    const key = JSON.stringify(check);
+    let decision = decisions.get(key);
+    if (!decision) {
+      decision = runSimulation(
+        {
+          identityPolicies: [{ name: 'role', policy: { Version: '2012-10-17', Statement: id.statements as never } }],
+          serviceControlPolicies: [],
+          resourceControlPolicies: [],
+          request: {
+            principal: id.roleArn,
+            action: check.action,
+            resource: { resource: check.resource, accountId: LOCAL_ACCOUNT },
+            contextVariables: check.context ?? {},
+          },
+        },
+        {},
+      ).then((r) => {
+        if (r.resultType === 'error') {
+          // The evaluator refuses malformed requests (an unknown action, say): refuse the call too.
+          console.error(`[iam] ${check.action} on ${check.resource}: ${JSON.stringify(r.errors).slice(0, 500)}`);
+          return false;
+        }
+        return r.overallResult === 'Allowed';
+      });
+      decisions.set(key, decision);
+    }
+    return decision;
+  };
+}
+
+const GUARDED = Symbol.for('truckyard.localIamGuard');
+
+/** Patches the SDK so that every command is checked against `id`'s statements before it is sent. */
+export function installIamGuard(id: GuardIdentity): void {
+  const require = createRequire(import.meta.url);
+  const { Client } = require('@smithy/core/client') as { Client: { prototype: { send: (...a: unknown[]) => unknown } } };
+  const evaluate = createEvaluator(id);
+  const originalSend = Client.prototype.send;
+  if ((originalSend as unknown as Record<symbol, boolean>)[GUARDED]) return;
+  const guard =
+    (next: (args: { input: Input }) => Promise<unknown>, context: { clientName?: string; commandName?: string }) =>
+    async (args: { input: Input }) => {
+      const clientName = context.clientName ?? '';
+      const checks = checksFor(clientName, context.commandName ?? '', args.input ?? {}, id.region);
+      for (const check of checks) {
+        if (!(await evaluate(check))) throw accessDeniedError(clientName.replace(/Client$/, '').replace(/Document$/, ''), check, id);
+      }
+      return next(args);
+    };
+  const send = function (this: { middlewareStack: { add: (...a: unknown[]) => void }; [GUARDED]?: boolean }, ...args: unknown[]) {
+    if (!this[GUARDED]) {
+      this.middlewareStack.add(guard, { step: 'initialize', name: 'localIamGuard', priority: 'high', override: true });
+      this[GUARDED] = true;
+    }
+    return originalSend.apply(this, args);
+  };
+  (send as unknown as Record<symbol, boolean>)[GUARDED] = true;
+  Client.prototype.send = send;
+}

@@ -1,0 +1,201 @@
+/**
+ * Builds the local cloud's wiring from the synthesized app: the functions and their
+ * environments (dev/cloud/runtime.ts), the edge and the WAF (dev/cloud/edge.ts), the SSM
+ * parameters the secrets are read from, and the buckets to create. `npm start` and the browser
+ * tests use it; docs/local-cloud.md describes the whole.
+ */
+import { SECRET_NAMES, type SecretName } from '../../functions/src/adapters/secrets/secrets.js';
+import { fixtureAllowHostsAt, fixtureSourcesAt } from '../scrape-fixtures/sites.js';
+import { LOCAL_CREDENTIALS, type LocalCloudConfig, REGION, serviceUrl } from '../config.js';
+import { createWaf, type EdgeModel, edgeModelOf, wafModelOf } from './edge.js';
+import { bucketsOf, type FunctionSpec, functionsOf, TemplateResolver } from './model.js';
+import { FunctionRuntime } from './runtime.js';
+import { type SynthResult, synthLocal } from './synth.js';
+
+/** Local values of the secrets (SSM SecureString parameters in AWS); not secrets of any value. */
+export const LOCAL_SECRET_VALUES: Record<SecretName, string> = {
+  stripeSecretKey: 'sk_test_truckyard_local',
+  stripeWebhookSecret: 'whsec_truckyard_local',
+  whatsappToken: 'whatsapp-local-token',
+  unsubscribeSigningKey: 'unsubscribe-local-signing-key',
+  originVerifySecret: 'origin-verify-local',
+  altchaHmacKey: 'altcha-local-hmac-key',
+};
+
+export const LOCAL_EVENT_BUS = 'truckyard-local';
+
+/** The API origin's port: ORIGIN_PORT, else PORT + 10. */
+export function originPortOf(cfg: LocalCloudConfig, env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.ORIGIN_PORT;
+  return raw ? Number(raw) : cfg.port + 10;
+}
+
+/**
+ * The context the local synth gets: explicit configuration of what differs locally (the site's
+ * origin, the scraper's fixture sites and the fixture hosts outbound fetches may reach), never a
+ * switch that turns a check off. DROP_GRANT is the parity suite's test-only context.
+ */
+export function localSynthContext(cfg: LocalCloudConfig, env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {
+  const fixturesPort = cfg.scrapeFixturesPort ?? cfg.port + 5;
+  return {
+    siteUrl: serviceUrl(cfg.port),
+    scraperSources: JSON.stringify(fixtureSourcesAt(fixturesPort)),
+    fetchAllowHosts: fixtureAllowHostsAt(fixturesPort),
+    whatsappPhoneNumberId: 'local-phone-number-id',
+    ...(env.DROP_GRANT ? { dropGrant: env.DROP_GRANT } : {}),
+  };
+}
+
+export interface LocalCloud {
+  synth: SynthResult;
+  resolver: TemplateResolver;
+  functions: FunctionSpec[];
+  runtime: FunctionRuntime;
+  edge: EdgeModel;
+  waf?: ReturnType<typeof createWaf>;
+  parameters: Record<string, string>;
+  buckets: string[];
+  siteBucket: string;
+  originPort: number;
+}
+
+export interface LocalCloudIds {
+  userPoolId: string;
+  clientId: string;
+}
+
+export function startSynth(cfg: LocalCloudConfig, env: NodeJS.ProcessEnv = process.env): Promise<SynthResult> {
+  return synthLocal({ dataDir: cfg.dataDir, context: localSynthContext(cfg, env) });
+}
+
+export function buildLocalCloud(
+  cfg: LocalCloudConfig,
+  ids: LocalCloudIds,
+  synth: SynthResult,
+  opts: { env?: NodeJS.ProcessEnv; log?: (m: string) => void } = {},
+): LocalCloud {
+  const env = opts.env ?? process.env;
+  const siteUrl = serviceUrl(cfg.port);
+  const originPort = originPortOf(cfg, env);
+  const cognitoUrl = serviceUrl(cfg.cognitoPort);
+  const resolver = new TemplateResolver(synth.templates, {
+    region: REGION,
+    tableName: cfg.tableName,
+    userPoolId: ids.userPoolId,
+    userPoolClientId: ids.clientId,
+    eventBusName: LOCAL_EVENT_BUS,
+    sqsUrl: `${siteUrl}/_aws/sqs`,
+    apiOriginUrl: `http://localhost:${originPort}`,
+  });
+  // Cognito's issuer and JWKS are URLs of the pool: the local pool's are cognito-local's.
+  const awsCognito = `https://cognito-idp.${REGION}.amazonaws.com/`;
+  const functions = functionsOf(resolver).map((f) => ({
+    ...f,
+    environment: Object.fromEntries(
+      Object.entries(f.environment).map(([k, v]) => [k, v.startsWith(awsCognito) ? `${cognitoUrl}/${v.slice(awsCognito.length)}` : v]),
+    ),
+  }));
+  const prefixes = new Set(functions.map((f) => f.environment.SECRETS_PREFIX).filter(Boolean));
+  const parameters = Object.fromEntries(
+    [...prefixes].flatMap((prefix) => SECRET_NAMES.map((name) => [`${prefix}${name}`, LOCAL_SECRET_VALUES[name]])),
+  );
+  const runtime = new FunctionRuntime({
+    functions,
+    timeouts: env.LAMBDA_TIMEOUTS !== 'off',
+    log: opts.log,
+    transport: {
+      AWS_REGION: REGION,
+      AWS_DEFAULT_REGION: REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: serviceUrl(cfg.dynamodbPort),
+      AWS_ENDPOINT_URL_S3: serviceUrl(cfg.s3Port),
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoUrl,
+      AWS_ENDPOINT_URL_EVENTBRIDGE: `${siteUrl}/_aws/events`,
+      AWS_ENDPOINT_URL_SQS: `${siteUrl}/_aws/sqs`,
+      AWS_ENDPOINT_URL_SSM: `${siteUrl}/_aws/ssm`,
+      // s3rver speaks path-style only, and does not understand the SDK's default aws-chunked
+      // checksum trailers on streamed uploads (SDK >= 3.729), so only checksum when required.
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+      // The browser signs in against cognito-local (in AWS Amplify derives Cognito's endpoint).
+      COGNITO_PUBLIC_ENDPOINT: cognitoUrl,
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(cfg.smtpPort),
+      STRIPE_API_URL: siteUrl,
+      WHATSAPP_API_URL: `${siteUrl}/_dev/whatsapp/api`,
+    },
+  });
+  const edge = edgeModelOf(resolver, parameters);
+  const wafModel = wafModelOf(resolver);
+  const wafMode = env.WAF_MODE === 'count' ? 'count' : 'block';
+  const waf = wafModel ? createWaf(wafModel, { mode: wafMode, log: opts.log }) : undefined;
+  const buckets = bucketsOf(resolver);
+  const siteBucket = [...new Set(functions.map((f) => f.environment.SPA_BUCKET).filter(Boolean))][0] ?? 'site-bucket';
+  return { synth, resolver, functions, runtime, edge, waf, parameters, buckets, siteBucket, originPort };
+}
+
+/** Creates the template's buckets that the S3 stand-in does not have yet. */
+export async function ensureBuckets(s3Endpoint: string, names: string[]): Promise<void> {
+  const { S3Client, CreateBucketCommand, HeadBucketCommand } = await import('@aws-sdk/client-s3');
+  const s3 = new S3Client({ endpoint: s3Endpoint, forcePathStyle: true, region: REGION, credentials: LOCAL_CREDENTIALS });
+  try {
+    for (const Bucket of names) {
+      try {
+        await s3.send(new HeadBucketCommand({ Bucket }));
+      } catch {
+        await s3.send(new CreateBucketCommand({ Bucket }));
+      }
+    }
+  } finally {
+    s3.destroy();
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * Copies the built web app into the site bucket, as the Web stack's BucketDeployment does: the
+ * page function reads index.html and .vite/manifest.json from there (SPA_BUCKET).
+ */
+export async function deploySite(s3Endpoint: string, bucket: string, webDir: string): Promise<number> {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const path = await import('node:path');
+  const { S3Client, PutObjectCommand } = await import('@aws-sdk/client-s3');
+  const s3 = new S3Client({ endpoint: s3Endpoint, forcePathStyle: true, region: REGION, credentials: LOCAL_CREDENTIALS });
+  const files = (readdirSync(webDir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(webDir, path.join(e.parentPath, e.name)));
+  try {
+    for (let i = 0; i < files.length; i += 16) {
+      await Promise.all(
+        files.slice(i, i + 16).map((file) =>
+          s3.send(
+            new PutObjectCommand({
+              Bucket: bucket,
+              Key: file.split(path.sep).join('/'),
+              Body: readFileSync(path.join(webDir, file)),
+              ContentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+            }),
+          ),
+        ),
+      );
+    }
+  } finally {
+    s3.destroy();
+  }
+  return files.length;
+}

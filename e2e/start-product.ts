@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Starts the product exactly as `npm start` does (dev/start.ts), on the port block from
+ * `basePort` (PORT, +1 DynamoDB, +2 S3, +3 Cognito, +4 SMTP, +5..+7 the scraper's fixture
+ * sites, +10 the API origin) and a fresh data folder, so it never clashes with a running dev
+ * instance; waits until it serves. `stop()` ends it and every child process and removes the data.
+ */
+export interface StartedProduct {
+  baseUrl: string;
+  env: Record<string, string>;
+  dataDir: string;
+  /** Everything the product printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function startProduct(opts: { basePort: number; env?: Record<string, string>; timeoutMs?: number }): Promise<StartedProduct> {
+  const { basePort } = opts;
+  const dataDir = mkdtempSync(join(tmpdir(), 'truckyard-e2e-'));
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(basePort),
+    DYNAMODB_PORT: String(basePort + 1),
+    S3_PORT: String(basePort + 2),
+    COGNITO_PORT: String(basePort + 3),
+    SMTP_PORT: String(basePort + 4),
+    SCRAPE_FIXTURES_PORT: String(basePort + 5),
+    ORIGIN_PORT: String(basePort + 10),
+    DATA_DIR: dataDir,
+    FORCE_COLOR: '0',
+    ...opts.env,
+  };
+  const baseUrl = `http://localhost:${basePort}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const stop = async () => {
+    if (child.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGINT');
+      } catch {
+        /* already gone */
+      }
+      await new Promise((r) => setTimeout(r, 3000));
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + (opts.timeoutMs ?? 240_000);
+  let ready = false;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    // Ready when npm start says so (health answers earlier: the API is up before the seed).
+    if (output.includes('TruckYard is running locally')) {
+      ready = true;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  if (!ready) {
+    await stop();
+    throw new Error(`The product did not start. Output:\n${output.slice(-4000)}`);
+  }
+  return { baseUrl, env, dataDir, output: () => output, stop };
+}

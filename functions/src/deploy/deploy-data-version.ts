@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+import { PLANS } from '../../../shared/constants.js';
+import { FIRST_SCREENS_FORMAT } from '../domain/search/first-screens.js';
+import { SNAPSHOT_FORMAT } from '../domain/search/snapshot.js';
+
+/**
+ * The deploy step's resource properties (infra: the DeployData custom resource). CloudFormation
+ * runs the step again only when a property changes, so they are exactly what its output depends
+ * on: the plans (Stripe prices and tier items) and the formats of the search snapshot and the
+ * first screens written beside it.
+ */
+export interface DeployDataProperties {
+  /** sha256 of PLANS (shared/constants.ts), 16 hex digits. */
+  plansHash: string;
+  /** `<snapshot format>.<first-screens format>`. */
+  searchFormat: string;
+}
+
+export function deployDataProperties(): DeployDataProperties {
+  return {
+    plansHash: createHash('sha256').update(JSON.stringify(PLANS)).digest('hex').slice(0, 16),
+    searchFormat: `${SNAPSHOT_FORMAT}.${FIRST_SCREENS_FORMAT}`,
+  };
+}
