@@ -101,11 +101,14 @@ describe('dealer stock import', () => {
     });
     await page.goto('/auth');
     const form = page.locator('form').filter({ has: page.getByLabel('Password', { exact: true }) });
+    // Each function's first request starts its environment (seconds each on a loaded machine).
+    await form.waitFor({ timeout: 60_000 });
     await form.getByLabel('Email', { exact: true }).fill(DEALER);
     await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await form.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
     await page.goto('/dealer-dashboard');
+    await page.getByLabel('CSV file (up to 4 MB)').waitFor({ timeout: 60_000 });
 
     // Act
     await page
