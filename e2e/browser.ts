@@ -1,3 +1,5 @@
+import { DEMO_STAFF_TOTP_SECRETS } from '../dev/seed/data.js';
+import { freshTotpCode } from '../dev/testing/totp.js';
 import { readFileSync } from 'node:fs';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { REPO_ROOT } from '../dev/config.js';
@@ -44,10 +46,20 @@ export function chunkUrls(modules: string[]): RegExp {
  * Staff sign-in on /admin, shared by the e2e files, so a change to how staff sign in (a second
  * factor, say) is made here once.
  */
+/**
+ * The /admin sign-in of a seeded staff member: e-mail and password, then the authenticator code
+ * (Cognito's SOFTWARE_TOKEN_MFA challenge) from the seeded TOTP secret, as in AWS.
+ */
 export async function signInToAdmin(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/admin');
   await page.getByLabel('Admin Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByTestId('totp-challenge').waitFor();
+  const secret = (DEMO_STAFF_TOTP_SECRETS as Record<string, string>)[email];
+  if (!secret) throw new Error(`${email} is not a seeded staff member with a TOTP secret`);
+  const { code } = await freshTotpCode(secret);
+  await page.getByLabel('Authenticator code').fill(code);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByText('Logged in successfully').waitFor();
 }

@@ -161,8 +161,14 @@ describe('approved dealers', () => {
     await buyerPage.getByText(LIMIT_TEXTS.importForApprovedDealers).waitFor();
     expect(await buyerPage.getByLabel('CSV file (up to 4 MB)').count()).toBe(0);
     const token = await tokenFor('buyer@truckyard.example', DEMO_PASSWORD);
-    const res = await api(token, 'POST', '/my-imports', 'stock_ref,make,model,year,price\nB-1,Volvo,FH,2019,30000', 'text/csv');
-    expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe(LIMIT_TEXTS.importForApprovedDealers);
+    // Neither an upload nor a preview by key (the gate comes before any file is read).
+    const json = 'application/json';
+    const upload = await api(token, 'POST', '/my-imports/uploads', JSON.stringify({ fileName: 'stock.csv', size: 100 }), json);
+    const fileKey = 'imports/00000000-0000-0000-0000-000000000000/01ARZ3NDEKTSV4RRFFQ69G5FAV.csv';
+    const res = await api(token, 'POST', '/my-imports', JSON.stringify({ fileKey, fileName: 'stock.csv' }), json);
+    for (const refused of [upload, res]) {
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toBe(LIMIT_TEXTS.importForApprovedDealers);
+    }
   });
 });

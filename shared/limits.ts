@@ -15,6 +15,8 @@ export const ACTIVE_LISTING_CAPS = {
 
 /** Hourly limits per dealer on the stock import (fixed one-hour windows). */
 export const IMPORT_RATE_LIMITS = {
+  /** Presigned POSTs of a stock file (POST /api/my-imports/uploads). */
+  upload: { scope: 'stock-import-uploads', limit: 30, windowSeconds: 3600 },
   preview: { scope: 'import-preview', limit: 20, windowSeconds: 3600 },
   apply: { scope: 'import-apply', limit: 5, windowSeconds: 3600 },
 } as const;
@@ -24,6 +26,7 @@ export const PHOTO_FETCH_INTERVAL_MS = 1000;
 
 export const LIMIT_TEXTS = {
   importForApprovedDealers: 'Stock import is for approved dealers. Apply from your dashboard.',
+  uploadRateLimited: 'Too many uploads. Please try again later.',
   previewRateLimited: 'You have checked 20 stock files in the last hour. Please try again later.',
   applyRateLimited: 'You have imported 5 stock files in the last hour. Please try again later.',
 } as const;

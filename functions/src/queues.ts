@@ -1,3 +1,4 @@
+import { STOCK_IMPORTS_PREFIX } from '../../shared/schemas/stock-import.js';
 import type { Access } from './access.js';
 import { alertQueues } from './alerts-rows.js';
 
@@ -30,7 +31,8 @@ export const queues: QueueDef[] = [
     access: {
       table: 'readWrite',
       buckets: [
-        { bucket: 'private-uploads', prefixes: ['imports/'], access: 'read' },
+        // The stock file, read with its size and type checked (domain/stock-import).
+        { bucket: 'private-uploads', prefixes: [STOCK_IMPORTS_PREFIX], access: 'read' },
         { bucket: 'truck-images', prefixes: ['listings/'], access: 'readWriteDelete' },
       ],
       events: true,

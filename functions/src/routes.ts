@@ -42,7 +42,8 @@ const PAGE: Access = {
  * - superAdmin JWT authorizer + the handler checks the `super_admins` group.
  */
 export type RouteAuth = 'public' | 'optional' | 'user' | 'admin' | 'superAdmin';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** HEAD rows are not written by hand: every GET row gets one (headRowOf, below). */
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDef {
   /** Stable id, used for the route's construct id (and the function's, for the first row of its module). */
@@ -315,7 +316,21 @@ const rows: RouteDef[] = [
   ...scraperRoutes,
 ];
 
-export const routes: RouteDef[] = rows.map(throughCloudFront);
+/** The id of the HEAD row derived from a GET row. */
+export const headRowId = (getRowId: string) => `${getRowId}Head`;
+
+/**
+ * API Gateway's HTTP APIs route HEAD only to HEAD (or ANY) routes, never to GET ones, so each GET
+ * row gets a HEAD twin: same path, auth, handler module (so the same function, infra/lib/api-stack.ts)
+ * and access. The handler wrapper (http/handler.ts) runs the GET and drops the body.
+ */
+function headRowOf(row: RouteDef): RouteDef {
+  return { ...row, id: headRowId(row.id), method: 'HEAD' };
+}
+
+const withCloudFront = rows.map(throughCloudFront);
+/** Every row, then a HEAD row for each GET row (after all others, so each function keeps its first row's logical id). */
+export const routes: RouteDef[] = [...withCloudFront, ...withCloudFront.filter((r) => r.method === 'GET').map(headRowOf)];
 
 /**
  * The scope every Cognito access token carries and no ID token does: JWT routes require it, so API

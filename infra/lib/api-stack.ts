@@ -74,7 +74,10 @@ export class ApiRoutes extends Construct {
         access: first.access,
         memoryMb: first.memoryMb,
         timeoutSeconds: first.timeoutSeconds,
-        description: group.length === 1 ? `${first.method} ${first.path}` : `${first.handler} (${group.length} routes)`,
+        // HEAD rows (routes.ts derives one per GET row) are not counted: they are their GET's twins.
+        description: ((n) => (n === 1 ? `${first.method} ${first.path}` : `${first.handler} (${n} routes)`))(
+          group.filter((r) => r.method !== 'HEAD').length,
+        ),
         reservedConcurrentExecutions: props.reservedConcurrency?.[first.handler],
       });
       // Requests that skip CloudFront are refused (functions/src/http/viewer-ip.ts).

@@ -356,6 +356,22 @@ describe('least privilege: every function is granted what its row declares, noth
     }
   });
 
+  it("declares the stock import's rows narrowly: the file under imports/ only, the network only where a feed or photo is fetched", () => {
+    // The test above grants each function exactly its row's access; this pins the rows themselves.
+    // Every API row also reads the origin secret (the test above checks that); the rest is the row's own.
+    const access = (id: string) => {
+      const { secrets, ...own } = [...routes, ...queues].find((r) => r.id === id)?.access ?? {};
+      expect(secrets ?? ['originVerifySecret']).toEqual(['originVerifySecret']);
+      return own;
+    };
+    const imports = (level: BucketAccessLevel) => [{ bucket: 'private-uploads', prefixes: ['imports/'], access: level }];
+    expect(access('RequestStockImportUpload')).toEqual({ table: 'readWrite', buckets: imports('write') });
+    expect(access('PreviewStockImport')).toEqual({ table: 'readWrite', buckets: imports('readWrite'), outboundHttp: true });
+    expect(access('ApplyStockImport')).toEqual({ table: 'readWrite', queues: ['stock-imports'] });
+    expect(access('GetStockImport')).toEqual({ table: 'read' });
+    expect(access('stock-imports').buckets).toContainEqual(imports('read')[0]);
+  });
+
   it('the check catches an over-grant (it can fail)', () => {
     // Prepare: GetRobotsTxt declares nothing; pretend its policy also wrote the table and read all of truck-images.
     const ids = dataIds();

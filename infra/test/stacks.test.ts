@@ -243,6 +243,20 @@ describe('data stack', () => {
     expect(rulesOf('general-media').filter((r) => r.ExpirationInDays !== undefined)).toEqual([]);
   });
 
+  it("expires dealers' stock files under imports/ after 30 days, and the versions they leave a day later", () => {
+    const all = t.data.toJSON().Resources as Resources;
+    const props = all[stacks.data.getLogicalId(stacks.data.buckets['private-uploads'].node.defaultChild as never)].Properties;
+    const rules = (props.LifecycleConfiguration as { Rules: Array<Record<string, unknown>> }).Rules;
+    expect(rules.filter((r) => r.Prefix === 'imports/')).toEqual([
+      expect.objectContaining({
+        Status: 'Enabled',
+        ExpirationInDays: 30,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+      }),
+    ]);
+  });
+
   it('lets CloudFront read the site and truck-images buckets and the media buckets (published folders only), never the private uploads', () => {
     const policies = Object.values(resourcesOf(t.data, 'AWS::S3::BucketPolicy'));
     const cloudFrontReaders = policies.filter((p) => JSON.stringify(p.Properties).includes('cloudfront.amazonaws.com'));

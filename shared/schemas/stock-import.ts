@@ -7,6 +7,55 @@ export const applyImportSchema = z.object({
 });
 export type ApplyImportInput = z.output<typeof applyImportSchema>;
 
+/**
+ * Where stock files live in the private uploads bucket: imports/<sub>/<id>.csv, the browser's
+ * uploads and fetched feeds alike. A lifecycle rule removes them after 30 days (infra/lib/data-stack.ts).
+ */
+export const STOCK_IMPORTS_PREFIX = 'imports/';
+
+/** Largest stock file (an upload or a fetched feed); the presigned POST pins it and the server checks it again. */
+export const IMPORT_FILE_MAX_BYTES = 4 * 1024 * 1024;
+/** The only type an uploaded stock file is stored with (pinned by the presigned POST, checked again on reading). */
+export const IMPORT_FILE_CONTENT_TYPE = 'text/csv';
+
+/** The message for a file over IMPORT_FILE_MAX_BYTES (browser, upload request and server read alike). */
+export const importFileTooLargeMessage = (bytes: number) =>
+  `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; the limit is ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`;
+
+/** POST /api/my-imports/uploads: the file the browser is about to upload (its size is checked again once stored). */
+export const importUploadRequestSchema = z.object({
+  fileName: z.string({ error: 'fileName is required' }).trim().min(1, 'fileName is required').max(200, 'fileName is too long'),
+  size: z
+    .number({ error: 'size must be a number of bytes' })
+    .int('size must be a whole number of bytes')
+    .min(1, 'The file is empty.')
+    .superRefine((size, ctx) => {
+      if (size > IMPORT_FILE_MAX_BYTES) ctx.addIssue({ code: 'custom', message: importFileTooLargeMessage(size) });
+    }),
+});
+export type ImportUploadRequest = z.output<typeof importUploadRequestSchema>;
+
+/** The answer: a presigned POST to the private bucket, the key fixed by the server. */
+export interface ImportUpload {
+  /** imports/<sub>/<id>.csv: what the preview then names as fileKey. */
+  key: string;
+  url: string;
+  fields: Record<string, string>;
+  expiresAt: string;
+  maxBytes: number;
+}
+
+/** An uploaded stock file's key: always imports/<sub>/<26-character id>.csv (POST /api/my-imports/uploads makes them). */
+export const IMPORT_FILE_KEY = /^imports\/[^/]{1,128}\/[0-9A-Z]{26}\.csv$/;
+
+/** POST /api/my-imports with an uploaded file: its key (under the caller's own imports/<sub>/) and, for display, its name. */
+export const importFileSchema = z.object({
+  fileKey: z
+    .string({ error: 'fileKey is required' })
+    .regex(IMPORT_FILE_KEY, 'fileKey must be the key POST /api/my-imports/uploads gave for your file'),
+  fileName: z.string().trim().max(200, 'fileName is too long').optional(),
+});
+
 /** POST /api/my-imports with a JSON body: a feed URL to fetch instead of an uploaded file. */
 export const importFeedSchema = z.object({
   feedUrl: z

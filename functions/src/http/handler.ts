@@ -107,15 +107,59 @@ export function jsonBody(event: HttpEvent): unknown {
   }
 }
 
+/** A request on a HEAD row (routes.ts derives one from every GET row). */
+export const isHeadRequest = (event: HttpEvent) =>
+  event.requestContext?.http?.method?.toUpperCase() === 'HEAD' || event.routeKey?.startsWith('HEAD ') === true;
+
+/** The GET a HEAD request mirrors: the same event with GET as its method and route key, so handlers and routers keyed on the route key answer it as the GET. */
+export function asGetEvent(event: HttpEvent): HttpEvent {
+  const routeKey = event.routeKey.replace(/^HEAD /, 'GET ');
+  return {
+    ...event,
+    routeKey,
+    requestContext: { ...event.requestContext, routeKey, http: { ...event.requestContext.http, method: 'GET' } },
+  };
+}
+
 /**
- * Wraps one route's logic: in AWS refuses requests that did not come through CloudFront
- * (viewer-ip.ts), resolves the caller for the route's auth level, maps domain errors
- * to their status and unknown errors to a generic 500 that leaks nothing. Every invocation runs
- * under Powertools (observability.ts): its log lines carry the request id, the cold-start flag
- * and the route (API Gateway's route key), and it is traced in X-Ray.
+ * A HEAD answer: GET's status and headers without its body. No Content-Length is added (API
+ * Gateway and the local gateway then send none or 0): HEAD tells status, type and caching, not size.
+ */
+export function withoutBody(result: HttpResult): HttpResult {
+  const { body: _body, isBase64Encoded: _base64, ...rest } = result;
+  return rest;
+}
+
+/** The events headAsGet made from HEAD requests. */
+const mirroredHeads = new WeakSet<HttpEvent>();
+
+/** HEAD runs the GET (before) and drops the body from the answer, success or error (after, onError). */
+const headAsGet: middy.MiddlewareObj<HttpEvent, HttpResult, Error, Context> = {
+  before: async (request) => {
+    if (isHeadRequest(request.event)) {
+      request.event = asGetEvent(request.event);
+      mirroredHeads.add(request.event);
+    }
+  },
+  after: async (request) => {
+    if (mirroredHeads.has(request.event) && request.response) request.response = withoutBody(request.response);
+  },
+  onError: async (request) => {
+    if (mirroredHeads.has(request.event) && request.response) request.response = withoutBody(request.response);
+  },
+};
+
+/**
+ * Wraps one route's logic: answers HEAD as its GET without the body, in AWS refuses requests that
+ * did not come through CloudFront (viewer-ip.ts), resolves the caller for the route's auth level,
+ * maps domain errors to their status and unknown errors to a generic 500 that leaks nothing. Every
+ * invocation runs under Powertools (observability.ts): its log lines carry the request id, the
+ * cold-start flag and the route (API Gateway's route key), and it is traced in X-Ray.
  */
 export function httpHandler(auth: RouteAuth, fn: (ctx: RequestContext) => Promise<HttpResult>) {
   const inner = middy<HttpEvent, HttpResult, Error, Context>()
+    // First, so its onError runs after the error mapper below has set the answer (middy runs onError in reverse).
+    .use(headAsGet)
     .use({
       onError: async (request) => {
         request.response = errorResult(request.error, request.context?.awsRequestId ?? 'local');

@@ -1,7 +1,22 @@
+import { STOCK_IMPORTS_PREFIX } from '../../../shared/schemas/stock-import.js';
 import type { RouteDef } from '../routes.js';
 
-/** Dealer stock import (issue 13 §3): dry run, apply (queued), status. */
+/**
+ * Dealer stock import (issue 13 §3): an upload URL, dry run, apply (queued), status. The file goes
+ * from the browser straight to the private bucket (imports/<sub>/…, presigned POST); the API only
+ * ever sees its key (issue 22 §2: a file in the request body met the WAF's 32 KB body rule).
+ */
 export const importRoutes: RouteDef[] = [
+  {
+    id: 'RequestStockImportUpload',
+    method: 'POST',
+    path: '/api/my-imports/uploads',
+    handler: 'http/my-imports/request-upload.ts',
+    auth: 'user',
+    // Table: the profile (made on first call) and the upload rate limit. Bucket: s3:PutObject under
+    // imports/, which the presigned POST is signed with (the policy pins the one key).
+    access: { table: 'readWrite', buckets: [{ bucket: 'private-uploads', prefixes: [STOCK_IMPORTS_PREFIX], access: 'write' }] },
+  },
   {
     id: 'PreviewStockImport',
     method: 'POST',
@@ -13,7 +28,8 @@ export const importRoutes: RouteDef[] = [
     timeoutSeconds: 29,
     access: {
       table: 'readWrite',
-      buckets: [{ bucket: 'private-uploads', prefixes: ['imports/'], access: 'write' }],
+      // Reads the uploaded file; writes a fetched feed's file.
+      buckets: [{ bucket: 'private-uploads', prefixes: [STOCK_IMPORTS_PREFIX], access: 'readWrite' }],
       // Fetches a feed URL.
       outboundHttp: true,
     },
@@ -24,6 +40,7 @@ export const importRoutes: RouteDef[] = [
     path: '/api/my-imports/{id}/apply',
     handler: 'http/my-imports/apply-import.ts',
     auth: 'user',
+    // The queue worker (queues.ts 'stock-imports') reads the file; this only queues.
     access: { table: 'readWrite', queues: ['stock-imports'] },
   },
   {

@@ -13,7 +13,7 @@ export interface PresignedPost {
 export interface PresignOptions {
   bucket: string;
   key: string;
-  /** The file's type as the browser gave it (JPEG, PNG or WebP); pinned exactly by the policy. */
+  /** The type the object is stored with, pinned exactly by the policy (for photos: JPEG, PNG or WebP, as the browser gave it). */
   contentType: string;
   expiresSeconds: number;
   maxBytes?: number;
@@ -28,11 +28,20 @@ export interface PresignOptions {
  */
 export async function presignImagePost(s3: S3Client, opts: PresignOptions): Promise<PresignedPost> {
   if (!isAcceptedImageType(opts.contentType)) throw new Error(`Refusing to presign ${opts.contentType}`);
+  return presignFilePost(s3, { ...opts, maxBytes: opts.maxBytes ?? LIMITS.maxImageBytes });
+}
+
+/**
+ * A presigned POST of one file to exactly `key`, 1 byte..maxBytes, stored with exactly
+ * `contentType` (the policy pins the key, the size range and the type; the browser cannot choose
+ * another). S3 enforces the policy; s3rver ignores it, so whoever reads the object checks again.
+ */
+export async function presignFilePost(s3: S3Client, opts: PresignOptions & { maxBytes: number }): Promise<PresignedPost> {
   const { url, fields } = await createPresignedPost(s3, {
     Bucket: opts.bucket,
     Key: opts.key,
     Conditions: [
-      ['content-length-range', 1, opts.maxBytes ?? LIMITS.maxImageBytes],
+      ['content-length-range', 1, opts.maxBytes],
       ['eq', '$Content-Type', opts.contentType],
     ],
     Fields: { 'Content-Type': opts.contentType },

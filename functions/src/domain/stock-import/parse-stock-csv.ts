@@ -5,12 +5,14 @@
  * formula in a cell (CSV injection), too many rows. Nothing here writes anything.
  */
 import Papa from 'papaparse';
+import { IMPORT_FILE_MAX_BYTES, importFileTooLargeMessage } from '../../../../shared/schemas/stock-import.js';
 
 /**
- * 4 MB: the file travels as the request body, which Lambda receives base64-encoded (4 MB → 5.3 MB,
- * under its 6 MB payload limit); larger bodies are refused before they reach us (413).
+ * 4 MB: the file goes from the browser straight to the private bucket (a presigned POST pinning
+ * the size) and is read back from there, so no request body carries it; the limit bounds what one
+ * import function holds and parses.
  */
-export const IMPORT_LIMITS = { maxBytes: 4 * 1024 * 1024, maxRows: 10_000, maxPhotosPerRow: 10 } as const;
+export const IMPORT_LIMITS = { maxBytes: IMPORT_FILE_MAX_BYTES, maxRows: 10_000, maxPhotosPerRow: 10 } as const;
 
 /** Our template's columns, in template order (docs and the downloadable template use this list). */
 export const TEMPLATE_COLUMNS = [
@@ -90,10 +92,7 @@ export function isFormula(cell: string): boolean {
 
 export function parseStockCsv(bytes: Uint8Array): ParseResult {
   if (bytes.byteLength > IMPORT_LIMITS.maxBytes) {
-    return {
-      ok: false,
-      message: `The file is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; the limit is ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB. Split it into smaller files.`,
-    };
+    return { ok: false, message: importFileTooLargeMessage(bytes.byteLength) };
   }
   let text: string;
   try {

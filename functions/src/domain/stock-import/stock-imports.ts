@@ -6,14 +6,22 @@
 import { IMPORT_RATE_LIMITS, LIMIT_TEXTS } from '../../../../shared/limits.js';
 import type { Page } from '../../../../shared/schemas/admin.js';
 import type { ImportReviewDecision } from '../../../../shared/schemas/dealer.js';
-import type { ImportPreviewRow, ImportReviewState, StockImportView } from '../../../../shared/schemas/stock-import.js';
+import {
+  IMPORT_FILE_CONTENT_TYPE,
+  IMPORT_FILE_MAX_BYTES,
+  type ImportPreviewRow,
+  type ImportReviewState,
+  type StockImportView,
+  importFileTooLargeMessage,
+  STOCK_IMPORTS_PREFIX,
+} from '../../../../shared/schemas/stock-import.js';
 import type { StockImportApplied } from '../../events/contracts.js';
 import { type Profile, requireWritableProfile } from '../accounts/profiles.js';
 import { requireApprovedDealer } from '../dealers/dealer-approval.js';
 import { assertRoomForListings } from '../listings/listing-cap.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { Caller } from '../caller.js';
-import { DomainError, notFound, unauthenticated, validationError } from '../errors.js';
+import { DomainError, forbidden, notFound, unauthenticated, validationError } from '../errors.js';
 import { buildTitle } from '../listings/manage-create.js';
 import type { ListingEventPublisher, ManageListingDeps } from '../listings/manage-ports.js';
 import { type ApplyImportDeps, applyStockImport, existingStockOf, type ImportedListingRecord } from './apply-import.js';
@@ -25,6 +33,8 @@ export interface StockImportRecord {
   userId: string;
   status: StockImportView['status'];
   fileKey: string;
+  /** The file's ETag when previewed: the worker applies that file, not one posted over it since. */
+  fileEtag?: string | null;
   fileName: string | null;
   createdAt: string;
   summary: StockImportView['summary'];
@@ -56,7 +66,7 @@ export interface StockImportDeps {
     /** Later imports of this dealer go live directly (the profile's `stockImportsTrusted`). */
     trustDealer(userId: string, at: string): Promise<void>;
   };
-  files: { put(key: string, bytes: Buffer): Promise<void>; get(key: string): Promise<Buffer> };
+  files: ImportFiles;
   queue: { send(message: StockImportMessage): Promise<void> };
   manage: Pick<ManageListingDeps, 'listings' | 'profiles'>;
   /** The import's one batched event (events/contracts.ts). */
@@ -74,8 +84,37 @@ export interface StockImportMessage {
   review?: ImportReviewDecision;
 }
 
+export const importFilePrefix = (userId: string) => `${STOCK_IMPORTS_PREFIX}${userId}/`;
+export const importFileKey = (userId: string, id: string) => `${importFilePrefix(userId)}${id}.csv`;
+
+/** What reading a stored stock file found. */
+export type ImportFileRead =
+  | { ok: true; bytes: Buffer; etag: string | null }
+  | { ok: false; reason: 'missing' }
+  | { ok: false; reason: 'too-large'; bytes: number }
+  | { ok: false; reason: 'wrong-type'; contentType: string | null };
+
+/** The stock files in the private bucket. */
+export interface ImportFiles {
+  put(key: string, bytes: Buffer): Promise<void>;
+  /**
+   * Reads a file, refusing it without reading on when it is over maxBytes or not stored as
+   * contentType. S3 enforces the presigned POST's size and type; s3rver (locally) does not, and a
+   * policy is not a check we can test, so every read checks again.
+   */
+  read(key: string, limits: { maxBytes: number; contentType: string }): Promise<ImportFileRead>;
+}
+
+const IMPORT_FILE_LIMITS = { maxBytes: IMPORT_FILE_MAX_BYTES, contentType: IMPORT_FILE_CONTENT_TYPE };
+
 export const IMPORT_NOT_FOUND = 'Import not found.';
-export const importFileKey = (userId: string, id: string) => `imports/${userId}/${id}.csv`;
+
+/** Why a stored file cannot be imported, as the dealer reads it. */
+function refusalMessage(read: Exclude<ImportFileRead, { ok: true }>): string {
+  if (read.reason === 'missing') return 'The uploaded file was not found. Upload it again.';
+  if (read.reason === 'too-large') return importFileTooLargeMessage(read.bytes);
+  return 'The file was not uploaded as a CSV file. Upload it again from the dashboard.';
+}
 
 /**
  * The import's gate, before anything is read or fetched: a writable account that is an approved
@@ -88,11 +127,17 @@ async function approvedDealer(deps: StockImportDeps, caller: Caller): Promise<Pr
   return profile;
 }
 
+const RATE_LIMITED_TEXTS = {
+  upload: LIMIT_TEXTS.uploadRateLimited,
+  preview: LIMIT_TEXTS.previewRateLimited,
+  apply: LIMIT_TEXTS.applyRateLimited,
+} as const satisfies Record<keyof typeof IMPORT_RATE_LIMITS, string>;
+
 /** The hourly limits of shared/limits.ts, per dealer (429 with the window's remaining seconds). */
 async function withinHourlyLimit(deps: StockImportDeps, userId: string, which: keyof typeof IMPORT_RATE_LIMITS): Promise<void> {
   if (!deps.rateLimit) return;
   const result = await deps.rateLimit({ ...IMPORT_RATE_LIMITS[which], key: userId });
-  const message = which === 'preview' ? LIMIT_TEXTS.previewRateLimited : LIMIT_TEXTS.applyRateLimited;
+  const message = RATE_LIMITED_TEXTS[which];
   if (!result.allowed) throw new DomainError('RATE_LIMITED', message, { retryAfterSeconds: result.retryAfterSeconds });
 }
 
@@ -140,37 +185,81 @@ const toView = (r: StockImportRecord): StockImportView => ({
 const growthOf = (summary: StockImportView['summary'], markMissingSold: boolean) =>
   summary.create - (markMissingSold ? summary.markSold : 0);
 
-/** POST /api/my-imports: the dry run. Nothing is written to listings; the file is kept for apply. */
+/**
+ * POST /api/my-imports/uploads: a fresh key under the dealer's own prefix for the browser to post
+ * the file to. Only approved dealers get one, within the hourly upload limit.
+ */
+export async function planImportUpload(deps: StockImportDeps, caller: Caller): Promise<{ key: string }> {
+  const profile = await approvedDealer(deps, caller);
+  if (caller.kind !== 'user') throw unauthenticated();
+  dealerDefaults(profile);
+  await withinHourlyLimit(deps, caller.userId, 'upload');
+  return { key: importFileKey(caller.userId, deps.newId()) };
+}
+
+/** The stock file a preview plans: its bytes and, when the browser uploaded it, where it is stored and its ETag. */
+export interface LoadedStockFile {
+  bytes: Buffer;
+  fileName: string | null;
+  stored?: { key: string; etag: string | null };
+}
+
+/**
+ * POST /api/my-imports: the dry run. Nothing is written to listings; the file is kept for apply
+ * (a fetched feed is stored under the dealer's prefix; an uploaded file is already there).
+ */
 export async function previewStockImport(
   deps: StockImportDeps,
   caller: Caller,
-  load: () => Promise<{ bytes: Buffer; fileName: string | null }>,
+  load: () => Promise<LoadedStockFile>,
 ): Promise<StockImportView> {
   const profile = await approvedDealer(deps, caller);
   if (caller.kind !== 'user') throw unauthenticated();
   await withinHourlyLimit(deps, caller.userId, 'preview');
   const defaults = dealerDefaults(profile);
   // Only now is the file read or the feed fetched: a refused caller makes us fetch nothing.
-  const { bytes, fileName } = await load();
+  const { bytes, fileName, stored } = await load();
   const parsed = parseStockCsv(bytes);
   if (!parsed.ok) throw validationError(parsed.message);
   const stock = (await deps.manage.listings.listByOwner(caller.userId)) as ImportedListingRecord[];
   const plan = planImport(parsed.rows, existingStockOf(stock), defaults);
   // Imported creates count against the live-listing cap, even if every missing listing is marked sold.
   await assertRoomForListings(deps.manage.listings, profile, growthOf(plan.summary, true));
+  const id = deps.newId();
+  const fileKey = stored?.key ?? importFileKey(caller.userId, id);
+  if (!stored) await deps.files.put(fileKey, bytes);
   const record: StockImportRecord = {
-    id: deps.newId(),
+    id,
     userId: caller.userId,
     status: 'previewed',
-    fileKey: '',
+    fileKey,
+    fileEtag: stored?.etag ?? null,
     fileName,
     createdAt: deps.now().toISOString(),
     summary: plan.summary,
   };
-  record.fileKey = importFileKey(caller.userId, record.id);
-  await deps.files.put(record.fileKey, bytes);
   await deps.imports.create(record);
   return { ...toView(record), rows: previewRows(plan), missing: plan.missing, ignoredColumns: parsed.ignoredColumns };
+}
+
+/**
+ * POST /api/my-imports with { fileKey }: the dry run of a file the browser uploaded. The gate and
+ * the hourly limit come first (previewStockImport); then the key must be under the caller's own
+ * imports/<sub>/, and the file is read with its size and type checked.
+ */
+export async function previewUploadedImport(
+  deps: StockImportDeps,
+  caller: Caller,
+  fileKey: string,
+  fileName: string | null,
+): Promise<StockImportView> {
+  return previewStockImport(deps, caller, async () => {
+    if (caller.kind !== 'user') throw unauthenticated();
+    if (!fileKey.startsWith(importFilePrefix(caller.userId))) throw forbidden('That file is not one of your uploads.');
+    const read = await deps.files.read(fileKey, IMPORT_FILE_LIMITS);
+    if (!read.ok) throw validationError(refusalMessage(read));
+    return { bytes: read.bytes, fileName, stored: { key: fileKey, etag: read.etag } };
+  });
 }
 
 /** POST /api/my-imports/{id}/apply: queues the import once; a second apply is a conflict. */
@@ -212,8 +301,11 @@ export async function runStockImport(deps: StockImportDeps, apply: ApplyImportDe
   if (record.status === 'queued') await deps.imports.transition(userId, id, 'queued', 'running');
   const caller: Caller = { kind: 'user', userId, username: userId, groups: [], isAdmin: false, isSuperAdmin: false };
   const profile = await requireWritableProfile(deps.manage.profiles, caller, deps.now());
-  const parsed = parseStockCsv(await deps.files.get(record.fileKey));
-  if (!parsed.ok || profile.dealerStatus !== 'approved') {
+  const read = await deps.files.read(record.fileKey, IMPORT_FILE_LIMITS);
+  // Refused, or posted over since the preview (the presigned POST stays valid for its minutes).
+  const changed = read.ok && record.fileEtag && read.etag !== record.fileEtag;
+  const parsed = read.ok && !changed ? parseStockCsv(read.bytes) : null;
+  if (!parsed?.ok || profile.dealerStatus !== 'approved') {
     await deps.imports.transition(userId, id, 'running', 'failed');
     return;
   }

@@ -35,15 +35,11 @@ const MODEL = `Qx${Date.now().toString(36)}`;
 // biome-ignore lint/suspicious/noExplicitAny: test reads JSON loosely
 type Res = { status: number; body: Record<string, any> };
 
-async function call(method: string, path: string, who: TestUser | null, body?: { csv?: string; json?: unknown }): Promise<Res> {
+async function call(method: string, path: string, who: TestUser | null, body?: { json?: unknown }): Promise<Res> {
   const headers: Record<string, string> = {};
   if (who) headers.authorization = `Bearer ${who.accessToken}`;
   let payload: BodyInit | undefined;
-  if (body?.csv !== undefined) {
-    headers['content-type'] = 'text/csv';
-    headers['x-file-name'] = 'stock.csv';
-    payload = body.csv;
-  } else if (body?.json !== undefined) {
+  if (body?.json !== undefined) {
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body.json);
   }
@@ -51,6 +47,21 @@ async function call(method: string, path: string, who: TestUser | null, body?: {
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
+
+/** As the dashboard does: ask for an upload, post the file straight to the bucket, preview it by key. */
+async function previewCsv(who: TestUser, csv: string): Promise<Res> {
+  const upload = await call('POST', '/api/my-imports/uploads', who, { json: { fileName: 'stock.csv', size: Buffer.byteLength(csv) } });
+  expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(upload.body.fields as Record<string, string>)) form.append(k, v);
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'stock.csv');
+  const posted = await fetch(upload.body.url, { method: 'POST', body: form });
+  expect(posted.status, await posted.text()).toBeLessThan(300);
+  return call('POST', '/api/my-imports', who, { json: { fileKey: upload.body.key, fileName: 'stock.csv' } });
+}
+
+/** A key under the caller's own imports/ prefix with no file behind it: reading it first would answer 400, not 403. */
+const unreadKeyOf = (who: TestUser) => `imports/${who.userId}/01ARZ3NDEKTSV4RRFFQ69G5FAV.csv`;
 
 const HEADER = 'stock_ref,make,model,year,category,price,vat,mileage,euro,gvw,photo_urls';
 const csvOf = (refs: string[], prefix = 'R') =>
@@ -75,7 +86,7 @@ async function approvedDealer(name: string): Promise<TestUser> {
 }
 
 async function importFile(dealer: TestUser, csv: string, markMissingSold = false) {
-  const preview = await call('POST', '/api/my-imports', dealer, { csv });
+  const preview = await previewCsv(dealer, csv);
   expect(preview.status).toBe(201);
   const applied = await call('POST', `/api/my-imports/${preview.body.id}/apply`, dealer, { json: { markMissingSold } });
   expect(applied.status).toBe(202);
@@ -130,12 +141,13 @@ afterAll(async () => {
 });
 
 describe('only approved dealers import', () => {
-  it("refuses a buyer's import with 403 and the message, before fetching their feed", async () => {
+  it("refuses a buyer's import with 403 and the message, before reading their file or fetching their feed", async () => {
     const buyer = await createTestUser({ name: 'Bea Buyer', phone: '+441134960001' });
-    const byFile = await call('POST', '/api/my-imports', buyer, { csv: csvOf(['1']) });
+    const upload = await call('POST', '/api/my-imports/uploads', buyer, { json: { fileName: 'stock.csv', size: 100 } });
+    const byFile = await call('POST', '/api/my-imports', buyer, { json: { fileKey: unreadKeyOf(buyer), fileName: 'stock.csv' } });
     const byFeed = await call('POST', '/api/my-imports', buyer, { json: { feedUrl } });
     const apply = await call('POST', '/api/my-imports/01JUNKNOWN0000000000000000/apply', buyer, { json: {} });
-    for (const res of [byFile, byFeed, apply]) {
+    for (const res of [upload, byFile, byFeed, apply]) {
       expect(res.status).toBe(403);
       expect(res.body.error.message).toBe(LIMIT_TEXTS.importForApprovedDealers);
     }
@@ -150,9 +162,11 @@ describe('only approved dealers import', () => {
       expect((await call('POST', '/api/me/dealer-application', who, { json: application() })).status).toBe(201);
     await call('POST', `/api/admin/dealer-applications/${refused.userId}/decision`, admin, { json: { decision: 'refuse' } });
     for (const who of [waiting, refused]) {
-      const res = await call('POST', '/api/my-imports', who, { csv: csvOf(['1']) });
+      const res = await call('POST', '/api/my-imports', who, { json: { fileKey: unreadKeyOf(who), fileName: 'stock.csv' } });
       expect(res.status).toBe(403);
       expect(res.body.error.message).toBe(LIMIT_TEXTS.importForApprovedDealers);
+      const upload = await call('POST', '/api/my-imports/uploads', who, { json: { fileName: 'stock.csv', size: 100 } });
+      expect(upload.status).toBe(403);
     }
   });
 });
@@ -252,10 +266,10 @@ describe('limits', () => {
     const set = await call('PATCH', `/api/admin/users/${dealer.userId}/listing-cap`, admin, { json: { listingCap: 3 } });
     expect(set.status).toBe(200);
     expect(await auditOf('listing_cap', dealer.userId)).toEqual([expect.objectContaining({ details: expect.objectContaining({ to: 3 }) })]);
-    const over = await call('POST', '/api/my-imports', dealer, { csv: csvOf(['1', '2', '3', '4'], 'CAP') });
+    const over = await previewCsv(dealer, csvOf(['1', '2', '3', '4'], 'CAP'));
     expect(over.status).toBe(409);
     expect(over.body.error.message).toMatch(/up to 3 live listings/);
-    expect((await call('POST', '/api/my-imports', dealer, { csv: csvOf(['1', '2', '3'], 'CAP') })).status).toBe(201);
+    expect((await previewCsv(dealer, csvOf(['1', '2', '3'], 'CAP'))).status).toBe(201);
     // Only an approved dealer's limit changes; and within bounds.
     const buyer = await createTestUser({ name: 'Nat NotDealer' });
     await call('GET', '/api/me', buyer);
@@ -263,21 +277,23 @@ describe('limits', () => {
     expect((await call('PATCH', `/api/admin/users/${dealer.userId}/listing-cap`, admin, { json: { listingCap: 0 } })).status).toBe(400);
   });
 
-  it('allows 20 import previews per dealer per hour, then 429', async () => {
+  it('allows 20 import previews per dealer per hour, then 429 before the file is read', async () => {
     const dealer = await approvedDealer('Pia Previews');
     for (let i = 0; i < IMPORT_RATE_LIMITS.preview.limit; i++) {
-      expect((await call('POST', '/api/my-imports', dealer, { csv: NOTHING })).status).toBe(201);
+      expect((await previewCsv(dealer, NOTHING)).status).toBe(201);
     }
-    const res = await call('POST', '/api/my-imports', dealer, { csv: NOTHING });
+    const res = await previewCsv(dealer, NOTHING);
     expect(res.status).toBe(429);
     expect(res.body.error.message).toBe(LIMIT_TEXTS.previewRateLimited);
+    // Limited before reading: a key with no file behind it gets the 429 too, not the 400 a read would give.
+    const unread = await call('POST', '/api/my-imports', dealer, { json: { fileKey: unreadKeyOf(dealer), fileName: 'stock.csv' } });
+    expect(unread.status).toBe(429);
   });
 
   it('allows 5 import applies per dealer per hour, then 429', async () => {
     const dealer = await approvedDealer('Abe Applies');
     const previews: string[] = [];
-    for (let i = 0; i <= IMPORT_RATE_LIMITS.apply.limit; i++)
-      previews.push((await call('POST', '/api/my-imports', dealer, { csv: NOTHING })).body.id);
+    for (let i = 0; i <= IMPORT_RATE_LIMITS.apply.limit; i++) previews.push((await previewCsv(dealer, NOTHING)).body.id);
     for (const id of previews.slice(0, IMPORT_RATE_LIMITS.apply.limit)) {
       expect((await call('POST', `/api/my-imports/${id}/apply`, dealer, { json: {} })).status).toBe(202);
     }

@@ -1,4 +1,3 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { importCounters } from '../../adapters/dynamodb/counters.js';
@@ -8,6 +7,7 @@ import { HostPacer } from '../../adapters/http/host-pacer.js';
 import { stockImportsRepo } from '../../adapters/dynamodb/stock-imports-repo.js';
 import { queueSender } from '../../adapters/queues/sender.js';
 import { s3 } from '../../adapters/s3/client.js';
+import { s3ImportFiles } from '../../adapters/s3/import-files.js';
 import { createSafeFetcher, type SafeFetcher } from '../../adapters/http/safe-fetch.js';
 import { createPhotoImporter } from '../../adapters/stock-import/photo-importer.js';
 import { config } from '../../config.js';
@@ -35,15 +35,7 @@ export function stockImportDeps(): StockImportDeps {
   const bucket = config.buckets.privateUploads;
   deps = {
     imports: stockImportsRepo(ddb, config.tableName),
-    files: {
-      async put(key, bytes) {
-        await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: 'text/csv' }));
-      },
-      async get(key) {
-        const res = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-        return Buffer.from(await (res.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
-      },
-    },
+    files: s3ImportFiles(s3, bucket),
     queue: { send: async (message) => (await queueSender()).send(STOCK_IMPORT_QUEUE, [message]) },
     manage: manageListingDeps(),
     events: manageListingDeps().events,

@@ -4,13 +4,17 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalQueue, type LocalQueue } from '../../../../dev/local-queue.js';
 import { type TestApi, type TestUser, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
+import { IMPORT_FILE_MAX_BYTES } from '../../../../shared/schemas/stock-import.js';
+import { WAF_MAX_BODY_BYTES } from '../../../../infra/lib/edge-stack.js';
 import { setInProcessQueue } from '../../adapters/queues/sender.js';
 import { FEED_FETCH_FAILED } from '../../adapters/stock-import/feed-fetch.js';
 
 /**
- * Dealer stock import against the real stand-ins: dry run, apply through the in-process queue,
- * photos fetched from a local "dealer website", idempotent re-import, refusals that write nothing,
- * one dealer never seeing another's import, and feed URLs through the SSRF guard (the dealer
+ * Dealer stock import against the real stand-ins: the file posted straight to the private bucket
+ * (presigned POST) and previewed by key, apply through the in-process queue, photos fetched from a
+ * local "dealer website", idempotent re-import, refusals that write nothing, one dealer never
+ * seeing another's import or file, the size and type checks s3rver leaves to us (it ignores the
+ * presigned POST's policy, as S3 would not), and feed URLs through the SSRF guard (the dealer
  * website is a loopback fixture, so it is named in FETCH_ALLOW_HOSTS; another loopback server,
  * not named, stands for our own network).
  */
@@ -23,16 +27,22 @@ let inside: Server;
 let insidePort: number;
 const insideHits: string[] = [];
 let queue: LocalQueue;
+let admin: TestUser;
 
-async function call(method: string, path: string, who: TestUser | null, body?: { csv?: string; json?: unknown }) {
+/** Only approved dealers import (issue 23; dealer-approval.int.test.ts covers the refusals). */
+async function approve(who: TestUser) {
+  const app = { tradingName: `${who.name} Trucks`, address: '1 Leeds Road, Leeds LS1 1AA', companyNumber: '12345678' };
+  expect((await call('POST', '/api/me/dealer-application', who, { json: app })).status).toBe(201);
+  expect(
+    (await call('POST', `/api/admin/dealer-applications/${who.userId}/decision`, admin, { json: { decision: 'approve' } })).status,
+  ).toBe(200);
+}
+
+async function call(method: string, path: string, who: TestUser | null, body?: { json?: unknown }) {
   const headers: Record<string, string> = {};
   if (who) headers.authorization = `Bearer ${who.accessToken}`;
   let payload: BodyInit | undefined;
-  if (body?.csv !== undefined) {
-    headers['content-type'] = 'application/octet-stream';
-    headers['x-file-name'] = 'stock.csv';
-    payload = body.csv;
-  } else if (body?.json !== undefined) {
+  if (body?.json !== undefined) {
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body.json);
   }
@@ -40,6 +50,37 @@ async function call(method: string, path: string, who: TestUser | null, body?: {
   const text = await res.text();
   // biome-ignore lint/suspicious/noExplicitAny: test reads JSON answers loosely
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, any> };
+}
+
+interface Upload {
+  key: string;
+  url: string;
+  fields: Record<string, string>;
+}
+
+/** What the browser does: a multipart POST of the signed fields and the file, straight to the bucket. */
+async function postToBucket(upload: Upload, bytes: Buffer | string, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...upload.fields, ...fields })) form.append(k, v);
+  form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type: 'text/csv' }), 'stock.csv');
+  const res = await fetch(upload.url, { method: 'POST', body: form });
+  expect(res.status, await res.text()).toBeLessThan(300);
+}
+
+/**
+ * Asks for an upload, posts the file to the bucket, and previews it by key, as the dashboard does.
+ * The size it declares is at most the limit: a client may lie, and the bytes are checked on reading.
+ */
+async function uploadAndPreview(who: TestUser, csv: Buffer | string, opts: { fields?: Record<string, string> } = {}) {
+  const size = typeof csv === 'string' ? Buffer.byteLength(csv) : csv.length;
+  const requested = await call('POST', '/api/my-imports/uploads', who, {
+    json: { fileName: 'stock.csv', size: Math.min(size, IMPORT_FILE_MAX_BYTES) },
+  });
+  expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+  const upload = requested.body as Upload;
+  await postToBucket(upload, csv, opts.fields);
+  const preview = await call('POST', '/api/my-imports', who, { json: { fileKey: upload.key, fileName: 'stock.csv' } });
+  return { ...preview, upload };
 }
 
 const csvFor = (rows: string[]) => ['stock_ref,make,model,year,category,price,vat,mileage,euro,gvw,photo_urls', ...rows].join('\n');
@@ -78,20 +119,12 @@ beforeAll(async () => {
   insidePort = (inside.address() as AddressInfo).port;
   // The fixture allow-list, as CDK context sets it on the import's functions: the dealer website only.
   process.env.FETCH_ALLOW_HOSTS = new URL(photoBase).host;
-  let admin: TestUser;
   [dealer, other, admin] = await Promise.all([
     createTestUser({ name: 'Dana Dealer', phone: '+441134960000' }),
     createTestUser({ name: 'Olly Other', phone: '+441134960001' }),
     createTestUser({ name: 'Ada Admin', groups: ['admins'] }),
   ]);
-  // Only approved dealers import (issue 23; dealer-approval.int.test.ts covers the refusals).
-  for (const who of [dealer, other]) {
-    const app = { tradingName: `${who.name} Trucks`, address: '1 Leeds Road, Leeds LS1 1AA', companyNumber: '12345678' };
-    expect((await call('POST', '/api/me/dealer-application', who, { json: app })).status).toBe(201);
-    expect(
-      (await call('POST', `/api/admin/dealer-applications/${who.userId}/decision`, admin, { json: { decision: 'approve' } })).status,
-    ).toBe(200);
-  }
+  for (const who of [dealer, other]) await approve(who);
 });
 
 afterAll(async () => {
@@ -111,9 +144,10 @@ describe('stock import', () => {
       'IMP-3,Tonka,Toy,2018,tipper,100,,,,,',
     ]);
     // Act: dry run
-    const preview = await call('POST', '/api/my-imports', dealer, { csv });
+    const preview = await uploadAndPreview(dealer, csv);
     // Assess: nothing written yet
     expect(preview.status).toBe(201);
+    expect(preview.body.fileName).toBe('stock.csv');
     expect(preview.body.summary).toEqual({ create: 2, update: 0, unchanged: 0, reject: 1, markSold: 0 });
     expect(preview.body.rows[2]).toMatchObject({
       line: 4,
@@ -138,7 +172,7 @@ describe('stock import', () => {
     expect(listings.find((l) => l.title === '2020 DAF XF 480')?.images).toHaveLength(1);
 
     // Act: the same file again
-    const again = await call('POST', '/api/my-imports', dealer, { csv });
+    const again = await uploadAndPreview(dealer, csv);
     // Assess
     expect(again.body.summary).toEqual({ create: 0, update: 0, unchanged: 2, reject: 1, markSold: 0 });
     expect(await call('POST', `/api/my-imports/${preview.body.id}/apply`, dealer, { json: {} })).toMatchObject({ status: 409 });
@@ -151,18 +185,14 @@ describe('stock import', () => {
       ['stock_ref,make,model,year,price\nA,DAF,XF,2020,"=1+1"', /holds a formula/],
     ];
     for (const [csv, message] of cases) {
-      const res = await call('POST', '/api/my-imports', other, { csv });
+      const res = await uploadAndPreview(other, csv);
       expect(res.status).toBe(400);
       expect(res.body.error.message).toMatch(message);
     }
     const latin1 = Buffer.concat([Buffer.from('stock_ref,make,model,year,price\nA,DAF,XF,2020,'), Buffer.from([0xa3]), Buffer.from('5\n')]);
-    const res = await fetch(`${api.baseUrl}/api/my-imports`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${other.accessToken}`, 'content-type': 'application/octet-stream' },
-      body: latin1,
-    });
+    const res = await uploadAndPreview(other, latin1);
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toMatch(/not UTF-8/);
+    expect(res.body.error.message).toMatch(/not UTF-8/);
     expect(await myListings(other)).toHaveLength(before);
   });
 
@@ -191,11 +221,107 @@ describe('stock import', () => {
   });
 
   it("keeps one dealer's imports from another, and from anonymous callers", async () => {
-    const preview = await call('POST', '/api/my-imports', dealer, { csv: csvFor(['IMP-9,MAN,TGS,2017,tipper,39950,+VAT,,,,']) });
+    const preview = await uploadAndPreview(dealer, csvFor(['IMP-9,MAN,TGS,2017,tipper,39950,+VAT,,,,']));
     expect(preview.status).toBe(201);
+    // Another dealer cannot preview (read) this dealer's file by its key.
+    const stolen = await call('POST', '/api/my-imports', other, { json: { fileKey: preview.upload.key } });
+    expect(stolen.status).toBe(403);
+    expect(stolen.body.error.message).toBe('That file is not one of your uploads.');
     expect((await call('GET', `/api/my-imports/${preview.body.id}`, other)).status).toBe(404);
     expect((await call('POST', `/api/my-imports/${preview.body.id}/apply`, other, { json: {} })).status).toBe(404);
     expect((await call('GET', `/api/my-imports/${preview.body.id}`, null)).status).toBe(401);
     expect((await call('GET', `/api/my-imports/${preview.body.id}`, dealer)).body.status).toBe('previewed');
+  });
+
+  it('previews a 400-row file (over the WAF body limit, were it a body) by key: the API request stays small', async () => {
+    // Prepare
+    const rows = Array.from(
+      { length: 400 },
+      (_, i) =>
+        `BIG-STOCK-${String(i).padStart(4, '0')},Scania,R450 Highline Topline 6x2,${2016 + (i % 6)},articulated,${40_000 + i * 10},+VAT,${400_000 + i * 100},Euro 6,44,`,
+    );
+    const csv = csvFor(rows);
+    expect(Buffer.byteLength(csv)).toBeGreaterThan(WAF_MAX_BODY_BYTES);
+    const bigDealer = await createTestUser({ name: 'Bea Bulk', phone: '+441134960002' });
+    await approve(bigDealer);
+    // Act (applying is the first test's; the browser test applies 400 rows from the dashboard)
+    const preview = await uploadAndPreview(bigDealer, csv);
+    // Assess
+    expect(preview.status).toBe(201);
+    expect(preview.body.summary).toMatchObject({ create: 400, reject: 0 });
+    expect(preview.body.rows).toHaveLength(400);
+    expect(JSON.stringify({ fileKey: preview.upload.key, fileName: 'stock.csv' }).length).toBeLessThan(200);
+  });
+
+  it('checks size and type again when reading the file (s3rver ignores the policy), and writes nothing', async () => {
+    // Prepare: a file over the limit and one stored as HTML, both posted with a valid signature.
+    const before = (await myListings(other)).length;
+    const oversized = Buffer.alloc(IMPORT_FILE_MAX_BYTES + 1, 'a');
+    // Act
+    const big = await uploadAndPreview(other, oversized);
+    const html = await uploadAndPreview(other, csvFor(['IMP-H,MAN,TGS,2017,tipper,39950,+VAT,,,,']), {
+      fields: { 'Content-Type': 'text/html' },
+    });
+    // Assess
+    expect(big.status).toBe(400);
+    expect(big.body.error.message).toBe('The file is 4.0 MB; the limit is 4 MB. Split it into smaller files.');
+    expect(html.status).toBe(400);
+    expect(html.body.error.message).toMatch(/not uploaded as a CSV file/);
+    expect(await myListings(other)).toHaveLength(before);
+  });
+
+  it('signs a POST pinned to one key under the caller, 1 byte..4 MB, text/csv', async () => {
+    // Act
+    const res = await call('POST', '/api/my-imports/uploads', dealer, { json: { fileName: 'stock.csv', size: 1000 } });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.key).toMatch(new RegExp(`^imports/${dealer.userId}/[0-9A-Z]{26}\\.csv$`));
+    expect(res.body.fields.key).toBe(res.body.key);
+    expect(res.body.fields['Content-Type']).toBe('text/csv');
+    const policy = JSON.parse(Buffer.from(res.body.fields.Policy, 'base64').toString('utf8')) as { conditions: unknown[] };
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([
+        { key: res.body.key },
+        ['content-length-range', 1, IMPORT_FILE_MAX_BYTES],
+        ['eq', '$Content-Type', 'text/csv'],
+      ]),
+    );
+  });
+
+  it('refuses what is not a file key of the caller, a file too large before upload, and a CSV sent as the body', async () => {
+    const tooBig = await call('POST', '/api/my-imports/uploads', dealer, {
+      json: { fileName: 'stock.csv', size: IMPORT_FILE_MAX_BYTES + 1 },
+    });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.error.message).toMatch(/the limit is 4 MB/);
+    for (const fileKey of [`uploads/listing-images/${dealer.userId}/01ARZ3NDEKTSV4RRFFQ69G5FAV`, `imports/${dealer.userId}/../x.csv`, '']) {
+      const res = await call('POST', '/api/my-imports', dealer, { json: { fileKey } });
+      expect(res.status, fileKey).toBe(400);
+    }
+    const missing = await call('POST', '/api/my-imports', dealer, {
+      json: { fileKey: `imports/${dealer.userId}/01ARZ3NDEKTSV4RRFFQ69G5FAV.csv` },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe('The uploaded file was not found. Upload it again.');
+    const raw = await fetch(`${api.baseUrl}/api/my-imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${dealer.accessToken}`, 'content-type': 'text/csv' },
+      body: csvFor(['IMP-R,MAN,TGS,2017,tipper,39950,+VAT,,,,']),
+    });
+    expect(raw.status).toBe(400);
+    expect((await raw.json()).error.message).toMatch(/fileKey/);
+  });
+
+  it('applies the file it previewed: one posted over it since fails the import instead', async () => {
+    // Prepare
+    const preview = await uploadAndPreview(dealer, csvFor(['IMP-S,MAN,TGS,2017,tipper,39950,+VAT,,,,']));
+    expect(preview.status).toBe(201);
+    await postToBucket(preview.upload, csvFor(['IMP-S,MAN,TGS,2017,tipper,1,+VAT,,,,', 'IMP-T,MAN,TGS,2017,tipper,1,+VAT,,,,']));
+    // Act
+    await call('POST', `/api/my-imports/${preview.body.id}/apply`, dealer, { json: {} });
+    await queue.idle();
+    // Assess
+    expect((await call('GET', `/api/my-imports/${preview.body.id}`, dealer)).body.status).toBe('failed');
+    expect((await myListings(dealer)).some((l) => l.title.includes('TGS') && l.title.startsWith('2017'))).toBe(false);
   });
 });

@@ -9,11 +9,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { LIMIT_TEXTS } from '@shared/limits';
-import type { ImportPreviewRow, StockImportView } from '@shared/schemas/stock-import';
-import { useApplyStockImport, usePreviewStockImport, useStockImport } from '../api/stock-import';
+import {
+  IMPORT_FILE_MAX_BYTES,
+  type ImportPreviewRow,
+  importFileTooLargeMessage,
+  type StockImportView,
+} from '@shared/schemas/stock-import';
+import { StockFileUploadError, useApplyStockImport, usePreviewStockImport, useStockImport } from '../api/stock-import';
 
-/** Matches the server's limit (functions/src/domain/stock-import/parse-stock-csv.ts). */
-const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** Rows shown in the preview table; rejected rows come first. */
 const PREVIEW_ROWS = 100;
 
@@ -63,8 +66,8 @@ function StockImportForm({ ids }: { ids: string }) {
     setAppliedId(null);
     apply.reset();
     if (file) {
-      if (file.size > MAX_FILE_BYTES) {
-        setLocalError(`The file is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 4 MB. Split it into smaller files.`);
+      if (file.size > IMPORT_FILE_MAX_BYTES) {
+        setLocalError(importFileTooLargeMessage(file.size));
         return;
       }
       preview.mutate({ file });
@@ -76,7 +79,7 @@ function StockImportForm({ ids }: { ids: string }) {
   const toWrite = plan ? plan.summary.create + plan.summary.update : 0;
   const error =
     localError ??
-    (preview.error instanceof ApiError
+    (preview.error instanceof ApiError || preview.error instanceof StockFileUploadError
       ? preview.error.message
       : preview.error
         ? 'The import could not be previewed. Please try again.'
@@ -99,7 +102,7 @@ function StockImportForm({ ids }: { ids: string }) {
         </p>
         <form onSubmit={onPreview} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <div className="grid gap-1.5">
-            <Label htmlFor={`${ids}-file`}>CSV file (up to 4 MB)</Label>
+            <Label htmlFor={`${ids}-file`}>CSV file (up to {IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB)</Label>
             <Input
               id={`${ids}-file`}
               type="file"
