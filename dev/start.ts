@@ -261,6 +261,14 @@ async function main() {
     '',
   ];
   log(lines.join('\n'));
+  // PREWARM=all (the browser tests): every function's environment started now, like provisioned concurrency.
+  if (process.env.PREWARM === 'all') {
+    const warmStarted = Date.now();
+    const { warmed, failed } = await cloud.runtime.warmAll();
+    log(
+      `  Functions warm: ${warmed} in ${((Date.now() - warmStarted) / 1000).toFixed(1)} s${failed.length ? `; failed: ${failed.join('; ')}` : ''}`,
+    );
+  }
 }
 
 const onSignal = (signal: NodeJS.Signals) => {

@@ -63,12 +63,13 @@ export async function startProduct(opts: { basePort: number; env?: Record<string
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + (opts.timeoutMs ?? 240_000);
+  const deadline = Date.now() + (opts.timeoutMs ?? 420_000);
   let ready = false;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    // Ready when npm start says so (health answers earlier: the API is up before the seed).
-    if (output.includes('TruckYard is running locally')) {
+    // Ready when npm start says so (health answers earlier: the API is up before the seed), and
+    // with PREWARM=all once every function's environment has started.
+    if (output.includes(env.PREWARM === 'all' ? 'Functions warm:' : 'TruckYard is running locally')) {
       ready = true;
       break;
     }

@@ -243,6 +243,29 @@ export class FunctionRuntime {
     });
   }
 
+  /**
+   * Starts every function's environment ahead of its first invocation (Lambda's provisioned
+   * concurrency), `parallel` at a time; resolves when all are ready. The browser tests ask for it
+   * (PREWARM=all): a cold start here costs seconds of CPU, which a test's wait should not include.
+   */
+  async warmAll(parallel = 2): Promise<{ warmed: number; failed: string[] }> {
+    const queue = this.opts.functions.filter((f) => f.handler);
+    const failed: string[] = [];
+    let warmed = 0;
+    const worker = async () => {
+      for (let spec = queue.shift(); spec; spec = queue.shift()) {
+        try {
+          await this.environment(spec).ready;
+          warmed++;
+        } catch (err) {
+          failed.push(`${spec.logicalId}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: parallel }, worker));
+    return { warmed, failed };
+  }
+
   /** A Lambda-style handler that invokes the function running `handler`. */
   handlerFor(handler: string) {
     this.specFor(handler);
