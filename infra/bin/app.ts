@@ -31,6 +31,8 @@ buildTruckYard(app, {
   secretsPrefix: context('secretsPrefix'),
   // Local cloud only: its loopback fixture sites (host:port,…), which the SSRF guard refuses otherwise.
   fetchAllowHosts: context('fetchAllowHosts'),
+  // The WhatsApp Cloud API sending number; without it WhatsApp alerts and codes are off (and logged).
+  whatsappPhoneNumberId: context('whatsappPhoneNumberId'),
   // The region is pinned (UK data in London); context `region` moves a whole deployment.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: context('region') ?? DEFAULT_REGION },
 });

@@ -53,6 +53,12 @@ export interface TruckYardOptions {
    * fixture sites; absent, the variable is empty and the SSRF guard lets nothing non-public through.
    */
   fetchAllowHosts?: string;
+  /**
+   * The WhatsApp Cloud API phone number id (context `whatsappPhoneNumberId`), set as
+   * WHATSAPP_PHONE_NUMBER_ID on the functions that read the `whatsappToken` secret. Absent,
+   * WhatsApp is off: alerts say so by metric and fallback e-mail (docs/alerts-and-payments.md).
+   */
+  whatsappPhoneNumberId?: string;
   env?: { account?: string; region?: string };
   /** For tests: alternative rows and directories. The defaults are the real tables and folders. */
   routes?: readonly RouteDef[];
@@ -120,6 +126,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
     },
     secretsPrefix,
     fetchAllowHosts,
+    whatsappPhoneNumberId: options.whatsappPhoneNumberId,
     functionsDir: options.functionsDir,
     bundles: new HandlerBundles(handlerEntries),
   };

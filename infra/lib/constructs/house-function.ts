@@ -53,6 +53,8 @@ export interface HouseDefaults {
    * loopback fixture host:port pairs the SSRF guard lets through. Empty in AWS.
    */
   fetchAllowHosts?: string;
+  /** WHATSAPP_PHONE_NUMBER_ID of the functions that read the `whatsappToken` secret (context `whatsappPhoneNumberId`). */
+  whatsappPhoneNumberId?: string;
 }
 
 /** Defaults of functions that verify tokens: everything but the pool's own triggers. */
@@ -109,6 +111,7 @@ export function houseEnvironment(scope: Construct, d: HouseDefaults, access: Acc
     ...(access.mail && d.ses?.configurationSetName ? { SES_CONFIGURATION_SET: d.ses.configurationSetName } : {}),
     ...(access.secrets?.length ? { SECRETS_PREFIX: d.secretsPrefix ?? DEFAULT_SECRETS_PREFIX } : {}),
     ...(access.outboundHttp ? { [FETCH_ALLOW_HOSTS_ENV]: d.fetchAllowHosts ?? '' } : {}),
+    ...(access.secrets?.includes('whatsappToken') && d.whatsappPhoneNumberId ? { WHATSAPP_PHONE_NUMBER_ID: d.whatsappPhoneNumberId } : {}),
     ...Object.fromEntries((access.queues ?? []).flatMap((id) => (d.queues?.[id] ? [[queueUrlEnvVar(id), d.queues[id].queueUrl]] : []))),
   };
 }
