@@ -301,8 +301,8 @@ export function alertsStore(ddb: DynamoDBDocumentClient, tableName: string): Ale
             ...keys.whatsappCode(record.userId),
             type: 'WhatsAppCode',
             ...record,
-            // Gone a day after it stops working (TTL deletes lazily; expiresAt is what counts).
-            [TTL_ATTRIBUTE]: Math.floor(Date.parse(record.expiresAt) / 1000) + 24 * 3600,
+            // Gone a day after it stops working (TTL deletes lazily; validUntil is what counts).
+            [TTL_ATTRIBUTE]: Math.floor(Date.parse(record.validUntil) / 1000) + 24 * 3600,
           },
         }),
       );
@@ -314,7 +314,7 @@ export function alertsStore(ddb: DynamoDBDocumentClient, tableName: string): Ale
             TableName: tableName,
             Key: keys.whatsappCode(userId),
             UpdateExpression: 'SET tries = tries + :one',
-            ConditionExpression: 'attribute_exists(pk) AND tries < :max AND expiresAt > :now',
+            ConditionExpression: 'attribute_exists(pk) AND tries < :max AND validUntil > :now',
             ExpressionAttributeValues: { ':one': 1, ':max': maxTries, ':now': nowIso },
             ReturnValues: 'ALL_OLD',
           }),

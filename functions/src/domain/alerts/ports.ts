@@ -53,7 +53,8 @@ export interface WhatsAppCodeRecord {
   codeHash: string;
   salt: string;
   sentAt: string;
-  expiresAt: string;
+  /** When the code stops working (ISO); not the item's TTL attribute. */
+  validUntil: string;
   /** Wrong or right tries made so far. */
   tries: number;
 }

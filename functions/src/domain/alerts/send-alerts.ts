@@ -193,8 +193,8 @@ async function sendWhatsApp(
 
 /**
  * Claims (user, listing) with a conditional write for each listing the message shows, sends the
- * ones newly claimed, and gives the claims back if sending fails or nothing was delivered on any
- * channel (so a retry sends them). A claim whose WhatsApp message did not go is marked so
+ * ones newly claimed, and gives the claims back if sending fails, or WhatsApp failed and no e-mail
+ * could go either (so a retry sends them). A claim whose WhatsApp message did not go is marked so
  * (whatsappUndeliveredAt): it was sent by e-mail only. Re-runs and duplicate events send nothing
  * new. Returns how many listings were sent.
  */
@@ -217,8 +217,9 @@ export async function claimAndSend(deps: AlertDeps, s: AlertSchedule, kind: Aler
     await release();
     throw err;
   }
-  if (delivery.email === 'none' && delivery.whatsapp !== 'sent') {
-    // Nothing reached the subscriber (WhatsApp failed and no e-mail could go): not recorded as sent.
+  if (delivery.email === 'none' && delivery.whatsapp === 'failed') {
+    // WhatsApp failed and no e-mail could go (suppressed address): not recorded as sent. (A
+    // suppressed address with WhatsApp off stays claimed, as before: there is nothing to retry.)
     await release();
     throw new Error(`Alert for ${s.userId} not delivered on any channel (WhatsApp ${delivery.whatsapp})`);
   }
@@ -342,7 +343,7 @@ export async function flushPendingAlerts(deps: AlertDeps, loadListing: (id: stri
     if (matches.length) {
       const delivery = await sendAlert(deps, schedule, 'flood', matches);
       // Nothing reached the subscriber: they stay held, and the next run tries again.
-      if (delivery.email === 'none' && delivery.whatsapp !== 'sent') continue;
+      if (delivery.email === 'none' && delivery.whatsapp === 'failed') continue;
       if (delivery.whatsapp === 'failed') await deps.store.markWhatsAppUndelivered(userId, ids, deps.now().toISOString());
       messages++;
     }

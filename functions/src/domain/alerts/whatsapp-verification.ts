@@ -39,7 +39,7 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
 const view = (phone: string, verified: boolean, code: WhatsAppCodeRecord | null): WhatsAppVerificationView => ({
   phone,
   verified,
-  codeExpiresAt: code ? code.expiresAt : null,
+  codeExpiresAt: code ? code.validUntil : null,
   triesLeft: code ? Math.max(0, WHATSAPP_CODE_MAX_TRIES - code.tries) : null,
 });
 
@@ -75,7 +75,7 @@ export async function sendWhatsAppCode(deps: WhatsAppVerificationDeps, caller: C
     codeHash: hashCode(salt, code),
     salt,
     sentAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + WHATSAPP_CODE_TTL_MINUTES * 60_000).toISOString(),
+    validUntil: new Date(now.getTime() + WHATSAPP_CODE_TTL_MINUTES * 60_000).toISOString(),
     tries: 0,
   };
   await deps.store.putWhatsAppCode(record);
@@ -116,7 +116,7 @@ export async function verifyWhatsAppCode(
     const code = await deps.store.getWhatsAppCode(user.userId);
     const why = !code
       ? 'There is no code waiting for you. Please ask for a new code.'
-      : code.expiresAt <= now.toISOString()
+      : code.validUntil <= now.toISOString()
         ? 'That code has expired. Please ask for a new code.'
         : 'Too many wrong codes. Please ask for a new code.';
     throw validationError(why, { fields: [{ path: 'code', message: why }] });
