@@ -49,6 +49,8 @@ describe('WhatsApp number verification', () => {
     await page.waitForURL(/\/payment-success/);
 
     await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Platinum Plan' }).waitFor();
+    await page.screenshot({ path: '.local/whatsapp-dashboard-1440.png', fullPage: true });
     await page.getByRole('heading', { name: 'Verify your WhatsApp number' }).waitFor();
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect.poll(codeSent, { timeout: 15_000 }).toMatch(/^\d{6}$/);

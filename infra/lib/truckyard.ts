@@ -14,7 +14,7 @@ import { MailEvents } from './constructs/bus-rules.js';
 import { HandlerBundles } from './constructs/esbuild-code.js';
 import { sesIdentitiesFor } from './constructs/grants.js';
 import { DEFAULT_SECRETS_PREFIX } from './constructs/house-function.js';
-import { api5xxRateAlarm, signUpLimitAlarm } from './constructs/operations.js';
+import { api5xxRateAlarm, signUpLimitAlarm, whatsappNotSentAlarm } from './constructs/operations.js';
 import { DataStack } from './data-stack.js';
 import { EdgeStack } from './edge-stack.js';
 import { JobsStack } from './jobs-stack.js';
@@ -152,6 +152,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
   const api = new ApiStack(app, `${prefix}-Api`, { env, defaults, routes });
   api5xxRateAlarm(api, api.httpApi.apiId, data.alarmTopic);
   signUpLimitAlarm(api, api.functions.SignUpAccount, data.alarmTopic);
+  whatsappNotSentAlarm(jobs, data.alarmTopic);
   const areas: Partial<Record<RouteArea, AreaApiStack>> = {};
   for (const area of ['admin', 'payments', 'alerts'] as const) {
     const rows = routes.filter((r) => areaOf(r) === area);
