@@ -268,6 +268,12 @@ const store: AlertsStore = {
   alertsForListing: unused,
   claimMarker: unused,
   listTiers: unused,
+  markWhatsAppUndelivered: unused,
+  setWhatsAppProblem: unused,
+  getWhatsAppCode: unused,
+  putWhatsAppCode: unused,
+  spendWhatsAppCodeTry: unused,
+  deleteWhatsAppCode: unused,
 };
 let emails = 0;
 let bytes = 0;
@@ -285,6 +291,7 @@ const deps = {
   isSuppressed: async () => false,
   now: () => new Date(runAt),
   log: () => undefined,
+  metric: () => undefined,
 };
 const ids = [...schedules.keys()];
 const digestCpu = process.cpuUsage();

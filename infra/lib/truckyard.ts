@@ -16,7 +16,7 @@ import { MailEvents } from './constructs/bus-rules.js';
 import { HandlerBundles } from './constructs/esbuild-code.js';
 import { sesIdentitiesFor } from './constructs/grants.js';
 import { DEFAULT_SECRETS_PREFIX, HOUSE_FUNCTION_DEFAULTS } from './constructs/house-function.js';
-import { api5xxRateAlarm, signUpLimitAlarm } from './constructs/operations.js';
+import { api5xxRateAlarm, signUpLimitAlarm, whatsappNotSentAlarm } from './constructs/operations.js';
 import { DataStack } from './data-stack.js';
 import { EdgeStack } from './edge-stack.js';
 import { JobsStack } from './jobs-stack.js';
@@ -189,6 +189,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
   // Apps built from other row tables (infra tests) may have no sign-up function.
   const signUp = api.functions.SignUpAccount as (typeof api.functions)[string] | undefined;
   if (signUp) signUpLimitAlarm(api, signUp, data.alarmTopic);
+  whatsappNotSentAlarm(jobs, data.alarmTopic);
   const areas: Partial<Record<RouteArea, AreaApiStack>> = {};
   for (const area of ['admin', 'payments', 'alerts'] as const) {
     const rows = routes.filter((r) => areaOf(r) === area);

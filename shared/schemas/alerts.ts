@@ -119,6 +119,11 @@ export interface AlertPreferences {
   location: string | null;
   radiusMiles: number | null;
   frequency: AlertFrequency;
+  /**
+   * The number the subscriber proved is theirs with a WhatsApp code (issue 23). WhatsApp alerts go
+   * only when it equals `phone`; changing the phone makes it stale, so the new number is verified again.
+   */
+  whatsappVerifiedPhone?: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -164,7 +169,52 @@ export interface SubscriptionView {
     /** The cadence in use (the preference, capped by the plan). */
     frequency: AlertFrequency;
   } | null;
+  /** The WhatsApp number on the preferences and whether it is verified; null without preferences. */
+  whatsapp: {
+    phone: string;
+    verified: boolean;
+    /** The last time a WhatsApp alert could not be sent (cleared by the next one sent or a new verification). */
+    problem: WhatsAppProblem | null;
+  } | null;
   hasPreferences: boolean;
+}
+
+/** Why a WhatsApp alert could not be sent: the sender is not set up, or Meta refused or failed. */
+export const WHATSAPP_PROBLEM_REASONS = ['not-configured', 'send-failed'] as const;
+export interface WhatsAppProblem {
+  reason: (typeof WHATSAPP_PROBLEM_REASONS)[number];
+  /** ISO time of the failure. */
+  at: string;
+}
+
+/** WhatsApp number verification (issue 23): a 6-digit code, valid 10 minutes, 5 tries. */
+export const WHATSAPP_CODE_LENGTH = 6;
+export const WHATSAPP_CODE_TTL_MINUTES = 10;
+export const WHATSAPP_CODE_MAX_TRIES = 5;
+/** A new code is sent at most once a minute. */
+export const WHATSAPP_CODE_RESEND_SECONDS = 60;
+
+/** POST /api/alert-preferences/whatsapp/code — sends a code to the preferences' phone; no body fields. */
+export const whatsappCodeRequestSchema = z.object({}).strict();
+
+/** POST /api/alert-preferences/whatsapp/verify */
+export const whatsappVerifySchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, `Enter the ${WHATSAPP_CODE_LENGTH}-digit code we sent you on WhatsApp`),
+  })
+  .strict();
+export type WhatsAppVerifyInput = z.input<typeof whatsappVerifySchema>;
+
+/** What the verification routes answer. */
+export interface WhatsAppVerificationView {
+  phone: string;
+  verified: boolean;
+  /** When the current code stops working (ISO); null when no code is outstanding. */
+  codeExpiresAt: string | null;
+  triesLeft: number | null;
 }
 
 /** POST /api/subscription/checkout */

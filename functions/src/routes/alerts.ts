@@ -33,6 +33,27 @@ export const alertsRoutes: RouteDef[] = [
     access: { table: 'readWrite' },
   },
   {
+    // Issue 23: a 6-digit code by WhatsApp before alerts go to the number. Its own item (WACODE) and
+    // the preferences under the caller's USER# key; the token secret for the sender.
+    id: 'SendWhatsAppCode',
+    method: 'POST',
+    path: '/api/alert-preferences/whatsapp/code',
+    handler: 'http/alerts/send-whatsapp-code.ts',
+    auth: 'user',
+    area: 'alerts',
+    access: { table: 'readWrite', tableKeys: ['USER#'], secrets: ['whatsappToken'] },
+  },
+  {
+    // Checks the code; no WhatsApp access at all.
+    id: 'VerifyWhatsAppCode',
+    method: 'POST',
+    path: '/api/alert-preferences/whatsapp/verify',
+    handler: 'http/alerts/verify-whatsapp-code.ts',
+    auth: 'user',
+    area: 'alerts',
+    access: { table: 'readWrite', tableKeys: ['USER#'] },
+  },
+  {
     id: 'CheckUnsubscribeLink',
     method: 'GET',
     path: '/api/alerts/unsubscribe',

@@ -348,3 +348,27 @@ export function signUpLimitAlarm(scope: Construct, fn: { logGroup: import('aws-c
     'Sign-ups refused by the overall hourly limit (500): a sign-up flood, or demand that needs a higher limit',
   );
 }
+
+/** The alert functions' EMF metric (functions/src/domain/alerts/send-alerts.ts WHATSAPP_ALERT_NOT_SENT_METRIC). */
+export const WHATSAPP_ALERT_NOT_SENT_METRIC = 'WhatsAppAlertNotSent';
+
+/**
+ * A WhatsApp alert or verification code could not be sent (no WHATSAPP_PHONE_NUMBER_ID, no or an
+ * expired token, or Meta refused): the alert functions write an EMF line, so no metric filter is
+ * needed; the alarm fires at the first in 5 minutes (docs/alerts-and-payments.md).
+ */
+export function whatsappNotSentAlarm(scope: Construct, topic: ITopic): Alarm {
+  return alarmOn(
+    scope,
+    'WhatsAppAlertNotSentAlarm',
+    new Metric({
+      namespace: APP_METRIC_NAMESPACE,
+      metricName: WHATSAPP_ALERT_NOT_SENT_METRIC,
+      period: Duration.minutes(5),
+      statistic: 'Sum',
+    }),
+    1,
+    topic,
+    'WhatsApp alerts or codes could not be sent: check the whatsappPhoneNumberId context, the whatsappToken secret and the templates',
+  );
+}

@@ -1,6 +1,6 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AlertPreferences, SubscriptionTier } from '../../../../shared/schemas/alerts.js';
-import type { AlertSchedule, AlertSent, AlertsStore, SubscriptionRecord } from '../../domain/alerts/ports.js';
+import type { AlertSchedule, AlertSent, AlertsStore, SubscriptionRecord, WhatsAppCodeRecord } from '../../domain/alerts/ports.js';
 import type { OpenCheckout, OpenCheckoutStore } from '../../domain/payments/ports.js';
 import { keys } from './keys.js';
 import { queryAll } from './query-all.js';
@@ -256,6 +256,78 @@ export function alertsStore(ddb: DynamoDBDocumentClient, tableName: string): Ale
           }),
         )
         .sort((a, b) => a.priceAmount - b.priceAmount);
+    },
+    async markWhatsAppUndelivered(userId, listingIds, at) {
+      await Promise.all(
+        listingIds.map((listingId) =>
+          ddb
+            .send(
+              new UpdateCommand({
+                TableName: tableName,
+                Key: keys.alertSent(userId, listingId),
+                UpdateExpression: 'SET whatsappUndeliveredAt = :at',
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeValues: { ':at': at },
+              }),
+            )
+            .catch((err) => {
+              if (!isConditionalFailure(err)) throw err;
+            }),
+        ),
+      );
+    },
+    async setWhatsAppProblem(userId, problem) {
+      await ddb
+        .send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.alertSchedule(userId),
+            UpdateExpression: 'SET whatsappProblem = :p',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':p': problem },
+          }),
+        )
+        .catch((err) => {
+          if (!isConditionalFailure(err)) throw err;
+        });
+    },
+    async getWhatsAppCode(userId) {
+      return strip<WhatsAppCodeRecord>(await get(keys.whatsappCode(userId)), []);
+    },
+    async putWhatsAppCode(record) {
+      await ddb.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...keys.whatsappCode(record.userId),
+            type: 'WhatsAppCode',
+            ...record,
+            // Gone a day after it stops working (TTL deletes lazily; validUntil is what counts).
+            [TTL_ATTRIBUTE]: Math.floor(Date.parse(record.validUntil) / 1000) + 24 * 3600,
+          },
+        }),
+      );
+    },
+    async spendWhatsAppCodeTry(userId, maxTries, nowIso) {
+      try {
+        const res = await ddb.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.whatsappCode(userId),
+            UpdateExpression: 'SET tries = tries + :one',
+            ConditionExpression: 'attribute_exists(pk) AND tries < :max AND validUntil > :now',
+            ExpressionAttributeValues: { ':one': 1, ':max': maxTries, ':now': nowIso },
+            ReturnValues: 'ALL_OLD',
+          }),
+        );
+        return strip<WhatsAppCodeRecord>(res.Attributes, []);
+      } catch (err) {
+        if (isConditionalFailure(err)) return null;
+        throw err;
+      }
+    },
+    async deleteWhatsAppCode(userId) {
+      await ddb.send(new DeleteCommand({ TableName: tableName, Key: keys.whatsappCode(userId) }));
     },
   };
 }

@@ -60,6 +60,8 @@ export const keys = {
   alertPendingByUser: (userId: string, listingId: string) => ({ gsi2pk: 'ALERTPENDING', gsi2sk: `${userId}#${listingId}` }),
   /** A one-off marker for a user (e.g. a price drop already announced). */
   alertMarker: (userId: string, marker: string) => ({ pk: `USER#${userId}`, sk: `ALERTMARK#${marker}` }),
+  /** The outstanding WhatsApp verification code (a hash of it), one per user. */
+  whatsappCode: (userId: string) => ({ pk: `USER#${userId}`, sk: 'WACODE' }),
   /** Pattern 27: an equipment order (id = the checkout session's id); by buyer on GSI1, newest first for staff on GSI2. */
   equipmentOrder: (id: string) => ({ pk: `ORDER#${id}`, sk: 'ORDER' }),
   equipmentOrdersByUser: (userId: string, createdAt: string) => ({ gsi1pk: `ORDERSOF#${userId}`, gsi1sk: createdAt }),

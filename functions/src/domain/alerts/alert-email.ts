@@ -23,6 +23,21 @@ export interface AlertEmailData {
   unsubscribeUrl: string;
   /** Price drops: the price the user was told before. */
   oldPrice?: number;
+  /**
+   * The WhatsApp message of this alert could not be sent: the e-mail says so first. `emailOff`: the
+   * subscriber turned e-mail alerts off, and this is the one alert coming by e-mail instead.
+   */
+  whatsappNotice?: { emailOff: boolean; dashboardUrl: string };
+}
+
+/** The fallback e-mail's first lines (the subscriber is told WhatsApp could not be reached, and how to fix it). */
+export function whatsappNoticeText(n: { emailOff: boolean; dashboardUrl: string }): string {
+  return [
+    n.emailOff
+      ? 'We could not send this alert to you on WhatsApp, so it comes by e-mail this once (you turned e-mail alerts off).'
+      : 'We could not send this alert to you on WhatsApp.',
+    `Check that your WhatsApp number is right and verified on your dashboard, or switch WhatsApp alerts off there: ${n.dashboardUrl}`,
+  ].join(' ');
 }
 
 const gbp = (n: number) => `£${groupThousands(n)}`;
@@ -83,13 +98,16 @@ export function renderAlertEmail(data: AlertEmailData, ctx: MailContext): Render
     data.kind === 'price-drop'
       ? 'A truck we told you about has dropped its price.'
       : `${data.matches.length === 1 ? 'A new truck matches' : `${data.matches.length} new trucks match`} what you are looking for.`;
+  const notice = data.whatsappNotice ? whatsappNoticeText(data.whatsappNotice) : null;
   const body = html`${heading(data.kind === 'price-drop' ? 'Price drop' : 'New trucks for you')}
+${notice ? html`<p style="margin:0 0 16px;padding:12px;border-radius:8px;background:#fef3c7;color:#78350f;font-size:15px;">${notice}</p>` : raw('')}
 ${paragraph(`Hi ${data.name},`)}
 ${paragraph(intro)}
 ${raw(cards.join('\n'))}
 ${more > 0 ? html`${paragraph(`…and ${more} more.`)}${button(`See all ${data.matches.length} matches`, data.moreUrl)}` : button('Browse more trucks', data.moreUrl)}
 ${smallPrint(html`You get these because you subscribed to TruckYard truck alerts. <a href="${safeUrl(data.unsubscribeUrl)}" style="color:${BRAND.muted};">Unsubscribe</a> (your paid plan continues until you cancel it on your dashboard).`)}`;
   const text = [
+    ...(notice ? [notice, ''] : []),
     `Hi ${data.name},`,
     '',
     intro,
@@ -103,5 +121,5 @@ ${smallPrint(html`You get these because you subscribed to TruckYard truck alerts
     ...(more > 0 ? [`…and ${more} more: ${data.moreUrl}`, ''] : []),
     `Unsubscribe: ${data.unsubscribeUrl}`,
   ].join('\n');
-  return renderEmail({ subject, preheader: intro, body, text }, ctx);
+  return renderEmail({ subject, preheader: notice ?? intro, body, text }, ctx);
 }

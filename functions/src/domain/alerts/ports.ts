@@ -1,4 +1,11 @@
-import type { AlertFrequency, AlertPreferences, SubscriptionStatus, SubscriptionTier, TierId } from '../../../../shared/schemas/alerts.js';
+import type {
+  AlertFrequency,
+  AlertPreferences,
+  SubscriptionStatus,
+  SubscriptionTier,
+  TierId,
+  WhatsAppProblem,
+} from '../../../../shared/schemas/alerts.js';
 
 /** A user's subscription as we hold it: a copy of the payment provider's current state. */
 export interface SubscriptionRecord {
@@ -32,7 +39,24 @@ export interface AlertSchedule {
   preferences: AlertPreferences;
   /** Until when the last digest covered new listings (ISO). */
   lastDigestAt: string | null;
+  /** The last WhatsApp alert that could not be sent, for the dashboard's warning; null once one goes. */
+  whatsappProblem?: WhatsAppProblem | null;
   updatedAt: string;
+}
+
+/** An outstanding WhatsApp verification code: only its salted hash is kept (issue 23). */
+export interface WhatsAppCodeRecord {
+  userId: string;
+  /** The E.164 number the code was sent to. */
+  phone: string;
+  /** hex SHA-256 of salt + code. */
+  codeHash: string;
+  salt: string;
+  sentAt: string;
+  /** When the code stops working (ISO); not the item's TTL attribute. */
+  validUntil: string;
+  /** Wrong or right tries made so far. */
+  tries: number;
 }
 
 /** A (user, listing) alert already sent, or held back as part of a flood to go out as one message. */
@@ -78,4 +102,17 @@ export interface AlertsStore {
   /** Conditional write keyed by an arbitrary marker (price-drop de-duplication): true the first time. */
   claimMarker(userId: string, marker: string): Promise<boolean>;
   listTiers(): Promise<SubscriptionTier[]>;
+  /** Marks claimed (user, listing) alerts whose WhatsApp message did not go (they stay sent by e-mail). */
+  markWhatsAppUndelivered(userId: string, listingIds: string[], at: string): Promise<void>;
+  /** Sets or clears the schedule's WhatsApp problem, leaving the rest as it is (no-op without a schedule). */
+  setWhatsAppProblem(userId: string, problem: WhatsAppProblem | null): Promise<void>;
+  getWhatsAppCode(userId: string): Promise<WhatsAppCodeRecord | null>;
+  /** Replaces any earlier code; the item expires (TTL) after its validity. */
+  putWhatsAppCode(record: WhatsAppCodeRecord): Promise<void>;
+  /**
+   * Counts one try atomically, only while fewer than `maxTries` were made and the code has not
+   * expired; returns the record as it was before the try, or null when no try is left.
+   */
+  spendWhatsAppCodeTry(userId: string, maxTries: number, nowIso: string): Promise<WhatsAppCodeRecord | null>;
+  deleteWhatsAppCode(userId: string): Promise<void>;
 }

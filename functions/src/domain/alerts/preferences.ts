@@ -8,7 +8,7 @@ import {
 import type { Caller } from '../caller.js';
 import { unauthenticated, validationError } from '../errors.js';
 import type { AlertsStore } from './ports.js';
-import { isPaid, refreshSchedule } from './schedule.js';
+import { isPaid, refreshSchedule, whatsappVerified } from './schedule.js';
 
 export interface PreferencesDeps {
   store: AlertsStore;
@@ -59,6 +59,8 @@ export async function saveMyPreferences(deps: PreferencesDeps, caller: Caller, i
     location: input.location ?? null,
     radiusMiles: input.location ? (input.radiusMiles ?? null) : null,
     frequency: input.frequency,
+    // Kept as it was: a changed phone no longer equals it, so the new number is verified again.
+    whatsappVerifiedPhone: current?.whatsappVerifiedPhone ?? null,
     createdAt: current?.createdAt ?? now.toISOString(),
     updatedAt: now.toISOString(),
   };
@@ -88,6 +90,7 @@ export async function getSubscriptionView(store: AlertsStore, userId: string): P
     alerts: schedule
       ? { isActive: schedule.isActive, email: schedule.emailEnabled, whatsapp: schedule.whatsappEnabled, frequency: schedule.frequency }
       : null,
+    whatsapp: prefs ? { phone: prefs.phone, verified: whatsappVerified(prefs), problem: schedule?.whatsappProblem ?? null } : null,
     hasPreferences: Boolean(prefs),
   };
 }

@@ -40,12 +40,16 @@ export async function refreshSchedule(
     preferences,
     // A first schedule starts now: a new subscriber's first digest holds what is new from today.
     lastDigestAt: current?.lastDigestAt ?? now.toISOString(),
+    whatsappProblem: current?.whatsappProblem ?? null,
     updatedAt: now.toISOString(),
   };
   await store.putSchedule(next);
   return next;
 }
 
-/** WhatsApp goes only to platinum subscribers who opted in and kept the channel on. */
+/** The preferences' phone is the one the subscriber verified with a WhatsApp code (issue 23). */
+export const whatsappVerified = (p: AlertPreferences) => Boolean(p.phone) && p.whatsappVerifiedPhone === p.phone;
+
+/** WhatsApp goes only to platinum subscribers who opted in, kept the channel on and verified the number. */
 export const sendsWhatsApp = (s: AlertSchedule) =>
-  s.tier === 'platinum' && s.whatsappEnabled && s.preferences.whatsappOptedIn && Boolean(s.preferences.phone);
+  s.tier === 'platinum' && s.whatsappEnabled && s.preferences.whatsappOptedIn && whatsappVerified(s.preferences);

@@ -1,4 +1,4 @@
-import { type AlertFrequency, groupThousands } from '../../../../shared/schemas/alerts.js';
+import { type AlertFrequency, type WhatsAppProblem, groupThousands } from '../../../../shared/schemas/alerts.js';
 import type { Listing } from '../../../../shared/schemas/listing.js';
 import type { Mailer } from '../mail/mailer.js';
 import { type AlertKind, type AlertMatch, MAX_LISTINGS_PER_EMAIL, renderAlertEmail } from './alert-email.js';
@@ -30,6 +30,22 @@ export interface AlertDeps {
   isSuppressed: (email: string) => Promise<boolean>;
   now: () => Date;
   log: (message: string, detail?: unknown) => void;
+  /** A structured log line carrying a metric (CloudWatch EMF in AWS, adapters/metrics/emf.ts). */
+  metric: (name: string, properties: Record<string, unknown>) => void;
+}
+
+/**
+ * The metric an alarm watches (namespace TruckYard, no dimensions): 1 each time a WhatsApp alert
+ * could not be sent, because the sender is not configured (no WHATSAPP_PHONE_NUMBER_ID or no token
+ * secret) or the send failed. docs/alerts-and-payments.md.
+ */
+export const WHATSAPP_ALERT_NOT_SENT_METRIC = 'WhatsAppAlertNotSent';
+
+/** What one alert message reached. */
+export interface AlertDelivery {
+  /** An e-mail went: the usual one, or the fallback for a subscriber who turned e-mail off. */
+  email: 'sent' | 'fallback' | 'none';
+  whatsapp: 'sent' | 'failed' | 'off';
 }
 
 /** Floods: more than this many instant alerts within the window go out as one message. */
@@ -85,46 +101,102 @@ export function matchesFor(
 
 const priceText = (l: Listing) => (l.price ? `£${groupThousands(l.price)}${l.vatStatus === 'plus_vat' ? ' +VAT' : ''}` : 'POA');
 
-/** Sends one alert message (e-mail with RFC 8058 headers, WhatsApp when opted in). */
+/**
+ * Sends one alert message: WhatsApp when the subscriber opted in and verified the number, then the
+ * e-mail (RFC 8058 headers). A WhatsApp message that cannot go (no sender configured, or the send
+ * failed) is logged with WHATSAPP_ALERT_NOT_SENT_METRIC and noted on the schedule for the
+ * dashboard's warning; the e-mail then says so, and a subscriber who turned e-mail off gets this
+ * one alert by e-mail instead, so it is not lost. Says what was delivered.
+ */
 export async function sendAlert(
   deps: AlertDeps,
   s: AlertSchedule,
   kind: AlertKind,
   matches: AlertMatch[],
   oldPrice?: number,
-): Promise<void> {
-  if (matches.length === 0) return;
+): Promise<AlertDelivery> {
+  if (matches.length === 0) return { email: 'none', whatsapp: 'off' };
   const site = deps.siteUrl.replace(/\/$/, '');
   const p = s.preferences;
+  let whatsapp: AlertDelivery['whatsapp'] = 'off';
+  if (sendsWhatsApp(s)) {
+    const problem = await sendWhatsApp(deps, s, kind, matches, site);
+    whatsapp = problem ? 'failed' : 'sent';
+    if (problem) await deps.store.setWhatsAppProblem(s.userId, problem);
+    else if (s.whatsappProblem) await deps.store.setWhatsAppProblem(s.userId, null);
+  }
+  const fallback = whatsapp === 'failed' && !s.emailEnabled;
+  if (!(s.emailEnabled || fallback) || (await deps.isSuppressed(p.email))) return { email: 'none', whatsapp };
   const token = signUnsubscribeToken(await deps.unsubscribeKey(), s.userId, deps.now());
   const unsubscribeUrl = `${site}/unsubscribe?token=${encodeURIComponent(token)}`;
   const oneClickUrl = `${site}/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`;
-  if (s.emailEnabled && !(await deps.isSuppressed(p.email))) {
-    const rendered = renderAlertEmail(
-      { name: p.name, kind, matches, moreUrl: browseUrlFor(site, p), unsubscribeUrl, oldPrice },
-      { siteUrl: site },
-    );
-    await deps.mailer.send({
-      to: { name: p.name, address: p.email },
-      ...rendered,
-      headers: { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    });
-  }
-  if (sendsWhatsApp(s) && deps.whatsapp) {
+  const rendered = renderAlertEmail(
+    {
+      name: p.name,
+      kind,
+      matches,
+      moreUrl: browseUrlFor(site, p),
+      unsubscribeUrl,
+      oldPrice,
+      ...(whatsapp === 'failed' ? { whatsappNotice: { emailOff: fallback, dashboardUrl: `${site}/dashboard` } } : {}),
+    },
+    { siteUrl: site },
+  );
+  await deps.mailer.send({
+    to: { name: p.name, address: p.email },
+    ...rendered,
+    headers: { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
+  return { email: fallback ? 'fallback' : 'sent', whatsapp };
+}
+
+/** The WhatsApp template message of an alert; the problem when it could not go (logged with the metric). */
+async function sendWhatsApp(
+  deps: AlertDeps,
+  s: AlertSchedule,
+  kind: AlertKind,
+  matches: AlertMatch[],
+  site: string,
+): Promise<WhatsAppProblem | null> {
+  const at = deps.now().toISOString();
+  let problem: WhatsAppProblem | null = null;
+  let error: string | undefined;
+  if (!deps.whatsapp) problem = { reason: 'not-configured', at };
+  else {
     const first = matches[0].listing;
-    await deps.whatsapp.sendTemplate(p.phone, WHATSAPP_TEMPLATE, [
-      p.name,
-      kind === 'price-drop' ? 'Price drop' : `${matches.length} new ${matches.length === 1 ? 'match' : 'matches'}`,
-      `${first.title}, ${priceText(first)}, ${first.location ?? 'UK'}`,
-      `${site}/truck/${encodeURIComponent(first.id)}`,
-    ]);
+    try {
+      await deps.whatsapp.sendTemplate(s.preferences.phone, WHATSAPP_TEMPLATE, [
+        s.preferences.name,
+        kind === 'price-drop' ? 'Price drop' : `${matches.length} new ${matches.length === 1 ? 'match' : 'matches'}`,
+        `${first.title}, ${priceText(first)}, ${first.location ?? 'UK'}`,
+        `${site}/truck/${encodeURIComponent(first.id)}`,
+      ]);
+    } catch (err) {
+      // A missing token secret lands here too: the sender reads it on each send.
+      problem = { reason: 'send-failed', at };
+      error = err instanceof Error ? err.message : String(err);
+    }
   }
+  if (problem)
+    deps.metric(WHATSAPP_ALERT_NOT_SENT_METRIC, {
+      level: 'ERROR',
+      message: `WhatsApp alert not sent (${problem.reason}): not recorded as sent by WhatsApp`,
+      reason: problem.reason,
+      userId: s.userId,
+      kind,
+      listingIds: matches.slice(0, MAX_LISTINGS_PER_EMAIL).map((m) => m.listing.id),
+      emailEnabled: s.emailEnabled,
+      ...(error ? { error: error.slice(0, 300) } : {}),
+    });
+  return problem;
 }
 
 /**
  * Claims (user, listing) with a conditional write for each listing the message shows, sends the
- * ones newly claimed, and gives the claims back if sending fails (so a retry sends them). Re-runs
- * and duplicate events send nothing new. Returns how many listings were sent.
+ * ones newly claimed, and gives the claims back if sending fails, or WhatsApp failed and no e-mail
+ * could go either (so a retry sends them). A claim whose WhatsApp message did not go is marked so
+ * (whatsappUndeliveredAt): it was sent by e-mail only. Re-runs and duplicate events send nothing
+ * new. Returns how many listings were sent.
  */
 export async function claimAndSend(deps: AlertDeps, s: AlertSchedule, kind: AlertKind, matches: AlertMatch[]): Promise<number> {
   const at = deps.now().toISOString();
@@ -137,12 +209,26 @@ export async function claimAndSend(deps: AlertDeps, s: AlertSchedule, kind: Aler
       claimed.push(m);
   }
   if (claimed.length === 0) return 0;
+  const release = () => Promise.all(claimed.map((m) => deps.store.releaseAlert(s.userId, m.listing.id).catch(() => undefined)));
+  let delivery: AlertDelivery;
   try {
-    await sendAlert(deps, s, kind, [...claimed, ...rest]);
+    delivery = await sendAlert(deps, s, kind, [...claimed, ...rest]);
   } catch (err) {
-    await Promise.all(claimed.map((m) => deps.store.releaseAlert(s.userId, m.listing.id).catch(() => undefined)));
+    await release();
     throw err;
   }
+  if (delivery.email === 'none' && delivery.whatsapp === 'failed') {
+    // WhatsApp failed and no e-mail could go (suppressed address): not recorded as sent. (A
+    // suppressed address with WhatsApp off stays claimed, as before: there is nothing to retry.)
+    await release();
+    throw new Error(`Alert for ${s.userId} not delivered on any channel (WhatsApp ${delivery.whatsapp})`);
+  }
+  if (delivery.whatsapp === 'failed')
+    await deps.store.markWhatsAppUndelivered(
+      s.userId,
+      claimed.map((m) => m.listing.id),
+      at,
+    );
   return claimed.length;
 }
 
@@ -255,7 +341,10 @@ export async function flushPendingAlerts(deps: AlertDeps, loadListing: (id: stri
     const listings = (await Promise.all(ids.map(loadListing))).filter((l): l is Listing => l !== null);
     const matches = matchesFor(schedule, listings.map(locateListing));
     if (matches.length) {
-      await sendAlert(deps, schedule, 'flood', matches);
+      const delivery = await sendAlert(deps, schedule, 'flood', matches);
+      // Nothing reached the subscriber: they stay held, and the next run tries again.
+      if (delivery.email === 'none' && delivery.whatsapp === 'failed') continue;
+      if (delivery.whatsapp === 'failed') await deps.store.markWhatsAppUndelivered(userId, ids, deps.now().toISOString());
       messages++;
     }
     await deps.store.markAlertsSent(userId, ids, deps.now().toISOString());

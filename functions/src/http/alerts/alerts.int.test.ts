@@ -87,6 +87,10 @@ beforeAll(async () => {
     createTestUser({ name: 'Una Unpaid' }),
   ]);
   await subscribe(platinumWa, 'platinum', { whatsappOptedIn: true, phone: '07700 900111', frequency: 'weekly' });
+  // WhatsApp alerts go only to a verified number (issue 23): the code comes through the stand-in.
+  expect((await call('POST', '/api/alert-preferences/whatsapp/code', platinumWa, {})).status).toBe(200);
+  const [codeMessage] = await listWhatsApp(api.whatsappDir, '+447700900111');
+  expect((await call('POST', '/api/alert-preferences/whatsapp/verify', platinumWa, { code: codeMessage.parameters[0] })).status).toBe(200);
   await subscribe(platinumNoWa, 'platinum', { whatsappOptedIn: false, phone: '07700 900222' });
   await subscribe(gold, 'gold');
   await call('PUT', '/api/alert-preferences', unpaid, { name: unpaid.name, phone: '07700 900333', email: unpaid.email, model: MODEL });
@@ -113,7 +117,7 @@ describe('instant alerts (platinum)', () => {
     expect(mail.headers?.['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     await waitForMail(mailDir(), { to: platinumNoWa.email });
 
-    const wa = await listWhatsApp(api.whatsappDir);
+    const wa = (await listWhatsApp(api.whatsappDir)).filter((m) => m.template === 'truck_alert');
     expect(wa.map((m) => m.to)).toEqual(['+447700900111']);
     expect(wa[0].parameters.join(' ')).toContain(`Volvo FH ${MODEL}`);
 

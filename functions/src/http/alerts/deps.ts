@@ -3,6 +3,9 @@ import { createRateLimiter } from '../../adapters/dynamodb/rate-limit.js';
 import { webhookEventLedger } from '../../adapters/dynamodb/webhook-events.js';
 import { equipmentOrderStore } from '../../adapters/dynamodb/equipment-orders-repo.js';
 import { getMailer } from '../../adapters/mail/mailer.js';
+import { emitMetric } from '../../adapters/metrics/emf.js';
+import { whatsappSenderFromEnv } from '../../adapters/whatsapp/whatsapp-sender.js';
+import type { WhatsAppVerificationDeps } from '../../domain/alerts/whatsapp-verification.js';
 import { recordEquipmentOrder } from '../../domain/payments/equipment-orders.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { createStripeGateway } from '../../adapters/stripe/stripe-gateway.js';
@@ -38,6 +41,16 @@ export function preferencesDeps(event: HttpEvent): PreferencesDeps {
     store: alertsStore$(),
     now: () => new Date(),
     accountEmail: async (caller: Caller & { kind: 'user' }) => (await ensureProfile(event, caller)).email,
+  };
+}
+
+/** The WhatsApp number verification routes: the store and the WhatsApp sender (null when not configured). */
+export function whatsappVerificationDeps(): WhatsAppVerificationDeps {
+  return {
+    store: alertsStore$(),
+    whatsapp: whatsappSenderFromEnv(),
+    now: () => new Date(),
+    metric: (name, properties) => emitMetric({ metrics: { [name]: 1 }, properties }),
   };
 }
 

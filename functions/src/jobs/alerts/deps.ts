@@ -4,6 +4,7 @@ import { ownerListingStore } from '../../adapters/dynamodb/owner-listings-repo.j
 import { newActiveListingsSince } from '../../adapters/dynamodb/new-listings.js';
 import { getMailer } from '../../adapters/mail/mailer.js';
 import { isSuppressed } from '../../adapters/dynamodb/suppression-repo.js';
+import { emitMetric } from '../../adapters/metrics/emf.js';
 import { getSecret } from '../../adapters/secrets/secrets.js';
 import { whatsappSenderFromEnv } from '../../adapters/whatsapp/whatsapp-sender.js';
 import { config } from '../../config.js';
@@ -31,6 +32,7 @@ export function alertDeps(): AlertDeps {
     isSuppressed,
     now: () => new Date(),
     log: (message, detail) => console.log(JSON.stringify({ level: 'warn', message, detail })),
+    metric: (name, properties) => emitMetric({ metrics: { [name]: 1 }, properties }),
   };
 }
 

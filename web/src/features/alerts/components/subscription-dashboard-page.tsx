@@ -18,6 +18,7 @@ import { useSubscription } from '../api/subscription';
 import { useSyncSubscription } from '../api/sync-subscription';
 import { useUpdateAlertSettings } from '../api/update-alert-settings';
 import { formatPlanPrice } from './plan-picker';
+import { WhatsAppVerification } from './whatsapp-verification';
 
 /**
  * /dashboard and /subscription-dashboard (spec §2, §8): the plan with its 'Active' badge, price,
@@ -182,6 +183,9 @@ export function SubscriptionDashboardPage() {
                   ) : null}
                 </fieldset>
               </div>
+              {sub.tier === 'platinum' && view.whatsapp ? (
+                <WhatsAppVerification whatsapp={view.whatsapp} channelOn={view.alerts.whatsapp} />
+              ) : null}
               <Button
                 className="mt-5"
                 variant="outline"
