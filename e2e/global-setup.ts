@@ -12,7 +12,7 @@ import { startProduct } from './start-product.js';
 const BASE_PORT = Number(process.env.E2E_BASE_PORT ?? 3400);
 
 export default async function setup(project: TestProject) {
-  const product = await startProduct({ basePort: BASE_PORT, env: { WAF_MODE: 'count', PREWARM: 'all' } });
+  const product = await startProduct({ basePort: BASE_PORT, env: { WAF_MODE: 'count', PREWARM: 'all', HOT_RELOAD: 'off' } });
   project.provide('baseUrl', product.baseUrl);
   // For tests that run `npm run job -- <id>` against this instance.
   project.provide('localCloudEnvE2e', {

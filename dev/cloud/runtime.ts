@@ -248,7 +248,7 @@ export class FunctionRuntime {
    * concurrency), `parallel` at a time; resolves when all are ready. The browser tests ask for it
    * (PREWARM=all): a cold start here costs seconds of CPU, which a test's wait should not include.
    */
-  async warmAll(parallel = 2): Promise<{ warmed: number; failed: string[] }> {
+  async warmAll(parallel = 3): Promise<{ warmed: number; failed: string[] }> {
     const queue = this.opts.functions.filter((f) => f.handler);
     const failed: string[] = [];
     let warmed = 0;
