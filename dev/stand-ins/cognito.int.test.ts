@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser, ensureUserPool, makeCognitoClient } from '../bootstrap.js';
 import { type CognitoStandIn, startCognito } from './cognito.js';
@@ -17,7 +18,7 @@ describe('cognito-local stand-in', () => {
       port: 0,
       directory: dir,
       logLevel: 'silent',
-      triggers: { PostConfirmation: path.join(import.meta.dirname, '..', 'testing', 'fixtures', 'record-trigger.ts') },
+      triggers: { PreTokenGeneration: path.join(import.meta.dirname, '..', 'testing', 'fixtures', 'record-trigger.ts') },
     });
   });
   afterAll(async () => {
@@ -39,10 +40,19 @@ describe('cognito-local stand-in', () => {
   it('invokes user-pool triggers in-process with the Cognito event', async () => {
     const client = makeCognitoClient(cognito.endpoint);
     const ids = await ensureUserPool(client);
-    const sub = await createConfirmedUser(client, ids, { email: 'trigger@example.test', password: 'Password1', name: 'Tess Trigger' });
+    const password = 'Trigger-Test-Password-2026';
+    const sub = await createConfirmedUser(client, ids, { email: 'trigger@example.test', password, name: 'Tess Trigger' });
+    // Accounts are made with AdminCreateUser (no PostConfirmation); signing in runs PreTokenGeneration.
+    await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: ids.clientId,
+        AuthParameters: { USERNAME: 'trigger@example.test', PASSWORD: password },
+      }),
+    );
     client.destroy();
 
-    const confirmed = events().find((e) => e.triggerSource === 'PostConfirmation_ConfirmSignUp');
-    expect(confirmed).toMatchObject({ userPoolId: ids.userPoolId, request: { userAttributes: { sub, name: 'Tess Trigger' } } });
+    const generated = events().find((e) => String(e.triggerSource).startsWith('TokenGeneration_'));
+    expect(generated).toMatchObject({ userPoolId: ids.userPoolId, request: { userAttributes: { sub, name: 'Tess Trigger' } } });
   });
 });
