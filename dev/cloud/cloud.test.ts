@@ -131,6 +131,39 @@ describe('the IAM guard', () => {
     );
   }, 20_000);
 
+  it('fills dynamodb:LeadingKeys from the request, so a grant narrowed to key prefixes holds', async () => {
+    const put = checksFor('DynamoDBDocumentClient', 'PutCommand', { TableName: 'T', Item: { pk: 'RATE#1.2.3.4', sk: 'x' } }, 'eu-west-2');
+    expect(put[0].context).toEqual({ 'dynamodb:LeadingKeys': ['RATE#1.2.3.4'] });
+    const query = checksFor(
+      'DynamoDBClient',
+      'QueryCommand',
+      {
+        TableName: 'T',
+        KeyConditionExpression: '#pk = :pk AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':pk': { S: 'USER#1' }, ':s': { S: 'A' } },
+      },
+      'eu-west-2',
+    );
+    expect(query[0].context).toEqual({ 'dynamodb:LeadingKeys': ['USER#1'] });
+    const table = 'arn:aws:dynamodb:eu-west-2:000000000000:table/T';
+    const evaluate = createEvaluator({
+      roleArn: 'arn:aws:iam::000000000000:role/R',
+      functionName: 'F',
+      region: 'eu-west-2',
+      statements: [
+        {
+          Effect: 'Allow',
+          Action: 'dynamodb:PutItem',
+          Resource: table,
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] }, Null: { 'dynamodb:LeadingKeys': 'false' } },
+        },
+      ],
+    });
+    expect(await evaluate(put[0])).toBe(true);
+    expect(await evaluate({ ...put[0], context: { 'dynamodb:LeadingKeys': ['USER#1'] } })).toBe(false);
+    expect(await evaluate({ action: 'dynamodb:PutItem', resource: table })).toBe(false);
+  }, 20_000);
+
   it('refuses with the error AWS answers', () => {
     const err = accessDeniedError(
       'S3',

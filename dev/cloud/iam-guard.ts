@@ -59,23 +59,66 @@ const DOCUMENT_COMMANDS: Record<string, string> = {
 
 type Input = Record<string, unknown>;
 
+/** The table's partition key attribute (the generic key names of functions/src/adapters/dynamodb/keys.ts). */
+const PARTITION_KEY = 'pk';
+
+/** An attribute value as the document client or the low-level client carries it. */
+const scalar = (v: unknown): string | undefined =>
+  v === undefined || v === null ? undefined : typeof v === 'object' ? (Object.values(v as object)[0] as string | undefined) : String(v);
+
+/** The partition key of an item or key (`dynamodb:LeadingKeys`). */
+const leadingKeyOf = (item: unknown): string | undefined => scalar((item as Input | undefined)?.[PARTITION_KEY]);
+
+/** The partition key value a Query's key condition names (its first equality). */
+function queryLeadingKey(input: Input): string | undefined {
+  const expr = String(input.KeyConditionExpression ?? '');
+  const m = /([#\w.]+)\s*=\s*(:\w+)/.exec(expr);
+  if (!m) return undefined;
+  return scalar((input.ExpressionAttributeValues as Input | undefined)?.[m[2]]);
+}
+
+/** A table request's condition context: its partition keys, as AWS fills dynamodb:LeadingKeys. */
+function withLeadingKeys(check: IamCheck, keys: Array<string | undefined>): IamCheck {
+  const values = keys.filter((k): k is string => k !== undefined);
+  return values.length ? { ...check, context: { 'dynamodb:LeadingKeys': values } } : check;
+}
+
+type BatchWrites = Record<string, Array<{ PutRequest?: { Item?: unknown }; DeleteRequest?: { Key?: unknown } }>>;
+
 function dynamoChecks(op: string, input: Input, arn: (table: string) => string): IamCheck[] {
   const table = (name: unknown, index?: unknown) => `${arn(String(name))}${index ? `/index/${String(index)}` : ''}`;
   switch (op) {
     case 'BatchGetItem':
+      return Object.entries((input.RequestItems as Record<string, { Keys?: unknown[] }>) ?? {}).map(([t, req]) =>
+        withLeadingKeys({ action: 'dynamodb:BatchGetItem', resource: table(t) }, (req.Keys ?? []).map(leadingKeyOf)),
+      );
     case 'BatchWriteItem':
-      return Object.keys((input.RequestItems as object) ?? {}).map((t) => ({ action: `dynamodb:${op}`, resource: table(t) }));
+      return Object.entries((input.RequestItems as BatchWrites) ?? {}).map(([t, reqs]) =>
+        withLeadingKeys(
+          { action: 'dynamodb:BatchWriteItem', resource: table(t) },
+          reqs.map((r) => leadingKeyOf(r.PutRequest?.Item ?? r.DeleteRequest?.Key)),
+        ),
+      );
     case 'TransactWriteItems':
       return ((input.TransactItems as Input[]) ?? []).flatMap((item) => {
         const [kind, body] = Object.entries(item)[0] ?? [];
         const action = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem' }[kind ?? ''];
-        return action ? [{ action: `dynamodb:${action}`, resource: table((body as Input).TableName) }] : [];
+        const b = body as Input;
+        return action
+          ? [withLeadingKeys({ action: `dynamodb:${action}`, resource: table(b.TableName) }, [leadingKeyOf(b.Item ?? b.Key)])]
+          : [];
       });
     case 'TransactGetItems':
-      return ((input.TransactItems as Array<{ Get?: Input }>) ?? []).map((item) => ({
-        action: 'dynamodb:GetItem',
-        resource: table(item.Get?.TableName),
-      }));
+      return ((input.TransactItems as Array<{ Get?: Input }>) ?? []).map((item) =>
+        withLeadingKeys({ action: 'dynamodb:GetItem', resource: table(item.Get?.TableName) }, [leadingKeyOf(item.Get?.Key)]),
+      );
+    case 'GetItem':
+    case 'PutItem':
+    case 'UpdateItem':
+    case 'DeleteItem':
+      return [withLeadingKeys({ action: `dynamodb:${op}`, resource: table(input.TableName) }, [leadingKeyOf(input.Item ?? input.Key)])];
+    case 'Query':
+      return [withLeadingKeys({ action: 'dynamodb:Query', resource: table(input.TableName, input.IndexName) }, [queryLeadingKey(input)])];
     case 'ListTables':
       return [{ action: 'dynamodb:ListTables', resource: '*' }];
     case 'DescribeStream':
