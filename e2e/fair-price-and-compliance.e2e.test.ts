@@ -1,3 +1,4 @@
+import { approveFirstImport } from './staff-api.js';
 import { spawn } from 'node:child_process';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -93,6 +94,8 @@ describe('fair price and clean-air badges', () => {
     await page.getByRole('button', { name: 'Import 20 trucks' }).click();
     await page.getByText('Import finished: 20 created').waitFor({ timeout: 120_000 });
     await page.close();
+    // The dealer's first import waits for staff review (issue 23); an admin approves it.
+    expect(await approveFirstImport(baseUrl, 'admin@truckyard.example', DEALER)).toBe(20);
 
     // Act: the scheduled model job runs; readers pick the new model up within seconds.
     expect(await runJob('price-model')).toMatch(/price-model finished/);

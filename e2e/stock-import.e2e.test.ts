@@ -1,9 +1,8 @@
+import { staffApi, staffToken } from './staff-api.js';
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WAF_MAX_BODY_BYTES } from '../infra/lib/edge-stack.js';
-import { DEMO_PASSWORD, DEMO_STAFF_TOTP_SECRETS } from '../dev/seed/data.js';
-import { freshTotpCode, markTotpStepUsed } from '../dev/testing/totp.js';
-import type { ImportAwaitingReview } from '../shared/schemas/stock-import.js';
+import { DEMO_PASSWORD } from '../dev/seed/data.js';
 import { launchBrowser, newPage } from './browser.js';
 
 /**
@@ -24,56 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function cognito(target: string, body: unknown): Promise<Record<string, unknown> & { __type?: string }> {
-  const cfg = (await (await fetch(`${baseUrl}/api/config`)).json()) as { userPoolEndpoint: string };
-  const res = await fetch(cfg.userPoolEndpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown> & { __type?: string };
-}
-
-/** A staff access token over Cognito's API: the password, then the code from the seeded TOTP secret. */
-async function staffToken(): Promise<string> {
-  const { clientId } = (await (await fetch(`${baseUrl}/api/config`)).json()) as { clientId: string };
-  const secret = DEMO_STAFF_TOTP_SECRETS[STAFF];
-  const initiate = () =>
-    cognito('InitiateAuth', {
-      ClientId: clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: STAFF, PASSWORD: DEMO_PASSWORD },
-    });
-  let body = await initiate();
-  for (let attempt = 0; body.ChallengeName === 'SOFTWARE_TOKEN_MFA' && attempt < 3; attempt++) {
-    const { code, step } = await freshTotpCode(secret);
-    const answer = await cognito('RespondToAuthChallenge', {
-      ClientId: clientId,
-      ChallengeName: 'SOFTWARE_TOKEN_MFA',
-      Session: body.Session,
-      ChallengeResponses: { USERNAME: STAFF, SOFTWARE_TOKEN_MFA_CODE: code },
-    });
-    // A code another test file already used: take the next step.
-    if (answer.__type === 'ExpiredCodeException') {
-      markTotpStepUsed(secret, step);
-      body = await initiate();
-    } else body = answer;
-  }
-  const token = (body.AuthenticationResult as { AccessToken?: string } | undefined)?.AccessToken;
-  expect(token, JSON.stringify(body)).toBeTruthy();
-  return token as string;
-}
-
-async function staffApi(token: string, method: string, path: string, json?: unknown) {
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as { items?: ImportAwaitingReview[] } };
-}
 
 function stockCsv(): string {
   const rows = Array.from(
@@ -122,10 +71,12 @@ describe('dealer stock import', () => {
     await page.getByText(`Import finished: ${ROWS} created`).waitFor({ timeout: 240_000 });
     // The dealer's first import waits for staff; an admin approves it.
     await page.getByText(/This is your first import: TruckYard staff review it/).waitFor();
-    const token = await staffToken();
-    const waiting = (await staffApi(token, 'GET', '/admin/stock-imports')).body.items?.find((i) => i.dealerEmail === DEALER);
+    const token = await staffToken(baseUrl, STAFF);
+    const waiting = (await staffApi(baseUrl, token, 'GET', '/admin/stock-imports')).body.items?.find((i) => i.dealerEmail === DEALER);
     expect(waiting?.created).toBe(ROWS);
-    const review = await staffApi(token, 'POST', `/admin/stock-imports/${waiting?.userId}/${waiting?.id}/review`, { decision: 'approve' });
+    const review = await staffApi(baseUrl, token, 'POST', `/admin/stock-imports/${waiting?.userId}/${waiting?.id}/review`, {
+      decision: 'approve',
+    });
     expect(review.status).toBeLessThan(300);
 
     // Assess: the file went to the bucket; no API request carried it.
