@@ -1,5 +1,5 @@
 /**
- * Cache-Control of the answers CloudFront may keep (infra/lib/web-stack.ts `edgeCachePolicy`;
+ * Cache-Control of the answers CloudFront may keep (infra/lib/web-stack.ts `EDGE_CACHE_POLICY`;
  * infra/test/edge-cache.test.ts checks the two agree). Anonymous answers are the same for every
  * visitor, so the edge keeps them for seconds and serves a stale copy while it refetches;
  * answers to a signed-in caller are `private, no-store`, which CloudFront never stores (its

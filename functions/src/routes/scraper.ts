@@ -1,6 +1,6 @@
 import type { RouteDef } from '../routes.js';
 
-/** The scraper's admin routes (issue 12): read-only run reports until the admin area's Jobs panel exists. */
+/** The scraper's admin route (issue 12): each run with every source's report; the Analytics tab's Jobs panel reads GET /api/admin/jobs. */
 export const scraperRoutes: RouteDef[] = [
   {
     id: 'ListJobRuns',

@@ -73,7 +73,7 @@ export function sesIdentitiesFor(mailFrom: string, sesDomain?: string): string[]
 }
 
 /**
- * Grants a function exactly what its row's Access declares, nothing else (infra/test/stacks.test.ts
+ * Grants a function exactly what its row's Access declares, nothing else (infra/test/least-privilege.test.ts
  * checks every function's policy against its row).
  */
 export function grantAccess(fn: IGrantable & IConstruct, access: Access, t: GrantTargets): void {

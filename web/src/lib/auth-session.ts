@@ -70,7 +70,7 @@ export function ensureConfigured(): Promise<PublicAuthConfig> {
 
 /**
  * cognito-local lacks GetTokensFromRefreshToken, which Amplify's default refresher calls; it does
- * support InitiateAuth REFRESH_TOKEN_AUTH (see /work/shared/LOCAL-STACK.md, "Cognito").
+ * support InitiateAuth REFRESH_TOKEN_AUTH (docs/local-cloud.md, "Cognito stand-in: what we added").
  */
 function installInitiateAuthRefresher(endpoint: string, clientId: string) {
   cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(async ({ tokens, username }) => {

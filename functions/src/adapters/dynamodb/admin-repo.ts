@@ -615,7 +615,7 @@ export function mediaStore(ddb: DynamoDBDocumentClient, tableName: string): Medi
   };
 }
 
-// ---------------------------------------------------------------- inbox (patterns 25, 26)
+// ---------------------------------------------------------------- inbox (patterns 25, 26, 27)
 
 export function inboxStore(ddb: DynamoDBDocumentClient, tableName: string, photoUrl: (key: string) => Promise<string>): InboxStore {
   const keyOf = (kind: InboxKind, id: string) =>
@@ -629,7 +629,7 @@ export function inboxStore(ddb: DynamoDBDocumentClient, tableName: string, photo
       status: (i.status === 'in_progress' || i.status === 'done' ? i.status : 'new') as InboxItem['status'],
       assignee: str(i.assignee),
       note: str(i.note),
-      // Platinum subscribers' priority flag, when the alerts area stores one on the message.
+      // Set on a platinum subscriber's contact message (domain/contact/send-contact-message.ts); its GSI2 key `P#…` lists it first.
       priority: i.priority === true,
     };
     if (kind === 'contacts') {

@@ -10,7 +10,7 @@ export const keys = {
     gsi2pk: `SSTATUS#${active ? 'active' : 'inactive'}`,
     gsi2sk: `${scrapedAt}#${id}`,
   }),
-  /** Change feed shared by listings and scraped listings; sharded so one hot key never takes every write. */
+  /** Change feed of listings, scraped listings and tombstones, spread over CHANGE_SHARDS keys by a hash of the id (each takes about a quarter of the writes). */
   change: (updatedAt: string, id: string) => ({ gsi3pk: `CHANGES#${shardOf(id)}`, gsi3sk: `${updatedAt}#${id}` }),
   profile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   tier: (name: string) => ({ pk: 'TIER', sk: name }),

@@ -86,7 +86,7 @@ export interface ScrapedRecord {
   version?: number;
   /** When the scraper first saw it (kept across updates). */
   firstSeenAt?: string;
-  /** Hash of the parsed content (domain/scraper/content-hash.ts): an unchanged listing is not rewritten. */
+  /** Hash of the parsed content (`contentHash` in domain/scraper/upsert.ts): an unchanged listing is not rewritten. */
   contentHash?: string;
   /** Registration mark when the source shows it (used to match a seller's own listing). */
   registration?: string | null;

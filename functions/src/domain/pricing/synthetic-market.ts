@@ -74,7 +74,7 @@ export function syntheticMarket(count: number, opts: { seed?: number; noise?: nu
     const cabType = fam.gvw >= 40 ? (rand() < 0.7 ? 'sleeper' : 'high-roof-sleeper') : 'day';
     const vatStatus = rand() < 0.85 ? 'plus_vat' : 'no_vat';
     // Steep early depreciation that flattens after six years; premium makes hold value better;
-    // mileage weighs more on light trucks. None of this is the model's own functional form.
+    // mileage weighs more on light trucks. Those three are outside the model's form; the Euro, cab and VAT factors are its own terms.
     const holdsValue = make === 'scania' || make === 'volvo' ? 1.015 ** age : 1;
     const depreciation = 0.85 ** Math.min(age, 6) * 0.93 ** Math.max(0, age - 6) * holdsValue;
     const wear = Math.exp(-mileage / (fam.gvw >= 26 ? 1_400_000 : 500_000));

@@ -13,7 +13,7 @@ export const scraperSourceSchema = z.object({
 
 /**
  * The sites the scraper collects from in AWS. Sources are data: add one here (or set
- * SCRAPER_SOURCES) with a parser id from parsers/index.ts. The demo's three sites are fictional
+ * SCRAPER_SOURCES) with a parser id from parsers/index.ts. The demo's two sites are fictional
  * (.example), so they stay disabled; locally SCRAPER_SOURCES points at dev/scrape-fixtures.
  */
 export const PRODUCTION_SOURCES: ScraperSource[] = [

@@ -59,7 +59,7 @@ export function priceText(price: number, vatStatus: Listing['vatStatus']): strin
   return vatStatus === 'plus_vat' ? `${gbp.format(price)} +VAT` : gbp.format(price);
 }
 
-/** The same description the listing page sets in the browser: price, key facts, then the seller's text. */
+/** Price, key facts, then the seller's text, clipped to 160; the listing page builds its own copy in the browser (`metaDescription` in listing-detail-page.tsx). */
 export function listingDescription(l: Listing): string {
   const facts = [l.year, l.mileage != null ? `${count.format(l.mileage)} mi` : null, fuelLabel(l.fuelType), l.location]
     .filter(Boolean)

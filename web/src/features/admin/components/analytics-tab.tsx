@@ -97,9 +97,7 @@ function JobsPanel() {
         ) : q.isError ? (
           <p className="text-destructive">Failed to load job runs</p>
         ) : q.data.items.length === 0 ? (
-          <p className="text-muted-foreground">
-            No job runs recorded yet. Runs of the scraper and alert digests appear here once they report.
-          </p>
+          <p className="text-muted-foreground">No job runs recorded yet. Scraper runs appear here from their first run.</p>
         ) : (
           <ul className="divide-y text-sm">
             {q.data.items.map((r) => (
