@@ -27,6 +27,7 @@ export default defineConfig({
             'dev/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
             'web/build/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
