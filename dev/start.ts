@@ -32,6 +32,7 @@ import { type ScrapeFixtures, startScrapeFixtures } from './scrape-fixtures/site
 import { type S3StandIn, startS3 } from './stand-ins/s3.js';
 import { buildWeb } from './web-build.js';
 import { setHandlerRuntime } from './lib/handlers.js';
+import { FunctionBundles, handlersOf } from './cloud/bundles.js';
 import { buildLocalCloud, deploySite, ensureBuckets, originPortOf, startSynth } from './cloud/wiring.js';
 import { queues as queueRows } from '../functions/src/queues.js';
 
@@ -48,6 +49,7 @@ let api: ApiServer | undefined;
 let scheduler: Scheduler | undefined;
 let scrapeFixtures: ScrapeFixtures | undefined;
 let hotReload: { close(): void } | undefined;
+let functionCode: FunctionBundles | undefined;
 let stoppingSince = 0;
 let seeding = false;
 
@@ -55,7 +57,15 @@ async function stopAll(): Promise<void> {
   scheduler?.stop();
   hotReload?.close();
   setHandlerRuntime(undefined);
-  await Promise.allSettled([api?.close(), cognito?.stop(), s3?.stop(), mail?.close(), dynamo?.stop(), scrapeFixtures?.close()]);
+  await Promise.allSettled([
+    functionCode?.dispose(),
+    api?.close(),
+    cognito?.stop(),
+    s3?.stop(),
+    mail?.close(),
+    dynamo?.stop(),
+    scrapeFixtures?.close(),
+  ]);
   if (existsSync(pidFile)) rmSync(pidFile, { force: true });
 }
 
@@ -92,6 +102,15 @@ async function main() {
   const synthStarted = Date.now();
   const synthesizing = startSynth(cfg);
   synthesizing.catch(() => undefined);
+  // The functions' bundles (as CDK bundles them for Lambda), built as soon as the templates name
+  // them, while the stand-ins start and the seed runs; the first invocation waits for them.
+  const bundling = synthesizing.then((s) => {
+    functionCode = new FunctionBundles(cfg.dataDir, handlersOf(s.templates));
+    const built = functionCode.build();
+    built.catch(() => undefined);
+    return { code: functionCode, built };
+  });
+  bundling.catch(() => undefined);
   const mailFolder = mailDir(cfg.dataDir);
   const phases: string[] = [];
   const mark = (what: string, since: number) => phases.push(`${what} ${((Date.now() - since) / 1000).toFixed(1)} s`);
@@ -143,7 +162,8 @@ async function main() {
   phases.push(
     `synth ${synth.synthesized ? `${(synth.ms / 1000).toFixed(1)} s` : 'cached'} (waited ${((Date.now() - synthStarted) / 1000).toFixed(1)} s from start)`,
   );
-  const cloud = buildLocalCloud(cfg, ids, synth, { log });
+  const bundles = await bundling;
+  const cloud = buildLocalCloud(cfg, ids, synth, { log, code: bundles.code });
   await ensureBuckets(s3.endpoint, cloud.buckets);
   // Every handler the local cloud calls now runs in its function's own environment.
   setHandlerRuntime(cloud.runtime);
@@ -203,6 +223,17 @@ async function main() {
   // The deploy step (Custom::DeployData in AWS): Stripe prices and plan tiers from PLANS, the first
   // search snapshot and first screens. Run on every start, in its own function, as CloudFormation
   // runs it on a deploy that changes them.
+  const bundlesWaitStarted = Date.now();
+  try {
+    const built = await bundles.built;
+    phases.push(
+      `function bundles ${(built.ms / 1000).toFixed(1)} s for ${built.functions} handlers (waited ${((Date.now() - bundlesWaitStarted) / 1000).toFixed(1)} s)`,
+    );
+  } catch (err) {
+    return fail(
+      `Bundling the functions failed (esbuild, with the CDK app's settings): ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
   const deployStarted = Date.now();
   try {
     const { deployDataCreateEvent } = await import('../functions/src/deploy/deploy-data.js');
@@ -226,7 +257,13 @@ async function main() {
   // The sitemap is served from S3 only: build it now if there is none (the job decides), not in 15 minutes.
   const sitemapJob = jobs.find((j) => j.id === 'BuildSitemap');
   if (sitemapJob) runJob(sitemapJob).catch((err) => log(`[jobs] BuildSitemap failed: ${err instanceof Error ? err.message : String(err)}`));
-  if (process.env.HOT_RELOAD !== 'off') hotReload = enableHotReload(log, () => void cloud.runtime.reset());
+  // A change rebuilds the bundles (incrementally), then the next invocations are cold starts of the new code.
+  if (process.env.HOT_RELOAD !== 'off')
+    hotReload = enableHotReload(log, async () => {
+      const ms = await bundles.code.rebuild();
+      await cloud.runtime.reset();
+      return ms;
+    });
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const roleWidth = Math.max(0, ...logins.map((l) => l.role.length));

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
 import { REPO_ROOT } from '../config.js';
+import type { FunctionCode } from './bundles.js';
 import type { FunctionSpec } from './model.js';
 import type { FromWorker, SerializedError, WorkerData } from './worker.js';
 
@@ -82,10 +83,11 @@ class Environment {
   constructor(
     readonly spec: FunctionSpec,
     env: Record<string, string>,
+    code: FunctionCode | undefined,
     private readonly onExit: (e: Environment) => void,
   ) {
     const data: WorkerData = {
-      file: path.join(FUNCTIONS_SRC, spec.handler ?? ''),
+      file: code ? code.fileFor(spec.handler ?? '') : path.join(FUNCTIONS_SRC, spec.handler ?? ''),
       identity: {
         roleArn: spec.roleArn,
         functionName: spec.logicalId,
@@ -93,9 +95,11 @@ class Environment {
         statements: spec.policyStatements,
       },
     };
-    this.worker = new Worker(WORKER_FILE, {
+    this.worker = new Worker(code ? code.workerFile : WORKER_FILE, {
       workerData: data,
       env,
+      // Bundled code runs as Lambda runs it: plain JavaScript, without the TypeScript loader.
+      ...(code ? { execArgv: [] } : {}),
       // The function's memory caps its heap (Lambda's MemorySize is the whole sandbox: a little less is left to the heap).
       resourceLimits: { maxOldGenerationSizeMb: Math.max(128, Math.floor(spec.memoryMb * 0.9)) },
       name: spec.logicalId,
@@ -157,6 +161,11 @@ export interface FunctionRuntimeOptions {
   transport: Partial<Record<TransportVariable, string>>;
   /** LAMBDA_TIMEOUTS=off while stepping through a handler in a debugger. */
   timeouts?: boolean;
+  /**
+   * The functions' bundles (dev/cloud/bundles.ts), as Lambda runs them. Without it, each worker
+   * loads the TypeScript sources through tsx (the unit tests' small fixture handlers).
+   */
+  code?: FunctionCode;
   log?: (msg: string) => void;
 }
 
@@ -198,7 +207,7 @@ export class FunctionRuntime {
   private environment(spec: FunctionSpec): Environment {
     let env = this.envs.get(spec.logicalId);
     if (!env || env.dead) {
-      env = new Environment(spec, this.environmentOf(spec), (e) => {
+      env = new Environment(spec, this.environmentOf(spec), this.opts.code, (e) => {
         if (this.envs.get(spec.logicalId) === e) this.envs.delete(spec.logicalId);
       });
       this.envs.set(spec.logicalId, env);
@@ -210,6 +219,7 @@ export class FunctionRuntime {
   /** Invokes the function that runs `handler` with `event`, as Lambda would. */
   async invoke(handler: string, event: unknown, options: InvokeOptions = {}): Promise<unknown> {
     const spec = this.specFor(handler);
+    await this.opts.code?.ready;
     const env = this.environment(spec);
     await env.ready;
     const id = this.nextId++;
@@ -250,6 +260,7 @@ export class FunctionRuntime {
    */
   async warmAll(parallel = 3): Promise<{ warmed: number; failed: string[] }> {
     const queue = this.opts.functions.filter((f) => f.handler);
+    await this.opts.code?.ready;
     const failed: string[] = [];
     let warmed = 0;
     const worker = async () => {

@@ -9,6 +9,7 @@ import { fixtureAllowHostsAt, fixtureSourcesAt } from '../scrape-fixtures/sites.
 import { LOCAL_CREDENTIALS, type LocalCloudConfig, REGION, serviceUrl } from '../config.js';
 import { createWaf, type EdgeModel, edgeModelOf, wafModelOf } from './edge.js';
 import { bucketsOf, type FunctionSpec, functionsOf, TemplateResolver } from './model.js';
+import type { FunctionCode } from './bundles.js';
 import { FunctionRuntime } from './runtime.js';
 import { type SynthResult, synthLocal } from './synth.js';
 
@@ -74,7 +75,7 @@ export function buildLocalCloud(
   cfg: LocalCloudConfig,
   ids: LocalCloudIds,
   synth: SynthResult,
-  opts: { env?: NodeJS.ProcessEnv; log?: (m: string) => void } = {},
+  opts: { env?: NodeJS.ProcessEnv; log?: (m: string) => void; code?: FunctionCode } = {},
 ): LocalCloud {
   const env = opts.env ?? process.env;
   const siteUrl = serviceUrl(cfg.port);
@@ -103,6 +104,8 @@ export function buildLocalCloud(
   );
   const runtime = new FunctionRuntime({
     functions,
+    // Each function runs its own bundle, built as CDK builds it for Lambda (dev/cloud/bundles.ts).
+    code: opts.code,
     timeouts: env.LAMBDA_TIMEOUTS !== 'off',
     log: opts.log,
     transport: {

@@ -1,8 +1,9 @@
 /**
  * One function's execution environment (what a Lambda sandbox is in AWS): a worker thread with
  * the function's own environment variables (Worker `env`), its own copy of every module, and
- * the IAM guard for its role. It loads the handler module once (the cold start) and then runs
- * invocations sent by dev/cloud/runtime.ts.
+ * the IAM guard for its role. It loads the handler module once (the cold start: the function's
+ * bundle, dev/cloud/bundles.ts, or a TypeScript source in unit tests) and then runs invocations
+ * sent by dev/cloud/runtime.ts. `npm start` runs it compiled to JavaScript, without tsx.
  */
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -32,6 +33,9 @@ export function serializeError(err: unknown): SerializedError {
 const port = parentPort;
 if (port) {
   const data = workerData as WorkerData;
+  // Lambda's Node.js honours NODE_OPTIONS from the template (the house sets --enable-source-maps);
+  // a worker thread does not read it, so it is applied here.
+  if (process.env.NODE_OPTIONS?.includes('--enable-source-maps')) process.setSourceMapsEnabled(true);
   installIamGuard(data.identity);
   const started = Date.now();
   let handler: (event: unknown, context: unknown) => Promise<unknown>;

@@ -1,8 +1,9 @@
 /**
- * Reloads handler code under `npm start` without restarting the stand-ins: a resolve hook gives
- * files under functions/src and shared/ a new URL after each change, and the handler cache is
- * cleared, so the next request imports the changed code (old module instances stay in memory
- * until restart — fine for development). dev/ itself and the tables it mounts (routes.ts,
+ * Reloads handler code under `npm start` without restarting the stand-ins: after a change under
+ * functions/src or shared/, `onReload` runs (the local cloud rebuilds the functions' bundles and
+ * discards their warm environments); for code run in this process, a resolve hook gives those
+ * files a new URL and the handler cache is cleared, so the next request imports the changed code
+ * (old module instances stay in memory until restart — fine for development). dev/ itself and the tables it mounts (routes.ts,
  * jobs.ts, events.ts) are read once: changing those needs a restart.
  */
 import { type FSWatcher, watch } from 'node:fs';
@@ -15,7 +16,7 @@ import { clearHandlerCache } from './handlers.js';
 
 export const HOT_RELOAD_ROOTS = ['functions/src', 'shared'];
 
-export function enableHotReload(log: (msg: string) => void, onReload?: () => void): { close(): void } {
+export function enableHotReload(log: (msg: string) => void, onReload?: () => Promise<number | undefined> | undefined): { close(): void } {
   const dirs = HOT_RELOAD_ROOTS.map((r) => path.join(REPO_ROOT, r));
   const { port1, port2 } = new MessageChannel();
   register('./reload-hooks.mjs', {
@@ -37,9 +38,15 @@ export function enableHotReload(log: (msg: string) => void, onReload?: () => voi
       generation++;
       port1.postMessage(generation);
       clearHandlerCache();
-      onReload?.();
-      log(`[reload] ${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ' …' : ''} changed: handlers reload on their next call`);
+      const what = `${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ' …' : ''}`;
       changed.clear();
+      Promise.resolve(onReload?.()).then(
+        (ms) =>
+          log(
+            `[reload] ${what} changed${ms === undefined ? '' : `: bundles rebuilt in ${(ms / 1000).toFixed(1)} s`}; handlers reload on their next call`,
+          ),
+        (err: unknown) => log(`[reload] ${what} changed, and rebuilding failed: ${err instanceof Error ? err.message : String(err)}`),
+      );
     }, 150);
   };
   const watchers: FSWatcher[] = dirs.map((d) => watch(d, { recursive: true }, onChange(d)));

@@ -13,8 +13,9 @@ const REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:m
 /**
  * The house bundle: Node 22 ESM, minified, with source maps, everything bundled except the AWS SDK
  * (in the runtime) and the native packages (copied beside the bundle for the functions that use them).
+ * The local cloud builds the same bundles to run them (dev/cloud/bundles.ts).
  */
-const BUNDLE_OPTIONS = {
+export const HOUSE_BUNDLE_OPTIONS = {
   bundle: true,
   platform: 'node',
   target: 'node22',
@@ -30,7 +31,7 @@ const BUNDLE_OPTIONS = {
 } as const satisfies BuildOptions;
 
 /** Output directory name of an entry inside a shared build: its path, made safe. */
-const keyOf = (entry: string) => relative(REPO_ROOT, entry).replace(/[^A-Za-z0-9]+/g, '_');
+export const bundleKeyOf = (entry: string) => relative(REPO_ROOT, entry).replace(/[^A-Za-z0-9]+/g, '_');
 
 /**
  * The native packages a bundle imports, from esbuild's metafile: the packages left external that
@@ -64,15 +65,15 @@ export class HandlerBundles {
       const outdir = mkdtempSync(join(tmpdir(), 'truckyard-bundles-'));
       process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
       const { metafile } = buildSync({
-        ...BUNDLE_OPTIONS,
+        ...HOUSE_BUNDLE_OPTIONS,
         metafile: true,
-        entryPoints: Object.fromEntries([...this.entries].map((e) => [`${keyOf(e)}/index`, e])),
+        entryPoints: Object.fromEntries([...this.entries].map((e) => [`${bundleKeyOf(e)}/index`, e])),
         outdir,
       });
       this.built = { outdir, metafile };
     }
-    cpSync(join(this.built.outdir, keyOf(entry)), outputDir, { recursive: true });
-    const output = join(relative(REPO_ROOT, this.built.outdir), keyOf(entry), 'index.mjs');
+    cpSync(join(this.built.outdir, bundleKeyOf(entry)), outputDir, { recursive: true });
+    const output = join(relative(REPO_ROOT, this.built.outdir), bundleKeyOf(entry), 'index.mjs');
     return nativeImportsOf(this.built.metafile.outputs[output]);
   }
 }
@@ -99,7 +100,7 @@ class EsbuildLocalBundling implements ILocalBundling {
     if (natives === undefined) {
       // buildSync throws on errors, which fails synth with esbuild's messages.
       const { metafile } = buildSync({
-        ...BUNDLE_OPTIONS,
+        ...HOUSE_BUNDLE_OPTIONS,
         metafile: true,
         entryPoints: [this.entry],
         outfile: join(outputDir, 'index.mjs'),
