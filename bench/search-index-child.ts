@@ -15,7 +15,8 @@ import { keywordQueries, syntheticListings, syntheticQueries } from './synthetic
 
 const parse = (qs: string): ListingSearchQuery => listingSearchQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs)));
 /** Nearest rank. */
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const noFeed = {
   loadAllActive: async () => {
     throw new Error('the bench loads from records or the snapshot only');
