@@ -3,6 +3,8 @@
  * this tree and another checkout of the repository (BENCH_BEFORE_ROOT, e.g. `git archive` of the
  * base commit unpacked with node_modules linked), in the same session, runs alternating.
  *   BENCH_BEFORE_ROOT=/tmp/before BENCH_N=100000 BENCH_ROUNDS=3 npx tsx bench/search-index.ts
+ * (BENCH_COLD_RUNS cold starts per tree, default 3; BENCH_ROUNDS=0 BENCH_SNAPSHOT=<file> for cold
+ * starts only, from a snapshot an earlier run wrote.)
  * Each tree's bench/search-index-child.ts (copied into the other tree when missing) is bundled
  * with the search function's esbuild settings and run as a fresh process per measurement. Both
  * trees' snapshots of the same data are compared byte for byte (the format must not change), and
@@ -43,9 +45,11 @@ async function bundle(root: string, label: string): Promise<string> {
   return outfile;
 }
 
+/** Cold starts run with the search function's heap; in-process runs build the index from records first, which needs more. */
 function run(file: string, env: Record<string, string>): Promise<Record<string, number>> {
+  const heapMb = env.BENCH_MODE === 'cold' ? MEMORY_MB : 4 * MEMORY_MB;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${MEMORY_MB}`, file], {
+    const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, file], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -68,7 +72,8 @@ async function main() {
   const trees = [...(BEFORE ? [{ label: 'before', root: path.resolve(BEFORE) }] : []), { label: 'after', root: HERE }];
   const bundles = await Promise.all(trees.map((t) => bundle(t.root, t.label)));
   const asOf = String(Date.now());
-  const snapshot = path.join(tmp, 'snapshot-0.bin.gz');
+  // BENCH_SNAPSHOT: cold-start from this file (e.g. a 100k snapshot kept from an earlier run) with BENCH_ROUNDS=0.
+  const snapshot = process.env.BENCH_SNAPSHOT ?? path.join(tmp, 'snapshot-0.bin.gz');
   const results: Record<string, { inProcess: Array<Record<string, number>>; cold: number[] }> = {};
   for (const t of trees) results[t.label] = { inProcess: [], cold: [] };
   console.log(`${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}; ${N} listings; ${ROUNDS} rounds`);
@@ -85,7 +90,7 @@ async function main() {
       );
     }
   }
-  if (trees.length === 2) {
+  if (trees.length === 2 && ROUNDS > 0) {
     const same = readFileSync(path.join(tmp, 'snapshot-before.bin.gz')).equals(readFileSync(path.join(tmp, 'snapshot-after.bin.gz')));
     console.log(`snapshots of the same data: ${same ? 'identical bytes' : 'DIFFERENT bytes'}`);
   }
@@ -102,7 +107,7 @@ async function main() {
   console.log('Medians over the runs:');
   for (const t of trees) {
     const ip = results[t.label].inProcess;
-    const m = (k: string) => fmt(median(ip.map((x) => x[k])));
+    const m = (k: string) => (ip.length > 0 ? fmt(median(ip.map((x) => x[k]))) : '–');
     console.log(
       `  ${t.label}: mix p99 first-time ${m('mixFirstP99')} (CPU ${m('mixFirstCpuP99')}) / hot ${m('mixHotP99')} (CPU ${m('mixHotCpuP99')}) ms; keywords p99 first-time ${m('keywordsFirstP99')} (CPU ${m('keywordsFirstCpuP99')}) / hot ${m('keywordsHotP99')} (CPU ${m('keywordsHotCpuP99')}) ms; cold start ${fmt(median(results[t.label].cold), 0)} ms`,
     );

@@ -22,7 +22,7 @@ const MAX_SCORE = 2 ** 20;
 const UNRATED_KEY = 2 ** 28;
 const EMPTY_IDS = new Int32Array(0);
 
-/** A query's filters as the passes read them (buildScanFilter). */
+/** A query's filters as the passes read them (query-planner.ts planQuery). */
 export interface ScanFilter {
   priceBounded: boolean;
   priceMin: number;
