@@ -5,7 +5,7 @@
  *   BENCH_BEFORE_ROOT=/tmp/before BENCH_N=100000 BENCH_ROUNDS=3 npx tsx bench/search-index.ts
  * (BENCH_COLD_RUNS cold starts per tree, default 3; BENCH_ROUNDS=0 BENCH_SNAPSHOT=<file> for cold
  * starts only, from a snapshot an earlier run wrote.)
- * Each tree's bench/search-index-child.ts (copied into the other tree when missing) is bundled
+ * This tree's bench/search-index-child.ts (copied into the other tree) is bundled
  * with the search function's esbuild settings and run as a fresh process per measurement. Both
  * trees' snapshots of the same data are compared byte for byte (the format must not change), and
  * each tree's cold start loads the same snapshot file.
@@ -26,7 +26,8 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'search-index-bench-'));
 
 async function bundle(root: string, label: string): Promise<string> {
   const entry = path.join(root, 'bench', 'search-index-child.ts');
-  if (!existsSync(entry)) copyFileSync(path.join(HERE, 'bench', 'search-index-child.ts'), entry);
+  // The same measuring code in both trees: this tree's child, copied into the other.
+  if (root !== HERE) copyFileSync(path.join(HERE, 'bench', 'search-index-child.ts'), entry);
   const outfile = path.join(tmp, `${label}.mjs`);
   // The search function's bundle settings (infra/lib/constructs/esbuild-code.ts).
   await build({
@@ -66,7 +67,7 @@ function run(file: string, env: Record<string, string>): Promise<Record<string, 
 }
 
 const fmt = (n: number, d = 2) => n.toFixed(d);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => (xs.length === 0 ? Number.NaN : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
 
 async function main() {
   const trees = [...(BEFORE ? [{ label: 'before', root: path.resolve(BEFORE) }] : []), { label: 'after', root: HERE }];
@@ -74,8 +75,8 @@ async function main() {
   const asOf = String(Date.now());
   // BENCH_SNAPSHOT: cold-start from this file (e.g. a 100k snapshot kept from an earlier run) with BENCH_ROUNDS=0.
   const snapshot = process.env.BENCH_SNAPSHOT ?? path.join(tmp, 'snapshot-0.bin.gz');
-  const results: Record<string, { inProcess: Array<Record<string, number>>; cold: number[] }> = {};
-  for (const t of trees) results[t.label] = { inProcess: [], cold: [] };
+  const results: Record<string, { inProcess: Array<Record<string, number>>; cold: number[]; coldCpu: number[] }> = {};
+  for (const t of trees) results[t.label] = { inProcess: [], cold: [], coldCpu: [] };
   console.log(`${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}; ${N} listings; ${ROUNDS} rounds`);
   for (let r = 0; r < ROUNDS; r++) {
     // Alternate which tree goes first.
@@ -99,8 +100,9 @@ async function main() {
     for (const i of order) {
       const res = await run(bundles[i], { BENCH_MODE: 'cold', BENCH_SNAPSHOT: snapshot });
       results[trees[i].label].cold.push(res.firstAnswerMs);
+      results[trees[i].label].coldCpu.push(res.cpuMs);
       console.log(
-        `[${trees[i].label}] cold start ${r + 1}: first answer ${fmt(res.firstAnswerMs, 0)} ms from process start (load + first query ${fmt(res.loadAndFirstQueryMs, 0)} ms; ${res.total} listings; snapshot ${fmt(res.snapshotBytes / 2 ** 20, 1)} MB)`,
+        `[${trees[i].label}] cold start ${r + 1}: first answer ${fmt(res.firstAnswerMs, 0)} ms from process start, CPU ${fmt(res.cpuMs, 0)} ms (load + first query ${fmt(res.loadAndFirstQueryMs, 0)} ms; ${res.total} listings; snapshot ${fmt(res.snapshotBytes / 2 ** 20, 1)} MB)`,
       );
     }
   }
@@ -109,7 +111,7 @@ async function main() {
     const ip = results[t.label].inProcess;
     const m = (k: string) => (ip.length > 0 ? fmt(median(ip.map((x) => x[k]))) : '–');
     console.log(
-      `  ${t.label}: mix p99 first-time ${m('mixFirstP99')} (CPU ${m('mixFirstCpuP99')}) / hot ${m('mixHotP99')} (CPU ${m('mixHotCpuP99')}) ms; keywords p99 first-time ${m('keywordsFirstP99')} (CPU ${m('keywordsFirstCpuP99')}) / hot ${m('keywordsHotP99')} (CPU ${m('keywordsHotCpuP99')}) ms; cold start ${fmt(median(results[t.label].cold), 0)} ms`,
+      `  ${t.label}: mix p99 first-time ${m('mixFirstP99')} (CPU ${m('mixFirstCpuP99')}) / hot ${m('mixHotP99')} (CPU ${m('mixHotCpuP99')}) ms; keywords p99 first-time ${m('keywordsFirstP99')} (CPU ${m('keywordsFirstCpuP99')}) / hot ${m('keywordsHotP99')} (CPU ${m('keywordsHotCpuP99')}) ms; cold start ${fmt(median(results[t.label].cold), 0)} ms (CPU ${fmt(median(results[t.label].coldCpu), 0)} ms)`,
     );
   }
 }
