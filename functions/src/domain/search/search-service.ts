@@ -211,7 +211,10 @@ export class SearchService {
     return this.index;
   }
 
-  /** The index, loaded and synced within `refreshMs`. */
+  /**
+   * The index, loaded: a sync of the change feed is started (not waited for) once the last one is
+   * `refreshMs` old, and waited for once it is `maxStaleMs` old.
+   */
   async fresh(): Promise<SearchIndex> {
     this.loading ??= this.load().catch((err) => {
       this.loading = undefined;
