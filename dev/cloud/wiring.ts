@@ -19,6 +19,8 @@ export const LOCAL_SECRET_VALUES: Record<SecretName, string> = {
   whatsappToken: 'whatsapp-local-token',
   unsubscribeSigningKey: 'unsubscribe-local-signing-key',
   originVerifySecret: 'origin-verify-local',
+  // Locally there is always a previous value, so the two-secret check runs (docs/security.md).
+  originVerifySecretPrevious: 'origin-verify-local-previous',
   altchaHmacKey: 'altcha-local-hmac-key',
 };
 

@@ -75,10 +75,11 @@ export type RouteArea = 'core' | 'admin' | 'payments' | 'alerts';
 
 /**
  * Every API function checks CloudFront's origin secret in AWS (http/viewer-ip.ts
- * `assertThroughCloudFront`), so every row may read it, whatever else it declares.
+ * `assertThroughCloudFront`), so every row may read it, and the previous one kept during a
+ * rotation, whatever else it declares.
  */
 function throughCloudFront(row: RouteDef): RouteDef {
-  const secrets = [...new Set([...(row.access.secrets ?? []), 'originVerifySecret' as const])];
+  const secrets = [...new Set([...(row.access.secrets ?? []), 'originVerifySecret' as const, 'originVerifySecretPrevious' as const])];
   return { ...row, access: { ...row.access, secrets } };
 }
 

@@ -361,7 +361,8 @@ describe('least privilege: every function is granted what its row declares, noth
     // Every API row also reads the origin secret (the test above checks that); the rest is the row's own.
     const access = (id: string) => {
       const { secrets, ...own } = [...routes, ...queues].find((r) => r.id === id)?.access ?? {};
-      expect(secrets ?? ['originVerifySecret']).toEqual(['originVerifySecret']);
+      const origin = ['originVerifySecret', 'originVerifySecretPrevious'];
+      expect(secrets ?? origin).toEqual(origin);
       return own;
     };
     const imports = (level: BucketAccessLevel) => [{ bucket: 'private-uploads', prefixes: ['imports/'], access: level }];
