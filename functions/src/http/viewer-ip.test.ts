@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpEvent } from './handler.js';
 import { DomainError } from '../domain/errors.js';
-import { assertThroughCloudFront, ipOfViewerAddress, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, viewerIp } from './viewer-ip.js';
+import {
+  assertThroughCloudFront,
+  ipOfViewerAddress,
+  ORIGIN_VERIFY_HEADER,
+  VIEWER_ADDRESS_HEADER,
+  type ViewerIpDeps,
+  viewerIp,
+} from './viewer-ip.js';
 
 const SECRET = 's3cret-origin-value';
 const EDGE_IP = '130.176.0.1';
@@ -90,8 +97,8 @@ describe('assertThroughCloudFront', () => {
   it('during a rotation accepts the current and the previous secret, and refuses any other', async () => {
     // Prepare
     const PREVIOUS = 'previous-origin-value';
-    const rotating = { ...deps(), previousOriginVerifySecret: async () => PREVIOUS };
-    const ask = (value: string, d: typeof rotating = rotating) =>
+    const rotating: ViewerIpDeps = { ...deps(), previousOriginVerifySecret: async () => PREVIOUS };
+    const ask = (value: string, d: ViewerIpDeps = rotating) =>
       codeOf(assertThroughCloudFront(eventWith({ [ORIGIN_VERIFY_HEADER]: value }), d, true));
     // Act + Assess
     expect(await ask(SECRET)).toBe('passed');
