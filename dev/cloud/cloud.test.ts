@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template as CdkTemplate } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Stack } from 'aws-cdk-lib';
+import { routes } from '../../functions/src/routes.js';
+import { ApiStageStack } from '../../infra/lib/api-stack.js';
 import { dropGrantsFromAssembly, parseDropGrant } from '../../infra/lib/drop-grant.js';
+import { createStageThrottle, stageThrottleModelOf } from './stage-throttle.js';
 import { EdgeStack, WAF_FORM_PATHS, WAF_FORM_RATE_LIMIT_PER_5_MIN, WAF_PAGE_RATE_LIMIT_PER_5_MIN } from '../../infra/lib/edge-stack.js';
 import { behaviourFor, createWaf, type EdgeModel, pathPatternRegExp, runViewerRequest, type WafModel, wafModelOf } from './edge.js';
 import { accessDeniedError, checksFor, createEvaluator } from './iam-guard.js';
@@ -309,6 +314,31 @@ describe("the edge stack's own web ACL, as the local WAF runs it (issue 23 rate 
       expect.arrayContaining(['RateLimitPerIp', 'RateLimitPagesAndSearch', 'RateLimitFormPosts']),
     );
     expect(model.notEmulated).toEqual(['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet']);
+  });
+});
+
+describe('the API stage throttles, as the local API Gateway runs them (issue 23)', () => {
+  const app = new App();
+  const httpApi = new HttpApi(new Stack(app, 'Api'), 'HttpApi', { createDefaultStage: false });
+  const stage = new ApiStageStack(app, 'ApiStage', { httpApi, routes });
+  const model = stageThrottleModelOf({ templates: { ApiStage: CdkTemplate.fromStack(stage).toJSON() } } as unknown as TemplateResolver)!;
+
+  it('reads the per-route settings and the default from the synthesized stage', () => {
+    expect(model.routes['POST /api/payments/webhook']).toEqual({ rateLimit: 50, burstLimit: 100 });
+    expect(model.routes['POST /api/contact']).toEqual({ rateLimit: 10, burstLimit: 20 });
+    expect(model.defaultRoute).toEqual({ rateLimit: 10, burstLimit: 20 });
+  });
+
+  it('lets a route key burst, then refills it at its rate; other route keys have their own bucket', () => {
+    let t = 0;
+    const take = createStageThrottle(model, () => t);
+    const burst = (key: string, n: number) => Array.from({ length: n }, () => take(key)).filter(Boolean).length;
+    expect(burst('POST /api/contact', 25)).toBe(20);
+    expect(take('POST /api/contact')).toBe(false);
+    expect(burst('POST /api/payments/webhook', 100)).toBe(100);
+    expect(take('GET /api/me')).toBe(true);
+    t = 500; // half a second at 10 rps: 5 more
+    expect(burst('POST /api/contact', 10)).toBe(5);
   });
 });
 

@@ -9,6 +9,7 @@ import { fixtureAllowHostsAt, fixtureSourcesAt } from '../scrape-fixtures/sites.
 import { LOCAL_CREDENTIALS, type LocalCloudConfig, REGION, serviceUrl } from '../config.js';
 import { createWaf, type EdgeModel, edgeModelOf, wafModelOf } from './edge.js';
 import { bucketsOf, type FunctionSpec, functionsOf, TemplateResolver } from './model.js';
+import { createStageThrottle, stageThrottleModelOf } from './stage-throttle.js';
 import { FunctionRuntime } from './runtime.js';
 import { type SynthResult, synthLocal } from './synth.js';
 
@@ -57,6 +58,8 @@ export interface LocalCloud {
   runtime: FunctionRuntime;
   edge: EdgeModel;
   waf?: ReturnType<typeof createWaf>;
+  /** The API stage's per-route throttles (dev/cloud/stage-throttle.ts). */
+  throttle?: ReturnType<typeof createStageThrottle>;
   parameters: Record<string, string>;
   buckets: string[];
   siteBucket: string;
@@ -138,7 +141,9 @@ export function buildLocalCloud(
   const waf = wafModel ? createWaf(wafModel, { mode: wafMode, log: opts.log }) : undefined;
   const buckets = bucketsOf(resolver);
   const siteBucket = [...new Set(functions.map((f) => f.environment.SPA_BUCKET).filter(Boolean))][0] ?? 'site-bucket';
-  return { synth, resolver, functions, runtime, edge, waf, parameters, buckets, siteBucket, originPort };
+  const throttleModel = stageThrottleModelOf(resolver);
+  const throttle = throttleModel ? createStageThrottle(throttleModel) : undefined;
+  return { synth, resolver, functions, runtime, edge, waf, throttle, parameters, buckets, siteBucket, originPort };
 }
 
 /** Creates the template's buckets that the S3 stand-in does not have yet. */
