@@ -43,7 +43,8 @@ import { stripeClientOptions } from '../functions/src/adapters/stripe/stripe-gat
 import { type StripeStandIn, createStripeStandIn } from './stripe/stand-in.js';
 import { handleWhatsAppInbox } from './whatsapp/inbox.js';
 import { createAwsEndpoints } from './cloud/aws-endpoints.js';
-import { type EdgeModel, behaviourFor, type createWaf, runViewerRequest } from './cloud/edge.js';
+import { TOO_MANY_REQUESTS_BODY } from './cloud/stage-throttle.js';
+import { type EdgeModel, behaviourFor, cloudFrontQueryOf, type createWaf, rawQueryOf, runViewerRequest } from './cloud/edge.js';
 import type { FunctionRuntime } from './cloud/runtime.js';
 import { VIEWER_ADDRESS_HEADER } from '../functions/src/http/viewer-ip.js';
 
@@ -77,6 +78,8 @@ export interface CloudWiring {
   runtime: FunctionRuntime;
   edge: EdgeModel;
   waf?: ReturnType<typeof createWaf>;
+  /** API Gateway's stage throttles: false when the route key's bucket is empty (429). */
+  throttle?: (routeKey: string) => boolean;
   /** API Gateway's stand-in: answers only the API's routes and adds nothing (0 picks a free port). */
   originPort: number;
   /** SSM parameters the local SSM endpoint serves (/_aws). */
@@ -324,6 +327,10 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     const method = req.method ?? 'GET';
     const found = match(method, pathname);
     if (!found) return send(res, 404, NOT_FOUND_BODY);
+    if (cloud?.throttle && !cloud.throttle(found.compiled.routeKey)) {
+      log(`${method} ${req.url} 429 (stage throttle of ${found.compiled.routeKey})`);
+      return send(res, 429, TOO_MANY_REQUESTS_BODY);
+    }
     // A request announcing no body (GETs: no Content-Length, no Transfer-Encoding) has none to read.
     const bodiless = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
     const body = viaEdge ? viaEdge.body : bodiless ? NO_BODY : await readBody(req);
@@ -568,16 +575,19 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     const behaviour = behaviourFor(cloud.edge, pathname);
     if (!behaviour.allowedMethods.includes(method)) return send(res, 403, JSON.stringify({ message: 'Forbidden' }));
     let uri = pathname;
+    let query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
     if (behaviour.viewerRequest) {
-      const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1) : '';
       const out = runViewerRequest(behaviour.viewerRequest, {
         method,
         uri: pathname,
-        querystring: Object.fromEntries(new URLSearchParams(query).entries()),
+        querystring: cloudFrontQueryOf(query.slice(1)),
         headers: {},
       });
       if (out.response) return send(res, out.response.statusCode, '');
       uri = out.uri;
+      // What the function left of the query string is what the origin gets (and the cache key).
+      const rest = rawQueryOf(out.querystring);
+      query = rest ? `?${rest}` : '';
     }
     const origin = behaviour.origin;
     if (origin.kind === 's3') {
@@ -590,7 +600,6 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       }
       return handleS3Origin(req, res, origin.bucket, key);
     }
-    const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
     // CloudFront sets its origin custom headers (overriding a viewer's) and the viewer's address.
     const viewerPort = req.socket.remotePort ?? 0;
     const edgeHeaders: Record<string, string> = {

@@ -185,6 +185,7 @@ async function main() {
       runtime: cloud.runtime,
       edge: cloud.edge,
       waf: cloud.waf,
+      throttle: cloud.throttle,
       originPort: cloud.originPort,
       parameters: cloud.parameters,
       siteBucket: cloud.siteBucket,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -41,12 +41,14 @@ export async function startProduct(opts: { basePort: number; env?: Record<string
     detached: true,
   });
   let output = '';
-  child.stdout?.on('data', (d) => {
+  // E2E_PRODUCT_LOG=<file>: the product's output is also written there (to look for AccessDenied lines after a run).
+  const logFile = process.env.E2E_PRODUCT_LOG;
+  const collect = (d: Buffer) => {
     output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
+    if (logFile) appendFileSync(logFile, d);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const stop = async () => {
     if (child.pid && child.exitCode === null) {
       try {
@@ -63,7 +65,8 @@ export async function startProduct(opts: { basePort: number; env?: Record<string
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + (opts.timeoutMs ?? 420_000);
+  // E2E_START_TIMEOUT_MS: a longer wait on a loaded machine (synth and the prewarm slow down with it).
+  const deadline = Date.now() + (opts.timeoutMs ?? Number(process.env.E2E_START_TIMEOUT_MS ?? 420_000));
   let ready = false;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;

@@ -1,9 +1,17 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template as CdkTemplate } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Stack } from 'aws-cdk-lib';
+import { routes } from '../../functions/src/routes.js';
+import { ApiStageStack } from '../../infra/lib/api-stack.js';
 import { dropGrantsFromAssembly, parseDropGrant } from '../../infra/lib/drop-grant.js';
-import { behaviourFor, createWaf, type EdgeModel, pathPatternRegExp, runViewerRequest, type WafModel } from './edge.js';
+import { createStageThrottle, stageThrottleModelOf } from './stage-throttle.js';
+import { EdgeStack, WAF_FORM_PATHS, WAF_FORM_RATE_LIMIT_PER_5_MIN, WAF_PAGE_RATE_LIMIT_PER_5_MIN } from '../../infra/lib/edge-stack.js';
+import { behaviourFor, createWaf, type EdgeModel, pathPatternRegExp, runViewerRequest, type WafModel, wafModelOf } from './edge.js';
 import { accessDeniedError, checksFor, createEvaluator } from './iam-guard.js';
 import { functionsOf, localNameOf, TemplateResolver } from './model.js';
 import type { Template } from './synth.js';
@@ -262,6 +270,75 @@ describe('the edge', () => {
     expect(ask('a')).toBe('allow');
     const counting = createWaf(waf, { now: () => 0, mode: 'count' });
     expect([1, 2, 3, 4, 5].map(() => counting({ uriPath: '/', method: 'GET', bodyBytes: 0, ip: 'a' }).action)).not.toContain('block');
+  });
+});
+
+describe("the edge stack's own web ACL, as the local WAF runs it (issue 23 rate rules)", () => {
+  const edge = new EdgeStack(new App(), 'Edge', { env: { region: 'us-east-1' } });
+  const model = wafModelOf({ templates: { Edge: CdkTemplate.fromStack(edge).toJSON() } } as unknown as TemplateResolver)!;
+  const fresh = () => createWaf(model, { now: () => 0 });
+  const ask = (evaluate: ReturnType<typeof createWaf>, uriPath: string, method = 'GET', ip = 'a') =>
+    evaluate({ uriPath, method, bodyBytes: 0, ip });
+
+  it(`blocks an address past ${WAF_PAGE_RATE_LIMIT_PER_5_MIN} page or search requests in 5 minutes`, () => {
+    const evaluate = fresh();
+    const pages = ['/', '/tractor-units', '/truck/abc', '/api/listings', '/api/listings/suggest', '/api/listings/abc'];
+    const verdicts = Array.from({ length: WAF_PAGE_RATE_LIMIT_PER_5_MIN }, (_, i) => ask(evaluate, pages[i % pages.length]).action);
+    expect(verdicts).not.toContain('block');
+    expect(ask(evaluate, '/tippers')).toEqual({ action: 'block', rule: 'RateLimitPagesAndSearch' });
+    expect(ask(evaluate, '/api/listings', 'HEAD')).toEqual({ action: 'block', rule: 'RateLimitPagesAndSearch' });
+    // Files, other API reads and another address are not counted by it.
+    expect(ask(evaluate, '/favicon.svg').action).toBe('allow');
+    expect(ask(evaluate, '/assets/index-abc.js').action).toBe('allow');
+    expect(ask(evaluate, '/api/me').action).toBe('allow');
+    expect(ask(evaluate, '/tippers', 'GET', 'b').action).toBe('allow');
+  });
+
+  it(`blocks an address past ${WAF_FORM_RATE_LIMIT_PER_5_MIN} sign-up, contact or valuation POSTs in 5 minutes`, () => {
+    const evaluate = fresh();
+    const verdicts = Array.from(
+      { length: WAF_FORM_RATE_LIMIT_PER_5_MIN },
+      (_, i) => ask(evaluate, WAF_FORM_PATHS[i % WAF_FORM_PATHS.length], 'POST').action,
+    );
+    expect(verdicts).not.toContain('block');
+    for (const path of ['/api/accounts/sign-up', '/api/contact', '/api/valuations']) {
+      expect(ask(evaluate, path, 'POST')).toEqual({ action: 'block', rule: 'RateLimitFormPosts' });
+    }
+    // Other POSTs, and the same paths from another address, pass.
+    expect(ask(evaluate, '/api/accounts/verify-email', 'POST').action).toBe('allow');
+    expect(ask(evaluate, '/api/contact', 'POST', 'b').action).toBe('allow');
+  });
+
+  it('keeps the overall per-address rule, which the webhook and unsubscribe links skip', () => {
+    expect(model.rules.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['RateLimitPerIp', 'RateLimitPagesAndSearch', 'RateLimitFormPosts']),
+    );
+    expect(model.notEmulated).toEqual(['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet']);
+  });
+});
+
+describe('the API stage throttles, as the local API Gateway runs them (issue 23)', () => {
+  const app = new App();
+  const httpApi = new HttpApi(new Stack(app, 'Api'), 'HttpApi', { createDefaultStage: false });
+  const stage = new ApiStageStack(app, 'ApiStage', { httpApi, routes });
+  const model = stageThrottleModelOf({ templates: { ApiStage: CdkTemplate.fromStack(stage).toJSON() } } as unknown as TemplateResolver)!;
+
+  it('reads the per-route settings and the default from the synthesized stage', () => {
+    expect(model.routes['POST /api/payments/webhook']).toEqual({ rateLimit: 50, burstLimit: 100 });
+    expect(model.routes['POST /api/contact']).toEqual({ rateLimit: 10, burstLimit: 20 });
+    expect(model.defaultRoute).toEqual({ rateLimit: 10, burstLimit: 20 });
+  });
+
+  it('lets a route key burst, then refills it at its rate; other route keys have their own bucket', () => {
+    let t = 0;
+    const take = createStageThrottle(model, () => t);
+    const burst = (key: string, n: number) => Array.from({ length: n }, () => take(key)).filter(Boolean).length;
+    expect(burst('POST /api/contact', 25)).toBe(20);
+    expect(take('POST /api/contact')).toBe(false);
+    expect(burst('POST /api/payments/webhook', 100)).toBe(100);
+    expect(take('GET /api/me')).toBe(true);
+    t = 500; // half a second at 10 rps: 5 more
+    expect(burst('POST /api/contact', 10)).toBe(5);
   });
 });
 

@@ -127,12 +127,37 @@ export function behaviourFor(model: EdgeModel, pathname: string): EdgeBehaviour 
 
 const compiled = new Map<string, (event: unknown) => unknown>();
 
-/** Runs a CloudFront Function's viewer-request handler on a request; returns the (changed) URI. */
+/** A query string in CloudFront Functions' event shape: `{ name: { value, multiValue? } }`, values as sent (not decoded). */
+export type CloudFrontQuery = Record<string, { value: string; multiValue?: { value: string }[] }>;
+
+/** `a=1&b=2&a=3` in CloudFront Functions' shape. */
+export function cloudFrontQueryOf(raw: string): CloudFrontQuery {
+  const out: CloudFrontQuery = {};
+  for (const part of raw.split('&')) {
+    if (!part) continue;
+    const i = part.indexOf('=');
+    const [name, value] = i < 0 ? [part, ''] : [part.slice(0, i), part.slice(i + 1)];
+    const entry = out[name];
+    if (!entry) out[name] = { value };
+    else entry.multiValue = [...(entry.multiValue ?? [{ value: entry.value }]), { value }];
+  }
+  return out;
+}
+
+/** The query string (without `?`) CloudFront sends on after a function returned this querystring. */
+export function rawQueryOf(query: CloudFrontQuery): string {
+  return Object.entries(query)
+    .flatMap(([name, q]) => (q.multiValue ?? [{ value: q.value }]).map((v) => `${name}=${v.value}`))
+    .join('&');
+}
+
+/** Runs a CloudFront Function's viewer-request handler on a request; returns the (changed) URI and query string. */
 export function runViewerRequest(
   code: string,
-  request: { method: string; uri: string; querystring: Record<string, unknown>; headers: Record<string, unknown> },
+  request: { method: string; uri: string; querystring: CloudFrontQuery; headers: Record<string, unknown> },
 ): {
   uri: string;
+  querystring: CloudFrontQuery;
   response?: { statusCode: number; headers?: Record<string, { value: string }> };
 } {
   let fn = compiled.get(code);
@@ -141,8 +166,9 @@ export function runViewerRequest(
     compiled.set(code, fn);
   }
   const result = fn({ version: '1.0', context: { eventType: 'viewer-request' }, viewer: { ip: '127.0.0.1' }, request }) as Props;
-  if (result && 'statusCode' in result) return { uri: request.uri, response: result as never };
-  return { uri: String((result as { uri?: string })?.uri ?? request.uri) };
+  if (result && 'statusCode' in result) return { uri: request.uri, querystring: request.querystring, response: result as never };
+  const changed = result as { uri?: string; querystring?: CloudFrontQuery } | undefined;
+  return { uri: String(changed?.uri ?? request.uri), querystring: changed?.querystring ?? request.querystring };
 }
 
 // ---------- WAF ----------

@@ -10,6 +10,7 @@ import { LOCAL_CREDENTIALS, type LocalCloudConfig, REGION, serviceUrl } from '..
 import { createWaf, type EdgeModel, edgeModelOf, wafModelOf } from './edge.js';
 import { bucketsOf, type FunctionSpec, functionsOf, TemplateResolver } from './model.js';
 import type { FunctionCode } from './bundles.js';
+import { createStageThrottle, stageThrottleModelOf } from './stage-throttle.js';
 import { FunctionRuntime } from './runtime.js';
 import { type SynthResult, synthLocal } from './synth.js';
 
@@ -20,6 +21,8 @@ export const LOCAL_SECRET_VALUES: Record<SecretName, string> = {
   whatsappToken: 'whatsapp-local-token',
   unsubscribeSigningKey: 'unsubscribe-local-signing-key',
   originVerifySecret: 'origin-verify-local',
+  // Locally there is always a previous value, so the two-secret check runs (docs/security.md).
+  originVerifySecretPrevious: 'origin-verify-local-previous',
   altchaHmacKey: 'altcha-local-hmac-key',
 };
 
@@ -56,6 +59,8 @@ export interface LocalCloud {
   runtime: FunctionRuntime;
   edge: EdgeModel;
   waf?: ReturnType<typeof createWaf>;
+  /** The API stage's per-route throttles (dev/cloud/stage-throttle.ts). */
+  throttle?: ReturnType<typeof createStageThrottle>;
   parameters: Record<string, string>;
   buckets: string[];
   siteBucket: string;
@@ -139,7 +144,9 @@ export function buildLocalCloud(
   const waf = wafModel ? createWaf(wafModel, { mode: wafMode, log: opts.log }) : undefined;
   const buckets = bucketsOf(resolver);
   const siteBucket = [...new Set(functions.map((f) => f.environment.SPA_BUCKET).filter(Boolean))][0] ?? 'site-bucket';
-  return { synth, resolver, functions, runtime, edge, waf, parameters, buckets, siteBucket, originPort };
+  const throttleModel = stageThrottleModelOf(resolver);
+  const throttle = throttleModel ? createStageThrottle(throttleModel) : undefined;
+  return { synth, resolver, functions, runtime, edge, waf, throttle, parameters, buckets, siteBucket, originPort };
 }
 
 /** Creates the template's buckets that the S3 stand-in does not have yet. */

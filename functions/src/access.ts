@@ -45,6 +45,12 @@ export interface Access {
    * anyone may call, so a bug there cannot reach other people's items (issue 23 "Old M4").
    */
   tableKeys?: readonly string[];
+  /**
+   * With `tableKeys`: indexes the function may Query (dynamodb:Query on the index only, read-only,
+   * not narrowed), for a narrowed function whose lookup goes through an index (the webhook finds
+   * a user by Stripe customer id on gsi1).
+   */
+  tableIndexQueries?: readonly string[];
   buckets?: readonly BucketAccess[];
   /** ses:SendEmail/SendRawEmail on the configured sending identity only. */
   mail?: boolean;

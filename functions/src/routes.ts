@@ -1,5 +1,5 @@
 import type { Access, BucketAccess } from './access.js';
-import { accountRoutes } from './routes/accounts.js';
+import { accountRoutes, OUTBOX_KEYS } from './routes/accounts.js';
 import { alertsRoutes } from './routes/alerts.js';
 import { adminRoutes } from './routes/admin.js';
 import { importRoutes } from './routes/imports.js';
@@ -75,10 +75,11 @@ export type RouteArea = 'core' | 'admin' | 'payments' | 'alerts';
 
 /**
  * Every API function checks CloudFront's origin secret in AWS (http/viewer-ip.ts
- * `assertThroughCloudFront`), so every row may read it, whatever else it declares.
+ * `assertThroughCloudFront`), so every row may read it, and the previous one kept during a
+ * rotation, whatever else it declares.
  */
 function throughCloudFront(row: RouteDef): RouteDef {
-  const secrets = [...new Set([...(row.access.secrets ?? []), 'originVerifySecret' as const])];
+  const secrets = [...new Set([...(row.access.secrets ?? []), 'originVerifySecret' as const, 'originVerifySecretPrevious' as const])];
   return { ...row, access: { ...row.access, secrets } };
 }
 
@@ -214,7 +215,9 @@ const rows: RouteDef[] = [
     handler: 'http/contact/send-contact-message.ts',
     // optional: a signed-in platinum subscriber's message is priority support (issue 10).
     auth: 'optional',
-    access: { ...CHALLENGED, table: 'readWrite', mail: true },
+    // Narrowed (issue 23 "Old M4"): used challenges, rate limits, the message, the outbox, and the
+    // signed-in sender's subscription (USER#).
+    access: { ...CHALLENGED, table: 'readWrite', tableKeys: ['CHALLENGE#', 'RATE#', 'CONTACT#', 'USER#', ...OUTBOX_KEYS], mail: true },
   },
   { id: 'GetPublicConfig', method: 'GET', path: '/api/config', handler: 'http/config/get-public-config.ts', auth: 'public', access: {} },
   {
@@ -238,6 +241,8 @@ const rows: RouteDef[] = [
     access: {
       ...CHALLENGED,
       table: 'readWrite',
+      // Narrowed (issue 23 "Old M4"): used challenges, rate limits, the request and the outbox.
+      tableKeys: ['CHALLENGE#', 'RATE#', 'VALUATION#', ...OUTBOX_KEYS],
       mail: true,
       // Moves photos from valuations/pending/ to valuations/<requestId>/.
       buckets: [{ bucket: 'private-uploads', prefixes: ['valuations/'], access: 'readWriteDelete' }],
@@ -280,7 +285,8 @@ const rows: RouteDef[] = [
     handler: 'http/listings/record-view.ts',
     auth: 'optional',
     // Anonymous viewers count once a day by address: the viewer's, trusted via the origin secret.
-    access: { ...WRITE, ...BY_VIEWER_IP },
+    // Narrowed (issue 23 "Old M4"): the listing (read) and its counters, and the daily view marks.
+    access: { ...WRITE, tableKeys: ['LISTING#', 'ONCE#'], ...BY_VIEWER_IP },
   },
   // Every page of the site (http/seo/render-page.ts): its head for link previews, the first screen
   // rendered on the server for routes that opt in, and the SPA route table's status (404 for

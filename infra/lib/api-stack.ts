@@ -1,5 +1,14 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { type CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  type CfnStage,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  type IHttpApi,
+  type IHttpRouteAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -9,15 +18,12 @@ import { accessKey } from './constructs/grants.js';
 import { REQUIRE_ORIGIN_VERIFY_ENV } from '../../functions/src/http/viewer-ip.js';
 import { acknowledge } from './nag.js';
 import { HTTP_API_TIMEOUT_SECONDS, type HouseDefaultsWithCognito, HouseFunction } from './constructs/house-function.js';
-
-/** Stage throttling (all routes): steady requests per second and burst. Context `apiRateLimit`/`apiBurstLimit` override. */
-export const API_THROTTLE = { rateLimit: 200, burstLimit: 400 } as const;
+import { stageThrottles } from './throttles.js';
 
 export interface ApiStackProps extends StackProps {
   defaults: HouseDefaultsWithCognito;
   /** Rows to build in this stack; the core rows of functions/src/routes.ts unless a test passes its own. */
   routes?: readonly RouteDef[];
-  throttle?: { rateLimit: number; burstLimit: number };
   /** Reserved concurrency by handler module (the search function's cap); none for the others. */
   reservedConcurrency?: Readonly<Record<string, number>>;
 }
@@ -102,7 +108,7 @@ export class ApiRoutes extends Construct {
   }
 }
 
-/** The HTTP API (core): the API itself, its JWT authorizer, stage throttling and the core rows. */
+/** The HTTP API (core): the API itself, its JWT authorizer and the core rows (its stage is ApiStageStack's). */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   readonly authorizer: HttpJwtAuthorizer;
@@ -112,23 +118,12 @@ export class ApiStack extends Stack {
     super(scope, id, props);
     const { defaults } = props;
 
-    this.httpApi = new HttpApi(this, 'HttpApi', { description: 'TruckYard API (served under /api/* by CloudFront)' });
-    const throttle = props.throttle ?? API_THROTTLE;
-    const stage = this.httpApi.defaultStage?.node.defaultChild as CfnStage;
-    stage.defaultRouteSettings = { throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit };
-    // Access logs: one JSON line per request, without bodies, headers or query strings (no personal data).
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
-    stage.accessLogSettings = {
-      destinationArn: accessLogs.logGroupArn,
-      format: JSON.stringify({
-        requestId: '$context.requestId',
-        time: '$context.requestTime',
-        routeKey: '$context.routeKey',
-        status: '$context.status',
-        latencyMs: '$context.responseLatency',
-        integrationError: '$context.integrationErrorMessage',
-      }),
-    };
+    // No stage here: route throttles may only name routes that exist, and the area stacks add
+    // routes after this stack, so the $default stage is ApiStageStack's, deployed after them all.
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'TruckYard API (served under /api/* by CloudFront)',
+      createDefaultStage: false,
+    });
 
     const issuer = `https://cognito-idp.${this.region}.amazonaws.com/${defaults.userPool.userPoolId}`;
     // For access tokens API Gateway compares client_id with the audience. An ID token's aud is the
@@ -167,5 +162,48 @@ export class AreaApiStack extends Stack {
       authorizer: props.api.authorizer,
       routes: props.routes,
     }).functions;
+  }
+}
+
+export interface ApiStageStackProps extends StackProps {
+  httpApi: IHttpApi;
+  /** Every row on the API (all areas): the route keys the throttles name. */
+  routes: readonly RouteDef[];
+}
+
+/**
+ * The API's $default stage, deployed after the core and area stacks (API Gateway refuses route
+ * settings naming a route that does not exist yet): per-route throttles (infra/lib/throttles.ts)
+ * and access logs.
+ */
+export class ApiStageStack extends Stack {
+  readonly stage: HttpStage;
+
+  constructor(scope: Construct, id: string, props: ApiStageStackProps) {
+    super(scope, id, props);
+    const throttles = stageThrottles(props.routes);
+    this.stage = new HttpStage(this, 'DefaultStage', { httpApi: props.httpApi, stageName: '$default', autoDeploy: true });
+    const stage = this.stage.node.defaultChild as CfnStage;
+    stage.defaultRouteSettings = {
+      throttlingRateLimit: throttles.defaultRoute.rateLimit,
+      throttlingBurstLimit: throttles.defaultRoute.burstLimit,
+    };
+    // RouteSettings is free-form JSON in CDK (its keys are not converted): CloudFormation's names.
+    stage.routeSettings = Object.fromEntries(
+      Object.entries(throttles.routes).map(([key, t]) => [key, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }]),
+    );
+    // Access logs: one JSON line per request, without bodies, headers or query strings (no personal data).
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    stage.accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        time: '$context.requestTime',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+        latencyMs: '$context.responseLatency',
+        integrationError: '$context.integrationErrorMessage',
+      }),
+    };
   }
 }

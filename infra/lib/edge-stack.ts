@@ -12,6 +12,17 @@ export const WAF_EXEMPT_PATH_PREFIXES = ['/api/payments/webhook', '/api/alerts/u
 /** Requests per IP per 5 minutes before WAF blocks the address for a while. */
 export const WAF_RATE_LIMIT_PER_5_MIN = 2000;
 /**
+ * Page and search requests per IP per 5 minutes (issue 23): pages are GETs of paths outside /api/
+ * without a dot (files have one); search is a GET under /api/listings (results, latest, suggestions,
+ * a listing's details).
+ */
+export const WAF_PAGE_RATE_LIMIT_PER_5_MIN = 300;
+export const WAF_SEARCH_PATH_PREFIX = '/api/listings';
+/** POSTs per IP per 5 minutes on the anonymous forms that store a message or send mail (issue 23). */
+export const WAF_FORM_RATE_LIMIT_PER_5_MIN = 20;
+/** Their paths: sign-up, contact, and a valuation (its photos' upload request and the request itself). */
+export const WAF_FORM_PATHS = ['/api/accounts/sign-up', '/api/contact', '/api/valuations', '/api/uploads/valuation-images'] as const;
+/**
  * Largest request body WAF lets through (a listing with a 5,000-character description and 50
  * features stays below it even in multi-byte text); WAF is told to inspect that much.
  */
@@ -46,6 +57,51 @@ export class EdgeStack extends Stack {
       },
     };
     const notExempt: CfnWebACL.StatementProperty = { notStatement: { statement: exempt } };
+    const uri = (positionalConstraint: string, searchString: string): CfnWebACL.StatementProperty => ({
+      byteMatchStatement: {
+        fieldToMatch: { uriPath: {} },
+        positionalConstraint,
+        searchString,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    });
+    const method = (name: string): CfnWebACL.StatementProperty => ({
+      byteMatchStatement: {
+        fieldToMatch: { method: {} },
+        positionalConstraint: 'EXACTLY',
+        searchString: name,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    });
+    const not = (statement: CfnWebACL.StatementProperty): CfnWebACL.StatementProperty => ({ notStatement: { statement } });
+    // GET or HEAD of a page (outside /api/, no dot) or of search (under /api/listings).
+    const pagesAndSearch: CfnWebACL.StatementProperty = {
+      andStatement: {
+        statements: [
+          { orStatement: { statements: [method('GET'), method('HEAD')] } },
+          {
+            orStatement: {
+              statements: [
+                { andStatement: { statements: [not(uri('STARTS_WITH', '/api/')), not(uri('CONTAINS', '.'))] } },
+                uri('STARTS_WITH', WAF_SEARCH_PATH_PREFIX),
+              ],
+            },
+          },
+        ],
+      },
+    };
+    const formPosts: CfnWebACL.StatementProperty = {
+      andStatement: {
+        statements: [method('POST'), { orStatement: { statements: WAF_FORM_PATHS.map((path) => uri('EXACTLY', path)) } }],
+      },
+    };
+    const rateRule = (name: string, priority: number, limit: number, scopeDownStatement: CfnWebACL.StatementProperty) => ({
+      name,
+      priority,
+      action: { block: {} },
+      statement: { rateBasedStatement: { limit, evaluationWindowSec: 300, aggregateKeyType: 'IP', scopeDownStatement } },
+      visibilityConfig: visibility(name.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()),
+    });
 
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
@@ -67,9 +123,11 @@ export class EdgeStack extends Stack {
           },
           visibilityConfig: visibility('rate-limit-per-ip'),
         },
+        rateRule('RateLimitPagesAndSearch', 1, WAF_PAGE_RATE_LIMIT_PER_5_MIN, pagesAndSearch),
+        rateRule('RateLimitFormPosts', 2, WAF_FORM_RATE_LIMIT_PER_5_MIN, formPosts),
         {
           name: 'AWSManagedRulesCommonRuleSet',
-          priority: 1,
+          priority: 3,
           overrideAction: { none: {} },
           statement: {
             managedRuleGroupStatement: {
@@ -83,14 +141,14 @@ export class EdgeStack extends Stack {
         },
         {
           name: 'AWSManagedRulesKnownBadInputsRuleSet',
-          priority: 2,
+          priority: 4,
           overrideAction: { none: {} },
           statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesKnownBadInputsRuleSet' } },
           visibilityConfig: visibility('aws-known-bad-inputs'),
         },
         {
           name: 'BodySizeExceptExempt',
-          priority: 3,
+          priority: 5,
           action: { block: {} },
           statement: {
             andStatement: {

@@ -10,7 +10,7 @@ import { type QueueDef, queues as queueRows } from '../../functions/src/queues.j
 import { scraperSourceSchema } from '../../functions/src/domain/scraper/sources.js';
 import { type RouteArea, type RouteDef, routes as routeRows } from '../../functions/src/routes.js';
 import { z } from 'zod';
-import { ApiStack, AreaApiStack, areaOf } from './api-stack.js';
+import { ApiStack, ApiStageStack, AreaApiStack, areaOf } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { MailEvents } from './constructs/bus-rules.js';
 import { HandlerBundles } from './constructs/esbuild-code.js';
@@ -30,8 +30,8 @@ export const DEFAULT_REGION = 'eu-west-2';
 export const EDGE_REGION = 'us-east-1';
 /**
  * Reserved concurrency of the search function (its three routes): with about 30 ms per search,
- * 20 environments answer several hundred searches a second, above the API's stage throttle of 200
- * requests a second. A reservation needs the account's quota to stay 100 above all reservations.
+ * 20 environments answer several hundred searches a second (each search route's stage throttle,
+ * infra/lib/throttles.ts, allows more: the reservation caps what search may take). A reservation needs the account's quota to stay 100 above all reservations.
  */
 export const SEARCH_RESERVED_CONCURRENCY = 20;
 /** The handler module of the search function (functions/src/routes.ts). */
@@ -197,6 +197,9 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
     const name = area[0].toUpperCase() + area.slice(1);
     areas[area] = new AreaApiStack(app, `${prefix}-Api${name}`, { env, defaults, api, routes: rows });
   }
+  // After every stack that adds routes: its route throttles name them.
+  const apiStage = new ApiStageStack(app, `${prefix}-ApiStage`, { env, httpApi: api.httpApi, routes });
+  for (const area of Object.values(areas)) apiStage.addStackDependency(area);
 
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
@@ -220,6 +223,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
     originVerifySecret: `{{resolve:ssm:${secretsPrefix}originVerifySecret}}`,
     domain: options.domain && { ...options.domain, certificate: options.domain.certificateArn ? undefined : edge.certificate },
   });
+  web.addStackDependency(apiStage);
   // The dashboard and alarms need the search function: a test app without it has neither.
   const searchRow = routes.find((r) => r.handler === SEARCH_HANDLER && areaOf(r) === 'core');
   const searchFunction = searchRow && api.functions[searchRow.id];
@@ -244,7 +248,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
     webAclArn: edge.webAcl.attrArn,
     alarmEmail: options.alarmEmail,
   });
-  return { edge, data, auth, jobs, api, areas, web, ops, edgeOps };
+  return { edge, data, auth, jobs, api, areas, apiStage, web, ops, edgeOps };
 }
 
 /**

@@ -34,6 +34,7 @@ import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/viewer-ip.js';
 import type { RouteDef } from '../../functions/src/routes.js';
 import { acknowledge } from './nag.js';
+import { pageQueryFunctionCode } from './page-query-function.js';
 import { MEDIA_BUCKET_BY_CATEGORY } from '../../shared/schemas/admin.js';
 import { cspDirectives, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY, securityHeaders } from '../../shared/security-headers.js';
 
@@ -232,6 +233,10 @@ export class WebStack extends Stack {
       compress: true,
     };
 
+    // Pages (the default behaviour and the file-like page rows): only the query parameters the page
+    // routes read reach the cache key and the handler (infra/lib/page-query-function.ts).
+    const toPages: BehaviorOptions = { ...toApi, ...viewerRequestFunction('PageQueryAllowList', pageQueryFunctionCode()) };
+
     const pagePatterns = pagePathPatterns(props.routes);
     const behaviourCount = pagePatterns.length + 4 + MEDIA_BUCKET_KEYS.length;
     if (behaviourCount > CLOUDFRONT_BEHAVIOURS_QUOTA) {
@@ -259,9 +264,9 @@ export class WebStack extends Stack {
       // (functions/src/http/seo/render-page.ts), which renders the first screen and answers the SPA
       // route table's status (404 for unknown paths). Files go to the site bucket. Behaviours
       // match in this order: file-like page rows, /api, /images, /assets, any path with a dot.
-      defaultBehavior: { ...toApi, allowedMethods: AllowedMethods.ALLOW_GET_HEAD },
+      defaultBehavior: { ...toPages, allowedMethods: AllowedMethods.ALLOW_GET_HEAD },
       additionalBehaviors: {
-        ...Object.fromEntries(pagePatterns.map((pattern) => [pattern, toApi])),
+        ...Object.fromEntries(pagePatterns.map((pattern) => [pattern, toPages])),
         '/api/*': toApi,
         '/images/*': {
           origin: S3BucketOrigin.withOriginAccessControl(truckImages),

@@ -82,6 +82,12 @@ function excessGrants(statements: Statement[], access: Access, own: { queues?: s
           json.includes('StreamArn')
         )
           continue;
+        if (service === 'dynamodb' && access.tableKeys?.length && suffix.startsWith('/index/')) {
+          // A narrowed row's declared index lookups: Query on that index only.
+          const index = suffix.slice('/index/'.length);
+          if (!(action === 'dynamodb:Query' && access.tableIndexQueries?.includes(index))) fail('index not declared');
+          continue;
+        }
         if (service === 'dynamodb' && access.tableKeys?.length) {
           // Narrowed rows: item actions on the table itself, every key under the declared prefixes.
           const leading = st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined;
@@ -317,12 +323,31 @@ describe('least privilege: every function is granted what its row declares, noth
     expect(actions.some((a) => a.startsWith('events:') || a.startsWith('cognito-idp:'))).toBe(false);
   });
 
-  it('narrows the anonymous account functions to their own key prefixes (dynamodb:LeadingKeys)', () => {
-    for (const id of ['SignUpAccount', 'VerifyAccountEmail', 'RequestPasswordReset']) {
+  it('narrows the functions anyone may call to the key prefixes they own (dynamodb:LeadingKeys, issue 23 "Old M4")', () => {
+    // The list: each function, and exactly the items it owns.
+    const outbox = ['EMAIL#', 'SUPPRESSED#'];
+    const owned: Record<string, string[]> = {
+      SignUpAccount: ['CHALLENGE#', 'RATE#', 'ACCOUNTCODE#', ...outbox],
+      VerifyAccountEmail: ['ACCOUNTCODE#', 'RATE#', 'USER#', 'COUNTER', ...outbox],
+      RequestPasswordReset: ['CHALLENGE#', 'ACCOUNTCODE#', 'RATE#', 'USER#', 'COUNTER', ...outbox],
+      SendContactMessage: ['CHALLENGE#', 'RATE#', 'CONTACT#', 'USER#', ...outbox],
+      SubmitValuationRequest: ['CHALLENGE#', 'RATE#', 'VALUATION#', ...outbox],
+      RecordListingView: ['LISTING#', 'ONCE#'],
+      UnsubscribeFromAlerts: ['USER#'],
+      StripeWebhook: ['USER#', 'ORDER#', 'STRIPEEVENT#', ...outbox],
+    };
+    for (const [id, prefixes] of Object.entries(owned)) {
+      expect([...(routes.find((r) => r.id === id)?.access.tableKeys ?? [])].sort(), id).toEqual([...prefixes].sort());
+    }
+    // The webhook's only other table access: Query on gsi1 (a user by Stripe customer id).
+    expect(routes.find((r) => r.id === 'StripeWebhook')?.access.tableIndexQueries).toEqual(['gsi1']);
+    for (const id of Object.keys(owned)) {
       const row = routes.find((r) => r.id === id)!;
       expect(row.access.tableKeys?.length, id).toBeGreaterThan(0);
       const f = allFunctions().find((x) => x.name === id)!;
-      const table = statementsOf(f.template, f.stack, f.fn).filter((st) => JSON.stringify(st.Action).includes('dynamodb:'));
+      const table = statementsOf(f.template, f.stack, f.fn).filter(
+        (st) => JSON.stringify(st.Action).includes('dynamodb:') && !JSON.stringify(st.Resource).includes('/index/'),
+      );
       expect(table.length, id).toBeGreaterThan(0);
       for (const st of table) {
         expect(st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'], id).toEqual(row.access.tableKeys!.map((k) => `${k}*`));
@@ -361,7 +386,8 @@ describe('least privilege: every function is granted what its row declares, noth
     // Every API row also reads the origin secret (the test above checks that); the rest is the row's own.
     const access = (id: string) => {
       const { secrets, ...own } = [...routes, ...queues].find((r) => r.id === id)?.access ?? {};
-      expect(secrets ?? ['originVerifySecret']).toEqual(['originVerifySecret']);
+      const origin = ['originVerifySecret', 'originVerifySecretPrevious'];
+      expect(secrets ?? origin).toEqual(origin);
       return own;
     };
     const imports = (level: BucketAccessLevel) => [{ bucket: 'private-uploads', prefixes: ['imports/'], access: level }];

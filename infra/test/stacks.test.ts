@@ -11,7 +11,7 @@ import { PLANS } from '../../shared/constants.js';
 import { queues } from '../../functions/src/queues.js';
 import { NONCURRENT_VERSION_DAYS } from '../lib/data-stack.js';
 import { ACCESS_TOKEN_SCOPE, needsAuthorizer, routes as allRoutes } from '../../functions/src/routes.js';
-import { API_THROTTLE } from '../lib/api-stack.js';
+import { DEFAULT_ROUTE_THROTTLE } from '../lib/throttles.js';
 import { HOUSE_FUNCTION_DEFAULTS, HTTP_API_TIMEOUT_SECONDS } from '../lib/constructs/house-function.js';
 import { pathPatternOf } from '../lib/web-stack.js';
 import { removeTempDirs, synthTruckYard, TEST_SITE_URL } from './synth-app.js';
@@ -111,9 +111,15 @@ describe('api stack', () => {
     }
   });
 
-  it('throttles the stage and writes access logs', () => {
-    t.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
+  it("throttles the stage and writes access logs (the stage is ApiStage's, after every route)", () => {
+    t.api.resourceCountIs('AWS::ApiGatewayV2::Stage', 0);
+    t.apiStage.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: DEFAULT_ROUTE_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: DEFAULT_ROUTE_THROTTLE.burstLimit,
+      },
       AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
     });
   });

@@ -62,6 +62,7 @@ export function synthTruckYard(options: Partial<TruckYardOptions> = {}) {
       auth: templateOf(stacks.auth),
       jobs: templateOf(stacks.jobs),
       api: templateOf(stacks.api),
+      apiStage: templateOf(stacks.apiStage),
       web: templateOf(stacks.web),
       ops: stacks.ops && templateOf(stacks.ops),
       edgeOps: templateOf(stacks.edgeOps),

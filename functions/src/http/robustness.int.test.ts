@@ -24,6 +24,9 @@ const CONCURRENCY = Number(process.env.ROBUSTNESS_CONCURRENCY ?? 8);
 
 let api: TestApi;
 let user: TestUser;
+/** Staff (TOTP) and an approved dealer: their routes check the body only past the staff and dealer gates. */
+let admin: TestUser;
+let dealer: TestUser;
 
 /** A JWT-shaped token that is expired and signed by nobody we trust. */
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -158,6 +161,19 @@ beforeAll(async () => {
   user = await createTestUser({ name: 'Fuzzy Caller' });
   // Their profile exists before the snapshot (the first signed-in call would make it).
   await fetch(`${api.baseUrl}/api/me`, { headers: { authorization: `Bearer ${user.accessToken}` } });
+  [admin, dealer] = await Promise.all([
+    createTestUser({ name: 'Ada Fuzz Admin', groups: ['admins'] }),
+    createTestUser({ name: 'Dee Fuzz Dealer', phone: '+441134960099' }),
+  ]);
+  const as = (who: TestUser, path: string, json: unknown) =>
+    fetch(`${api.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${who.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(json),
+    });
+  const application = { tradingName: 'Fuzz Trucks', address: '1 Leeds Road, Leeds LS1 1AA', companyNumber: '12345678' };
+  expect((await as(dealer, '/api/me/dealer-application', application)).status).toBe(201);
+  expect((await as(admin, `/api/admin/dealer-applications/${dealer.userId}/decision`, { decision: 'approve' })).status).toBe(200);
   const { listingsRepo } = await import('../deps.js');
   await listingsRepo(api.tableName).putListing(listingRecord('L1'));
   // The sitemap is served from S3 once built; before that it is (rightly) a 503.
@@ -219,4 +235,227 @@ describe('every endpoint refuses malformed input cleanly', () => {
     expect(failures).toEqual([]);
     expect(changedKeys(before, await tableSnapshot())).toEqual([]);
   }, 1_800_000);
+});
+
+/**
+ * Issue 23's endpoints, with the right caller (an approved dealer, staff with TOTP) so their own
+ * checks run rather than the gates in front of them, and near-miss bodies: a valid body with one
+ * field made invalid (a wrong type, an odd or over-long string, a number out of range, the field
+ * left out) or a body that is not an object at all. Every case is invalid by construction, so
+ * each must be a 4xx with a message, never a 5xx, and the table must stay as it was.
+ */
+type Kind = 'text' | 'pattern' | 'number' | 'boolean' | 'altcha';
+interface NearMiss {
+  id: string;
+  caller: 'anonymous' | 'user' | 'dealer' | 'admin';
+  /** A valid body (with path parameters for the URL). */
+  base: Record<string, unknown>;
+  /** The fields to corrupt: their kind, whether leaving one out is invalid, and out-of-range numbers. */
+  fields: Record<string, { kind: Kind; required?: boolean; bad?: unknown[]; maxLength?: number }>;
+  params?: () => string[];
+  /** Whole bodies that are invalid beyond one field (nested arrays). */
+  extra?: unknown[];
+}
+
+const NOT_OBJECTS = ['{', '[1,', '[]', 'null', '"text"', '42', '', 'true'];
+const ODD = ['', ' ', '\u0000', '\u202e', '💥', '../..', '<svg/>', 'null', '-1', '%00', 'ÿ'.repeat(30)];
+const wrongType = (kind: Kind) =>
+  kind === 'number' ? ['12', true, [], {}, [1]] : kind === 'boolean' ? [1, 'true', [], {}, 'yes'] : [12345, true, [], {}, ['a'], { a: 1 }];
+const ALTCHA_BAD = [
+  Buffer.from('not json').toString('base64'),
+  Buffer.from(JSON.stringify({ challenge: 1, solution: [] })).toString('base64'),
+  Buffer.from(JSON.stringify({ algorithm: 'SHA-256', challenge: 'x', number: 1, salt: 'y', signature: 'z' })).toString('base64'),
+  'x'.repeat(5000),
+];
+
+const NEAR_MISSES: NearMiss[] = [
+  {
+    id: 'ApplyAsDealer',
+    caller: 'user',
+    base: { tradingName: 'Acme Haulage', address: '1 High Street, Leeds', companyNumber: '12345678' },
+    fields: {
+      tradingName: { kind: 'text', required: true, maxLength: 120, bad: ['   '] },
+      address: { kind: 'text', required: true, maxLength: 300, bad: ['abc'] },
+      companyNumber: { kind: 'pattern', required: true, bad: ['1234', 'AB123456', 'SC12345'] },
+    },
+  },
+  {
+    id: 'AdminDecideDealerApplication',
+    caller: 'admin',
+    base: { decision: 'approve' },
+    fields: { decision: { kind: 'pattern', required: true, bad: ['APPROVE', 'maybe'] } },
+    params: () => [user.userId],
+  },
+  {
+    id: 'AdminSetListingCap',
+    caller: 'admin',
+    base: { listingCap: 50 },
+    fields: { listingCap: { kind: 'number', required: true, bad: [0, -5, 1.5, 1e9, Number.MAX_SAFE_INTEGER] } },
+    params: () => [dealer.userId],
+  },
+  {
+    id: 'AdminReviewStockImport',
+    caller: 'admin',
+    base: { decision: 'refuse' },
+    fields: { decision: { kind: 'pattern', required: true, bad: ['reject', 'Approve'] } },
+    params: () => [dealer.userId, '01HZZZZZZZZZZZZZZZZZZZZZZZ'],
+  },
+  {
+    id: 'RequestStockImportUpload',
+    caller: 'dealer',
+    base: { fileName: 'stock.csv', size: 1000 },
+    fields: {
+      fileName: { kind: 'text', required: true, maxLength: 200, bad: ['   '] },
+      size: { kind: 'number', required: true, bad: [0, -1, 1.5, 5 * 1024 * 1024, 1e15] },
+    },
+  },
+  {
+    id: 'PreviewStockImport',
+    caller: 'dealer',
+    base: { fileKey: 'imports/x/01HZZZZZZZZZZZZZZZZZZZZZZZ.csv' },
+    fields: { fileKey: { kind: 'pattern', required: true, bad: ['imports/../etc/passwd', 'uploads/a.csv', 'imports/x/short.csv'] } },
+    extra: [{ feedUrl: 'ftp://example.com/stock.csv' }, { feedUrl: 'not a url' }, { feedUrl: 42 }, { feedUrl: 'x'.repeat(3000) }],
+  },
+  {
+    id: 'ApplyStockImport',
+    caller: 'dealer',
+    base: { markMissingSold: false },
+    fields: { markMissingSold: { kind: 'boolean' } },
+    params: () => ['01HZZZZZZZZZZZZZZZZZZZZZZZ'],
+  },
+  {
+    id: 'SignUpAccount',
+    caller: 'anonymous',
+    base: { email: 'fuzz@example.com', password: 'Haulage!Demo-2026', name: 'Fuzz', phone: '+441134960098', altcha: ALTCHA_BAD[0] },
+    fields: {
+      email: { kind: 'pattern', required: true, bad: ['not-an-email', 'a@', '@b.com'] },
+      password: { kind: 'text', required: true, maxLength: 256, bad: ['short'] },
+      name: { kind: 'text', required: true, maxLength: 100 },
+      altcha: { kind: 'altcha', required: true },
+    },
+  },
+  {
+    id: 'VerifyAccountEmail',
+    caller: 'anonymous',
+    base: { email: 'fuzz@example.com', code: '123456' },
+    fields: {
+      email: { kind: 'pattern', required: true, bad: ['nope'] },
+      code: { kind: 'pattern', required: true, bad: ['12345', 'abcdef', '1234567'] },
+    },
+  },
+  {
+    id: 'ResendVerificationCode',
+    caller: 'anonymous',
+    base: { email: 'fuzz@example.com' },
+    fields: { email: { kind: 'pattern', required: true, bad: ['nope', 'a@b'] } },
+  },
+  {
+    id: 'RequestPasswordReset',
+    caller: 'anonymous',
+    base: { email: 'fuzz@example.com', altcha: ALTCHA_BAD[1] },
+    fields: { email: { kind: 'pattern', required: true, bad: ['nope'] }, altcha: { kind: 'altcha', required: true } },
+  },
+  {
+    id: 'ConfirmPasswordReset',
+    caller: 'anonymous',
+    base: { email: 'fuzz@example.com', code: '123456', newPassword: 'Haulage!Demo-2026' },
+    fields: {
+      email: { kind: 'pattern', required: true, bad: ['nope'] },
+      code: { kind: 'pattern', required: true, bad: ['12 34 56', '000'] },
+      newPassword: { kind: 'text', required: true, maxLength: 256, bad: ['short'] },
+    },
+  },
+  {
+    id: 'SendWhatsAppCode',
+    caller: 'user',
+    base: {},
+    fields: {},
+    extra: [{ phone: '+441134960000' }, { code: '123456' }],
+  },
+  {
+    id: 'VerifyWhatsAppCode',
+    caller: 'user',
+    base: { code: '123456' },
+    fields: { code: { kind: 'pattern', required: true, bad: ['12345', '1234567', 'abcdef', '12 456'] } },
+  },
+  {
+    id: 'CreateEquipmentCheckout',
+    caller: 'user',
+    base: { lines: [] },
+    fields: {},
+    extra: [
+      { lines: [] },
+      { lines: [{ id: 'no-such-item', quantity: 1 }] },
+      { lines: [{ id: 'x', quantity: 0 }] },
+      { lines: 'all' },
+      { lines: [{ id: 1, quantity: '1' }] },
+      { lines: Array.from({ length: 200 }, (_, i) => ({ id: `i${i}`, quantity: 1 })) },
+      { lines: [{ quantity: 1 }], extra: true },
+    ],
+  },
+];
+
+/** Every near-miss body of a case: one field broken in each way its kind allows, plus the non-objects. */
+function nearMissBodies(c: NearMiss): string[] {
+  const bodies: unknown[] = [...(c.extra ?? [])];
+  for (const [name, f] of Object.entries(c.fields)) {
+    const broken = [
+      ...wrongType(f.kind),
+      ...(f.kind === 'number' || f.kind === 'boolean' ? [] : [...ODD.filter((v) => f.kind !== 'text' || v.trim() === '')]),
+      ...(f.kind === 'altcha' ? ALTCHA_BAD : []),
+      ...(f.maxLength ? ['x'.repeat(f.maxLength + 1), 'x'.repeat(100_000)] : f.kind === 'number' ? [] : ['x'.repeat(100_000)]),
+      ...(f.bad ?? []),
+    ];
+    for (const value of broken) bodies.push({ ...c.base, [name]: value });
+    if (f.required) {
+      const { [name]: _left, ...rest } = c.base;
+      bodies.push(rest);
+    }
+  }
+  return [...bodies.map((b) => JSON.stringify(b)), ...NOT_OBJECTS];
+}
+
+describe("issue 23's endpoints refuse near-miss input cleanly", () => {
+  it('answers each with a 4xx and a message, never a 5xx, and stores nothing', async () => {
+    // Prepare
+    const before = await tableSnapshot();
+    const failures: string[] = [];
+    let sent = 0;
+    const tokenOf = { anonymous: null, user: () => user, dealer: () => dealer, admin: () => admin } as const;
+    for (const c of NEAR_MISSES) {
+      const route = routes.find((r) => r.id === c.id);
+      expect(route, c.id).toBeDefined();
+      if (!route) continue;
+      const params = c.params?.() ?? [];
+      let i = 0;
+      const path = route.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(params[i++] ?? 'x'));
+      const who = tokenOf[c.caller];
+      const bodies = nearMissBodies(c);
+      // Act
+      for (let k = 0; k < bodies.length; k += CONCURRENCY) {
+        await Promise.all(
+          bodies.slice(k, k + CONCURRENCY).map(async (body) => {
+            const headers: Record<string, string> = { 'content-type': 'application/json' };
+            if (who) headers.authorization = `Bearer ${who().accessToken}`;
+            const res = await fetch(`${api.baseUrl}${path}`, { method: route.method, headers, body });
+            const text = await res.text();
+            sent++;
+            let message: unknown;
+            try {
+              const json = JSON.parse(text) as { error?: { message?: unknown }; message?: unknown };
+              message = json.error?.message ?? json.message;
+            } catch {
+              message = undefined;
+            }
+            const ok = res.status >= 400 && res.status < 500 && typeof message === 'string' && message.length > 0;
+            if (!ok) failures.push(`${res.status} ${c.id} (${c.caller}) body=${body.slice(0, 120)}: ${text.slice(0, 200)}`);
+          }),
+        );
+      }
+    }
+    // Assess
+    console.log(`robustness (issue 23 near misses): ${sent} requests over ${NEAR_MISSES.length} endpoints`);
+    expect(failures).toEqual([]);
+    expect(changedKeys(before, await tableSnapshot())).toEqual([]);
+  }, 600_000);
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpEvent } from './handler.js';
 import { DomainError } from '../domain/errors.js';
-import { assertThroughCloudFront, ipOfViewerAddress, ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER, viewerIp } from './viewer-ip.js';
+import {
+  assertThroughCloudFront,
+  ipOfViewerAddress,
+  ORIGIN_VERIFY_HEADER,
+  VIEWER_ADDRESS_HEADER,
+  type ViewerIpDeps,
+  viewerIp,
+} from './viewer-ip.js';
 
 const SECRET = 's3cret-origin-value';
 const EDGE_IP = '130.176.0.1';
@@ -85,6 +92,28 @@ describe('assertThroughCloudFront', () => {
     expect(await codeOf(assertThroughCloudFront(eventWith({ [ORIGIN_VERIFY_HEADER]: SECRET }), unreadable, true))).toBe(
       'SERVICE_UNAVAILABLE',
     );
+  });
+
+  it('during a rotation accepts the current and the previous secret, and refuses any other', async () => {
+    // Prepare
+    const PREVIOUS = 'previous-origin-value';
+    const rotating: ViewerIpDeps = { ...deps(), previousOriginVerifySecret: async () => PREVIOUS };
+    const ask = (value: string, d: ViewerIpDeps = rotating) =>
+      codeOf(assertThroughCloudFront(eventWith({ [ORIGIN_VERIFY_HEADER]: value }), d, true));
+    // Act + Assess
+    expect(await ask(SECRET)).toBe('passed');
+    expect(await ask(PREVIOUS)).toBe('passed');
+    expect(await ask('unknown-value')).toBe('FORBIDDEN');
+    expect(await ask('')).toBe('FORBIDDEN');
+    // Once the previous secret is deleted it is refused; an unreadable one is no previous secret.
+    expect(await ask(PREVIOUS, { ...deps(), previousOriginVerifySecret: async () => undefined })).toBe('FORBIDDEN');
+    const unreadable = { ...deps(), previousOriginVerifySecret: async () => Promise.reject(new Error('AccessDenied')) };
+    expect(await ask(PREVIOUS, unreadable)).toBe('FORBIDDEN');
+    expect(await ask(SECRET, unreadable)).toBe('passed');
+    // The viewer address is trusted with either.
+    const viewer = (value: string) => eventWith({ [ORIGIN_VERIFY_HEADER]: value, [VIEWER_ADDRESS_HEADER]: '198.51.100.10:1' });
+    expect(await viewerIp(viewer(PREVIOUS), rotating)).toBe('198.51.100.10');
+    expect(await viewerIp(viewer('unknown-value'), rotating)).toBe(EDGE_IP);
   });
 
   it('checks nothing locally, where there is no CloudFront', async () => {

@@ -1,11 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import { getSecret } from '../adapters/secrets/secrets.js';
+import { getOptionalSecret, getSecret } from '../adapters/secrets/secrets.js';
 import { forbidden, serviceUnavailable } from '../domain/errors.js';
 import type { HttpEvent } from './handler.js';
 
 /**
  * The header CloudFront adds to every API request (infra/lib/web-stack.ts) with the value of the
- * `originVerifySecret` secret: proof that the request came through our distribution.
+ * `originVerifySecret` secret: proof that the request came through our distribution. During a
+ * rotation `originVerifySecretPrevious` holds the value before it, accepted too (docs/security.md).
  */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 /** Set by CloudFront (forwarded by the API behaviour's origin request policy): `ip:port` of the viewer. */
@@ -14,11 +15,14 @@ export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
 export interface ViewerIpDeps {
   /** The expected origin-verify value; only asked for when a request carries the header. */
   originVerifySecret: () => Promise<string>;
+  /** The value before the last rotation, if one is configured; asked for only when the current one does not match. */
+  previousOriginVerifySecret?: () => Promise<string | undefined>;
   logError?: (msg: string, err: unknown) => void;
 }
 
 const defaultDeps: ViewerIpDeps = {
   originVerifySecret: () => getSecret('originVerifySecret'),
+  previousOriginVerifySecret: () => getOptionalSecret('originVerifySecretPrevious'),
   logError: (msg, err) => console.error(JSON.stringify({ msg, error: err instanceof Error ? err.message : String(err) })),
 };
 
@@ -36,6 +40,27 @@ function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Whether a presented header is the current origin secret or, during a rotation, the previous one.
+ * An unreadable previous secret counts as none (logged): the current one still works.
+ */
+async function isOriginSecret(presented: string, expected: string, deps: Pick<ViewerIpDeps, 'previousOriginVerifySecret'>) {
+  if (sameSecret(presented, expected)) return true;
+  let previous: string | undefined;
+  try {
+    previous = await deps.previousOriginVerifySecret?.();
+  } catch (err) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'Previous origin verify secret unreadable: only the current one is accepted',
+        error: err instanceof Error ? { name: err.name, message: err.message } : String(err),
+      }),
+    );
+  }
+  return previous !== undefined && previous !== '' && sameSecret(presented, previous);
 }
 
 /**
@@ -59,7 +84,7 @@ export async function viewerIp(event: HttpEvent, deps: ViewerIpDeps = defaultDep
     deps.logError?.('Origin verify secret unavailable; rate limiting by source address', err);
     return sourceIp;
   }
-  if (!sameSecret(presented, expected)) return sourceIp;
+  if (!(await isOriginSecret(presented, expected, deps))) return sourceIp;
   return ipOfViewerAddress(viewerAddress) ?? sourceIp;
 }
 
@@ -75,7 +100,7 @@ export const REQUIRE_ORIGIN_VERIFY_ENV = 'REQUIRE_ORIGIN_VERIFY';
  */
 export async function assertThroughCloudFront(
   event: HttpEvent,
-  deps: Pick<ViewerIpDeps, 'originVerifySecret'> = defaultDeps,
+  deps: Pick<ViewerIpDeps, 'originVerifySecret' | 'previousOriginVerifySecret'> = defaultDeps,
   required: boolean = process.env[REQUIRE_ORIGIN_VERIFY_ENV] === '1',
 ): Promise<void> {
   if (!required) return;
@@ -95,5 +120,5 @@ export async function assertThroughCloudFront(
     );
     throw serviceUnavailable();
   }
-  if (!sameSecret(presented, expected)) throw forbidden('Use the site address: the API is only served through it.');
+  if (!(await isOriginSecret(presented, expected, deps))) throw forbidden('Use the site address: the API is only served through it.');
 }

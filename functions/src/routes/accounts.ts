@@ -2,7 +2,7 @@ import type { Access } from '../access.js';
 import type { RouteDef } from '../routes.js';
 
 /** The mail outbox's items (adapters/mail/mailer.ts): the e-mail and the suppression list. */
-const OUTBOX_KEYS = ['EMAIL#', 'SUPPRESSED#'];
+export const OUTBOX_KEYS = ['EMAIL#', 'SUPPRESSED#'];
 
 /**
  * Sign-up (issue 23): the ALTCHA check (used solutions), the rate limits, the pending code and

@@ -1,4 +1,5 @@
 import type { RouteDef } from '../routes.js';
+import { OUTBOX_KEYS } from './accounts.js';
 
 /**
  * Truck alerts and subscriptions (issue 10): preferences and alert settings (area 'alerts'), plans,
@@ -70,7 +71,8 @@ export const alertsRoutes: RouteDef[] = [
     handler: 'http/alerts/unsubscribe.ts',
     auth: 'public',
     area: 'alerts',
-    access: { table: 'readWrite', secrets: ['unsubscribeSigningKey'] },
+    // Narrowed (issue 23 "Old M4"): the user's alert schedule only.
+    access: { table: 'readWrite', tableKeys: ['USER#'], secrets: ['unsubscribeSigningKey'] },
   },
   {
     id: 'ListSubscriptionTiers',
@@ -128,7 +130,16 @@ export const alertsRoutes: RouteDef[] = [
     // The most API Gateway waits; a slow Stripe call (10 s, one retry) still leaves time to answer.
     timeoutSeconds: 29,
     // mail: the equipment order's confirmation to the buyer.
-    access: { table: 'readWrite', mail: true, secrets: ['stripeSecretKey', 'stripeWebhookSecret'] },
+    // Narrowed (issue 23 "Old M4"): the user's subscription, billing customer, preferences, profile
+    // and alert schedule (USER#), equipment orders, the event leases, the outbox; the customer-id
+    // lookup on gsi1 (when a subscription carries no user id).
+    access: {
+      table: 'readWrite',
+      tableKeys: ['USER#', 'ORDER#', 'STRIPEEVENT#', ...OUTBOX_KEYS],
+      tableIndexQueries: ['gsi1'],
+      mail: true,
+      secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
+    },
   },
   {
     // Equipment checkout (issue 10 §7): a Checkout Session in payment mode, priced from the catalogue.

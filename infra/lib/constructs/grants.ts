@@ -87,6 +87,12 @@ export function grantAccess(fn: IGrantable & IConstruct, access: Access, t: Gran
       [t.table.tableArn],
       leadingKeysCondition(access.tableKeys),
     );
+    if (access.tableIndexQueries?.length) {
+      add(
+        ['dynamodb:Query'],
+        access.tableIndexQueries.map((index) => `${t.table.tableArn}/index/${index}`),
+      );
+    }
   } else if (access.table === 'read') t.table.grantReadData(fn);
   else if (access.table === 'readWrite') t.table.grantReadWriteData(fn);
 
@@ -152,6 +158,7 @@ export function accessKey(a: Access): string {
   return JSON.stringify({
     table: a.table,
     tableKeys: sorted(a.tableKeys),
+    tableIndexQueries: sorted(a.tableIndexQueries),
     buckets: a.buckets?.length
       ? a.buckets.map((b) => JSON.stringify({ bucket: b.bucket, access: b.access, prefixes: sorted(b.prefixes) })).sort()
       : undefined,

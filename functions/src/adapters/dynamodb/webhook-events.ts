@@ -19,7 +19,7 @@ export const WEBHOOK_LEASE_KEY_PREFIX = 'stripe-webhook';
  * leaves an INPROGRESS record whose lease has run out, which the next delivery takes over.
  *
  * Calls: GetItem, PutItem (conditional), UpdateItem, DeleteItem on keys with
- * pk `STRIPEEVENT#LEASE`; the webhook row's `table: 'readWrite'` grants them.
+ * pk `STRIPEEVENT#LEASE`; the webhook row's narrowed grant (`tableKeys` STRIPEEVENT#) allows them.
  */
 export function webhookEventLedger(tableName: string, client: DynamoDBClient = new DynamoDBClient(sdkClientConfig())): WebhookEventLedger {
   const persistenceStore = new DynamoDBPersistenceLayer({

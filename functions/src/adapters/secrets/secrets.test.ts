@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearSecretCache, getSecret, secretEnvVar } from './secrets.js';
+import { clearSecretCache, getOptionalSecret, getSecret, secretEnvVar } from './secrets.js';
 
 describe('getSecret', () => {
   beforeEach(() => clearSecretCache());
@@ -29,5 +29,37 @@ describe('getSecret', () => {
     // Assess
     expect([a, b]).toEqual(['sk_live_x', 'sk_live_x']);
     expect(asked).toEqual(['/truckyard/prod/stripeSecretKey']);
+  });
+});
+
+describe('getOptionalSecret', () => {
+  beforeEach(() => clearSecretCache());
+  const env = { STAGE: 'aws', SECRETS_PREFIX: '/truckyard/prod/' };
+  const notFound = () => Object.assign(new Error('Parameter not found'), { name: 'ParameterNotFound' });
+
+  it('is undefined for a missing parameter, and remembers that (one SSM call)', async () => {
+    // Prepare
+    let calls = 0;
+    const fetchParameter = async () => {
+      calls++;
+      throw notFound();
+    };
+    // Act
+    const a = await getOptionalSecret('originVerifySecretPrevious', env, fetchParameter);
+    const b = await getOptionalSecret('originVerifySecretPrevious', env, fetchParameter);
+    // Assess
+    expect([a, b, calls]).toEqual([undefined, undefined, 1]);
+    await expect(getOptionalSecret('originVerifySecretPrevious', { STAGE: 'local' })).resolves.toBeUndefined();
+  });
+
+  it('returns a configured value, and throws any other failure', async () => {
+    await expect(getOptionalSecret('originVerifySecretPrevious', env, async () => 'old')).resolves.toBe('old');
+    clearSecretCache();
+    const denied = Object.assign(new Error('not authorized'), { name: 'AccessDeniedException' });
+    await expect(
+      getOptionalSecret('originVerifySecretPrevious', env, async () => {
+        throw denied;
+      }),
+    ).rejects.toThrow(/not authorized/);
   });
 });

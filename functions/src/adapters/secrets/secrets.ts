@@ -14,6 +14,8 @@ export const SECRET_NAMES = [
   'whatsappToken',
   'unsubscribeSigningKey',
   'originVerifySecret',
+  /** The origin secret before its last rotation, accepted until it is deleted (optional; docs/security.md). */
+  'originVerifySecretPrevious',
   /** Signs and checks the ALTCHA proof-of-work challenges (GET /api/challenge; issue 23). */
   'altchaHmacKey',
 ] as const;
@@ -57,7 +59,38 @@ export async function getSecret(name: SecretName, env: NodeJS.ProcessEnv = proce
   return value;
 }
 
+const absent = new Map<SecretName, number>();
+
+/** A missing SSM parameter (AWS's ParameterNotFound) or, locally, an unset variable. */
+const isMissing = (err: unknown) =>
+  err instanceof Error && (err.name === 'ParameterNotFound' || /^Missing required environment variable SECRET_/.test(err.message));
+
+/**
+ * An optional secret's value, or undefined when it is not configured. Absence is remembered for as
+ * long as a value would be (SECRET_CACHE_MS), so a request cannot make every call ask SSM again.
+ * Any other failure (a refused ssm:GetParameter) is thrown, as getSecret does.
+ */
+export async function getOptionalSecret(
+  name: SecretName,
+  env: NodeJS.ProcessEnv = process.env,
+  fetchParameter?: Fetch,
+): Promise<string | undefined> {
+  const ttl = Number(env.SECRET_CACHE_MS ?? 300_000);
+  const since = absent.get(name);
+  if (since !== undefined && Date.now() - since < ttl) return undefined;
+  try {
+    const value = await getSecret(name, env, fetchParameter);
+    absent.delete(name);
+    return value;
+  } catch (err) {
+    if (!isMissing(err)) throw err;
+    absent.set(name, Date.now());
+    return undefined;
+  }
+}
+
 /** Forgets cached values (tests). */
 export function clearSecretCache(): void {
   cache.clear();
+  absent.clear();
 }
