@@ -9,6 +9,7 @@ import { deployDataStep } from '../../functions/src/deploy-steps.js';
 import { deployDataProperties } from '../../functions/src/deploy/deploy-data-version.js';
 import { PLANS } from '../../shared/constants.js';
 import { queues } from '../../functions/src/queues.js';
+import { MEDIA_PENDING_PREFIX } from '../../functions/src/domain/admin/media.js';
 import { NONCURRENT_VERSION_DAYS } from '../lib/data-stack.js';
 import { ACCESS_TOKEN_SCOPE, needsAuthorizer, routes as allRoutes } from '../../functions/src/routes.js';
 import { API_THROTTLE } from '../lib/api-stack.js';
@@ -211,6 +212,20 @@ describe('data stack', () => {
         expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: NONCURRENT_VERSION_DAYS }, Status: 'Enabled' }),
       );
     }
+  });
+
+  it('expires staff media uploads left under media/pending/ after a day (issue 23 "Admin media")', () => {
+    const all = t.data.toJSON().Resources as Resources;
+    const bucket = stacks.data.buckets['private-uploads'];
+    const props = all[stacks.data.getLogicalId(bucket.node.defaultChild as never)].Properties;
+    expect((props.LifecycleConfiguration as { Rules: object[] }).Rules).toContainEqual(
+      expect.objectContaining({
+        Prefix: MEDIA_PENDING_PREFIX,
+        ExpirationInDays: 1,
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+        Status: 'Enabled',
+      }),
+    );
   });
 
   it('lets the browser POST presigned uploads to the upload buckets from the site origin (and *.cloudfront.net without a domain) only', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { LIMITS } from '../constants.js';
 import { challengePayloadSchema } from './challenge.js';
 import { optionalPhoneSchema } from './phone.js';
@@ -59,16 +60,14 @@ const codeSchema = z
 export const signUpSchema = z.object({
   email: emailSchema,
   password: passwordLengthSchema,
-  name: z
-    .string({ error: 'Name is required' })
+  name: text({ label: 'Name', error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
     .max(PROFILE_LIMITS.nameMax, `Name must be ${PROFILE_LIMITS.nameMax} characters or fewer`),
   /** E.164 out. Required on /auth (the page checks), optional for dealers. */
   phone: optionalPhoneSchema,
   accountType: z.enum(ACCOUNT_TYPES).optional().default('individual'),
-  companyName: z
-    .string()
+  companyName: text({ label: 'Company name' })
     .trim()
     .max(PROFILE_LIMITS.companyMax, `Company name must be ${PROFILE_LIMITS.companyMax} characters or fewer`)
     .optional()

@@ -30,11 +30,11 @@ function recordingDeps(calls: string[]): AccountDataDeps {
     } as AccountDataDeps['store'],
     sentMessages: { listBySender: step('listBySender', []), redactBySender: step('redactBySender', 0) } as AccountDataDeps['sentMessages'],
     stockFiles: { deleteAll: step('deleteStockFiles', 0) } as AccountDataDeps['stockFiles'],
-    tombstones: { record: step('tombstone') },
+    tombstones: { record: step('tombstone') as () => Promise<void> },
     listings: { listByOwner: step('listByOwner', []), remove: step('remove'), removeSavedEntries: step('removeSaved') } as never,
     imageFiles: { deleteImages: step('deleteImages') } as never,
     events: { publish: step('publish') } as never,
-    payments: { cancelSubscriptionNow: step('cancel') },
+    payments: { cancelSubscriptionNow: step('cancel') as () => Promise<void> },
     signIns: {
       emailOf: step('emailOf', 'lee@example.test'),
       passwordMatches: step('passwordMatches', true),

@@ -1,7 +1,7 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeCognitoClient } from '../../../../dev/bootstrap.js';
@@ -13,6 +13,7 @@ import { readCounters } from '../../adapters/dynamodb/counters.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { REDACTED_SENDER } from '../../adapters/dynamodb/sent-messages-repo.js';
 import { valuationRequestStore } from '../../adapters/dynamodb/valuation-requests-repo.js';
+import { indexMessagesBySender } from '../../deploy/data-migrations.js';
 import { ACCOUNT_DELETED_MESSAGE } from '../../domain/accounts/deleted-accounts.js';
 import { pendingUploadStore } from '../../adapters/dynamodb/owner-listings-repo.js';
 import { s3 } from '../../adapters/s3/client.js';
@@ -250,6 +251,37 @@ describe('account data download and deletion', () => {
     expect(unconfirmed.status).toBe(400);
     expect((await call('DELETE', '/api/me', leaver)).status).toBe(400);
     expect(await canSignIn(leaver)).toBe(true);
+  });
+
+  it('finds messages stored before the sender index once the deploy step has indexed them', async () => {
+    // Prepare: a contact message as stored before pattern 61 (no GSI1 keys).
+    const at = new Date().toISOString();
+    await ddb.send(
+      new PutCommand({
+        TableName: api.tableName,
+        Item: {
+          ...keys.contactMessage('legacy-1'),
+          ...keys.contactMessagesByDate(at),
+          type: 'ContactMessage',
+          id: 'legacy-1',
+          createdAt: at,
+          firstName: 'Stacey',
+          lastName: 'Old',
+          email: stayer.email,
+          subject: 'Old',
+          message: 'Stored long ago',
+          status: 'new',
+        },
+      }),
+    );
+    const before = await call('GET', '/api/me/export', stayer);
+    expect(before.body.messagesSent.map((m: { id: string }) => m.id)).not.toContain('legacy-1');
+    // Act
+    expect((await indexMessagesBySender(ddb, api.tableName)).indexed).toBe(1);
+    // Assess
+    const after = await call('GET', '/api/me/export', stayer);
+    expect(after.body.messagesSent.map((m: { id: string }) => m.id)).toContain('legacy-1');
+    expect((await indexMessagesBySender(ddb, api.tableName)).indexed).toBe(0);
   });
 
   it('one user can neither download nor delete another: the caller is the token, never a parameter', async () => {
