@@ -15,8 +15,14 @@ function harness(opts: { copyEtag?: string; writeEtag?: string } = {}) {
   const files: MediaFiles = {
     head: async () => ({ bytes: MP4, size: 2048, etag: '"checked"' }),
     read: async () => new Uint8Array([1, 2, 3]),
-    write: async (_b, key) => (calls.push(`write ${key}`), { etag: opts.writeEtag ?? '"md5-of-clean"' }),
-    copy: async (_p, etag, _b, key) => (calls.push(`copy ${key} if ${etag}`), { etag: opts.copyEtag ?? '"checked"' }),
+    write: async (_b, key) => {
+      calls.push(`write ${key}`);
+      return { etag: opts.writeEtag ?? '"md5-of-clean"' };
+    },
+    copy: async (_p, etag, _b, key) => {
+      calls.push(`copy ${key} if ${etag}`);
+      return { etag: opts.copyEtag ?? '"checked"' };
+    },
     discard: async (key) => void calls.push(`discard ${key}`),
     remove: async (_b, key) => void calls.push(`remove ${key}`),
   };
