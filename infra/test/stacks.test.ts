@@ -244,7 +244,7 @@ describe('data stack', () => {
     expect(all[stacks.data.getLogicalId(stacks.data.siteBucket.node.defaultChild as never)].Properties.CorsConfiguration).toBeUndefined();
   });
 
-  it('expires uploads the browser never completed: listing photos under uploads/listing-images/, valuation photos under valuations/pending/, both private', () => {
+  it('expires uploads the browser never completed: listing photos under uploads/listing-images/, valuation photos under valuations/pending/, staff media under media/pending/, all private', () => {
     const all = t.data.toJSON().Resources as Resources;
     type Rule = { Prefix?: string; ExpirationInDays?: number; Status?: string };
     const rulesOf = (key: keyof typeof stacks.data.buckets): Rule[] => {
@@ -253,7 +253,7 @@ describe('data stack', () => {
     };
     const expiring = (rules: Rule[]) => rules.filter((r) => r.Status === 'Enabled' && r.ExpirationInDays === 1).map((r) => r.Prefix);
     expect(expiring(rulesOf('truck-images'))).toEqual([]);
-    expect(expiring(rulesOf('private-uploads'))).toEqual(['uploads/listing-images/', 'valuations/pending/']);
+    expect(expiring(rulesOf('private-uploads'))).toEqual(['uploads/listing-images/', 'valuations/pending/', 'media/pending/']);
     // Stored listing photos and media are never expired (only their old versions).
     expect(rulesOf('general-media').filter((r) => r.ExpirationInDays !== undefined)).toEqual([]);
   });
