@@ -2,6 +2,13 @@
 
 export const SITE_NAME = 'TruckYard';
 
+/**
+ * Days a deleted or replaced photo or upload stays as an old version in storage before it is gone
+ * for good: the buckets' noncurrent-version lifecycle (infra/lib/data-stack.ts) and the privacy
+ * policy both use this number.
+ */
+export const OLD_FILE_VERSION_DAYS = 30;
+
 export const LIMITS = {
   maxImagesPerListing: 10,
   maxImageBytes: 5 * 1024 * 1024,

@@ -1,4 +1,5 @@
 import type { Access, BucketAccess } from './access.js';
+import { DELETED_ACCOUNT_PREFIX } from './adapters/dynamodb/keys.js';
 import { accountRoutes, OUTBOX_KEYS } from './routes/accounts.js';
 import { alertsRoutes } from './routes/alerts.js';
 import { adminRoutes } from './routes/admin.js';
@@ -81,6 +82,27 @@ export type RouteArea = 'core' | 'admin' | 'payments' | 'alerts';
 function throughCloudFront(row: RouteDef): RouteDef {
   const secrets = [...new Set([...(row.access.secrets ?? []), 'originVerifySecret' as const, 'originVerifySecretPrevious' as const])];
   return { ...row, access: { ...row.access, secrets } };
+}
+
+/** Rows whose caller may be a signed-in user making a write (http/handler.ts checks their tombstone). */
+const signedInWrite = (row: RouteDef) => row.auth !== 'public' && row.method !== 'GET' && row.method !== 'HEAD';
+
+/**
+ * Every function with a signed-in write reads deleted accounts' tombstones (pattern 60,
+ * `DELETEDUSER#<sub>`): a row without table access gets a read of those items only, and a row
+ * narrowed by `tableKeys` gets their prefix added. Applied to every row of such a handler module, so
+ * rows sharing a function keep equal access.
+ */
+function readsTombstones(all: RouteDef[]): RouteDef[] {
+  const modules = new Set(all.filter(signedInWrite).map((r) => r.handler));
+  return all.map((row) => {
+    if (!modules.has(row.handler)) return row;
+    const a = row.access;
+    if (!a.table) return { ...row, access: { ...a, table: 'read', tableKeys: [DELETED_ACCOUNT_PREFIX] } };
+    if (a.tableKeys?.length && !a.tableKeys.includes(DELETED_ACCOUNT_PREFIX))
+      return { ...row, access: { ...a, tableKeys: [...a.tableKeys, DELETED_ACCOUNT_PREFIX] } };
+    return row;
+  });
 }
 
 const rows: RouteDef[] = [
@@ -334,7 +356,7 @@ function headRowOf(row: RouteDef): RouteDef {
   return { ...row, id: headRowId(row.id), method: 'HEAD' };
 }
 
-const withCloudFront = rows.map(throughCloudFront);
+const withCloudFront = readsTombstones(rows).map(throughCloudFront);
 /** Every row, then a HEAD row for each GET row (after all others, so each function keeps its first row's logical id). */
 export const routes: RouteDef[] = [...withCloudFront, ...withCloudFront.filter((r) => r.method === 'GET').map(headRowOf)];
 

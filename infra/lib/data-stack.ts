@@ -23,6 +23,8 @@ import { HOUSE_FUNCTION_DEFAULTS } from './constructs/house-function.js';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dynamodb/table.js';
 import { LISTING_UPLOADS_PREFIX } from '../../functions/src/domain/uploads/verify-upload.js';
 import { VALUATION_PENDING_PREFIX } from '../../functions/src/domain/valuations/submit-valuation.js';
+import { MEDIA_PENDING_PREFIX } from '../../functions/src/domain/admin/media.js';
+import { OLD_FILE_VERSION_DAYS } from '../../shared/constants.js';
 import { MEDIA_BUCKET_BY_CATEGORY } from '../../shared/schemas/admin.js';
 import { STOCK_IMPORTS_PREFIX } from '../../shared/schemas/stock-import.js';
 
@@ -59,8 +61,11 @@ const expireStockImports: LifecycleRule = {
 export const BUCKET_KEYS = ['truck-images', 'promotional-images', 'banners', 'logos', 'general-media', 'private-uploads'] as const;
 export type BucketKey = (typeof BUCKET_KEYS)[number];
 
-/** Old versions of photos (replaced or deleted objects) are kept this long, then expire. */
-export const NONCURRENT_VERSION_DAYS = 30;
+/**
+ * Old versions of photos (replaced or deleted objects) are kept this long, then expire: the
+ * privacy policy states the same number (shared/constants.ts OLD_FILE_VERSION_DAYS).
+ */
+export const NONCURRENT_VERSION_DAYS = OLD_FILE_VERSION_DAYS;
 /** SQS visibility timeout per worker timeout (AWS's advice for Lambda event sources: at least 6×). */
 export const VISIBILITY_PER_WORKER_TIMEOUT = 6;
 
@@ -169,6 +174,8 @@ export class DataStack extends Stack {
       'private-uploads': bucket('PrivateUploads', [
         expirePending(LISTING_UPLOADS_PREFIX),
         expirePending(VALUATION_PENDING_PREFIX),
+        // Staff media uploads (media/pending/<admin sub>/) that POST /api/admin/media never published.
+        expirePending(MEDIA_PENDING_PREFIX),
         expireStockImports,
       ]),
     };

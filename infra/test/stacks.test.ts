@@ -9,6 +9,7 @@ import { deployDataStep } from '../../functions/src/deploy-steps.js';
 import { deployDataProperties } from '../../functions/src/deploy/deploy-data-version.js';
 import { PLANS } from '../../shared/constants.js';
 import { queues } from '../../functions/src/queues.js';
+import { MEDIA_PENDING_PREFIX } from '../../functions/src/domain/admin/media.js';
 import { NONCURRENT_VERSION_DAYS } from '../lib/data-stack.js';
 import { ACCESS_TOKEN_SCOPE, needsAuthorizer, routes as allRoutes } from '../../functions/src/routes.js';
 import { DEFAULT_ROUTE_THROTTLE } from '../lib/throttles.js';
@@ -219,6 +220,20 @@ describe('data stack', () => {
     }
   });
 
+  it('expires staff media uploads left under media/pending/ after a day (issue 23 "Admin media")', () => {
+    const all = t.data.toJSON().Resources as Resources;
+    const bucket = stacks.data.buckets['private-uploads'];
+    const props = all[stacks.data.getLogicalId(bucket.node.defaultChild as never)].Properties;
+    expect((props.LifecycleConfiguration as { Rules: object[] }).Rules).toContainEqual(
+      expect.objectContaining({
+        Prefix: MEDIA_PENDING_PREFIX,
+        ExpirationInDays: 1,
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+        Status: 'Enabled',
+      }),
+    );
+  });
+
   it('lets the browser POST presigned uploads to the upload buckets from the site origin (and *.cloudfront.net without a domain) only', () => {
     const all = t.data.toJSON().Resources as Resources;
     for (const [key, bucket] of Object.entries(stacks.data.buckets)) {
@@ -235,7 +250,7 @@ describe('data stack', () => {
     expect(all[stacks.data.getLogicalId(stacks.data.siteBucket.node.defaultChild as never)].Properties.CorsConfiguration).toBeUndefined();
   });
 
-  it('expires uploads the browser never completed: listing photos under uploads/listing-images/, valuation photos under valuations/pending/, both private', () => {
+  it('expires uploads the browser never completed: listing photos under uploads/listing-images/, valuation photos under valuations/pending/, staff media under media/pending/, all private', () => {
     const all = t.data.toJSON().Resources as Resources;
     type Rule = { Prefix?: string; ExpirationInDays?: number; Status?: string };
     const rulesOf = (key: keyof typeof stacks.data.buckets): Rule[] => {
@@ -244,7 +259,7 @@ describe('data stack', () => {
     };
     const expiring = (rules: Rule[]) => rules.filter((r) => r.Status === 'Enabled' && r.ExpirationInDays === 1).map((r) => r.Prefix);
     expect(expiring(rulesOf('truck-images'))).toEqual([]);
-    expect(expiring(rulesOf('private-uploads'))).toEqual(['uploads/listing-images/', 'valuations/pending/']);
+    expect(expiring(rulesOf('private-uploads'))).toEqual(['uploads/listing-images/', 'valuations/pending/', 'media/pending/']);
     // Stored listing photos and media are never expired (only their old versions).
     expect(rulesOf('general-media').filter((r) => r.ExpirationInDays !== undefined)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { LIMITS } from '../constants.js';
 import { challengePayloadSchema } from './challenge.js';
 import { optionalPhoneSchema } from './phone.js';
@@ -59,16 +60,14 @@ const codeSchema = z
 export const signUpSchema = z.object({
   email: emailSchema,
   password: passwordLengthSchema,
-  name: z
-    .string({ error: 'Name is required' })
+  name: text({ label: 'Name', error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
     .max(PROFILE_LIMITS.nameMax, `Name must be ${PROFILE_LIMITS.nameMax} characters or fewer`),
   /** E.164 out. Required on /auth (the page checks), optional for dealers. */
   phone: optionalPhoneSchema,
   accountType: z.enum(ACCOUNT_TYPES).optional().default('individual'),
-  companyName: z
-    .string()
+  companyName: text({ label: 'Company name' })
     .trim()
     .max(PROFILE_LIMITS.companyMax, `Company name must be ${PROFILE_LIMITS.companyMax} characters or fewer`)
     .optional()
@@ -124,8 +123,16 @@ export const deleteAccountSchema = z
     confirm: z
       .string({ error: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm` })
       .refine((v) => v === DELETE_ACCOUNT_CONFIRMATION, `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`),
+    /** Needed when the caller signed in more than RECENT_SIGN_IN_SECONDS ago (their token's `auth_time`). */
+    password: z.string().max(256, 'Password is too long').optional(),
   })
   .strict();
+
+/** Deleting an account needs a sign-in within this many seconds, or the password entered again. */
+export const RECENT_SIGN_IN_SECONDS = 5 * 60;
+/** The answer (403, code REAUTH_REQUIRED) when the password is needed: the page then asks for it. */
+export const REAUTH_REQUIRED_MESSAGE = 'For your security, enter your password to delete your account.';
+export const WRONG_PASSWORD_MESSAGE = 'That password is not correct.';
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 
 /**
@@ -133,7 +140,7 @@ export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
  * years) requires payment records to be kept.
  */
 export const RETAINED_ON_DELETION =
-  'When you delete your account we keep only what the law requires us to keep: records of your payments (your subscription history with our payment provider and any equipment orders), for six years. Everything else is removed.';
+  'When you delete your account we keep only what the law requires us to keep: records of your payments (your subscription history with our payment provider and any equipment orders), for six years. Messages you sent us through the contact and valuation forms keep their text for our team, without your name, e-mail address or phone number. Everything else is removed.';
 
 /** GET /api/me/export: everything we hold about the caller, as JSON (UK GDPR right of access). */
 export interface AccountDataExport {
@@ -151,6 +158,8 @@ export interface AccountDataExport {
   equipmentOrders: unknown[];
   stockImports: unknown[];
   pendingUploads: unknown[];
+  /** Contact and valuation messages sent from the account's e-mail address (signed in or not). */
+  messagesSent: unknown[];
   /** Records of a kind not named above, exported as stored. */
   otherRecords?: unknown[];
   retainedOnDeletion: string;
@@ -163,6 +172,10 @@ export interface AccountDeletionReport {
     photos: number;
     savedTrucks: number;
     enquiriesSent: number;
+    /** Contact and valuation messages whose name, e-mail and phone were removed (their text kept). */
+    messagesRedacted: number;
+    /** Stock files removed from imports/<sub>/. */
+    stockFiles: number;
     otherItems: number;
     subscriptionCancelled: boolean;
     signIn: boolean;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ListingStatus } from '../listing-options.js';
+import { text } from './text.js';
 import type { DealerStatus } from './dealer.js';
 import type { ListingImage } from './listing.js';
 
@@ -60,20 +61,24 @@ export const setScrapedVisibilitySchema = z.object({ hidden: z.boolean() }).stri
 /** Content and promotion forms have no field validation in the spec; only lengths keep items in bounds. */
 export const pageContentInputSchema = z
   .object({
-    pageSlug: z.string().trim().min(1, 'Page slug is required').max(60),
-    sectionKey: z.string().trim().min(1, 'Section key is required').max(60),
-    title: z.string().max(200).nullable().default(null),
-    content: z.string().max(20000).default(''),
+    pageSlug: text({ label: 'Page slug' }).trim().min(1, 'Page slug is required').max(60),
+    sectionKey: text({ label: 'Section key' }).trim().min(1, 'Section key is required').max(60),
+    title: text({ label: 'Title' }).max(200).nullable().default(null),
+    content: text({ label: 'Content', multiline: true }).max(20000).default(''),
     isActive: z.boolean().default(true),
   })
   .strict();
 export type PageContentInput = z.input<typeof pageContentInputSchema>;
 
-const httpUrl = z
-  .string()
+export const LINK_URL_MESSAGE = 'Links must start with http://, https:// or a single /';
+/**
+ * An absolute http(s) URL or a path on this site. `//host` and `/\host` are refused: browsers read
+ * both as a link to another host (an open redirect dressed as a site path).
+ */
+const httpUrl = text({ label: 'Link' })
   .trim()
   .max(2000)
-  .refine((s) => /^https?:\/\//i.test(s) || s.startsWith('/'), { message: 'Links must start with http:// or https://' });
+  .refine((s) => /^https?:\/\//i.test(s) || /^\/(?![/\\])/.test(s), { message: LINK_URL_MESSAGE });
 /** 'YYYY-MM-DD' in UK time; '' or null is no limit (stored as null, spec §7). */
 const ukDate = z
   .union([z.string(), z.null()])
@@ -88,8 +93,8 @@ const ukDate = z
 
 export const promotionInputSchema = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(200),
-    content: z.string().max(5000).default(''),
+    title: text({ label: 'Title' }).trim().min(1, 'Title is required').max(200),
+    content: text({ label: 'Content', multiline: true }).max(5000).default(''),
     imageUrl: z
       .union([httpUrl, z.literal(''), z.null()])
       .optional()

@@ -6,6 +6,8 @@ import { ensurePlanCatalog } from '../adapters/stripe/catalog.js';
 import { stripeClient } from '../adapters/stripe/stripe-gateway.js';
 import { config } from '../config.js';
 import { newSearchSnapshotBuilder } from '../deps.js';
+import { originOf } from '../../../shared/media-url.js';
+import { runDataMigrations } from './data-migrations.js';
 import { type DeployDataProperties, deployDataProperties } from './deploy-data-version.js';
 
 /** The resource's one physical id: Update never replaces it, so CloudFormation never sends a Delete for a replaced copy. */
@@ -40,8 +42,9 @@ async function writeSearchSnapshot(tableName: string) {
  * resource (infra/lib/constructs/deploy-data.ts), run by CloudFormation on create and whenever its
  * properties change (deploy-data-version.ts); the local cloud runs it with a Create event on every
  * start (runDeployDataLocally below).
- * - Create: both parts.
- * - Update: the plans when PLANS changed; the search snapshot when a format changed.
+ * - Create: every part.
+ * - Update: the plans when PLANS changed; the search snapshot when a format changed; the data
+ *   migrations (data-migrations.ts) when their list changed.
  * - Delete: nothing (the data outlives the stack's resource; the table and bucket are retained).
  * Every part is idempotent (Stripe lookup keys, whole-item puts, a full rebuild), so a retried or
  * repeated run is harmless. A failure fails the deployment, which then rolls back.
@@ -53,7 +56,9 @@ export const handler = async (event: CloudFormationCustomResourceEvent) => {
   const tableName = config.tableName;
   const plans = !old || old.plansHash !== props.plansHash ? await publishPlans(tableName) : null;
   const search = !old || old.searchFormat !== props.searchFormat ? await writeSearchSnapshot(tableName) : null;
-  log('deploy data written', { requestType: event.RequestType, plans, search });
+  const migrations =
+    !old || old.dataMigrations !== props.dataMigrations ? await runDataMigrations(ddb, tableName, originOf(config.siteUrl)) : null;
+  log('deploy data written', { requestType: event.RequestType, plans, search, migrations });
   return {
     PhysicalResourceId: DEPLOY_DATA_RESOURCE_ID,
     Data: { tiers: String(plans?.tiers ?? 0), listings: String(search?.listings ?? 0) },

@@ -1,7 +1,16 @@
 /** Who is calling, as established by the API from a verified Cognito access token. */
 export type Caller =
   | { kind: 'anonymous' }
-  | { kind: 'user'; userId: string; username: string; groups: string[]; isAdmin: boolean; isSuperAdmin: boolean };
+  | {
+      kind: 'user';
+      userId: string;
+      username: string;
+      groups: string[];
+      isAdmin: boolean;
+      isSuperAdmin: boolean;
+      /** When the user last entered their password (the token's `auth_time`, epoch seconds); absent if the token has none. */
+      authTime?: number;
+    };
 
 export const ANONYMOUS: Caller = { kind: 'anonymous' };
 
@@ -13,6 +22,8 @@ export function callerFromClaims(claims: Record<string, unknown> | undefined | n
   if (!claims || typeof claims.sub !== 'string') return ANONYMOUS;
   const groups = parseGroups(claims['cognito:groups']);
   const isSuperAdmin = groups.includes(SUPER_ADMIN_GROUP);
+  // API Gateway passes every claim as a string.
+  const authTime = Number(claims.auth_time);
   return {
     kind: 'user',
     userId: claims.sub,
@@ -20,6 +31,7 @@ export function callerFromClaims(claims: Record<string, unknown> | undefined | n
     groups,
     isSuperAdmin,
     isAdmin: isSuperAdmin || groups.includes(ADMIN_GROUP),
+    ...(Number.isFinite(authTime) && authTime > 0 ? { authTime } : {}),
   };
 }
 

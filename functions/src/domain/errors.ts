@@ -5,6 +5,8 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'SUSPENDED'
   | 'MFA_REQUIRED'
+  /** A sensitive action needs a recent sign-in or the password entered again (account deletion). */
+  | 'REAUTH_REQUIRED'
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
@@ -18,6 +20,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   SUSPENDED: 403,
   MFA_REQUIRED: 403,
+  REAUTH_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -5,6 +5,9 @@ import { config } from '../config.js';
 import { type Caller, ANONYMOUS, callerFromClaims } from '../domain/caller.js';
 import { DomainError, forbidden, serviceUnavailable, unauthenticated, validationError } from '../domain/errors.js';
 import { type AccessTokenVerifier, createAccessTokenVerifier } from '../adapters/cognito/token-verifier.js';
+import { deletedAccountsStore } from '../adapters/dynamodb/deleted-accounts-repo.js';
+import { ddb } from '../adapters/dynamodb/client.js';
+import { type DeletedAccounts, accountDeleted } from '../domain/accounts/deleted-accounts.js';
 import type { RouteAuth } from '../routes.js';
 import { logger, withObservability } from '../observability.js';
 import { isServiceUnavailable } from './unavailable.js';
@@ -45,7 +48,38 @@ async function callerFromBearer(event: HttpEvent): Promise<Caller> {
   }
 }
 
-export async function resolveCaller(event: HttpEvent, auth: RouteAuth): Promise<Caller> {
+let deletedAccounts: DeletedAccounts | undefined;
+/** The tombstones of deleted accounts (replaceable in tests). */
+export function deletedAccountsCheck(store?: DeletedAccounts): DeletedAccounts {
+  if (store) deletedAccounts = store;
+  deletedAccounts ??= deletedAccountsStore(ddb, config.tableName);
+  return deletedAccounts;
+}
+
+/** Methods that change something: a deleted account's still-valid token may call none of them. */
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const isWriteMethod = (method: string | undefined) => WRITE_METHODS.has(String(method).toUpperCase());
+
+/**
+ * The caller of a route with this auth level. A signed-in caller's write (POST, PUT, PATCH,
+ * DELETE) is refused with 401 when their account has been deleted (its tombstone, pattern 60):
+ * the access tokens Cognito issued before stay valid for up to an hour. Every row with such a
+ * write may read the tombstones (routes.ts `readsTombstones`).
+ */
+export async function resolveCaller(event: HttpEvent, auth: RouteAuth, options: HandlerOptions = {}): Promise<Caller> {
+  const caller = await callerFor(event, auth);
+  if (
+    caller.kind === 'user' &&
+    !options.openToDeletedAccounts &&
+    isWriteMethod(event.requestContext?.http?.method) &&
+    (await deletedAccountsCheck().isDeleted(caller.userId))
+  ) {
+    throw accountDeleted();
+  }
+  return caller;
+}
+
+async function callerFor(event: HttpEvent, auth: RouteAuth): Promise<Caller> {
   if (auth === 'public') return ANONYMOUS;
   if (auth === 'optional') return callerFromBearer(event);
   const claims = event.requestContext.authorizer?.jwt?.claims;
@@ -149,14 +183,23 @@ const headAsGet: middy.MiddlewareObj<HttpEvent, HttpResult, Error, Context> = {
   },
 };
 
+export interface HandlerOptions {
+  /**
+   * The route answers a deleted account's still-valid token (no tombstone check). Only account
+   * deletion itself: a deletion that failed part-way can be retried to the end.
+   */
+  openToDeletedAccounts?: boolean;
+}
+
 /**
  * Wraps one route's logic: answers HEAD as its GET without the body, in AWS refuses requests that
- * did not come through CloudFront (viewer-ip.ts), resolves the caller for the route's auth level,
+ * did not come through CloudFront (viewer-ip.ts), resolves the caller for the route's auth level
+ * (refusing a deleted account's writes unless `options.openToDeletedAccounts`),
  * maps domain errors to their status and unknown errors to a generic 500 that leaks nothing. Every
  * invocation runs under Powertools (observability.ts): its log lines carry the request id, the
  * cold-start flag and the route (API Gateway's route key), and it is traced in X-Ray.
  */
-export function httpHandler(auth: RouteAuth, fn: (ctx: RequestContext) => Promise<HttpResult>) {
+export function httpHandler(auth: RouteAuth, fn: (ctx: RequestContext) => Promise<HttpResult>, options: HandlerOptions = {}) {
   const inner = middy<HttpEvent, HttpResult, Error, Context>()
     // First, so its onError runs after the error mapper below has set the answer (middy runs onError in reverse).
     .use(headAsGet)
@@ -167,7 +210,7 @@ export function httpHandler(auth: RouteAuth, fn: (ctx: RequestContext) => Promis
     })
     .handler(async (event, context) => {
       await assertThroughCloudFront(event);
-      const caller = await resolveCaller(event, auth);
+      const caller = await resolveCaller(event, auth, options);
       return fn({ event, caller, requestId: context?.awsRequestId ?? 'local', context });
     });
   return (event: HttpEvent, context: Context): Promise<HttpResult> =>

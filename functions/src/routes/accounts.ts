@@ -1,3 +1,4 @@
+import { STOCK_IMPORTS_PREFIX } from '../../../shared/schemas/stock-import.js';
 import type { Access } from '../access.js';
 import type { RouteDef } from '../routes.js';
 
@@ -94,11 +95,13 @@ export const accountRoutes: RouteDef[] = [
     path: '/api/me/export',
     handler: 'http/me/export-my-data.ts',
     auth: 'user',
-    access: { table: 'read' },
+    // The current e-mail (Cognito), for the contact and valuation messages sent from it.
+    access: { table: 'read', cognito: ['AdminGetUser'] },
   },
   {
-    // Cancels the Stripe subscription, removes listings (events for search and the sitemap) and
-    // their photos and unattached uploads, the user's records, then the Cognito user.
+    // Signs the user out everywhere and writes their tombstone; cancels the Stripe subscription,
+    // removes listings (events for search and the sitemap) and their photos and unattached uploads,
+    // the user's records and stock files, redacts the messages they sent, then the Cognito user.
     id: 'DeleteMyAccount',
     method: 'DELETE',
     path: '/api/me',
@@ -108,9 +111,13 @@ export const accountRoutes: RouteDef[] = [
     access: {
       table: 'readWrite',
       events: true,
-      buckets: [{ bucket: 'truck-images', prefixes: ['listings/'], access: 'readWriteDelete' }],
+      buckets: [
+        { bucket: 'truck-images', prefixes: ['listings/'], access: 'readWriteDelete' },
+        // Only the listing and the deletes: s3:ListBucket on imports/ and s3:DeleteObject there.
+        { bucket: 'private-uploads', prefixes: [STOCK_IMPORTS_PREFIX], access: 'readWriteDelete' },
+      ],
       secrets: ['stripeSecretKey'],
-      cognito: ['AdminDeleteUser'],
+      cognito: ['AdminGetUser', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
     },
   },
 ];

@@ -107,8 +107,9 @@ export const adminRoutes: RouteDef[] = [
         ...MEDIA_FOLDERS.map((f): BucketAccess => ({ ...f, access: 'write' })),
       ],
     },
-    // Copies up to ten files of up to 100 MB inside S3 (server-side copies); API Gateway waits 30 s at most.
-    { timeoutSeconds: 29 },
+    // Up to ten files: videos (≤ 100 MB) copied inside S3, images (≤ 5 MB) decoded and re-encoded by
+    // sharp one at a time (a bounded decode of at most 50 MP); API Gateway waits 30 s at most.
+    { timeoutSeconds: 29, memoryMb: 1024 },
   ),
   admin('UpdateMedia', 'PATCH', '/api/admin/media/{id}', 'write-router', write),
   admin('DeleteMedia', 'DELETE', '/api/admin/media/{id}', 'delete-media', {

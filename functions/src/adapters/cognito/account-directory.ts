@@ -4,7 +4,9 @@ import {
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
+  InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { SignUpRequest } from '../../../../shared/schemas/account.js';
 import type { AccountDirectory, DirectoryAccount } from '../../domain/accounts/account-ports.js';
@@ -116,9 +118,53 @@ export function cognitoAccountDirectory(userPoolId: string): AccountDirectory {
   };
 }
 
-/** Deletes a sign-in account (account deletion, issue 10 §6); the user's `sub` is the pool's username. */
-export function cognitoSignIns(userPoolId: string) {
+/**
+ * The sign-in account as account deletion uses it (issue 10 §6, issue 23); the user's `sub` is the
+ * pool's username. The password check is a sign-in (USER_PASSWORD_AUTH, the flow the web client
+ * uses, docs/security.md): an unauthenticated Cognito call, so no IAM grant.
+ */
+export function cognitoSignIns(userPoolId: string, clientId: string) {
   return {
+    async emailOf(userId: string) {
+      try {
+        const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: userId }));
+        return user.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? null;
+      } catch (err) {
+        if (errorName(err) === 'UserNotFoundException') return null;
+        throw err;
+      }
+    },
+
+    async passwordMatches(username: string, password: string) {
+      try {
+        const res = await cognito.send(
+          new InitiateAuthCommand({
+            ClientId: clientId,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: username, PASSWORD: password },
+          }),
+        );
+        // Tokens, or an MFA challenge: Cognito asks for the code only once the password was right.
+        return Boolean(res.AuthenticationResult?.AccessToken || res.ChallengeName);
+      } catch (err) {
+        const name = errorName(err);
+        // Cognito answers a wrong password with NotAuthorizedException; cognito-local with InvalidPasswordException.
+        if (name === 'NotAuthorizedException' || name === 'InvalidPasswordException' || name === 'UserNotFoundException') return false;
+        if (name === 'TooManyRequestsException' || name === 'LimitExceededException') {
+          throw new DomainError('RATE_LIMITED', 'Too many attempts. Please try again later.');
+        }
+        throw err;
+      }
+    },
+
+    async signOutEverywhere(userId: string) {
+      try {
+        await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: userId }));
+      } catch (err) {
+        if (errorName(err) !== 'UserNotFoundException') throw err;
+      }
+    },
+
     async deleteUser(userId: string) {
       try {
         await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: userId }));

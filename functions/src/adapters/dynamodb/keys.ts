@@ -1,3 +1,6 @@
+/** The partition-key prefix of deleted accounts' tombstones (every authenticated writer reads it). */
+export const DELETED_ACCOUNT_PREFIX = 'DELETEDUSER#';
+
 /** Key builders for every item type (docs/data-model.md). One place, so keys never drift. */
 export const keys = {
   listing: (id: string) => ({ pk: `LISTING#${id}`, sk: 'LISTING' }),
@@ -13,10 +16,20 @@ export const keys = {
   /** Change feed of listings, scraped listings and tombstones, spread over CHANGE_SHARDS keys by a hash of the id (each takes about a quarter of the writes). */
   change: (updatedAt: string, id: string) => ({ gsi3pk: `CHANGES#${shardOf(id)}`, gsi3sk: `${updatedAt}#${id}` }),
   profile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  /** Pattern 60: a deleted account's tombstone: its still-valid access tokens may not write. */
+  deletedAccount: (userId: string) => ({ pk: `${DELETED_ACCOUNT_PREFIX}${userId}`, sk: 'TOMBSTONE' }),
   tier: (name: string) => ({ pk: 'TIER', sk: name }),
   /** Pattern 25: a contact-form message; GSI2 lists them newest first for staff. */
   contactMessage: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
   contactMessagesByDate: (createdAt: string) => ({ gsi2pk: 'CONTACTS', gsi2sk: createdAt }),
+  /**
+   * Pattern 61: contact messages and valuation requests by the address they were sent from (GSI1),
+   * for an account's data download and deletion.
+   */
+  messageBySender: (email: string, kind: 'CONTACT' | 'VALUATION', createdAt: string, id: string) => ({
+    gsi1pk: `SENDER#${email.trim().toLowerCase()}`,
+    gsi1sk: `${kind}#${createdAt}#${id}`,
+  }),
   /** Pattern 26: a valuation request; GSI2 lists them newest first for staff. */
   valuationRequest: (id: string) => ({ pk: `VALUATION#${id}`, sk: 'VALUATION' }),
   valuationRequestsByDate: (createdAt: string) => ({ gsi2pk: 'VALUATIONS', gsi2sk: createdAt }),

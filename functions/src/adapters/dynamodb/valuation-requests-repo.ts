@@ -2,7 +2,7 @@ import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk
 import type { ValuationRequestRecord, ValuationStore } from '../../domain/valuations/submit-valuation.js';
 import { keys } from './keys.js';
 
-/** Valuation requests (pattern 26), listed newest first for staff on GSI2 `VALUATIONS`. */
+/** Valuation requests (pattern 26), listed newest first for staff on GSI2 `VALUATIONS`; by sender's address on GSI1 (pattern 61). */
 export function valuationRequestStore(ddb: DynamoDBDocumentClient, tableName: string): ValuationStore {
   return {
     async save(record: ValuationRequestRecord) {
@@ -12,6 +12,7 @@ export function valuationRequestStore(ddb: DynamoDBDocumentClient, tableName: st
           Item: {
             ...keys.valuationRequest(record.id),
             ...keys.valuationRequestsByDate(record.createdAt),
+            ...keys.messageBySender(record.contactEmail, 'VALUATION', record.createdAt, record.id),
             type: 'ValuationRequest',
             ...record,
           },

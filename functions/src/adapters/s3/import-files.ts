@@ -1,5 +1,13 @@
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, type GetObjectCommandOutput, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  type GetObjectCommandOutput,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { STOCK_IMPORTS_PREFIX } from '../../../../shared/schemas/stock-import.js';
 import type { ImportFileRead, ImportFiles } from '../../domain/stock-import/stock-imports.js';
 
 const isMissing = (err: unknown) => {
@@ -51,4 +59,23 @@ export function s3ImportFiles(s3: S3Client, bucket: string): ImportFiles {
       return { ok: true, bytes: Buffer.concat(chunks), etag: res.ETag ?? null };
     },
   };
+}
+
+/**
+ * Deletes every stock file under imports/<sub>/ (account deletion): one listing page after another,
+ * one DeleteObject each (s3rver's DeleteObjects wants a Content-MD5 the SDK no longer sends). The
+ * versions left behind expire a day later (infra/lib/data-stack.ts expire-stock-imports).
+ */
+export async function deleteStockFilesOf(s3: S3Client, bucket: string, userId: string): Promise<number> {
+  const prefix = `${STOCK_IMPORTS_PREFIX}${userId}/`;
+  let deleted = 0;
+  let token: string | undefined;
+  do {
+    const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+    const keys = (page.Contents ?? []).map((o) => o.Key).filter((k): k is string => Boolean(k?.startsWith(prefix)));
+    await Promise.all(keys.map((Key) => s3.send(new DeleteObjectCommand({ Bucket: bucket, Key }))));
+    deleted += keys.length;
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return deleted;
 }

@@ -1,6 +1,15 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { MediaFiles } from '../../domain/admin/media.js';
+import { MEDIA_PROBE_BYTES, type MediaFiles } from '../../domain/admin/media.js';
+import { DomainError } from '../../domain/errors.js';
 import { withPublicOrigin } from './uploads.js';
 
 const isMissing = (err: unknown) => {
@@ -8,32 +17,78 @@ const isMissing = (err: unknown) => {
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 };
 
-/** Media uploads wait in the private bucket; checked ones are copied to their category's bucket. */
+const changedSinceChecked = (err: unknown) => {
+  const e = err as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'PreconditionFailed' || e?.Code === 'PreconditionFailed' || e?.$metadata?.httpStatusCode === 412;
+};
+const CHANGED = 'The upload changed after it was checked. Please upload it again.';
+
+const bodyBytes = async (body: unknown) =>
+  new Uint8Array(await (body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
+
+/**
+ * Media uploads wait in the private bucket; checked ones are published to their category's bucket:
+ * images as the bytes we re-encoded (PutObject with a SHA-256 S3 verifies), videos as a server-side
+ * copy of exactly the object probed (CopySourceIfMatch with its ETag).
+ */
 export function s3MediaFiles(s3: S3Client, privateBucket: string, bucketName: (key: string) => string): MediaFiles {
   return {
     async head(pendingKey) {
       try {
         const head = await s3.send(new HeadObjectCommand({ Bucket: privateBucket, Key: pendingKey }));
-        const obj = await s3.send(new GetObjectCommand({ Bucket: privateBucket, Key: pendingKey, Range: 'bytes=0-31' }));
-        const bytes = new Uint8Array(await (obj.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
-        return { bytes: bytes.subarray(0, 32), size: Number(head.ContentLength ?? 0) };
+        const etag = String(head.ETag ?? '');
+        const obj = await s3.send(
+          new GetObjectCommand({ Bucket: privateBucket, Key: pendingKey, Range: `bytes=0-${MEDIA_PROBE_BYTES - 1}`, IfMatch: etag }),
+        );
+        const bytes = await bodyBytes(obj.Body);
+        return { bytes: bytes.subarray(0, MEDIA_PROBE_BYTES), size: Number(head.ContentLength ?? 0), etag };
       } catch (err) {
         if (isMissing(err)) return null;
+        if (changedSinceChecked(err)) throw new DomainError('CONFLICT', CHANGED);
         throw err;
       }
     },
-    async publish(pendingKey, bucket, key, contentType) {
-      await s3.send(
-        new CopyObjectCommand({
+    async read(pendingKey, etag) {
+      try {
+        const obj = await s3.send(new GetObjectCommand({ Bucket: privateBucket, Key: pendingKey, IfMatch: etag }));
+        return await bodyBytes(obj.Body);
+      } catch (err) {
+        if (changedSinceChecked(err) || isMissing(err)) throw new DomainError('CONFLICT', CHANGED);
+        throw err;
+      }
+    },
+    async write(bucket, key, bytes, contentType) {
+      const res = await s3.send(
+        new PutObjectCommand({
           Bucket: bucketName(bucket),
           Key: key,
-          CopySource: `${privateBucket}/${encodeURIComponent(pendingKey).replace(/%2F/g, '/')}`,
+          Body: bytes,
           ContentType: contentType,
-          MetadataDirective: 'REPLACE',
           CacheControl: 'public, max-age=31536000, immutable',
+          // S3 refuses the write unless the bytes it received have this SHA-256.
+          ChecksumSHA256: createHash('sha256').update(bytes).digest('base64'),
         }),
       );
-      await s3.send(new DeleteObjectCommand({ Bucket: privateBucket, Key: pendingKey }));
+      return { etag: String(res.ETag ?? '') };
+    },
+    async copy(pendingKey, etag, bucket, key, contentType) {
+      try {
+        const res = await s3.send(
+          new CopyObjectCommand({
+            Bucket: bucketName(bucket),
+            Key: key,
+            CopySource: `${privateBucket}/${encodeURIComponent(pendingKey).replace(/%2F/g, '/')}`,
+            CopySourceIfMatch: etag,
+            ContentType: contentType,
+            MetadataDirective: 'REPLACE',
+            CacheControl: 'public, max-age=31536000, immutable',
+          }),
+        );
+        return { etag: String(res.CopyObjectResult?.ETag ?? '') };
+      } catch (err) {
+        if (changedSinceChecked(err) || isMissing(err)) throw new DomainError('CONFLICT', CHANGED);
+        throw err;
+      }
     },
     async discard(pendingKey) {
       await s3.send(new DeleteObjectCommand({ Bucket: privateBucket, Key: pendingKey }));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../../../shared/schemas/admin.js';
 import type { Caller } from '../caller.js';
+import { probeContainer } from '../../adapters/images/media-images.js';
 import { detectMediaKind } from './media.js';
 import type { AdminUserStore, NewAuditEntry, Staff } from './ports.js';
 import { requireStaff } from './staff.js';
@@ -115,15 +116,30 @@ describe('who may suspend whom', () => {
   });
 });
 
-describe('detectMediaKind reads the bytes, not the name', () => {
+describe('detectMediaKind reads the container (file-type), not the name', () => {
   const bytes = (...parts: Array<number[] | string>) =>
     new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
-  it('knows JPEG, PNG, WebP, MP4 and WebM, and nothing else', () => {
-    expect(detectMediaKind(bytes([0xff, 0xd8, 0xff, 0xe0]))?.mime).toBe('image/jpeg');
-    expect(detectMediaKind(bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a]))?.mime).toBe('image/png');
-    expect(detectMediaKind(bytes('RIFF', [0, 0, 0, 0], 'WEBP'))?.mime).toBe('image/webp');
-    expect(detectMediaKind(bytes([0, 0, 0, 0x18], 'ftypmp42'))).toMatchObject({ mime: 'video/mp4', video: true });
-    expect(detectMediaKind(bytes([0x1a, 0x45, 0xdf, 0xa3]))).toMatchObject({ mime: 'video/webm' });
-    expect(detectMediaKind(bytes('<html><script>'))).toBeNull();
+  const kind = (b: Uint8Array) => detectMediaKind(probeContainer, b);
+  /** An EBML header naming its document type (WebM is a Matroska profile). */
+  const ebml = (docType: string) =>
+    bytes(
+      [0x1a, 0x45, 0xdf, 0xa3, 0x80 | (24 + 3 + docType.length)],
+      [0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08],
+      [0x42, 0x82, 0x80 | docType.length],
+      docType,
+      [0x42, 0x87, 0x81, 0x04, 0x42, 0x85, 0x81, 0x02],
+    );
+  it('knows JPEG, PNG, WebP, MP4 and WebM', async () => {
+    expect((await kind(bytes([0xff, 0xd8, 0xff, 0xe0], [0, 0x10], 'JFIF', [0])))?.mime).toBe('image/jpeg');
+    expect((await kind(bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a], [0, 0, 0, 0x0d], 'IHDR')))?.mime).toBe('image/png');
+    expect((await kind(bytes('RIFF', [0x24, 0, 0, 0], 'WEBPVP8 ')))?.mime).toBe('image/webp');
+    expect(await kind(bytes([0, 0, 0, 0x18], 'ftypisom', [0, 0, 2, 0], 'isomiso2'))).toMatchObject({ mime: 'video/mp4', video: true });
+    expect(await kind(ebml('webm'))).toMatchObject({ mime: 'video/webm', video: true });
+  });
+  it('refuses other containers with a familiar first few bytes, and anything else', async () => {
+    // QuickTime shares MP4's ftyp box, and Matroska WebM's EBML header.
+    expect(await kind(bytes([0, 0, 0, 0x14], 'ftypqt  ', [0, 0, 2, 0], 'qt  '))).toBeNull();
+    expect(await kind(ebml('matroska'))).toBeNull();
+    expect(await kind(bytes('<html><script>'))).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import type { Page, PageContent, PageContentInput } from '../../../../shared/schemas/admin.js';
 import { ADMIN_PAGE_SIZE, pageContentInputSchema } from '../../../../shared/schemas/admin.js';
+import { siteRelativeUrlsIn } from '../../../../shared/media-url.js';
 import { DomainError, notFound } from '../errors.js';
 import type { AuditLog, ContentStore, Staff } from './ports.js';
 
@@ -10,6 +11,8 @@ export interface ContentDeps {
   audit: AuditLog;
   now: () => Date;
   newId: () => string;
+  /** The site's origin (SITE_URL): URLs on it inside the text are stored site-relative (shared/media-url.ts). */
+  siteOrigin: string | null;
 }
 
 export const CONTENT_NOT_FOUND = 'Content section not found';
@@ -35,7 +38,8 @@ async function assertSlotFree(deps: ContentDeps, pageSlug: string, sectionKey: s
 }
 
 export async function createContent(deps: ContentDeps, staff: Staff, input: PageContentInput): Promise<PageContent> {
-  const v = pageContentInputSchema.parse(input);
+  const parsed = pageContentInputSchema.parse(input);
+  const v = { ...parsed, content: siteRelativeUrlsIn(parsed.content, deps.siteOrigin) };
   await assertSlotFree(deps, v.pageSlug, v.sectionKey);
   const section: PageContent = { id: deps.newId(), ...v, updatedAt: deps.now().toISOString() };
   await deps.content.put(section, null);
@@ -44,7 +48,8 @@ export async function createContent(deps: ContentDeps, staff: Staff, input: Page
 }
 
 export async function updateContent(deps: ContentDeps, staff: Staff, id: string, input: PageContentInput): Promise<PageContent> {
-  const v = pageContentInputSchema.parse(input);
+  const parsed = pageContentInputSchema.parse(input);
+  const v = { ...parsed, content: siteRelativeUrlsIn(parsed.content, deps.siteOrigin) };
   const previous = await deps.content.get(id);
   if (!previous) throw notFound(CONTENT_NOT_FOUND);
   await assertSlotFree(deps, v.pageSlug, v.sectionKey, id);

@@ -6,7 +6,9 @@ import {
   type MediaCategory,
   type Page,
 } from '../../../../shared/schemas/admin.js';
+import { comparableMediaText } from '../../../../shared/media-url.js';
 import { DomainError, notFound, validationError } from '../errors.js';
+import { ImageDecodeError } from '../uploads/verify-upload.js';
 import type { AuditLog, ContentStore, MediaStore, PromotionStore, Staff, StoredMediaAsset } from './ports.js';
 
 export interface MediaDeps {
@@ -22,29 +24,56 @@ export interface MediaDeps {
 
 /** Where uploads wait (private) and where checked files are published. */
 export interface MediaFiles {
-  /** The first bytes and the size of a pending upload; null when missing. */
-  head(pendingKey: string): Promise<{ bytes: Uint8Array; size: number } | null>;
-  publish(pendingKey: string, bucket: string, key: string, contentType: string): Promise<void>;
+  /**
+   * The first MEDIA_PROBE_BYTES, the size and the ETag (S3's MD5 of a single-part object) of a
+   * pending upload; null when missing.
+   */
+  head(pendingKey: string): Promise<{ bytes: Uint8Array; size: number; etag: string } | null>;
+  /** The whole pending upload, only while its ETag is still `etag` (a replaced upload is refused). */
+  read(pendingKey: string, etag: string): Promise<Uint8Array>;
+  /** Stores bytes we made (a re-encoded image) in a public bucket, with S3 checking their SHA-256; returns the stored ETag. */
+  write(bucket: string, key: string, bytes: Uint8Array, contentType: string): Promise<{ etag: string }>;
+  /** Server-side copy of the pending upload, only while its ETag is still `etag`; returns the copy's ETag. */
+  copy(pendingKey: string, etag: string, bucket: string, key: string, contentType: string): Promise<{ etag: string }>;
   discard(pendingKey: string): Promise<void>;
   remove(bucket: string, key: string): Promise<void>;
 }
 
+/**
+ * Re-encodes an image (sharp, adapters/images/media-images.ts): orientation applied, every piece of
+ * metadata (EXIF with its GPS position, XMP, ICC) dropped; the same format back. Throws
+ * ImageDecodeError for bytes that are not a decodable image.
+ */
+export type ImageReencoder = (bytes: Uint8Array, mime: string) => Promise<Uint8Array>;
+
+/** Detects a file's container from its first bytes (file-type); null when unknown. */
+export type ContainerProbe = (bytes: Uint8Array) => Promise<{ mime: string } | null>;
+
 export const MEDIA_NOT_FOUND = 'Media asset not found';
-export const mediaPendingPrefix = (adminId: string) => `media/pending/${adminId}/`;
+export const mediaPendingPrefix = (adminId: string) => `${MEDIA_PENDING_PREFIX}${adminId}/`;
+/** Where staff uploads wait in the private bucket; a lifecycle rule expires them after a day (infra/lib/data-stack.ts). */
+export const MEDIA_PENDING_PREFIX = 'media/pending/';
+/** How many leading bytes the container probe reads (file-type's own sample size). */
+export const MEDIA_PROBE_BYTES = 4100;
 
 export type MediaKind = { mime: string; ext: string; video: boolean };
 
-/** What the bytes are (never the name or the browser's claim): JPEG, PNG, WebP, MP4 or WebM. */
-export function detectMediaKind(b: Uint8Array): MediaKind | null {
-  const ascii = (from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg', video: false };
-  if (b.length >= 8 && b[0] === 0x89 && ascii(1, 4) === 'PNG') return { mime: 'image/png', ext: 'png', video: false };
-  if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return { mime: 'image/webp', ext: 'webp', video: false };
-  if (b.length >= 12 && ascii(4, 8) === 'ftyp') return { mime: 'video/mp4', ext: 'mp4', video: true };
-  if (b.length >= 4 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3)
-    return { mime: 'video/webm', ext: 'webm', video: true };
-  return null;
+const KINDS: Record<string, MediaKind> = {
+  'image/jpeg': { mime: 'image/jpeg', ext: 'jpg', video: false },
+  'image/png': { mime: 'image/png', ext: 'png', video: false },
+  'image/webp': { mime: 'image/webp', ext: 'webp', video: false },
+  'video/mp4': { mime: 'video/mp4', ext: 'mp4', video: true },
+  'video/webm': { mime: 'video/webm', ext: 'webm', video: true },
+};
+
+/** What the bytes are (never the name or the browser's claim), as the probe reads the container: JPEG, PNG, WebP, MP4 or WebM. */
+export async function detectMediaKind(probe: ContainerProbe, b: Uint8Array): Promise<MediaKind | null> {
+  const found = await probe(b);
+  return (found && KINDS[found.mime]) ?? null;
 }
+
+/** ETags as S3 quotes them or not. */
+const sameEtag = (a: string, b: string) => a.replace(/"/g, '') === b.replace(/"/g, '');
 
 export function listMedia(deps: MediaDeps, category: MediaCategory | undefined, cursor?: string): Promise<Page<MediaAsset>> {
   return deps.media.list(category, cursor, ADMIN_PAGE_SIZE).then(async (page) => ({
@@ -53,14 +82,20 @@ export function listMedia(deps: MediaDeps, category: MediaCategory | undefined, 
   }));
 }
 
-/** Usage = promotions whose image is the asset plus content sections that mention its URL. */
+/**
+ * Usage = promotions whose image or link is the asset plus content sections that mention its URL,
+ * compared with any origin removed (shared/media-url.ts): a URL pasted from "Copy URL" (absolute)
+ * counts as much as the relative one, whether or not it was stored before saves normalised it.
+ */
 async function usageOf(deps: MediaDeps): Promise<(url: string) => { count: number; where: string[] }> {
   const promos = await collect((c) => deps.promotions.list(c, 100));
   const sections = await collect((c) => deps.content.list(c, 100));
-  return (url) => {
+  return (assetUrl) => {
+    const url = comparableMediaText(assetUrl);
+    const same = (u: string | null) => u !== null && comparableMediaText(u.trim()) === url;
     const where = [
-      ...promos.filter((p) => p.imageUrl === url).map((p) => `promotion '${p.title}'`),
-      ...sections.filter((s) => s.content.includes(url)).map((s) => `content ${s.pageSlug} / ${s.sectionKey}`),
+      ...promos.filter((p) => same(p.imageUrl) || same(p.linkUrl)).map((p) => `promotion '${p.title}'`),
+      ...sections.filter((s) => comparableMediaText(s.content).includes(url)).map((s) => `content ${s.pageSlug} / ${s.sectionKey}`),
     ];
     return { count: where.length, where };
   };
@@ -92,18 +127,19 @@ async function withUsage(deps: MediaDeps, assets: StoredMediaAsset[]): Promise<M
  */
 export async function completeMediaUploads(
   deps: MediaDeps,
+  checks: { probe: ContainerProbe; reencode: ImageReencoder; md5: (bytes: Uint8Array) => string },
   staff: Staff,
   category: MediaCategory,
   uploads: Array<{ key: string; name: string }>,
 ): Promise<MediaAsset[]> {
   if (uploads.length === 0) throw validationError('Media upload needs at least one file');
   const prefix = mediaPendingPrefix(staff.adminId);
-  const checked: Array<{ key: string; name: string; kind: MediaKind; size: number }> = [];
+  const checked: Array<{ key: string; name: string; kind: MediaKind; size: number; etag: string }> = [];
   for (const u of uploads) {
     if (!u.key.startsWith(prefix)) throw validationError(`${u.name} was not uploaded here`);
     const head = await deps.files.head(u.key);
     if (!head) throw validationError(`${u.name} was not uploaded`);
-    const kind = detectMediaKind(head.bytes);
+    const kind = await detectMediaKind(checks.probe, head.bytes);
     if (!kind) {
       await deps.files.discard(u.key);
       throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `${u.name} is not a JPEG, PNG, WebP, MP4 or WebM file`);
@@ -113,7 +149,7 @@ export async function completeMediaUploads(
       await deps.files.discard(u.key);
       throw new DomainError('PAYLOAD_TOO_LARGE', `${u.name} is larger than ${kind.video ? '100MB' : '5MB'}`);
     }
-    checked.push({ ...u, kind, size: head.size });
+    checked.push({ ...u, kind, size: head.size, etag: head.etag });
   }
   const bucket = MEDIA_BUCKET_BY_CATEGORY[category];
   const out: StoredMediaAsset[] = [];
@@ -121,13 +157,13 @@ export async function completeMediaUploads(
     const id = deps.newId();
     const filename = `${Date.now()}-${id.slice(-8).toLowerCase()}.${c.kind.ext}`;
     const filePath = `${category}/${filename}`;
-    await deps.files.publish(c.key, bucket, filePath, c.kind.mime);
+    const fileSize = await publishChecked(deps, checks, c, bucket, filePath);
     const asset: StoredMediaAsset = {
       id,
       filename,
       originalFilename: c.name,
       filePath,
-      fileSize: c.size,
+      fileSize,
       mimeType: c.kind.mime,
       category,
       uploadedBy: staff.adminId,
@@ -142,13 +178,55 @@ export async function completeMediaUploads(
       action: 'create',
       resourceType: 'media',
       resourceId: id,
-      details: { filename, originalFilename: c.name, category, fileSize: c.size, mimeType: c.kind.mime },
+      details: { filename, originalFilename: c.name, category, fileSize, mimeType: c.kind.mime },
       ipAddress: staff.ipAddress,
       userAgent: staff.userAgent,
     });
     out.push(asset);
   }
   return withUsage(deps, out);
+}
+
+/**
+ * Publishes one checked upload and returns the published size. Images are decoded and re-encoded
+ * (no EXIF, no GPS), and the stored object's ETag must be the MD5 of the bytes we wrote; videos are
+ * copied inside S3 from the version we probed (the copy is refused if the upload was replaced
+ * since), and the copy's ETag must equal the probed upload's. A mismatch removes the published
+ * object and refuses the request; the pending upload is then discarded.
+ */
+async function publishChecked(
+  deps: MediaDeps,
+  checks: { reencode: ImageReencoder; md5: (bytes: Uint8Array) => string },
+  c: { key: string; name: string; kind: MediaKind; size: number; etag: string },
+  bucket: string,
+  filePath: string,
+): Promise<number> {
+  let expected: string;
+  let stored: { etag: string };
+  let size = c.size;
+  if (c.kind.video) {
+    expected = c.etag;
+    stored = await deps.files.copy(c.key, c.etag, bucket, filePath, c.kind.mime);
+  } else {
+    let clean: Uint8Array;
+    try {
+      clean = await checks.reencode(await deps.files.read(c.key, c.etag), c.kind.mime);
+    } catch (err) {
+      if (!(err instanceof ImageDecodeError)) throw err;
+      await deps.files.discard(c.key);
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `${c.name} could not be read as an image`);
+    }
+    expected = checks.md5(clean);
+    size = clean.byteLength;
+    stored = await deps.files.write(bucket, filePath, clean, c.kind.mime);
+  }
+  if (!sameEtag(stored.etag, expected)) {
+    await deps.files.remove(bucket, filePath);
+    await deps.files.discard(c.key);
+    throw new DomainError('CONFLICT', `${c.name} changed while it was being published. Please upload it again.`);
+  }
+  await deps.files.discard(c.key);
+  return size;
 }
 
 export async function updateMedia(

@@ -8,6 +8,7 @@ import {
   isPromotionEffective,
   promotionInputSchema,
 } from '../../../../shared/schemas/admin.js';
+import { siteRelativeUrl } from '../../../../shared/media-url.js';
 import { notFound } from '../errors.js';
 import type { AuditLog, PromotionStore, Staff } from './ports.js';
 
@@ -16,7 +17,16 @@ export interface PromotionDeps {
   audit: AuditLog;
   now: () => Date;
   newId: () => string;
+  /** The site's origin (SITE_URL): image and link URLs on it are stored site-relative. */
+  siteOrigin: string | null;
 }
+
+/** The stored form of the input's URLs (shared/media-url.ts): "Copy URL"'s absolute media URLs become `/media/…`. */
+const withSiteRelativeUrls = <T extends { imageUrl: string | null; linkUrl: string | null }>(v: T, siteOrigin: string | null): T => ({
+  ...v,
+  imageUrl: v.imageUrl && siteRelativeUrl(v.imageUrl, siteOrigin),
+  linkUrl: v.linkUrl && siteRelativeUrl(v.linkUrl, siteOrigin),
+});
 
 export const PROMOTION_NOT_FOUND = 'Promotion not found';
 
@@ -36,7 +46,7 @@ const record = (deps: PromotionDeps, staff: Staff, action: 'create' | 'update' |
   });
 
 export async function createPromotion(deps: PromotionDeps, staff: Staff, input: PromotionInput): Promise<Promotion> {
-  const v = promotionInputSchema.parse(input);
+  const v = withSiteRelativeUrls(promotionInputSchema.parse(input), deps.siteOrigin);
   const p: Promotion = { id: deps.newId(), ...v, createdAt: deps.now().toISOString() };
   await deps.promotions.put(p, true);
   await record(deps, staff, 'create', p);
@@ -44,7 +54,7 @@ export async function createPromotion(deps: PromotionDeps, staff: Staff, input: 
 }
 
 export async function updatePromotion(deps: PromotionDeps, staff: Staff, id: string, input: PromotionInput): Promise<Promotion> {
-  const v = promotionInputSchema.parse(input);
+  const v = withSiteRelativeUrls(promotionInputSchema.parse(input), deps.siteOrigin);
   const previous = await deps.promotions.get(id);
   if (!previous) throw notFound(PROMOTION_NOT_FOUND);
   const p: Promotion = { ...previous, ...v };

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../../../../dev/mail/store.js';
 import {
@@ -13,7 +13,9 @@ import {
 import { emailOutboxStore } from '../../adapters/dynamodb/email-outbox-repo.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { createListingsRepo } from '../../adapters/dynamodb/listings-repo.js';
+import { siteRelativeMediaUrls } from '../../deploy/data-migrations.js';
 import { adminRoutes } from '../../routes/admin.js';
+import { originOf } from '../../../../shared/media-url.js';
 
 /**
  * The admin API against the real stand-ins: every admin route × {anonymous, user, suspended
@@ -390,6 +392,67 @@ describe('every admin mutation leaves exactly one audit entry', () => {
     );
     expect((await call('GET', '/api/promotions', null)).body.hero).toEqual([]);
     await once('promotion delete', () => call('DELETE', `/api/admin/promotions/${p.body.id}`, admin));
+  });
+
+  it('media: images re-encoded without EXIF or GPS; a promotion using the absolute "Copy URL" blocks deleting the image', async () => {
+    // Prepare: a JPEG with a camera GPS position in its EXIF.
+    const sharp = (await import('sharp')).default;
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PhoneCam', Copyright: 'Staff' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const req = await call('POST', '/api/admin/media/uploads', admin, {
+      category: 'promotional',
+      files: [{ name: 'truck.jpg', type: 'image/jpeg', size: jpeg.length }],
+    });
+    const u = (req.body.uploads as Array<{ key: string; url: string; fields: Record<string, string> }>)[0];
+    const form = new FormData();
+    for (const [k, v] of Object.entries(u.fields)) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(jpeg)]), 'truck.jpg');
+    expect((await fetch(u.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+
+    // Act
+    const done = await once(
+      'media upload (jpeg)',
+      () => call('POST', '/api/admin/media', admin, { category: 'promotional', uploads: [{ key: u.key, name: 'truck.jpg' }] }),
+      201,
+    );
+
+    // Assess: the published file is a clean JPEG of the same picture.
+    const asset = (done.body.items as Array<{ id: string; url: string; fileSize: number }>)[0];
+    const published = Buffer.from(await (await fetch(`${api.baseUrl}${asset.url}`)).arrayBuffer());
+    const meta = await sharp(published).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    expect(meta.exif).toBeUndefined();
+    expect(published.includes(Buffer.from('PhoneCam'))).toBe(false);
+    expect(asset.fileSize).toBe(published.length);
+
+    // A promotion saved with the absolute URL staff copied is stored site-relative, and blocks the delete.
+    const absolute = new URL(asset.url, api.baseUrl).toString();
+    const promo = await call('POST', '/api/admin/promotions', admin, { title: 'Copied URL', position: 'sidebar', imageUrl: absolute });
+    expect(promo.status, JSON.stringify(promo.body)).toBe(201);
+    expect(promo.body.imageUrl).toBe(asset.url);
+    const refused = await call('DELETE', `/api/admin/media/${asset.id}`, admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toContain("promotion 'Copied URL'");
+    // One stored absolute before saves normalised blocks it too (compared without its origin), and the migration rewrites it.
+    await ddb.send(
+      new UpdateCommand({
+        TableName: api.tableName,
+        Key: keys.promotion(String(promo.body.id)),
+        UpdateExpression: 'SET imageUrl = :u',
+        ExpressionAttributeValues: { ':u': absolute },
+      }),
+    );
+    expect((await call('DELETE', `/api/admin/media/${asset.id}`, admin)).status).toBe(409);
+    expect(await siteRelativeMediaUrls(ddb, api.tableName, originOf(api.baseUrl))).toEqual({ promotions: 1, sections: 0 });
+    expect((await ddb.send(new GetCommand({ TableName: api.tableName, Key: keys.promotion(String(promo.body.id)) }))).Item?.imageUrl).toBe(
+      asset.url,
+    );
+    expect(await siteRelativeMediaUrls(ddb, api.tableName, originOf(api.baseUrl))).toEqual({ promotions: 0, sections: 0 });
+    await call('DELETE', `/api/admin/promotions/${promo.body.id}`, admin);
+    await once('media delete (jpeg)', () => call('DELETE', `/api/admin/media/${asset.id}`, admin));
   });
 
   it('media: checked by bytes, published under {category}/, in-use delete refused; inbox update', async () => {

@@ -23,6 +23,9 @@ import { deleteListingImageFiles } from '../../adapters/s3/uploads.js';
 import { config } from '../../config.js';
 import type { AdminListingDeps } from '../../domain/admin/listings.js';
 import type { MediaDeps } from '../../domain/admin/media.js';
+import type { ContentDeps } from '../../domain/admin/content.js';
+import type { PromotionDeps } from '../../domain/admin/promotions.js';
+import { originOf } from '../../../../shared/media-url.js';
 import type { FailedEmailOutbox, Staff } from '../../domain/admin/ports.js';
 import { requireStaff } from '../../domain/admin/staff.js';
 import { type StaffMfaGate, staffMfaGate } from '../../domain/admin/staff-mfa.js';
@@ -122,8 +125,21 @@ export function listingDeps(): AdminListingDeps {
   };
 }
 
-export const contentDeps = () => ({ content: content$(), audit: audit$(), now, newId: () => ulid() });
-export const promotionDeps = () => ({ promotions: promotions$(), audit: audit$(), now, newId: () => ulid() });
+const siteOrigin = () => originOf(config.siteUrl);
+export const contentDeps = (): ContentDeps => ({
+  content: content$(),
+  audit: audit$(),
+  now,
+  newId: () => ulid(),
+  siteOrigin: siteOrigin(),
+});
+export const promotionDeps = (): PromotionDeps => ({
+  promotions: promotions$(),
+  audit: audit$(),
+  now,
+  newId: () => ulid(),
+  siteOrigin: siteOrigin(),
+});
 
 type BucketKey = (typeof MEDIA_BUCKET_BY_CATEGORY)[keyof typeof MEDIA_BUCKET_BY_CATEGORY];
 

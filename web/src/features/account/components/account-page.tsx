@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, KeyRound, Trash2, UserRound } from 'lucide-react';
-import { type ReactNode, useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import {
@@ -20,6 +20,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { toastApiFailure } from '@/lib/api-error-toast';
 import { loadAuthSession, useAuth } from '@/lib/auth';
 import { usePageMeta } from '@/lib/page-meta';
@@ -239,10 +240,14 @@ function DeleteAccount() {
   const navigate = useNavigate();
   const { signOut } = useAuth();
   const remove = useDeleteAccount();
+  // Asked for once the API says the sign-in is older than 5 minutes (REAUTH_REQUIRED).
+  const [needsPassword, setNeedsPassword] = useState(false);
   const {
     register,
     handleSubmit,
     watch,
+    setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<DeleteAccountInput>({
     resolver: zodResolver(deleteAccountSchema),
@@ -250,10 +255,20 @@ function DeleteAccount() {
   });
   const typed = watch('confirm');
 
+  useEffect(() => {
+    if (needsPassword) setFocus('password');
+  }, [needsPassword, setFocus]);
+
   const onSubmit = async (values: DeleteAccountInput) => {
     try {
-      await remove.mutateAsync(values);
+      await remove.mutateAsync(needsPassword ? values : { confirm: values.confirm });
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'REAUTH_REQUIRED') {
+        setNeedsPassword(true);
+        setError('password', { message: err.message });
+        setFocus('password');
+        return;
+      }
       toastApiFailure(err, 'Deletion failed', 'Your account was not deleted. Please try again or contact us.');
       return;
     }
@@ -271,7 +286,8 @@ function DeleteAccount() {
           <li>cancels any subscription straight away (no further payments are taken);</li>
           <li>removes your listings and their photos, your saved trucks and your alert preferences;</li>
           <li>removes the enquiries you sent to sellers;</li>
-          <li>deletes your sign-in, so you can no longer sign in with this e-mail.</li>
+          <li>removes any stock files you uploaded for import;</li>
+          <li>signs you out on every device and deletes your sign-in, so you can no longer sign in with this e-mail.</li>
         </ul>
         <p className="rounded-md bg-muted p-3">{RETAINED_ON_DELETION}</p>
       </div>
@@ -291,6 +307,17 @@ function DeleteAccount() {
           {...invalidProps(`${id}-confirm`, errors.confirm?.message)}
         />
       </FormField>
+      {needsPassword && (
+        <FormField id={`${id}-password`} label="Your password" required error={errors.password?.message} className="max-w-xs">
+          <Input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="current-password"
+            {...register('password')}
+            {...invalidProps(`${id}-password`, errors.password?.message)}
+          />
+        </FormField>
+      )}
       <Button type="submit" variant="destructive" disabled={isSubmitting || typed !== DELETE_ACCOUNT_CONFIRMATION}>
         {isSubmitting ? <Spinner /> : <Trash2 aria-hidden="true" className="size-4" />}
         Delete my account

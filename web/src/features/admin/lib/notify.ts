@@ -1,10 +1,24 @@
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
-/** Failure toast with the spec's text; the server's reason follows when it gave one (a 4xx). */
+/**
+ * The server's reason for refusing a request, as a toast's description: a 4xx answer's message,
+ * or for a validation error the messages of its fields without their paths ("The end date is
+ * before the start date", not "endDate: …"). Null for anything else (5xx, network): the title says enough.
+ */
+export function serverReason(err: unknown): string | null {
+  if (!(err instanceof ApiError) || err.status < 400 || err.status >= 500) return null;
+  const fields = (err.details as { fields?: Array<{ message?: unknown }> } | undefined)?.fields;
+  if (err.code === 'VALIDATION' && Array.isArray(fields) && fields.length) {
+    const messages = [...new Set(fields.map((f) => (typeof f.message === 'string' ? f.message : '')).filter(Boolean))];
+    if (messages.length) return messages.join('. ');
+  }
+  return err.message || null;
+}
+
+/** Failure toast (issue 24 §4): the spec's text as its title, the server's reason as its description. */
 export function notifyFailure(text: string, err?: unknown) {
-  const reason = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.code !== 'VALIDATION' ? err.message : null;
-  toast({ title: text, description: reason ?? undefined, variant: 'destructive' });
+  toast({ title: text, description: serverReason(err) ?? undefined, variant: 'destructive' });
   if (err) console.error(text, err);
 }
 

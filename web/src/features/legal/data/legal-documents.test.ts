@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { OLD_FILE_VERSION_DAYS } from '@shared/constants';
+import { NONCURRENT_VERSION_DAYS } from '../../../../../infra/lib/data-stack';
 import { PRIVACY_POLICY } from './privacy-policy';
 import { TERMS } from './terms';
 
@@ -32,5 +34,10 @@ describe('legal documents', () => {
     expect(privacy).toContain('within one month');
     expect(privacy).toContain("Information Commissioner's Office");
     expect(privacy).not.toMatch(/lorem ipsum/i);
+  });
+
+  it("says how long deleted photos stay as old versions: the buckets' noncurrent-version days (issue 23)", () => {
+    expect(NONCURRENT_VERSION_DAYS).toBe(OLD_FILE_VERSION_DAYS);
+    expect(text(PRIVACY_POLICY)).toContain(`as old versions for ${NONCURRENT_VERSION_DAYS} days`);
   });
 });

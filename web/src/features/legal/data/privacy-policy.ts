@@ -1,4 +1,4 @@
-import { SITE_NAME, SUPPORT } from '@shared/constants';
+import { OLD_FILE_VERSION_DAYS, SITE_NAME, SUPPORT } from '@shared/constants';
 import type { LegalDocument } from './legal-document';
 
 export const PRIVACY_POLICY: LegalDocument = {
@@ -108,6 +108,7 @@ export const PRIVACY_POLICY: LegalDocument = {
           list: [
             'Account data: while your account is open and for 12 months after it is closed, so we can deal with any queries.',
             'Listings: while active and for 12 months after they are sold, removed or expire.',
+            `Photos and files you delete, or that go when you delete a listing or your account: our storage keeps them as old versions for ${OLD_FILE_VERSION_DAYS} days (so a mistake can be undone), then deletes them for good.`,
             'Contact messages and valuation requests: 24 months after our last contact with you.',
             'Payment and invoice records: 6 years after the end of the financial year, as required by tax law.',
             'Security logs: up to 90 days, unless needed to investigate an incident.',
