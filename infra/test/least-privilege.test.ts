@@ -330,9 +330,10 @@ describe('least privilege: every function is granted what its row declares, noth
       SignUpAccount: ['CHALLENGE#', 'RATE#', 'ACCOUNTCODE#', ...outbox],
       VerifyAccountEmail: ['ACCOUNTCODE#', 'RATE#', 'USER#', 'COUNTER', ...outbox],
       RequestPasswordReset: ['CHALLENGE#', 'ACCOUNTCODE#', 'RATE#', 'USER#', 'COUNTER', ...outbox],
-      SendContactMessage: ['CHALLENGE#', 'RATE#', 'CONTACT#', 'USER#', ...outbox],
+      // A signed-in sender's write also reads its tombstone (deleted accounts, routes.ts readsTombstones).
+      SendContactMessage: ['CHALLENGE#', 'RATE#', 'CONTACT#', 'USER#', 'DELETEDUSER#', ...outbox],
       SubmitValuationRequest: ['CHALLENGE#', 'RATE#', 'VALUATION#', ...outbox],
-      RecordListingView: ['LISTING#', 'ONCE#'],
+      RecordListingView: ['LISTING#', 'ONCE#', 'DELETEDUSER#'],
       UnsubscribeFromAlerts: ['USER#'],
       StripeWebhook: ['USER#', 'ORDER#', 'STRIPEEVENT#', ...outbox],
     };
