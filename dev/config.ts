@@ -20,6 +20,7 @@ export const BUCKETS = {
   logos: 'logos',
   generalMedia: 'general-media',
   privateUploads: 'private-uploads',
+  auditArchive: 'audit-archive',
 } as const;
 export const ALL_BUCKETS: string[] = Object.values(BUCKETS);
 
@@ -99,6 +100,7 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     BUCKET_BANNERS: BUCKETS.banners,
     BUCKET_LOGOS: BUCKETS.logos,
     BUCKET_GENERAL_MEDIA: BUCKETS.generalMedia,
+    BUCKET_AUDIT_ARCHIVE: BUCKETS.auditArchive,
     IMAGES_BASE_URL: '/images',
     SITE_URL: siteUrl,
     EVENT_BUS_MODE: 'local',

@@ -11,8 +11,9 @@ import { launchBrowser, newPage } from './browser.js';
  * seeded dealer (who then cannot sign in or write) → reactivates → marks a listing sold (it leaves
  * browse and shows Sold) → uploads a banner → creates a hero promotion that appears on the home
  * page → edits the home hero text and sees it on / → opens a valuation request in the Inbox and
- * sees its photos; an admin has no Audit tab. Then a super admin makes a user admin and sees the
- * audit entries. The steps share state, so they run in order; afterAll puts the shared seed back.
+ * sees its photos; an admin has no Audit tab. Then a super admin makes a user admin, removes the
+ * role again (issue 23) and sees the audit entries, reads of personal data included. The steps
+ * share state, so they run in order; afterAll puts the shared seed back.
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -263,12 +264,21 @@ describe('admin area', () => {
     await row.getByRole('button', { name: 'Make Admin' }).click();
     await toastText('User granted admin access');
     await row.getByText('Admin', { exact: true }).waitFor();
+    // Remove admin (issue 23), after a confirmation: the seed is as it was.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: 'Remove admin' }).click();
+    await toastText('Admin access removed');
+    await poll(() => row.getByText('Admin', { exact: true }).count()).toBe(0);
 
     await tab('Audit').click();
     const rows = page.getByTestId('audit-row');
     await rows.first().waitFor();
-    await poll(() => rows.filter({ hasText: 'admin_role' }).count()).toBe(1);
+    await poll(() => rows.filter({ hasText: 'admin_role' }).count()).toBe(2);
     expect(await rows.filter({ hasText: 'account_status' }).count()).toBeGreaterThanOrEqual(2);
+    // Reads of personal data are entries too: the user list this test searched.
+    await page.getByRole('button', { name: 'Read', exact: true }).click();
+    await poll(async () => (await rows.allTextContents()).every((t) => t.includes('Read'))).toBe(true);
+    expect(await rows.filter({ hasText: 'gareth' }).count()).toBeGreaterThanOrEqual(1);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await poll(async () => (await rows.allTextContents()).every((t) => t.includes('Login'))).toBe(true);
   });

@@ -7,11 +7,20 @@
  * `read` access. Rows that share a handler module share one function, so they must declare equal
  * access (CDK refuses otherwise).
  */
-export const BUCKET_KEYS = ['truck-images', 'promotional-images', 'banners', 'logos', 'general-media', 'private-uploads'] as const;
+export const BUCKET_KEYS = [
+  'truck-images',
+  'promotional-images',
+  'banners',
+  'logos',
+  'general-media',
+  'private-uploads',
+  'audit-archive',
+] as const;
 export type BucketKey = (typeof BUCKET_KEYS)[number];
 
 export type TableAccess = 'read' | 'readWrite';
-export type BucketAccessLevel = 'read' | 'write' | 'readWrite' | 'readWriteDelete';
+/** `put`: s3:PutObject alone, for write-once archives (the audit log's, under Object Lock). */
+export type BucketAccessLevel = 'read' | 'put' | 'write' | 'readWrite' | 'readWriteDelete';
 
 export interface BucketAccess {
   bucket: BucketKey;

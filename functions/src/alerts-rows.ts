@@ -22,7 +22,8 @@ export const alertJobs: JobDef[] = [
     cron: '0 7 * * ? *',
     handler: 'jobs/alerts-daily.ts',
     description: 'Gold daily digests: fans due users out to the alert-digests queue',
-    access: { table: 'read', queues: ['alert-digests'] },
+    // readWrite: the run's record for the admin Jobs panel (issue 24 §4).
+    access: { table: 'readWrite', queues: ['alert-digests'] },
     timeoutSeconds: 120,
   },
   {
@@ -30,7 +31,7 @@ export const alertJobs: JobDef[] = [
     cron: '0 7 ? * MON *',
     handler: 'jobs/alerts-weekly.ts',
     description: 'Silver weekly digests (Mondays): fans due users out to the alert-digests queue',
-    access: { table: 'read', queues: ['alert-digests'] },
+    access: { table: 'readWrite', queues: ['alert-digests'] },
     timeoutSeconds: 120,
   },
   {

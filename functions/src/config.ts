@@ -49,7 +49,9 @@ export const config = {
     };
   },
   /** Bucket name by its key in functions/src/access.ts (the media buckets are only needed by the admin area). */
-  bucketName(key: 'truck-images' | 'promotional-images' | 'banners' | 'logos' | 'general-media' | 'private-uploads'): string {
+  bucketName(
+    key: 'truck-images' | 'promotional-images' | 'banners' | 'logos' | 'general-media' | 'private-uploads' | 'audit-archive',
+  ): string {
     const env = `BUCKET_${key.toUpperCase().replace(/-/g, '_')}`;
     return required(env);
   },

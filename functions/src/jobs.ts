@@ -1,5 +1,6 @@
 import type { Access } from './access.js';
 import { alertJobs } from './alerts-rows.js';
+import { AUDIT_ARCHIVE_PREFIX } from './domain/admin/audit-archive.js';
 
 /**
  * Scheduled jobs: EventBridge Scheduler schedules in CDK, the in-process scheduler locally, and
@@ -83,6 +84,16 @@ export const jobs: JobDef[] = [
     access: SEARCH_SNAPSHOT_ACCESS,
     memoryMb: 1536,
     timeoutSeconds: 300,
+  },
+  {
+    id: 'ArchiveAuditLog',
+    // 01:30 UK time: the whole previous UK day is in the table by then.
+    cron: '30 1 * * ? *',
+    handler: 'jobs/archive-audit-log.ts',
+    description: "Copy the previous UK day's admin audit entries to the audit archive bucket (Object Lock, governance, 1 year)",
+    // The table read (GSI2's AUDIT partition), and s3:PutObject under audit/ of the archive only.
+    access: { table: 'read', buckets: [{ bucket: 'audit-archive', prefixes: [AUDIT_ARCHIVE_PREFIX], access: 'put' }] },
+    timeoutSeconds: 120,
   },
   ...alertJobs,
   {

@@ -5,7 +5,6 @@ import { alertsRoutes } from './routes/alerts.js';
 import { adminRoutes } from './routes/admin.js';
 import { importRoutes } from './routes/imports.js';
 import { pricingRoutes } from './routes/pricing.js';
-import { scraperRoutes } from './routes/scraper.js';
 
 // Access shared by several rows (functions/src/access.ts). Rate limits and sign-up profiles are
 // table writes, so some POSTs of anonymous callers still need readWrite.
@@ -341,7 +340,6 @@ const rows: RouteDef[] = [
   ...accountRoutes,
   ...alertsRoutes,
   ...adminRoutes,
-  ...scraperRoutes,
 ];
 
 /** The id of the HEAD row derived from a GET row. */

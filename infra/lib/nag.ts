@@ -28,6 +28,10 @@ export const ACCEPTED_FINDINGS: readonly { rule: RegExp; reason: string }[] = [
     reason: 'Object keys are generated per upload under a prefix the row declares (functions/src/access.ts); the grant is that prefix.',
   },
   {
+    rule: /^AwsSolutions-IAM5\[Resource::[^\]]*AuditArchive[^\]]*\/audit\/\*\]$/,
+    reason: 'The nightly audit archive job writes one file per UK day under audit/ (s3:PutObject only; Object Lock keeps every version).',
+  },
+  {
     rule: /^AwsSolutions-IAM5\[Resource::arn:<AWS::Partition>:s3:::TruckYard[^\]]*SiteBucket[^\]]*\/\*\]$/,
     reason: "CDK's BucketDeployment writes every file of web/dist into the site bucket on deploy.",
   },

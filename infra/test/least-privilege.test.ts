@@ -123,7 +123,9 @@ function excessGrants(statements: Statement[], access: Access, own: { queues?: s
           }
           if (action === 's3:ListBucket') {
             const asked = (st.Condition?.StringLike?.['s3:prefix'] as string[] | undefined) ?? ['*'];
-            const allowed = declared.filter((b) => b.access !== 'write').flatMap((b) => (b.prefixes ?? ['']).map((p) => `${p}*`));
+            const allowed = declared
+              .filter((b) => b.access !== 'write' && b.access !== 'put')
+              .flatMap((b) => (b.prefixes ?? ['']).map((p) => `${p}*`));
             if (suffix !== '' || !asked.every((p) => allowed.includes(p) || allowed.includes('*')))
               fail('listing beyond the declared prefixes');
             continue;

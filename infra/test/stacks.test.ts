@@ -10,7 +10,7 @@ import { deployDataProperties } from '../../functions/src/deploy/deploy-data-ver
 import { PLANS } from '../../shared/constants.js';
 import { queues } from '../../functions/src/queues.js';
 import { MEDIA_PENDING_PREFIX } from '../../functions/src/domain/admin/media.js';
-import { NONCURRENT_VERSION_DAYS } from '../lib/data-stack.js';
+import { AUDIT_ARCHIVE_RETENTION_DAYS, NONCURRENT_VERSION_DAYS } from '../lib/data-stack.js';
 import { ACCESS_TOKEN_SCOPE, needsAuthorizer, routes as allRoutes } from '../../functions/src/routes.js';
 import { DEFAULT_ROUTE_THROTTLE } from '../lib/throttles.js';
 import { HOUSE_FUNCTION_DEFAULTS, HTTP_API_TIMEOUT_SECONDS } from '../lib/constructs/house-function.js';
@@ -31,6 +31,8 @@ beforeAll(() => {
 afterAll(removeTempDirs);
 
 const resourcesOf = (template: Template, type: string) => template.findResources(type) as Resources;
+/** The buckets of photos, media and uploads: every data bucket but the audit archive (its own test). */
+const photoAndUploadBuckets = () => Object.fromEntries(Object.entries(stacks.data.buckets).filter(([key]) => key !== 'audit-archive'));
 
 /** Each HTTP API route's row id (its construct id is `<id>Route`), auth type and the function behind it, from the template alone. */
 function routesInTemplate(api: Template) {
@@ -198,9 +200,9 @@ describe('data stack', () => {
     );
   });
 
-  it('has the six media and upload buckets, the site bucket and the access-log bucket, with generated names and encryption', () => {
+  it('has the six media and upload buckets, the audit archive, the site bucket and the access-log bucket, with generated names and encryption', () => {
     const buckets = Object.values(resourcesOf(t.data, 'AWS::S3::Bucket'));
-    expect(buckets.length).toBe(8);
+    expect(buckets.length).toBe(9);
     for (const b of buckets) {
       expect(b.Properties.BucketName).toBeUndefined();
       expect(b.Properties.BucketEncryption).toEqual({
@@ -211,7 +213,7 @@ describe('data stack', () => {
 
   it('versions the photo and upload buckets, expiring old versions after NONCURRENT_VERSION_DAYS', () => {
     const all = t.data.toJSON().Resources as Resources;
-    for (const [key, bucket] of Object.entries(stacks.data.buckets)) {
+    for (const [key, bucket] of Object.entries(photoAndUploadBuckets())) {
       const props = all[stacks.data.getLogicalId(bucket.node.defaultChild as never)].Properties;
       expect(props.VersioningConfiguration, key).toEqual({ Status: 'Enabled' });
       expect((props.LifecycleConfiguration as { Rules: object[] }).Rules, key).toContainEqual(
@@ -234,9 +236,43 @@ describe('data stack', () => {
     );
   });
 
+  it('keeps the audit archive under Object Lock (governance, a year by default), versioned, with no CORS; its job may only put under audit/', () => {
+    // Prepare
+    const all = t.data.toJSON().Resources as Resources;
+    const archive = stacks.data.buckets['audit-archive'];
+    const props = all[stacks.data.getLogicalId(archive.node.defaultChild as never)].Properties;
+
+    // Assess: the bucket
+    expect(props.ObjectLockEnabled).toBe(true);
+    expect(props.ObjectLockConfiguration).toEqual({
+      ObjectLockEnabled: 'Enabled',
+      Rule: { DefaultRetention: { Mode: 'GOVERNANCE', Days: AUDIT_ARCHIVE_RETENTION_DAYS } },
+    });
+    expect(AUDIT_ARCHIVE_RETENTION_DAYS).toBe(365);
+    expect(props.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(props.CorsConfiguration).toBeUndefined();
+
+    // Assess: who may touch it — only the archive job, with s3:PutObject on audit/*.
+    const archiveId = stacks.data.getLogicalId(archive.node.defaultChild as never);
+    const grants: Array<{ stack: string; policy: string; actions: string[]; resource: string }> = [];
+    for (const [name, stack] of Object.entries(t)) {
+      if (!stack) continue;
+      for (const [policyId, policy] of Object.entries(resourcesOf(stack, 'AWS::IAM::Policy'))) {
+        for (const st of (policy.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> })
+          .Statement) {
+          const resource = JSON.stringify(st.Resource);
+          if (resource.includes(archiveId)) grants.push({ stack: name, policy: policyId, actions: [st.Action].flat(), resource });
+        }
+      }
+    }
+    expect(grants.map((g) => g.actions)).toEqual([['s3:PutObject']]);
+    expect(grants[0].policy).toMatch(/ArchiveAuditLog/);
+    expect(grants[0].resource).toContain('/audit/*');
+  });
+
   it('lets the browser POST presigned uploads to the upload buckets from the site origin (and *.cloudfront.net without a domain) only', () => {
     const all = t.data.toJSON().Resources as Resources;
-    for (const [key, bucket] of Object.entries(stacks.data.buckets)) {
+    for (const [key, bucket] of Object.entries(photoAndUploadBuckets())) {
       const props = all[stacks.data.getLogicalId(bucket.node.defaultChild as never)].Properties;
       expect(props.CorsConfiguration, key).toEqual({
         CorsRules: [

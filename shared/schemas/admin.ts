@@ -16,9 +16,10 @@ export type AdminListingFilter = (typeof ADMIN_LISTING_FILTERS)[number];
 /** What an admin may set directly (spec §4). */
 export const ADMIN_SETTABLE_STATUSES = ['active', 'pending', 'sold', 'expired'] as const satisfies readonly ListingStatus[];
 export type AdminSettableStatus = (typeof ADMIN_SETTABLE_STATUSES)[number];
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'login'] as const;
+/** `read`: staff opened personal data (the user list, the Inbox, failed e-mails; issue 23). */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'login', 'read'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_RESOURCES = ['user', 'listing', 'media', 'content', 'promotion', 'message'] as const;
+export const AUDIT_RESOURCES = ['user', 'listing', 'media', 'content', 'promotion', 'message', 'inbox', 'failed-email'] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 export const PROMOTION_POSITIONS = ['hero', 'sidebar', 'footer', 'popup'] as const;
 export type PromotionPosition = (typeof PROMOTION_POSITIONS)[number];
@@ -158,6 +159,8 @@ export interface AdminUser {
   /** Staff's live-listing limit for this dealer; null is the default (shared/limits.ts). */
   listingCap: number | null;
   createdAt: string;
+  /** When a super admin last removed this user's admin role ('Remove admin'); gone once re-granted. */
+  adminRemovedAt?: string;
 }
 export interface Page<T> {
   items: T[];

@@ -1,6 +1,6 @@
 /**
- * Scraper run reports as GET /api/admin/job-runs returns them (issue 12). The admin area's Jobs
- * panel reads this shape.
+ * Scraper run reports as the scraper's repository keeps them (issue 12). The admin area's Jobs panel
+ * (GET /api/admin/jobs) shows one line per run, totalled over its sources.
  */
 export type SourceRunStatus = 'running' | 'succeeded' | 'partial' | 'failed' | 'blocked';
 
@@ -42,8 +42,4 @@ export interface JobRunReport {
   sources: SourceRunReport[];
   /** Ids (API form, 'scraped-…') of listings first seen by this run. */
   newListingIds: string[];
-}
-
-export interface JobRunsResponse {
-  runs: JobRunReport[];
 }

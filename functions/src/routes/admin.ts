@@ -66,6 +66,15 @@ export const adminRoutes: RouteDef[] = [
     { table: 'readWrite', cognito: ['AdminAddUserToGroup'] },
     { auth: 'superAdmin' },
   ),
+  // 'Remove admin' (issue 23): reads the pool's groups (a super admin is never removed), then leaves the admins group.
+  admin(
+    'RemoveAdmin',
+    'DELETE',
+    '/api/admin/users/{id}/admin-role',
+    'remove-admin',
+    { table: 'readWrite', cognito: ['AdminListGroupsForUser', 'AdminRemoveUserFromGroup'] },
+    { auth: 'superAdmin' },
+  ),
   // Approved dealers (issue 23): applications, per-dealer listing limits, first imports' review.
   admin('ListDealerApplications', 'GET', '/api/admin/dealer-applications', 'read-router', read),
   // The applicant hears either way through the e-mail outbox (table) and SES.

@@ -27,6 +27,7 @@ export interface GrantTargets {
 /** S3 object actions per declared level. HEAD needs GetObject; a 404 for a missing key needs ListBucket. */
 export const S3_ACTIONS: Record<BucketAccessLevel, readonly string[]> = {
   read: ['s3:GetObject'],
+  put: ['s3:PutObject'],
   write: ['s3:PutObject', 's3:AbortMultipartUpload'],
   readWrite: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'],
   readWriteDelete: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload', 's3:DeleteObject'],
@@ -104,7 +105,7 @@ export function grantAccess(fn: IGrantable & IConstruct, access: Access, t: Gran
       prefixes.map((p) => bucket.arnForObjects(`${p}*`)),
     );
     // Without ListBucket S3 answers 403, not 404, for a missing key; limited to the same prefixes.
-    if (b.access !== 'write') {
+    if (b.access !== 'write' && b.access !== 'put') {
       add(['s3:ListBucket'], [bucket.bucketArn], b.prefixes ? { StringLike: { 's3:prefix': b.prefixes.map((p) => `${p}*`) } } : undefined);
     }
   }

@@ -4,6 +4,7 @@ import {
   AdminEnableUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   ForgotPasswordCommand,
@@ -36,6 +37,9 @@ export function cognitoUserDirectory(ids: { userPoolId: string; clientId: string
     },
     async addToGroup(userId, group) {
       await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: ids.userPoolId, Username: userId, GroupName: group }));
+    },
+    async removeFromGroup(userId, group) {
+      await cognito.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: ids.userPoolId, Username: userId, GroupName: group }));
     },
     async sendPasswordReset(email) {
       await cognito.send(new ForgotPasswordCommand({ ClientId: ids.clientId, Username: email }));

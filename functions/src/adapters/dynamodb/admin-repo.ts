@@ -5,10 +5,13 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  type PutCommandInput,
   QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
+  type TransactWriteCommandInput,
   UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { JobRunReport } from '../../../../shared/schemas/scraper.js';
@@ -33,10 +36,12 @@ import type {
   InboxStore,
   JobRunSource,
   MediaStore,
+  NewAuditEntry,
   PromotionStore,
   StoredMediaAsset,
 } from '../../domain/admin/ports.js';
 import { validationError } from '../../domain/errors.js';
+import { type BatchRunLog, batchRunLine } from '../../domain/jobs/job-runs.js';
 import type { ListingRecord, StoredImage } from '../../domain/listings/types.js';
 import { toListingImage } from '../../domain/listings/to-listing.js';
 import { COUNTER, counterUpdateItems, readCounters, readDailyCounters } from './counters.js';
@@ -84,17 +89,66 @@ const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
 // ---------------------------------------------------------------- audit (pattern 34)
 
+/** One element of a TransactWriteItems request. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The audit entry as an item of the transaction that makes the change it records. */
+export function auditPut(tableName: string, entry: NewAuditEntry, createdAt: string = new Date().toISOString()): TransactItem {
+  const id = ulid();
+  return {
+    Put: {
+      TableName: tableName,
+      Item: { ...keys.auditEntry(entry.resourceType, entry.action, createdAt, id), type: 'AuditEntry', id, createdAt, ...entry },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+const isConditionFailure = (err: unknown) => {
+  const e = err as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
+  return (
+    e?.name === 'ConditionalCheckFailedException' ||
+    (e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'))
+  );
+};
+
+/**
+ * Writes a change's items and, for a staff action, its audit entry in one TransactWriteItems
+ * (issue 23): both are stored or neither is. A failed condition surfaces as
+ * ConditionalCheckFailedException whether or not the write was a transaction.
+ */
+export async function writeAudited(ddb: DynamoDBDocumentClient, tableName: string, items: TransactItem[], audit?: NewAuditEntry) {
+  const all = audit ? [...items, auditPut(tableName, audit)] : items;
+  try {
+    if (all.length > 1) return void (await ddb.send(new TransactWriteCommand({ TransactItems: all })));
+    const [only] = all;
+    if (only.Put) await ddb.send(new PutCommand(only.Put));
+    else if (only.Update) await ddb.send(new UpdateCommand(only.Update as UpdateCommandInput));
+    else if (only.Delete) await ddb.send(new DeleteCommand(only.Delete));
+    else throw new Error('writeAudited: nothing to write');
+  } catch (err) {
+    if (err instanceof Error && err.name !== 'ConditionalCheckFailedException' && isConditionFailure(err)) {
+      err.name = 'ConditionalCheckFailedException';
+    }
+    throw err;
+  }
+}
+
 export function auditLog(ddb: DynamoDBDocumentClient, tableName: string, now: () => Date = () => new Date()): AuditLog {
   return {
     async record(entry) {
-      const createdAt = now().toISOString();
-      const id = ulid();
-      await ddb.send(
-        new PutCommand({
+      await ddb.send(new PutCommand(auditPut(tableName, entry, now().toISOString()).Put as PutCommandInput));
+    },
+    async between(from, to) {
+      return (
+        await queryAll(ddb, {
           TableName: tableName,
-          Item: { ...keys.auditEntry(entry.resourceType, entry.action, createdAt, id), type: 'AuditEntry', id, createdAt, ...entry },
-        }),
-      );
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+          // Sort keys are `${createdAt}#${id}`: an entry made at `to` itself sorts after `to`.
+          ExpressionAttributeValues: { ':pk': 'AUDIT', ':from': from, ':to': to },
+        })
+      ).map(auditFromItem);
     },
     async list(filter, cursor, limit) {
       let input: QueryCommandInput;
@@ -111,21 +165,23 @@ export function auditLog(ddb: DynamoDBDocumentClient, tableName: string, now: ()
       const res = await page(ddb, input, cursor, limit);
       return {
         nextCursor: res.nextCursor,
-        items: res.items.map(
-          (i): AuditEntry => ({
-            id: String(i.id),
-            adminUserId: String(i.adminUserId),
-            action: i.action as AuditEntry['action'],
-            resourceType: i.resourceType as AuditEntry['resourceType'],
-            resourceId: String(i.resourceId),
-            details: (i.details as Record<string, unknown>) ?? {},
-            ipAddress: str(i.ipAddress),
-            userAgent: str(i.userAgent),
-            createdAt: String(i.createdAt),
-          }),
-        ),
+        items: res.items.map(auditFromItem),
       };
     },
+  };
+}
+
+function auditFromItem(i: Item): AuditEntry {
+  return {
+    id: String(i.id),
+    adminUserId: String(i.adminUserId),
+    action: i.action as AuditEntry['action'],
+    resourceType: i.resourceType as AuditEntry['resourceType'],
+    resourceId: String(i.resourceId),
+    details: (i.details as Record<string, unknown>) ?? {},
+    ipAddress: str(i.ipAddress),
+    userAgent: str(i.userAgent),
+    createdAt: String(i.createdAt),
   };
 }
 
@@ -144,6 +200,7 @@ function adminUserFromItem(i: Item): AdminUser {
     dealerStatus: DEALER_STATUSES.includes(i.dealerStatus as DealerStatus) ? (i.dealerStatus as DealerStatus) : 'none',
     listingCap: typeof i.listingCap === 'number' ? i.listingCap : null,
     createdAt: String(i.createdAt ?? ''),
+    ...(typeof i.adminRemovedAt === 'string' ? { adminRemovedAt: i.adminRemovedAt } : {}),
   };
 }
 
@@ -212,43 +269,76 @@ export function adminUserStore(ddb: DynamoDBDocumentClient, tableName: string): 
       const res = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.profile(userId), ConsistentRead: true }));
       return res.Item ? adminUserFromItem(res.Item) : null;
     },
-    async setStatus(userId, status, at) {
+    async setStatus(userId, status, at, audit) {
       const current = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.profile(userId), ConsistentRead: true }));
       const createdAt = String(current.Item?.createdAt ?? at);
       const flag = keys.suspendedProfile(createdAt, userId);
-      await ddb.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.profile(userId),
-          ConditionExpression: 'attribute_exists(pk)',
-          ...(status === 'suspended'
-            ? {
-                UpdateExpression: 'SET accountStatus = :s, updatedAt = :at, gsi3pk = :g3pk, gsi3sk = :g3sk',
-                ExpressionAttributeValues: { ':s': status, ':at': at, ':g3pk': flag.gsi3pk, ':g3sk': flag.gsi3sk },
-              }
-            : {
-                UpdateExpression: 'SET accountStatus = :s, updatedAt = :at REMOVE gsi3pk, gsi3sk',
-                ExpressionAttributeValues: { ':s': status, ':at': at },
-              }),
-        }),
+      await writeAudited(
+        ddb,
+        tableName,
+        [
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.profile(userId),
+              ConditionExpression: 'attribute_exists(pk)',
+              ...(status === 'suspended'
+                ? {
+                    UpdateExpression: 'SET accountStatus = :s, updatedAt = :at, gsi3pk = :g3pk, gsi3sk = :g3sk',
+                    ExpressionAttributeValues: { ':s': status, ':at': at, ':g3pk': flag.gsi3pk, ':g3sk': flag.gsi3sk },
+                  }
+                : {
+                    UpdateExpression: 'SET accountStatus = :s, updatedAt = :at REMOVE gsi3pk, gsi3sk',
+                    ExpressionAttributeValues: { ':s': status, ':at': at },
+                  }),
+            },
+          },
+        ],
+        audit,
       );
     },
-    async setRole(userId, role, at) {
-      await ddb.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName,
-                Key: keys.profile(userId),
-                ConditionExpression: 'attribute_exists(pk)',
-                UpdateExpression: 'SET adminRole = :r, updatedAt = :at',
-                ExpressionAttributeValues: { ':r': role, ':at': at },
-              },
+    async setRole(userId, role, at, audit) {
+      await writeAudited(
+        ddb,
+        tableName,
+        [
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.profile(userId),
+              ConditionExpression: 'attribute_exists(pk)',
+              // A new grant ends an earlier removal (the gate's adminRemovedAt check).
+              UpdateExpression: 'SET adminRole = :r, updatedAt = :at REMOVE adminRemovedAt',
+              ExpressionAttributeValues: { ':r': role, ':at': at },
             },
-            { Put: { TableName: tableName, Item: { ...keys.staffMember(userId), role, since: at } } },
-          ],
-        }),
+          },
+          { Put: { TableName: tableName, Item: { ...keys.staffMember(userId), role, since: at } } },
+        ],
+        audit,
+      );
+    },
+    async removeRole(userId, expected, at, audit) {
+      await writeAudited(
+        ddb,
+        tableName,
+        [
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.profile(userId),
+              // Only the role the decision was made on: a concurrent change makes this a conflict.
+              ...(expected
+                ? { ConditionExpression: 'adminRole = :expected', ExpressionAttributeValues: { ':expected': expected, ':at': at } }
+                : {
+                    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(adminRole)',
+                    ExpressionAttributeValues: { ':at': at },
+                  }),
+              UpdateExpression: 'SET adminRemovedAt = :at, updatedAt = :at REMOVE adminRole',
+            },
+          },
+          { Delete: { TableName: tableName, Key: keys.staffMember(userId) } },
+        ],
+        audit,
       );
     },
   };
@@ -281,15 +371,14 @@ export function adminListingStore(ddb: DynamoDBDocumentClient, tableName: string
     return res.Item ? recordFromItem(res.Item) : null;
   }
   /** Writes a changed listing (new change-feed key, so search sees it), only if nobody changed it since. */
-  async function write(next: ListingRecord, previous: ListingRecord, extra: ReturnType<typeof counterUpdateItems> = []) {
+  async function write(next: ListingRecord, previous: ListingRecord, extra: TransactItem[] = [], audit?: NewAuditEntry) {
     const put = {
       TableName: tableName,
       Item: listingItem(next),
       ConditionExpression: 'updatedAt = :expected',
       ExpressionAttributeValues: { ':expected': previous.updatedAt },
     };
-    if (extra.length) await ddb.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...extra] }));
-    else await ddb.send(new PutCommand(put));
+    await writeAudited(ddb, tableName, [{ Put: put }, ...extra], audit);
   }
   async function mustGet(id: string) {
     const r = await getRecord(id);
@@ -348,19 +437,20 @@ export function adminListingStore(ddb: DynamoDBDocumentClient, tableName: string
       const r = await getRecord(id);
       return r ? toAdmin(r) : null;
     },
-    async setStatus(id, status, previous, at) {
+    async setStatus(id, status, previous, at, audit) {
       const current = await mustGet(id);
       await write(
         { ...current, status, statusSetByStaff: status === 'sold' || status === 'expired', updatedAt: at },
         current,
         counterUpdateItems(tableName, { [COUNTER.listingsWithStatus(previous)]: -1, [COUNTER.listingsWithStatus(status)]: 1 }),
+        audit,
       );
     },
-    async setDescription(id, description, at) {
+    async setDescription(id, description, at, audit) {
       const current = await mustGet(id);
-      await write({ ...current, description, updatedAt: at }, current);
+      await write({ ...current, description, updatedAt: at }, current, [], audit);
     },
-    async setImages(id, imageKeys, adminId, at) {
+    async setImages(id, imageKeys, adminId, at, audit) {
       const current = await mustGet(id);
       const existing = new Map((current.images ?? []).map((img) => [img.key, img]));
       const newKeys = imageKeys.filter((k) => !existing.has(k));
@@ -380,13 +470,13 @@ export function adminListingStore(ddb: DynamoDBDocumentClient, tableName: string
         if (!img) throw validationError(`Image ${k} is not a verified upload`);
         return img;
       });
-      await write({ ...current, images, updatedAt: at }, current);
+      await write({ ...current, images, updatedAt: at }, current, [], audit);
       await Promise.all(newKeys.map((k) => ddb.send(new DeleteCommand({ TableName: tableName, Key: keys.pendingUpload(adminId, k) }))));
       return { removedKeys: [...existing.keys()].filter((k) => !imageKeys.includes(k)) };
     },
-    async delete(id, at) {
+    async delete(id, at, audit) {
       const { createListingsRepo } = await import('./listings-repo.js');
-      return createListingsRepo({ ddb, tableName }).deleteListing(id, new Date(at));
+      return createListingsRepo({ ddb, tableName }).deleteListing(id, new Date(at), audit ? [auditPut(tableName, audit)] : []);
     },
     async setOwnerSuspended(userId, suspended, at) {
       const owned = await queryAll(ddb, byGsi(tableName, 'gsi1', `OWNER#${userId}`));
@@ -419,12 +509,12 @@ export function adminListingStore(ddb: DynamoDBDocumentClient, tableName: string
         ),
       };
     },
-    async setScrapedHidden(id, hidden, at) {
+    async setScrapedHidden(id, hidden, at, audit) {
       const res = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.scraped(id), ConsistentRead: true }));
       if (!res.Item) return false;
       const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, type: _t, ...record } = res.Item;
       const next = { ...record, isActive: !hidden, hiddenByStaff: hidden, updatedAt: at } as Parameters<typeof scrapedItem>[0];
-      await ddb.send(new PutCommand({ TableName: tableName, Item: scrapedItem(next) }));
+      await writeAudited(ddb, tableName, [{ Put: { TableName: tableName, Item: scrapedItem(next) } }], audit);
       return true;
     },
   };
@@ -481,11 +571,11 @@ export function contentStore(ddb: DynamoDBDocumentClient, tableName: string): Co
       const found = (res.Items ?? []).map(contentFromItem).find((s) => s.pageSlug === pageSlug && s.sectionKey === sectionKey);
       return found ?? null;
     },
-    async put(section) {
-      await ddb.send(new PutCommand({ TableName: tableName, Item: item(section) }));
+    async put(section, _previous, audit) {
+      await writeAudited(ddb, tableName, [{ Put: { TableName: tableName, Item: item(section) } }], audit);
     },
-    async delete(section) {
-      await ddb.send(new DeleteCommand({ TableName: tableName, Key: keys.pageContent(section.id) }));
+    async delete(section, audit) {
+      await writeAudited(ddb, tableName, [{ Delete: { TableName: tableName, Key: keys.pageContent(section.id) } }], audit);
     },
   };
 }
@@ -520,7 +610,7 @@ export function promotionStore(ddb: DynamoDBDocumentClient, tableName: string): 
       const res = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.promotion(id), ConsistentRead: true }));
       return res.Item ? promotionFromItem(res.Item) : null;
     },
-    async put(p, isNew) {
+    async put(p, isNew, audit) {
       const put = {
         TableName: tableName,
         Item: {
@@ -531,24 +621,26 @@ export function promotionStore(ddb: DynamoDBDocumentClient, tableName: string): 
           ...p,
         },
       };
-      if (!isNew) return void (await ddb.send(new PutCommand(put)));
-      await ddb.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { ...put, ConditionExpression: 'attribute_not_exists(pk)' } },
-            ...counterUpdateItems(tableName, { [COUNTER.promotions]: 1 }),
-          ],
-        }),
+      if (!isNew) return writeAudited(ddb, tableName, [{ Put: put }], audit);
+      await writeAudited(
+        ddb,
+        tableName,
+        [
+          { Put: { ...put, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...counterUpdateItems(tableName, { [COUNTER.promotions]: 1 }),
+        ],
+        audit,
       );
     },
-    async delete(p) {
-      await ddb.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Delete: { TableName: tableName, Key: keys.promotion(p.id), ConditionExpression: 'attribute_exists(pk)' } },
-            ...counterUpdateItems(tableName, { [COUNTER.promotions]: -1 }),
-          ],
-        }),
+    async delete(p, audit) {
+      await writeAudited(
+        ddb,
+        tableName,
+        [
+          { Delete: { TableName: tableName, Key: keys.promotion(p.id), ConditionExpression: 'attribute_exists(pk)' } },
+          ...counterUpdateItems(tableName, { [COUNTER.promotions]: -1 }),
+        ],
+        audit,
       );
     },
   };
@@ -584,7 +676,7 @@ export function mediaStore(ddb: DynamoDBDocumentClient, tableName: string): Medi
       const res = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.mediaAsset(id), ConsistentRead: true }));
       return res.Item ? mediaFromItem(res.Item) : null;
     },
-    async put(asset, isNew) {
+    async put(asset, isNew, audit) {
       const put = {
         TableName: tableName,
         Item: {
@@ -595,21 +687,18 @@ export function mediaStore(ddb: DynamoDBDocumentClient, tableName: string): Medi
           ...asset,
         },
       };
-      if (!isNew) return void (await ddb.send(new PutCommand(put)));
-      await ddb.send(
-        new TransactWriteCommand({
-          TransactItems: [{ Put: put }, ...counterUpdateItems(tableName, { [COUNTER.media]: 1 })],
-        }),
-      );
+      if (!isNew) return writeAudited(ddb, tableName, [{ Put: put }], audit);
+      await writeAudited(ddb, tableName, [{ Put: put }, ...counterUpdateItems(tableName, { [COUNTER.media]: 1 })], audit);
     },
-    async delete(asset) {
-      await ddb.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Delete: { TableName: tableName, Key: keys.mediaAsset(asset.id), ConditionExpression: 'attribute_exists(pk)' } },
-            ...counterUpdateItems(tableName, { [COUNTER.media]: -1 }),
-          ],
-        }),
+    async delete(asset, audit) {
+      await writeAudited(
+        ddb,
+        tableName,
+        [
+          { Delete: { TableName: tableName, Key: keys.mediaAsset(asset.id), ConditionExpression: 'attribute_exists(pk)' } },
+          ...counterUpdateItems(tableName, { [COUNTER.media]: -1 }),
+        ],
+        audit,
       );
     },
   };
@@ -691,7 +780,7 @@ export function inboxStore(ddb: DynamoDBDocumentClient, tableName: string, photo
       const res = await ddb.send(new GetCommand({ TableName: tableName, Key: keyOf(kind, id), ConsistentRead: true }));
       return res.Item ? toItem(kind, res.Item) : null;
     },
-    async update(kind, id, changes, at) {
+    async update(kind, id, changes, at, audit) {
       const sets = ['updatedAt = :at'];
       const values: Record<string, unknown> = { ':at': at };
       const names: Record<string, string> = {};
@@ -702,22 +791,30 @@ export function inboxStore(ddb: DynamoDBDocumentClient, tableName: string, photo
         sets.push(`#${k} = :${k}`);
       }
       try {
-        const res = await ddb.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keyOf(kind, id),
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: `SET ${sets.join(', ')}`,
-            ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-            ExpressionAttributeValues: values,
-            ReturnValues: 'ALL_NEW',
-          }),
+        // A transaction returns no attributes: the item is read again after the write.
+        await writeAudited(
+          ddb,
+          tableName,
+          [
+            {
+              Update: {
+                TableName: tableName,
+                Key: keyOf(kind, id),
+                ConditionExpression: 'attribute_exists(pk)',
+                UpdateExpression: `SET ${sets.join(', ')}`,
+                ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+                ExpressionAttributeValues: values,
+              },
+            },
+          ],
+          audit,
         );
-        return res.Attributes ? toItem(kind, res.Attributes) : null;
       } catch (err) {
         if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return null;
         throw err;
       }
+      const res = await ddb.send(new GetCommand({ TableName: tableName, Key: keyOf(kind, id), ConsistentRead: true }));
+      return res.Item ? toItem(kind, res.Item) : null;
     },
   };
 }
@@ -732,26 +829,29 @@ export function analyticsSource(ddb: DynamoDBDocumentClient, tableName: string):
 }
 
 /**
- * The Jobs panel's rows, from the scraper's own run reports (`recentRuns`, the reader behind
- * GET /api/admin/job-runs): one line per run, totalled over its sources.
+ * The Jobs panel's rows (GET /api/admin/jobs, the one endpoint for job runs), newest first: the
+ * scraper's own run reports, one line per run totalled over its sources, and the batch jobs' runs
+ * (the alert digests, domain/jobs/job-runs.ts).
  */
-export function jobRunSource(runs: { recentRuns(limit: number): Promise<JobRunReport[]> }): JobRunSource {
+export function jobRunSource(
+  runs: { recentRuns(limit: number): Promise<JobRunReport[]> },
+  batchRuns: Pick<BatchRunLog, 'recent'>,
+): JobRunSource {
   return {
     async recent(limit) {
-      return (await runs.recentRuns(limit)).map((run): JobRun => {
-        const total = (k: 'pagesFetched' | 'new' | 'updated' | 'deactivated') => run.sources.reduce((n, src) => n + src[k], 0);
-        const failed = run.sources.filter((src) => src.status === 'failed' || src.status === 'blocked' || src.status === 'partial');
-        const summary = `${run.sources.length} sources, ${total('pagesFetched')} pages: ${total('new')} new, ${total('updated')} updated, ${total('deactivated')} deactivated${
-          failed.length ? `; ${failed.map((src) => `${src.sourceName} ${src.status}`).join(', ')}` : ''
-        }`;
-        return {
-          jobId: run.job,
-          startedAt: run.startedAt,
-          finishedAt: run.finishedAt,
-          ok: failed.length === 0,
-          summary: summary.slice(0, 500),
-        };
-      });
+      const [scraped, batched] = await Promise.all([runs.recentRuns(limit), batchRuns.recent(limit)]);
+      return [...scraped.map(scraperRunLine), ...batched.map(batchRunLine)]
+        .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+        .slice(0, limit);
     },
   };
+}
+
+function scraperRunLine(run: JobRunReport): JobRun {
+  const total = (k: 'pagesFetched' | 'new' | 'updated' | 'deactivated') => run.sources.reduce((n, src) => n + src[k], 0);
+  const failed = run.sources.filter((src) => src.status === 'failed' || src.status === 'blocked' || src.status === 'partial');
+  const summary = `${run.sources.length} sources, ${total('pagesFetched')} pages: ${total('new')} new, ${total('updated')} updated, ${total('deactivated')} deactivated${
+    failed.length ? `; ${failed.map((src) => `${src.sourceName} ${src.status}`).join(', ')}` : ''
+  }`;
+  return { jobId: run.job, startedAt: run.startedAt, finishedAt: run.finishedAt, ok: failed.length === 0, summary: summary.slice(0, 500) };
 }

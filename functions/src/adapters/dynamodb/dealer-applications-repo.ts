@@ -1,7 +1,7 @@
-import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DealerApplication } from '../../../../shared/schemas/dealer.js';
 import type { DealerApplicationStore } from '../../domain/dealers/ports.js';
-import { byGsi, page } from './admin-repo.js';
+import { auditPut, byGsi, page, writeAudited } from './admin-repo.js';
 import { COUNTER, counterUpdateItems } from './counters.js';
 import { keys } from './keys.js';
 
@@ -77,7 +77,7 @@ export function dealerApplicationStore(ddb: DynamoDBDocumentClient, tableName: s
       return { items: res.items.map(applicationFromItem), nextCursor: res.nextCursor };
     },
 
-    async decide(userId, decision, at, by) {
+    async decide(userId, decision, at, by, audit) {
       const status = decision === 'approve' ? 'approved' : 'refused';
       const profile = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.profile(userId), ConsistentRead: true }));
       // An approved individual account becomes a dealer account (the Users filters and the dealer count follow).
@@ -112,6 +112,7 @@ export function dealerApplicationStore(ddb: DynamoDBDocumentClient, tableName: s
                 },
               },
               ...(becomesDealer ? counterUpdateItems(tableName, { [COUNTER.dealers]: 1 }) : []),
+              ...(audit ? [auditPut(tableName, audit)] : []),
             ],
           }),
         );
@@ -122,16 +123,23 @@ export function dealerApplicationStore(ddb: DynamoDBDocumentClient, tableName: s
       return this.get(userId);
     },
 
-    async setListingCap(userId, cap, at) {
+    async setListingCap(userId, cap, at, audit) {
       try {
-        await ddb.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.profile(userId),
-            UpdateExpression: cap === null ? 'SET updatedAt = :at REMOVE listingCap' : 'SET updatedAt = :at, listingCap = :cap',
-            ConditionExpression: 'dealerStatus = :approved',
-            ExpressionAttributeValues: { ':at': at, ':approved': 'approved', ...(cap === null ? {} : { ':cap': cap }) },
-          }),
+        await writeAudited(
+          ddb,
+          tableName,
+          [
+            {
+              Update: {
+                TableName: tableName,
+                Key: keys.profile(userId),
+                UpdateExpression: cap === null ? 'SET updatedAt = :at REMOVE listingCap' : 'SET updatedAt = :at, listingCap = :cap',
+                ConditionExpression: 'dealerStatus = :approved',
+                ExpressionAttributeValues: { ':at': at, ':approved': 'approved', ...(cap === null ? {} : { ':cap': cap }) },
+              },
+            },
+          ],
+          audit,
         );
         return true;
       } catch (err) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRunReport, SourceRunReport } from '../../../../shared/schemas/scraper.js';
+import type { BatchRun } from '../../domain/jobs/job-runs.js';
 import { jobRunSource } from './admin-repo.js';
 
 const source = (over: Partial<SourceRunReport>): SourceRunReport => ({
@@ -37,7 +38,7 @@ describe('the admin Jobs panel over the scraper run reports', () => {
       newListingIds: [],
     };
     // Act
-    const [row] = await jobRunSource({ recentRuns: async () => [run] }).recent(20);
+    const [row] = await jobRunSource({ recentRuns: async () => [run] }, { recent: async () => [] }).recent(20);
     // Assess
     expect(row).toEqual({
       jobId: 'scrape',
@@ -46,5 +47,57 @@ describe('the admin Jobs panel over the scraper run reports', () => {
       ok: false,
       summary: '2 sources, 17 pages: 4 new, 2 updated, 4 deactivated; Lorry Mart partial',
     });
+  });
+
+  it("lists the alert digests' runs beside the scraper's, newest first, each with its progress", async () => {
+    // Prepare: a scraper run between a finished daily digest run and a weekly one still running.
+    const scrape: JobRunReport = {
+      id: 'r2',
+      job: 'scrape',
+      startedAt: '2026-11-23T06:15:00Z',
+      finishedAt: '2026-11-23T06:16:00Z',
+      status: 'completed',
+      sources: [source({})],
+      newListingIds: [],
+    };
+    const digest = (over: Partial<BatchRun>): BatchRun => ({
+      runId: 'x',
+      jobId: 'alerts-daily',
+      startedAt: '2026-11-23T07:00:00.000Z',
+      finishedAt: '2026-11-23T07:00:09.000Z',
+      batches: 2,
+      batchesDone: 2,
+      items: 60,
+      itemsDone: 60,
+      sent: 41,
+      failedAttempts: 0,
+      ...over,
+    });
+    const batchRuns = [
+      digest({ jobId: 'alerts-weekly', startedAt: '2026-11-24T07:00:00.000Z', finishedAt: null, batchesDone: 1, failedAttempts: 1 }),
+      digest({ startedAt: '2026-11-22T07:00:00.000Z' }),
+    ];
+
+    // Act
+    const rows = await jobRunSource({ recentRuns: async () => [scrape] }, { recent: async () => batchRuns }).recent(20);
+
+    // Assess
+    expect(rows).toEqual([
+      {
+        jobId: 'alerts-weekly',
+        startedAt: '2026-11-24T07:00:00.000Z',
+        finishedAt: null,
+        ok: false,
+        summary: 'running, 1 of 2 batches done; 60 users due in 2 batches: 41 messages sent; 1 failed attempt (retried)',
+      },
+      expect.objectContaining({ jobId: 'scrape' }),
+      {
+        jobId: 'alerts-daily',
+        startedAt: '2026-11-22T07:00:00.000Z',
+        finishedAt: '2026-11-23T07:00:09.000Z',
+        ok: true,
+        summary: '60 users due in 2 batches: 41 messages sent',
+      },
+    ]);
   });
 });

@@ -87,6 +87,10 @@ export const keys = {
   webhookEventLeasePk: 'STRIPEEVENT#LEASE',
   /** Pattern 30: a scraper run, newest last in the partition (run ids sort by start time). */
   scraperRun: (runId: string) => ({ pk: 'SCRAPERUN', sk: runId }),
+  /** Pattern 30b: a batch job's run (alert digests), newest last (run ids start with the start time). */
+  batchRun: (runId: string) => ({ pk: 'JOBRUN', sk: runId }),
+  /** Pattern 30c: one batch of a run, recorded once (a queue may deliver its message twice). */
+  batchRunBatch: (runId: string, batch: number) => ({ pk: `JOBRUN#${runId}`, sk: `BATCH#${String(batch).padStart(5, '0')}` }),
   /** Pattern 40: one source's report in one run, under the source (its runs, newest last). */
   scraperSourceRun: (sourceId: string, runId: string) => ({ pk: `SCRAPESRC#${sourceId}`, sk: `RUN#${runId}` }),
   /** Pattern 41: a run's source reports (the admin Jobs panel). */

@@ -13,6 +13,7 @@ import { type ListingRecord, type ScrapedRecord, SCRAPED_ID_PREFIX, isScrapedLis
 import { COUNTER, counterUpdateItems } from './counters.js';
 import { CHANGE_SHARDS, keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './table.js';
+import type { TransactItem } from './admin-repo.js';
 
 /** Item type tags, so the change feed (which mixes kinds) can tell them apart. */
 const TYPE = { listing: 'Listing', scraped: 'Scraped', tombstone: 'ListingTombstone' } as const;
@@ -251,7 +252,8 @@ export function createListingsRepo({ ddb, tableName }: ListingsRepoOptions) {
     },
 
     /** Pattern 1, 6: deletes a user listing and leaves a tombstone (7-day TTL) on the change feed. */
-    async deleteListing(id: string, now: Date = new Date()): Promise<boolean> {
+    /** `also`: items committed in the same transaction (a staff deletion's audit entry). */
+    async deleteListing(id: string, now: Date = new Date(), also: TransactItem[] = []): Promise<boolean> {
       const existing = await repo.getListing(id);
       if (!existing) return false;
       const deletedAt = now.toISOString();
@@ -274,6 +276,7 @@ export function createListingsRepo({ ddb, tableName }: ListingsRepoOptions) {
                 },
               },
             },
+            ...also,
           ],
         }),
       );

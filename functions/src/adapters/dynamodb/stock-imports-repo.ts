@@ -1,3 +1,5 @@
+import type { NewAuditEntry } from '../../domain/admin/ports.js';
+import { writeAudited } from './admin-repo.js';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ImportReviewState, ImportStatus } from '../../../../shared/schemas/stock-import.js';
 import { byGsi, page } from './admin-repo.js';
@@ -53,23 +55,32 @@ export function stockImportsRepo(ddb: DynamoDBDocumentClient, tableName: string)
       );
     },
 
-    async setReview(userId: string, id: string, from: ImportReviewState, to: ImportReviewState): Promise<boolean> {
+    async setReview(userId: string, id: string, from: ImportReviewState, to: ImportReviewState, audit?: NewAuditEntry): Promise<boolean> {
       const decided = to === 'approved' || to === 'refused';
       try {
-        await ddb.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.stockImport(userId, id),
-            // Off the review list as soon as staff decide; the record then expires like any other.
-            UpdateExpression: decided ? 'SET review = :to, #ttl = :ttl REMOVE gsi2pk, gsi2sk' : 'SET review = :to REMOVE gsi2pk, gsi2sk',
-            ConditionExpression: 'review = :from',
-            ...(decided ? { ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE } } : {}),
-            ExpressionAttributeValues: {
-              ':from': from,
-              ':to': to,
-              ...(decided ? { ':ttl': Math.floor(Date.now() / 1000) + IMPORT_TTL_SECONDS } : {}),
+        await writeAudited(
+          ddb,
+          tableName,
+          [
+            {
+              Update: {
+                TableName: tableName,
+                Key: keys.stockImport(userId, id),
+                // Off the review list as soon as staff decide; the record then expires like any other.
+                UpdateExpression: decided
+                  ? 'SET review = :to, #ttl = :ttl REMOVE gsi2pk, gsi2sk'
+                  : 'SET review = :to REMOVE gsi2pk, gsi2sk',
+                ConditionExpression: 'review = :from',
+                ...(decided ? { ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE } } : {}),
+                ExpressionAttributeValues: {
+                  ':from': from,
+                  ':to': to,
+                  ...(decided ? { ':ttl': Math.floor(Date.now() / 1000) + IMPORT_TTL_SECONDS } : {}),
+                },
+              },
             },
-          }),
+          ],
+          audit,
         );
         return true;
       } catch (err) {

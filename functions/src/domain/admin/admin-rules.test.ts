@@ -5,7 +5,7 @@ import { probeContainer } from '../../adapters/images/media-images.js';
 import { detectMediaKind } from './media.js';
 import type { AdminUserStore, NewAuditEntry, Staff } from './ports.js';
 import { requireStaff } from './staff.js';
-import { type AdminUserDeps, makeAdmin, setUserStatus } from './users.js';
+import { type AdminUserDeps, makeAdmin, removeAdmin, setUserStatus } from './users.js';
 
 const user = (over: Partial<Extract<Caller, { kind: 'user' }>> = {}): Caller => ({
   kind: 'user',
@@ -26,6 +26,10 @@ describe('requireStaff', () => {
     expect(() => requireStaff(user({ isAdmin: true }), { accountStatus: 'suspended' }, client)).toThrow(
       expect.objectContaining({ code: 'SUSPENDED' }),
     );
+    // An admin whose role a super admin removed: their access token still names the group.
+    expect(() =>
+      requireStaff(user({ isAdmin: true }), { accountStatus: 'active', adminRole: null, adminRemovedAt: '2026-11-23T12:00:00Z' }, client),
+    ).toThrow(expect.objectContaining({ code: 'FORBIDDEN', message: 'Your admin access was removed' }));
     expect(requireStaff(user({ isAdmin: true, isSuperAdmin: true }), { accountStatus: 'active' }, client, 'superAdmin')).toMatchObject({
       adminId: 'u1',
       role: 'super_admin',
@@ -40,8 +44,19 @@ function fakeDeps(target: AdminUser, groups: string[] = []) {
   const users: AdminUserStore = {
     list: async () => ({ items: [], nextCursor: null }),
     get: async (id) => (id === target.userId ? target : null),
-    setStatus: async (_id, s) => void calls.push(`status:${s}`),
-    setRole: async (_id, r) => void calls.push(`role:${r}`),
+    // The stores write a change's audit entry in its own transaction: the fakes collect it the same way.
+    setStatus: async (_id, s, _at, e) => {
+      calls.push(`status:${s}`);
+      if (e) audit.push(e);
+    },
+    setRole: async (_id, r, _at, e) => {
+      calls.push(`role:${r}`);
+      if (e) audit.push(e);
+    },
+    removeRole: async (_id, expected, _at, e) => {
+      calls.push(`unrole:${expected}`);
+      audit.push(e);
+    },
   };
   const deps: AdminUserDeps = {
     users,
@@ -50,10 +65,11 @@ function fakeDeps(target: AdminUser, groups: string[] = []) {
       disable: async () => void calls.push('disable'),
       enable: async () => void calls.push('enable'),
       addToGroup: async (_u, g) => void calls.push(`group:${g}`),
+      removeFromGroup: async (_u, g) => void calls.push(`ungroup:${g}`),
       sendPasswordReset: async () => void calls.push('reset'),
     },
     listings: { setOwnerSuspended: async () => 2 } as unknown as AdminUserDeps['listings'],
-    audit: { record: async (e) => void audit.push(e), list: async () => ({ items: [], nextCursor: null }) },
+    audit: { record: async (e) => void audit.push(e), list: async () => ({ items: [], nextCursor: null }), between: async () => [] },
     now: () => new Date('2026-11-23T12:00:00Z'),
   };
   return { deps, audit, calls };
@@ -106,6 +122,53 @@ describe('who may suspend whom', () => {
     await expect(setUserStatus(fakeDeps(target({ userId: 'a1' })).deps, admin, 'a1', 'suspended')).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
+  });
+  it('reactivation follows the same role rules: only a super admin reactivates an admin (the pool groups count too)', async () => {
+    // Prepare: an admin whom a super admin suspended.
+    const suspendedAdmin = () => target({ adminRole: 'admin', accountStatus: 'suspended' });
+
+    // Act / Assess: a plain admin is refused with the reason; nothing is enabled or stored.
+    const refused = fakeDeps(suspendedAdmin());
+    await expect(setUserStatus(refused.deps, admin, 't1', 'active')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Only a super admin can reactivate an admin',
+    });
+    expect(refused.calls).toEqual([]);
+    expect(refused.audit).toEqual([]);
+    await expect(
+      setUserStatus(fakeDeps(target({ accountStatus: 'suspended' }), ['admins']).deps, admin, 't1', 'active'),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    // A super admin may; a plain admin still reactivates ordinary users.
+    const ok = fakeDeps(suspendedAdmin());
+    await setUserStatus(ok.deps, superAdmin, 't1', 'active');
+    expect(ok.calls).toEqual(['enable', 'status:active']);
+    const user = fakeDeps(target({ accountStatus: 'suspended' }));
+    await setUserStatus(user.deps, admin, 't1', 'active');
+    expect(user.audit).toHaveLength(1);
+  });
+  it('Remove admin: super admins only, never a super admin or oneself; leaves the group and ends the role with one audit entry', async () => {
+    await expect(removeAdmin(fakeDeps(target({ adminRole: 'admin' })).deps, admin, 't1')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(removeAdmin(fakeDeps(target({ adminRole: 'super_admin' })).deps, superAdmin, 't1')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(removeAdmin(fakeDeps(target({ userId: 's1', adminRole: 'admin' })).deps, superAdmin, 's1')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(removeAdmin(fakeDeps(target()).deps, superAdmin, 't1')).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    const ok = fakeDeps(target({ adminRole: 'admin' }));
+    const after = await removeAdmin(ok.deps, superAdmin, 't1');
+    expect(after).toMatchObject({ adminRole: null, adminRemovedAt: '2026-11-23T12:00:00.000Z' });
+    expect(ok.calls).toEqual(['ungroup:admins', 'unrole:admin']);
+    expect(ok.audit).toEqual([
+      expect.objectContaining({
+        adminUserId: 's1',
+        action: 'update',
+        resourceType: 'user',
+        details: expect.objectContaining({ change: 'admin_role', from: 'admin', to: null }),
+      }),
+    ]);
   });
   it('Make Admin is for super admins only and adds the admins group', async () => {
     await expect(makeAdmin(fakeDeps(target()).deps, admin, 't1')).rejects.toMatchObject({ code: 'FORBIDDEN' });

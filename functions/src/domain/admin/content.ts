@@ -4,6 +4,7 @@ import type { Page, PageContent, PageContentInput } from '../../../../shared/sch
 import { ADMIN_PAGE_SIZE, pageContentInputSchema } from '../../../../shared/schemas/admin.js';
 import { siteRelativeUrlsIn } from '../../../../shared/media-url.js';
 import { DomainError, notFound } from '../errors.js';
+import { auditEntry } from './audit-entry.js';
 import type { AuditLog, ContentStore, Staff } from './ports.js';
 
 export interface ContentDeps {
@@ -21,16 +22,9 @@ export function listContent(deps: Pick<ContentDeps, 'content'>, cursor?: string)
   return deps.content.list(cursor, ADMIN_PAGE_SIZE);
 }
 
-const record = (deps: ContentDeps, staff: Staff, action: 'create' | 'update' | 'delete', s: PageContent) =>
-  deps.audit.record({
-    adminUserId: staff.adminId,
-    action,
-    resourceType: 'content',
-    resourceId: s.id,
-    details: { pageSlug: s.pageSlug, sectionKey: s.sectionKey, title: s.title, isActive: s.isActive },
-    ipAddress: staff.ipAddress,
-    userAgent: staff.userAgent,
-  });
+/** The change's audit entry, written by the store in the change's own transaction. */
+const audited = (staff: Staff, action: 'create' | 'update' | 'delete', s: PageContent) =>
+  auditEntry(staff, action, 'content', s.id, { pageSlug: s.pageSlug, sectionKey: s.sectionKey, title: s.title, isActive: s.isActive });
 
 async function assertSlotFree(deps: ContentDeps, pageSlug: string, sectionKey: string, exceptId?: string) {
   const taken = await deps.content.findBySlot(pageSlug, sectionKey);
@@ -42,8 +36,7 @@ export async function createContent(deps: ContentDeps, staff: Staff, input: Page
   const v = { ...parsed, content: siteRelativeUrlsIn(parsed.content, deps.siteOrigin) };
   await assertSlotFree(deps, v.pageSlug, v.sectionKey);
   const section: PageContent = { id: deps.newId(), ...v, updatedAt: deps.now().toISOString() };
-  await deps.content.put(section, null);
-  await record(deps, staff, 'create', section);
+  await deps.content.put(section, null, audited(staff, 'create', section));
   return section;
 }
 
@@ -54,16 +47,14 @@ export async function updateContent(deps: ContentDeps, staff: Staff, id: string,
   if (!previous) throw notFound(CONTENT_NOT_FOUND);
   await assertSlotFree(deps, v.pageSlug, v.sectionKey, id);
   const section: PageContent = { id, ...v, updatedAt: deps.now().toISOString() };
-  await deps.content.put(section, previous);
-  await record(deps, staff, 'update', section);
+  await deps.content.put(section, previous, audited(staff, 'update', section));
   return section;
 }
 
 export async function deleteContent(deps: ContentDeps, staff: Staff, id: string): Promise<void> {
   const section = await deps.content.get(id);
   if (!section) throw notFound(CONTENT_NOT_FOUND);
-  await deps.content.delete(section);
-  await record(deps, staff, 'delete', section);
+  await deps.content.delete(section, audited(staff, 'delete', section));
 }
 
 /** Markdown (or plain text, which is valid Markdown) → HTML with only harmless tags: no script ever reaches a visitor. */

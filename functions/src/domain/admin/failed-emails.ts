@@ -2,10 +2,24 @@ import type { FailedEmail, FailedEmailRetryOutcome } from '../../../../shared/sc
 import type { Page } from '../../../../shared/schemas/admin.js';
 import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin.js';
 import { DomainError, notFound } from '../errors.js';
+import { auditEntry } from './audit-entry.js';
 import type { AuditLog, FailedEmailOutbox, Staff } from './ports.js';
 
-export function listFailedEmails(outbox: FailedEmailOutbox, cursor?: string): Promise<Page<FailedEmail>> {
-  return outbox.list(cursor, ADMIN_PAGE_SIZE);
+/** A page of failed e-mails; every page read is audited (`read` on `failed-email`: addresses and texts, issue 23). */
+export async function listFailedEmails(
+  deps: { outbox: FailedEmailOutbox; audit: AuditLog },
+  staff: Staff,
+  cursor?: string,
+): Promise<Page<FailedEmail>> {
+  const page = await deps.outbox.list(cursor, ADMIN_PAGE_SIZE);
+  await deps.audit.record(
+    auditEntry(staff, 'read', 'failed-email', 'list', {
+      ...(cursor ? { page: 'next' } : {}),
+      count: page.items.length,
+      ids: page.items.map((e) => e.id),
+    }),
+  );
+  return page;
 }
 
 /**

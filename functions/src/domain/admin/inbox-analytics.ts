@@ -1,10 +1,25 @@
 import type { Analytics, InboxItem, InboxKind, InboxStatus, Page } from '../../../../shared/schemas/admin.js';
 import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin.js';
 import { notFound } from '../errors.js';
+import { auditEntry } from './audit-entry.js';
 import type { AnalyticsSource, AuditLog, InboxStore, Staff } from './ports.js';
 
-export function listInbox(store: InboxStore, kind: InboxKind, cursor?: string): Promise<Page<InboxItem>> {
-  return store.list(kind, cursor, ADMIN_PAGE_SIZE);
+/** A page of the Inbox; every page read is audited (`read` on `inbox`: messages carry personal data, issue 23). */
+export async function listInbox(
+  deps: { inbox: InboxStore; audit: AuditLog },
+  staff: Staff,
+  kind: InboxKind,
+  cursor?: string,
+): Promise<Page<InboxItem>> {
+  const page = await deps.inbox.list(kind, cursor, ADMIN_PAGE_SIZE);
+  await deps.audit.record(
+    auditEntry(staff, 'read', 'inbox', kind, {
+      ...(cursor ? { page: 'next' } : {}),
+      count: page.items.length,
+      ids: page.items.map((i) => i.id),
+    }),
+  );
+  return page;
 }
 
 export async function updateInboxItem(
@@ -16,17 +31,14 @@ export async function updateInboxItem(
 ): Promise<InboxItem> {
   const before = await deps.inbox.get(kind, id);
   if (!before) throw notFound('Message not found');
-  const after = await deps.inbox.update(kind, id, changes, deps.now().toISOString());
+  const after = await deps.inbox.update(
+    kind,
+    id,
+    changes,
+    deps.now().toISOString(),
+    auditEntry(staff, 'update', 'message', `${kind}/${id}`, { from: { status: before.status, assignee: before.assignee }, to: changes }),
+  );
   if (!after) throw notFound('Message not found');
-  await deps.audit.record({
-    adminUserId: staff.adminId,
-    action: 'update',
-    resourceType: 'message',
-    resourceId: `${kind}/${id}`,
-    details: { from: { status: before.status, assignee: before.assignee }, to: changes },
-    ipAddress: staff.ipAddress,
-    userAgent: staff.userAgent,
-  });
   return after;
 }
 

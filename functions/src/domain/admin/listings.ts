@@ -1,6 +1,7 @@
 import type { AdminListing, AdminListingFilter, AdminScraped, AdminSettableStatus, Page } from '../../../../shared/schemas/admin.js';
 import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin.js';
 import { notFound } from '../errors.js';
+import { auditEntry } from './audit-entry.js';
 import type { AdminListingStore, AuditLog, Staff } from './ports.js';
 
 export interface AdminListingDeps {
@@ -27,16 +28,9 @@ async function existing(deps: AdminListingDeps, id: string): Promise<AdminListin
   return listing;
 }
 
-const audit = (deps: AdminListingDeps, staff: Staff, action: 'update' | 'delete', id: string, details: Record<string, unknown>) =>
-  deps.audit.record({
-    adminUserId: staff.adminId,
-    action,
-    resourceType: 'listing',
-    resourceId: id,
-    details,
-    ipAddress: staff.ipAddress,
-    userAgent: staff.userAgent,
-  });
+/** Each change's audit entry, written by the store in the change's own transaction. */
+const audit = (staff: Staff, action: 'update' | 'delete', id: string, details: Record<string, unknown>) =>
+  auditEntry(staff, action, 'listing', id, details);
 
 /** Admins set any of active, pending, sold, expired directly (spec §4). */
 export async function setListingStatusAsStaff(
@@ -46,29 +40,46 @@ export async function setListingStatusAsStaff(
   status: AdminSettableStatus,
 ): Promise<void> {
   const listing = await existing(deps, id);
-  await deps.listings.setStatus(id, status, listing.status, deps.now().toISOString());
-  await audit(deps, staff, 'update', id, { field: 'status', from: listing.status, to: status });
+  await deps.listings.setStatus(
+    id,
+    status,
+    listing.status,
+    deps.now().toISOString(),
+    audit(staff, 'update', id, { field: 'status', from: listing.status, to: status }),
+  );
 }
 
 export async function setListingDescription(deps: AdminListingDeps, staff: Staff, id: string, description: string | null): Promise<void> {
   const listing = await existing(deps, id);
   const next = description?.trim() ? description.trim() : null;
-  await deps.listings.setDescription(id, next, deps.now().toISOString());
-  await audit(deps, staff, 'update', id, { field: 'description', from: listing.description, to: next });
+  await deps.listings.setDescription(
+    id,
+    next,
+    deps.now().toISOString(),
+    audit(staff, 'update', id, { field: 'description', from: listing.description, to: next }),
+  );
 }
 
 export async function setListingImages(deps: AdminListingDeps, staff: Staff, id: string, imageKeys: string[]): Promise<void> {
   const listing = await existing(deps, id);
-  const { removedKeys } = await deps.listings.setImages(id, imageKeys, staff.adminId, deps.now().toISOString());
+  const { removedKeys } = await deps.listings.setImages(
+    id,
+    imageKeys,
+    staff.adminId,
+    deps.now().toISOString(),
+    audit(staff, 'update', id, { field: 'images', from: listing.images.map((i) => i.key), to: imageKeys }),
+  );
   await deps.deleteImageFiles(removedKeys);
-  await audit(deps, staff, 'update', id, { field: 'images', from: listing.images.map((i) => i.key), to: imageKeys });
 }
 
 export async function deleteListingAsStaff(deps: AdminListingDeps, staff: Staff, id: string): Promise<void> {
   const listing = await existing(deps, id);
-  await deps.listings.delete(id, deps.now().toISOString());
+  await deps.listings.delete(
+    id,
+    deps.now().toISOString(),
+    audit(staff, 'delete', id, { title: listing.title, ownerId: listing.userId, status: listing.status }),
+  );
   await deps.deleteImageFiles(listing.images.map((i) => i.key));
-  await audit(deps, staff, 'delete', id, { title: listing.title, ownerId: listing.userId, status: listing.status });
 }
 
 export function listScrapedListings(
@@ -80,6 +91,6 @@ export function listScrapedListings(
 }
 
 export async function setScrapedHidden(deps: AdminListingDeps, staff: Staff, id: string, hidden: boolean): Promise<void> {
-  if (!(await deps.listings.setScrapedHidden(id, hidden, deps.now().toISOString()))) throw notFound(LISTING_NOT_FOUND);
-  await audit(deps, staff, 'update', `scraped-${id}`, { field: 'hidden', to: hidden });
+  const entry = audit(staff, 'update', `scraped-${id}`, { field: 'hidden', to: hidden });
+  if (!(await deps.listings.setScrapedHidden(id, hidden, deps.now().toISOString(), entry))) throw notFound(LISTING_NOT_FOUND);
 }

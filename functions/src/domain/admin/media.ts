@@ -9,6 +9,7 @@ import {
 import { comparableMediaText } from '../../../../shared/media-url.js';
 import { DomainError, notFound, validationError } from '../errors.js';
 import { ImageDecodeError } from '../uploads/verify-upload.js';
+import { auditEntry } from './audit-entry.js';
 import type { AuditLog, ContentStore, MediaStore, PromotionStore, Staff, StoredMediaAsset } from './ports.js';
 
 export interface MediaDeps {
@@ -172,16 +173,11 @@ export async function completeMediaUploads(
       createdAt: deps.now().toISOString(),
       bucket,
     };
-    await deps.media.put(asset, true);
-    await deps.audit.record({
-      adminUserId: staff.adminId,
-      action: 'create',
-      resourceType: 'media',
-      resourceId: id,
-      details: { filename, originalFilename: c.name, category, fileSize, mimeType: c.kind.mime },
-      ipAddress: staff.ipAddress,
-      userAgent: staff.userAgent,
-    });
+    await deps.media.put(
+      asset,
+      true,
+      auditEntry(staff, 'create', 'media', id, { filename, originalFilename: c.name, category, fileSize, mimeType: c.kind.mime }),
+    );
     out.push(asset);
   }
   return withUsage(deps, out);
@@ -242,16 +238,7 @@ export async function updateMedia(
     ...(changes.altText !== undefined ? { altText: changes.altText?.trim() || null } : {}),
     ...(changes.tags !== undefined ? { tags: [...new Set(changes.tags)] } : {}),
   };
-  await deps.media.put(next, false);
-  await deps.audit.record({
-    adminUserId: staff.adminId,
-    action: 'update',
-    resourceType: 'media',
-    resourceId: id,
-    details: { altText: next.altText, tags: next.tags },
-    ipAddress: staff.ipAddress,
-    userAgent: staff.userAgent,
-  });
+  await deps.media.put(next, false, auditEntry(staff, 'update', 'media', id, { altText: next.altText, tags: next.tags }));
   return (await withUsage(deps, [next]))[0];
 }
 
@@ -262,14 +249,12 @@ export async function deleteMedia(deps: MediaDeps, staff: Staff, id: string): Pr
   const usage = (await usageOf(deps))(deps.publicUrl(asset.bucket, asset.filePath));
   if (usage.count > 0) throw new DomainError('CONFLICT', `This file is in use by ${usage.where.join(', ')}. Remove it there first.`);
   await deps.files.remove(asset.bucket, asset.filePath);
-  await deps.media.delete(asset);
-  await deps.audit.record({
-    adminUserId: staff.adminId,
-    action: 'delete',
-    resourceType: 'media',
-    resourceId: id,
-    details: { filename: asset.filename, originalFilename: asset.originalFilename, category: asset.category },
-    ipAddress: staff.ipAddress,
-    userAgent: staff.userAgent,
-  });
+  await deps.media.delete(
+    asset,
+    auditEntry(staff, 'delete', 'media', id, {
+      filename: asset.filename,
+      originalFilename: asset.originalFilename,
+      category: asset.category,
+    }),
+  );
 }

@@ -33,16 +33,25 @@ export interface Staff {
 
 export type NewAuditEntry = Omit<AuditEntry, 'id' | 'createdAt'>;
 
+/**
+ * The audit log. A staff action that changes stored data hands its entry to the store method making
+ * the change, which writes both in one transaction; `record` is for actions with nothing else to
+ * store (a password-reset e-mail, a read of personal data, a sign-in).
+ */
 export interface AuditLog {
   record(entry: NewAuditEntry): Promise<void>;
+  /** Every entry made in [from, to) (ISO instants), oldest first: the nightly archive's day. */
+  between(from: string, to: string): Promise<AuditEntry[]>;
   list(filter: { action?: AuditAction; resource?: AuditResource }, cursor: string | undefined, limit: number): Promise<Page<AuditEntry>>;
 }
 
 export interface AdminUserStore {
   list(filter: UserFilter, q: string | undefined, cursor: string | undefined, limit: number): Promise<Page<AdminUser>>;
   get(userId: string): Promise<AdminUser | null>;
-  setStatus(userId: string, status: 'active' | 'suspended', at: string): Promise<void>;
-  setRole(userId: string, role: AdminRole, at: string): Promise<void>;
+  setStatus(userId: string, status: 'active' | 'suspended', at: string, audit?: NewAuditEntry): Promise<void>;
+  setRole(userId: string, role: AdminRole, at: string, audit?: NewAuditEntry): Promise<void>;
+  /** Ends the admin role (the profile must still mirror `expected`) and marks the removal for the staff gate. */
+  removeRole(userId: string, expected: AdminRole | null, at: string, audit: NewAuditEntry): Promise<void>;
 }
 
 /** The user pool, through its admin API. */
@@ -52,6 +61,7 @@ export interface UserDirectory {
   disable(userId: string): Promise<void>;
   enable(userId: string): Promise<void>;
   addToGroup(userId: string, group: 'admins' | 'super_admins'): Promise<void>;
+  removeFromGroup(userId: string, group: 'admins'): Promise<void>;
   /** Sends Cognito's reset-code e-mail; the link in it lands on /reset-password. */
   sendPasswordReset(email: string): Promise<void>;
 }
@@ -59,15 +69,15 @@ export interface UserDirectory {
 export interface AdminListingStore {
   list(filter: AdminListingFilter, cursor: string | undefined, limit: number): Promise<Page<AdminListing>>;
   get(id: string): Promise<AdminListing | null>;
-  setStatus(id: string, status: ListingStatus, previous: ListingStatus, at: string): Promise<void>;
-  setDescription(id: string, description: string | null, at: string): Promise<void>;
+  setStatus(id: string, status: ListingStatus, previous: ListingStatus, at: string, audit?: NewAuditEntry): Promise<void>;
+  setDescription(id: string, description: string | null, at: string, audit?: NewAuditEntry): Promise<void>;
   /** Keeps, reorders and adds images (keys of verified uploads); returns the keys no longer used. */
-  setImages(id: string, imageKeys: string[], adminId: string, at: string): Promise<{ removedKeys: string[] }>;
-  delete(id: string, at: string): Promise<boolean>;
+  setImages(id: string, imageKeys: string[], adminId: string, at: string, audit?: NewAuditEntry): Promise<{ removedKeys: string[] }>;
+  delete(id: string, at: string, audit?: NewAuditEntry): Promise<boolean>;
   /** Hides or shows every listing of an owner (suspension). */
   setOwnerSuspended(userId: string, suspended: boolean, at: string): Promise<number>;
   listScraped(hidden: boolean, cursor: string | undefined, limit: number): Promise<Page<AdminScraped>>;
-  setScrapedHidden(id: string, hidden: boolean, at: string): Promise<boolean>;
+  setScrapedHidden(id: string, hidden: boolean, at: string, audit?: NewAuditEntry): Promise<boolean>;
 }
 
 export interface ContentStore {
@@ -76,16 +86,16 @@ export interface ContentStore {
   forPage(pageSlug: string): Promise<PageContent[]>;
   get(id: string): Promise<PageContent | null>;
   findBySlot(pageSlug: string, sectionKey: string): Promise<PageContent | null>;
-  put(section: PageContent, previous: PageContent | null): Promise<void>;
-  delete(section: PageContent): Promise<void>;
+  put(section: PageContent, previous: PageContent | null, audit?: NewAuditEntry): Promise<void>;
+  delete(section: PageContent, audit?: NewAuditEntry): Promise<void>;
 }
 
 export interface PromotionStore {
   list(cursor: string | undefined, limit: number): Promise<Page<Promotion>>;
   byPosition(position: PromotionPosition): Promise<Promotion[]>;
   get(id: string): Promise<Promotion | null>;
-  put(p: Promotion, isNew: boolean): Promise<void>;
-  delete(p: Promotion): Promise<void>;
+  put(p: Promotion, isNew: boolean, audit?: NewAuditEntry): Promise<void>;
+  delete(p: Promotion, audit?: NewAuditEntry): Promise<void>;
 }
 
 export type StoredMediaAsset = Omit<MediaAsset, 'usageCount' | 'url'> & { bucket: string };
@@ -93,8 +103,8 @@ export type StoredMediaAsset = Omit<MediaAsset, 'usageCount' | 'url'> & { bucket
 export interface MediaStore {
   list(category: MediaCategory | undefined, cursor: string | undefined, limit: number): Promise<Page<StoredMediaAsset>>;
   get(id: string): Promise<StoredMediaAsset | null>;
-  put(asset: StoredMediaAsset, isNew: boolean): Promise<void>;
-  delete(asset: StoredMediaAsset): Promise<void>;
+  put(asset: StoredMediaAsset, isNew: boolean, audit?: NewAuditEntry): Promise<void>;
+  delete(asset: StoredMediaAsset, audit?: NewAuditEntry): Promise<void>;
 }
 
 export interface InboxStore {
@@ -105,6 +115,7 @@ export interface InboxStore {
     id: string,
     changes: { status?: InboxStatus; assignee?: string | null; note?: string | null },
     at: string,
+    audit?: NewAuditEntry,
   ): Promise<InboxItem | null>;
 }
 

@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/schemas/admin.js';
 import { siteRelativeUrl } from '../../../../shared/media-url.js';
 import { notFound } from '../errors.js';
+import { auditEntry } from './audit-entry.js';
 import type { AuditLog, PromotionStore, Staff } from './ports.js';
 
 export interface PromotionDeps {
@@ -34,22 +35,20 @@ export function listPromotions(deps: Pick<PromotionDeps, 'promotions'>, cursor?:
   return deps.promotions.list(cursor, ADMIN_PAGE_SIZE);
 }
 
-const record = (deps: PromotionDeps, staff: Staff, action: 'create' | 'update' | 'delete', p: Promotion) =>
-  deps.audit.record({
-    adminUserId: staff.adminId,
-    action,
-    resourceType: 'promotion',
-    resourceId: p.id,
-    details: { title: p.title, position: p.position, isActive: p.isActive, startDate: p.startDate, endDate: p.endDate },
-    ipAddress: staff.ipAddress,
-    userAgent: staff.userAgent,
+/** The change's audit entry, written by the store in the change's own transaction. */
+const audited = (staff: Staff, action: 'create' | 'update' | 'delete', p: Promotion) =>
+  auditEntry(staff, action, 'promotion', p.id, {
+    title: p.title,
+    position: p.position,
+    isActive: p.isActive,
+    startDate: p.startDate,
+    endDate: p.endDate,
   });
 
 export async function createPromotion(deps: PromotionDeps, staff: Staff, input: PromotionInput): Promise<Promotion> {
   const v = withSiteRelativeUrls(promotionInputSchema.parse(input), deps.siteOrigin);
   const p: Promotion = { id: deps.newId(), ...v, createdAt: deps.now().toISOString() };
-  await deps.promotions.put(p, true);
-  await record(deps, staff, 'create', p);
+  await deps.promotions.put(p, true, audited(staff, 'create', p));
   return p;
 }
 
@@ -58,16 +57,14 @@ export async function updatePromotion(deps: PromotionDeps, staff: Staff, id: str
   const previous = await deps.promotions.get(id);
   if (!previous) throw notFound(PROMOTION_NOT_FOUND);
   const p: Promotion = { ...previous, ...v };
-  await deps.promotions.put(p, false);
-  await record(deps, staff, 'update', p);
+  await deps.promotions.put(p, false, audited(staff, 'update', p));
   return p;
 }
 
 export async function deletePromotion(deps: PromotionDeps, staff: Staff, id: string): Promise<void> {
   const p = await deps.promotions.get(id);
   if (!p) throw notFound(PROMOTION_NOT_FOUND);
-  await deps.promotions.delete(p);
-  await record(deps, staff, 'delete', p);
+  await deps.promotions.delete(p, audited(staff, 'delete', p));
 }
 
 /** What visitors see: effectively active promotions per position, newest first. */

@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/schemas/dealer.js';
 import { LIMIT_TEXTS } from '../../../../shared/limits.js';
 import { type Profile, type ProfileStore, requireWritableProfile } from '../accounts/profiles.js';
+import { auditEntry } from '../admin/audit-entry.js';
 import type { AuditLog, Staff } from '../admin/ports.js';
 import type { Caller } from '../caller.js';
 import { DomainError, forbidden, notFound, unauthenticated } from '../errors.js';
@@ -77,24 +78,21 @@ export async function decideDealerApplication(
   if (!current) throw notFound('Dealer application not found');
   if (current.status !== 'pending') throw new DomainError('CONFLICT', `This application was already ${current.status}.`);
   const at = deps.now().toISOString();
-  const decided = await deps.applications.decide(userId, decision, at, staff.adminId);
-  if (!decided) throw new DomainError('CONFLICT', 'This application was decided by someone else meanwhile. Reload the list.');
-  await deps.audit.record({
-    adminUserId: staff.adminId,
-    action: 'update',
-    resourceType: 'user',
-    resourceId: userId,
-    details: {
+  const decided = await deps.applications.decide(
+    userId,
+    decision,
+    at,
+    staff.adminId,
+    auditEntry(staff, 'update', 'user', userId, {
       change: 'dealer_application',
       from: 'pending',
-      to: decided.status,
-      tradingName: decided.tradingName,
-      companyNumber: decided.companyNumber,
-      vatNumber: decided.vatNumber,
-    },
-    ipAddress: staff.ipAddress,
-    userAgent: staff.userAgent,
-  });
+      to: decision === 'approve' ? 'approved' : 'refused',
+      tradingName: current.tradingName,
+      companyNumber: current.companyNumber,
+      vatNumber: current.vatNumber,
+    }),
+  );
+  if (!decided) throw new DomainError('CONFLICT', 'This application was decided by someone else meanwhile. Reload the list.');
   // Through the outbox: stored first, so a failed send is retried and never loses the decision.
   if (decided.email) {
     await deps.mailer.send({
@@ -114,18 +112,15 @@ export async function setDealerListingCap(
 ): Promise<{ listingCap: number | null }> {
   const profile = await deps.profiles.get(userId);
   if (!profile) throw notFound('User not found');
-  if (!(await deps.applications.setListingCap(userId, cap, deps.now().toISOString()))) {
+  const entry = auditEntry(staff, 'update', 'user', userId, {
+    change: 'listing_cap',
+    from: profile.listingCap ?? null,
+    to: cap,
+    email: profile.email,
+  });
+  if (!(await deps.applications.setListingCap(userId, cap, deps.now().toISOString(), entry))) {
     throw new DomainError('CONFLICT', 'Only an approved dealer has a listing limit to change.');
   }
-  await deps.audit.record({
-    adminUserId: staff.adminId,
-    action: 'update',
-    resourceType: 'user',
-    resourceId: userId,
-    details: { change: 'listing_cap', from: profile.listingCap ?? null, to: cap, email: profile.email },
-    ipAddress: staff.ipAddress,
-    userAgent: staff.userAgent,
-  });
   return { listingCap: cap };
 }
 

@@ -1,3 +1,4 @@
+import type { NewAuditEntry } from '../admin/ports.js';
 import type { AdminUser, Page } from '../../../../shared/schemas/admin.js';
 import type { DealerApplication, DealerDecision } from '../../../../shared/schemas/dealer.js';
 
@@ -9,9 +10,10 @@ export interface DealerApplicationStore {
   /** Pending applications, oldest first. */
   listPending(cursor: string | undefined, limit: number): Promise<Page<DealerApplication>>;
   /** Decides a pending application (and the profile's mirror) together; null when it was not pending. */
-  decide(userId: string, decision: DealerDecision, at: string, by: string): Promise<DealerApplication | null>;
+  /** `audit`: the staff action's entry, stored in the decision's own transaction. */
+  decide(userId: string, decision: DealerDecision, at: string, by: string, audit?: NewAuditEntry): Promise<DealerApplication | null>;
   /** Staff's live-listing limit for an approved dealer (null: the default); false when the user is not one. */
-  setListingCap(userId: string, cap: number | null, at: string): Promise<boolean>;
+  setListingCap(userId: string, cap: number | null, at: string, audit?: NewAuditEntry): Promise<boolean>;
 }
 
 export type { AdminUser };

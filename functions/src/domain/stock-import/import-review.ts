@@ -7,6 +7,7 @@
 import { ADMIN_PAGE_SIZE, type Page } from '../../../../shared/schemas/admin.js';
 import type { ImportReviewDecision } from '../../../../shared/schemas/dealer.js';
 import type { ImportAwaitingReview } from '../../../../shared/schemas/stock-import.js';
+import { auditEntry } from '../admin/audit-entry.js';
 import type { AuditLog, Staff } from '../admin/ports.js';
 import { DomainError, notFound } from '../errors.js';
 import type { ListingRecord } from '../listings/types.js';
@@ -58,19 +59,17 @@ export async function reviewImportAsStaff(
   const record = await deps.imports.get(userId, id);
   if (!record?.review) throw notFound(IMPORT_NOT_FOUND);
   const next = decision === 'approve' ? 'approving' : 'refusing';
-  if (!(await deps.imports.setReview(userId, id, 'pending', next))) {
+  const entry = auditEntry(staff, 'update', 'listing', `import-${id}`, {
+    change: 'stock_import_review',
+    decision,
+    ownerId: userId,
+    fileName: record.fileName,
+    created: record.report?.created ?? 0,
+  });
+  if (!(await deps.imports.setReview(userId, id, 'pending', next, entry))) {
     throw new DomainError('CONFLICT', 'This import has already been reviewed.');
   }
   await deps.queue.send({ userId, importId: id, review: decision });
-  await deps.audit.record({
-    adminUserId: staff.adminId,
-    action: 'update',
-    resourceType: 'listing',
-    resourceId: `import-${id}`,
-    details: { change: 'stock_import_review', decision, ownerId: userId, fileName: record.fileName, created: record.report?.created ?? 0 },
-    ipAddress: staff.ipAddress,
-    userAgent: staff.userAgent,
-  });
   return { review: next };
 }
 

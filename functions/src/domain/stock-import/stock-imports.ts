@@ -3,6 +3,7 @@
  * (queue the import once), read, and run (the queue worker). Ports only; the composition is in
  * functions/src/http/my-imports/deps.ts.
  */
+import type { NewAuditEntry } from '../admin/ports.js';
 import { IMPORT_RATE_LIMITS, LIMIT_TEXTS } from '../../../../shared/limits.js';
 import type { Page } from '../../../../shared/schemas/admin.js';
 import type { ImportReviewDecision } from '../../../../shared/schemas/dealer.js';
@@ -61,7 +62,8 @@ export interface StockImportDeps {
     /** Marks a done import as waiting for staff review (listed for staff, pattern 57). */
     awaitReview(record: StockImportRecord): Promise<void>;
     /** Moves the review on from `from`; false when it was not there (decided twice). */
-    setReview(userId: string, id: string, from: ImportReviewState, to: ImportReviewState): Promise<boolean>;
+    /** `audit`: a staff decision's entry, stored in the same transaction as the state change. */
+    setReview(userId: string, id: string, from: ImportReviewState, to: ImportReviewState, audit?: NewAuditEntry): Promise<boolean>;
     listAwaitingReview(cursor: string | undefined, limit: number): Promise<Page<StockImportRecord>>;
     /** Later imports of this dealer go live directly (the profile's `stockImportsTrusted`). */
     trustDealer(userId: string, at: string): Promise<void>;

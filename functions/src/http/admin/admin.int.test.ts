@@ -84,6 +84,7 @@ const probe: Record<string, { path: string; body?: unknown }> = {
   AdminSetUserStatus: { path: `/api/admin/users/${UNKNOWN}/status`, body: { status: 'suspended' } },
   AdminSendPasswordReset: { path: `/api/admin/users/${UNKNOWN}/password-reset` },
   AdminMakeAdmin: { path: `/api/admin/users/${UNKNOWN}/admin-role` },
+  AdminRemoveAdmin: { path: `/api/admin/users/${UNKNOWN}/admin-role` },
   AdminListDealerApplications: { path: '/api/admin/dealer-applications' },
   AdminDecideDealerApplication: { path: `/api/admin/dealer-applications/${UNKNOWN}/decision`, body: { decision: 'approve' } },
   AdminSetListingCap: { path: `/api/admin/users/${UNKNOWN}/listing-cap`, body: { listingCap: 50 } },
@@ -283,6 +284,39 @@ describe('every admin mutation leaves exactly one audit entry', () => {
     const entry = (log.body.items as Array<Record<string, unknown>>)[0];
     expect(entry).toMatchObject({ adminUserId: superAdmin.userId, resourceId: user.userId, userAgent: 'admin-int-test' });
     expect(entry.ipAddress).toBeTruthy();
+  });
+
+  it('reactivating an admin follows the suspension rules; Remove admin (super admins only) ends their access at once', async () => {
+    // Prepare: a staff member a super admin suspended.
+    const staffer = await createTestUser({ name: 'Rita Removed', groups: ['admins'] });
+    expect((await call('GET', '/api/me', staffer)).status).toBe(200);
+    expect((await call('GET', '/api/admin/session', staffer)).status).toBe(200);
+    await once('suspend admin', () => call('PATCH', `/api/admin/users/${staffer.userId}/status`, superAdmin, { status: 'suspended' }));
+
+    // Act / Assess: a plain admin may not reactivate them (403 with the reason); a super admin may.
+    const refused = await call('PATCH', `/api/admin/users/${staffer.userId}/status`, admin, { status: 'active' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.message).toBe('Only a super admin can reactivate an admin');
+    await once('reactivate admin', () => call('PATCH', `/api/admin/users/${staffer.userId}/status`, superAdmin, { status: 'active' }));
+
+    // Remove admin: refused to admins, done once by a super admin; their still-valid token is refused by the gate.
+    // (Their access token from before the suspension is still within its hour, as in AWS.)
+    expect((await call('GET', '/api/admin/analytics', staffer)).status).toBe(200);
+    expect((await call('DELETE', `/api/admin/users/${staffer.userId}/admin-role`, admin)).status).toBe(403);
+    expect((await call('DELETE', `/api/admin/users/${superAdmin.userId}/admin-role`, superAdmin)).status).toBe(403);
+    const removed = await once('remove admin', () => call('DELETE', `/api/admin/users/${staffer.userId}/admin-role`, superAdmin));
+    expect(removed.body).toMatchObject({ userId: staffer.userId, adminRole: null });
+    const gone = await call('GET', '/api/admin/analytics', staffer);
+    expect(gone.status).toBe(403);
+    expect(gone.body.error?.message).toBe('Your admin access was removed');
+    const admins = await call('GET', '/api/admin/users?filter=admins', superAdmin);
+    expect((admins.body.items as Array<{ userId: string }>).map((u) => u.userId)).not.toContain(staffer.userId);
+    const log = await call('GET', '/api/admin/audit?resource=user&action=update', superAdmin);
+    expect((log.body.items as Array<Record<string, unknown>>)[0]).toMatchObject({
+      adminUserId: superAdmin.userId,
+      resourceId: staffer.userId,
+      details: expect.objectContaining({ change: 'admin_role', from: 'admin', to: null }),
+    });
   });
 
   it('listings: status (leaves browse, owner sees why), description, images, delete; scraped hide', async () => {
@@ -555,6 +589,31 @@ describe('every admin mutation leaves exactly one audit entry', () => {
     expect((await call('GET', '/api/admin/failed-emails', admin)).body.items).toEqual([]);
     expect(await outbox.get('mail-dead-1')).toMatchObject({ status: 'sent', attempts: 9 });
     expect((await call('POST', '/api/admin/failed-emails/mail-dead-1/retry', admin)).status).toBe(404);
+  });
+
+  it('reads of personal data are audited: the user list, the Inbox and failed e-mails, each as action read', async () => {
+    // Act
+    expect((await call('GET', '/api/admin/users?filter=dealers&q=Sel', admin)).status).toBe(200);
+    expect((await call('GET', '/api/admin/inbox/valuations', admin)).status).toBe(200);
+    expect((await call('GET', '/api/admin/failed-emails', admin)).status).toBe(200);
+
+    // Assess: newest first, who read what, filterable by action and by resource.
+    const reads = await call('GET', '/api/admin/audit?action=read', superAdmin);
+    expect((reads.body.items as Array<Record<string, unknown>>).slice(0, 3)).toEqual([
+      expect.objectContaining({ adminUserId: admin.userId, action: 'read', resourceType: 'failed-email', resourceId: 'list' }),
+      expect.objectContaining({ adminUserId: admin.userId, action: 'read', resourceType: 'inbox', resourceId: 'valuations' }),
+      expect.objectContaining({
+        adminUserId: admin.userId,
+        action: 'read',
+        resourceType: 'user',
+        resourceId: 'list',
+        details: expect.objectContaining({ filter: 'dealers', q: 'sel' }),
+        userAgent: 'admin-int-test',
+      }),
+    ]);
+    const inboxReads = await call('GET', '/api/admin/audit?action=read&resource=inbox', superAdmin);
+    expect((inboxReads.body.items as Array<{ resourceType: string }>).every((e) => e.resourceType === 'inbox')).toBe(true);
+    expect((await call('GET', '/api/admin/audit?resource=failed-email', superAdmin)).body.items).not.toEqual([]);
   });
 
   it('analytics come from the counters kept by the writes', async () => {

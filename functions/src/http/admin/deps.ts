@@ -14,6 +14,7 @@ import {
   promotionStore,
 } from '../../adapters/dynamodb/admin-repo.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
+import { batchRunLog } from '../../adapters/dynamodb/job-runs-repo.js';
 import { emailOutboxStore } from '../../adapters/dynamodb/email-outbox-repo.js';
 import { outboxDeps } from '../../adapters/mail/mailer.js';
 import { retryFailedEmail as retryDeadLetter } from '../../domain/mail/outbox.js';
@@ -93,7 +94,7 @@ export const audit$ = () => auditLog(ddb, table());
 export const content$ = () => contentStore(ddb, table());
 export const promotions$ = () => promotionStore(ddb, table());
 export const analytics$ = () => analyticsSource(ddb, table());
-export const jobRuns$ = () => jobRunSource(scraperRepo());
+export const jobRuns$ = () => jobRunSource(scraperRepo(), batchRunLog(ddb, table()));
 export const inbox$ = () =>
   inboxStore(ddb, table(), (key) => privateObjectUrl(s3, config.buckets.privateUploads, key, config.s3PublicEndpoint));
 

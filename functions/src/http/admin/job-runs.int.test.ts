@@ -1,9 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalQueue } from '../../../../dev/local-queue.js';
 import { type TestApi, type TestUser, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
-import type { JobRunsResponse } from '../../../../shared/schemas/scraper.js';
+import type { JobRun } from '../../../../shared/schemas/admin.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
+import { batchRunLog } from '../../adapters/dynamodb/job-runs-repo.js';
 import { createScraperRepo } from '../../adapters/dynamodb/scraper-repo.js';
+import { setInProcessQueue } from '../../adapters/queues/sender.js';
+import type { AlertsStore } from '../../domain/alerts/ports.js';
+import { routes } from '../../routes.js';
+import { fanOutDigests } from '../../jobs/alerts/fan-out.js';
 
+/**
+ * The admin Jobs panel's one endpoint (issue 24 §4): GET /api/admin/jobs lists the scraper's runs
+ * and the alert digests' runs, which the digest job and its queue worker record against the real
+ * stand-ins; there is no GET /api/admin/job-runs any more.
+ */
 let api: TestApi;
 let admin: TestUser;
 let buyer: TestUser;
@@ -31,7 +42,7 @@ beforeAll(async () => {
       imagesCopied: 11,
       pageErrors: 0,
     },
-    errors: ['http://x/private: skipped, robots.txt disallows /private'],
+    errors: [],
     seenExternalIds: ['TH-1001'],
     newListingIds: ['scraped-truckhub-abc'],
   });
@@ -43,39 +54,62 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterAll(() => api?.close());
+afterAll(() => {
+  setInProcessQueue(undefined);
+  return api?.close();
+});
 
-const get = (token?: string) => fetch(`${api.baseUrl}/api/admin/job-runs`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+const get = (path: string, token?: string) =>
+  fetch(`${api.baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
-describe('GET /api/admin/job-runs', () => {
-  it('gives admins the latest runs with each source report', async () => {
-    // Act
-    const res = await get(admin.accessToken);
+describe('GET /api/admin/jobs', () => {
+  it("records a digest run through the job and the queue's worker, and lists it beside the scraper's runs", async () => {
+    // Prepare: 60 due users (two batches of 50 and 10); none has a schedule, so none is sent anything.
+    const queue = createLocalQueue({ log: () => undefined });
+    setInProcessQueue(queue);
+    const due = Array.from({ length: 60 }, (_, i) => `nobody-${i}`);
+    const store = { listDueUserIds: async () => due } as unknown as AlertsStore;
+    const runs = batchRunLog(ddb, api.tableName);
 
-    // Assess
+    // Act: the job's fan-out, then the real digest worker takes both messages from the local queue.
+    const started = await fanOutDigests(store, 'daily', new Date('2026-11-24T07:00:00.000Z'), runs);
+    await queue.idle();
+
+    // Assess: one finished run of two batches; a redelivered batch is not counted again.
+    expect(started).toMatchObject({ users: 60, messages: 2 });
+    expect(queue.deadLetters).toEqual([]);
+    await runs.recordBatch(started.runId, 1, { itemsDone: 10, sent: 0 }, new Date().toISOString());
+    expect(await runs.recent(5)).toEqual([
+      expect.objectContaining({ jobId: 'alerts-daily', batches: 2, batchesDone: 2, items: 60, itemsDone: 60, sent: 0, failedAttempts: 0 }),
+    ]);
+    const [run] = await runs.recent(1);
+    expect(run.finishedAt).not.toBeNull();
+
+    const res = await get('/api/admin/jobs', admin.accessToken);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as JobRunsResponse;
-    expect(body.runs[0]).toMatchObject({
-      id: '20261123T120000Z-aaaaaa',
-      status: 'completed',
-      finishedAt: '2026-11-23T12:00:30.000Z',
-      newListingIds: ['scraped-truckhub-abc'],
-      sources: [
-        {
-          sourceId: 'truckhub',
-          status: 'succeeded',
-          pagesFetched: 3,
-          listingsParsed: 12,
-          new: 12,
-          skippedByRobots: 1,
-          errors: [expect.stringMatching(/robots/)],
-        },
-      ],
-    });
+    const { items } = (await res.json()) as { items: JobRun[] };
+    expect(items).toEqual([
+      {
+        jobId: 'alerts-daily',
+        startedAt: '2026-11-24T07:00:00.000Z',
+        finishedAt: run.finishedAt,
+        ok: true,
+        summary: '60 users due in 2 batches: 0 messages sent',
+      },
+      {
+        jobId: 'scrape',
+        startedAt: '2026-11-23T12:00:00.000Z',
+        finishedAt: '2026-11-23T12:00:30.000Z',
+        ok: true,
+        summary: '1 sources, 3 pages: 12 new, 0 updated, 0 deactivated',
+      },
+    ]);
   });
 
-  it('refuses signed-in users who are not staff, and anonymous callers', async () => {
-    expect((await get(buyer.accessToken)).status).toBe(403);
-    expect((await get()).status).toBe(401);
+  it('refuses signed-in users who are not staff, and anonymous callers; the old job-runs route is gone', async () => {
+    expect((await get('/api/admin/jobs', buyer.accessToken)).status).toBe(403);
+    expect((await get('/api/admin/jobs')).status).toBe(401);
+    expect(routes.filter((r) => r.path === '/api/admin/job-runs')).toEqual([]);
+    expect((await get('/api/admin/job-runs', admin.accessToken)).status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import type { Listing } from '../../../../shared/schemas/listing.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
+import { batchRunLog } from '../../adapters/dynamodb/job-runs-repo.js';
 import { ownerListingStore } from '../../adapters/dynamodb/owner-listings-repo.js';
 import { newActiveListingsSince } from '../../adapters/dynamodb/new-listings.js';
 import { getMailer } from '../../adapters/mail/mailer.js';
@@ -15,6 +16,9 @@ import { mapScrapedToListing, scrapedIdOf, toListingDto } from '../../domain/lis
 import { alertsStore$ } from '../../http/alerts/deps.js';
 import { rateListing } from '../../domain/pricing/listing-rating.js';
 import { priceModelStore } from '../../pricing-deps.js';
+
+/** The digest runs' record (the admin Jobs panel reads it). */
+export const batchRuns$ = () => batchRunLog(ddb, config.tableName);
 
 /** Composition for the alert jobs, event consumers and queue worker. */
 export function alertDeps(): AlertDeps {

@@ -79,6 +79,11 @@ export const useSendPasswordReset = () =>
   useAdminMutation((userId: string) => apiRequest(`/admin/users/${encodeURIComponent(userId)}/password-reset`, { method: 'POST' }));
 export const useMakeAdmin = () =>
   useAdminMutation((userId: string) => apiRequest<AdminUser>(`/admin/users/${encodeURIComponent(userId)}/admin-role`, { method: 'POST' }));
+/** 'Remove admin' (super admins; issue 23): the user leaves the admins group. */
+export const useRemoveAdmin = () =>
+  useAdminMutation((userId: string) =>
+    apiRequest<AdminUser>(`/admin/users/${encodeURIComponent(userId)}/admin-role`, { method: 'DELETE' }),
+  );
 
 // ---- listings
 export const useAdminListings = (status: AdminListingFilter) =>

@@ -4,6 +4,9 @@ import { useAudit } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../lib/texts';
 import { FilterButtons, PagedList, capitalise, formatDate } from './shared';
 
+/** Filter and column labels: 'read' entries are reads of personal data (issue 23). */
+const resourceLabel = (r: AuditResource) => (r === 'failed-email' ? 'Failed e-mail' : capitalise(r));
+
 /** Audit (super admins): latest 100 first, older ones paged; filters by action and resource in the URL. */
 export function AuditTab() {
   const [params, setParams] = useSearchParams();
@@ -23,7 +26,7 @@ export function AuditTab() {
       />
       <FilterButtons
         label="Resource"
-        options={[{ value: 'all', label: 'All resources' }, ...AUDIT_RESOURCES.map((r) => ({ value: r, label: capitalise(r) }))]}
+        options={[{ value: 'all', label: 'All resources' }, ...AUDIT_RESOURCES.map((r) => ({ value: r, label: resourceLabel(r) }))]}
         value={resource}
         onChange={(v) => set({ resource: v })}
       />
@@ -48,7 +51,7 @@ export function AuditTab() {
                     <td className="p-2 font-mono text-xs">{e.adminUserId.slice(0, 8)}</td>
                     <td className="p-2">{capitalise(e.action)}</td>
                     <td className="p-2">
-                      {capitalise(e.resourceType)} <span className="font-mono text-xs">{e.resourceId.slice(0, 12)}</span>
+                      {resourceLabel(e.resourceType)} <span className="font-mono text-xs">{e.resourceId.slice(0, 12)}</span>
                     </td>
                     <td className="p-2 font-mono text-xs break-all">{JSON.stringify(e.details)}</td>
                     <td className="p-2 text-xs">

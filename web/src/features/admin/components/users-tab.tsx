@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { USER_FILTERS, type AdminUser, type UserFilter } from '@shared/schemas/admin';
-import { useMakeAdmin, useSendPasswordReset, useSetUserStatus, useUsers } from '../api/admin-api';
+import { useMakeAdmin, useRemoveAdmin, useSendPasswordReset, useSetUserStatus, useUsers } from '../api/admin-api';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { DealerApplicationsPanel, DealerCapControl } from './dealer-review';
 import { ADMIN_TEXTS } from '../lib/texts';
@@ -18,7 +18,7 @@ const FILTER_LABELS: Record<UserFilter, string> = {
   suspended: 'Suspended',
 };
 
-/** Users: search, filters, suspend/activate, password reset e-mail, Make Admin (super admins). Filters live in the URL. */
+/** Users: search, filters, suspend/activate, password reset e-mail, Make Admin and Remove admin (super admins). Filters live in the URL. */
 export function UsersTab({ isSuperAdmin }: { isSuperAdmin: boolean }) {
   const [params, setParams] = useSearchParams();
   const filter = (USER_FILTERS as readonly string[]).includes(params.get('filter') ?? '') ? (params.get('filter') as UserFilter) : 'all';
@@ -28,6 +28,7 @@ export function UsersTab({ isSuperAdmin }: { isSuperAdmin: boolean }) {
   const users = useUsers(filter, q);
   const setStatus = useSetUserStatus();
   const makeAdmin = useMakeAdmin();
+  const removeAdmin = useRemoveAdmin();
 
   const update = (next: Record<string, string>) => setParams({ tab: 'users', filter, q, ...next });
   const onSearch = (e: FormEvent) => {
@@ -50,6 +51,17 @@ export function UsersTab({ isSuperAdmin }: { isSuperAdmin: boolean }) {
       notifySuccess(ADMIN_TEXTS.granted);
     } catch (err) {
       notifyFailure(ADMIN_TEXTS.grantFailed, err);
+    }
+  };
+
+  const revoke = async (u: AdminUser) => {
+    const who = u.fullName ?? u.email ?? 'this user';
+    if (!window.confirm(`Remove admin access from ${who}? They lose the admin area at once.`)) return;
+    try {
+      await removeAdmin.mutateAsync(u.userId);
+      notifySuccess(ADMIN_TEXTS.adminRemoved);
+    } catch (err) {
+      notifyFailure(ADMIN_TEXTS.removeAdminFailed, err);
     }
   };
 
@@ -113,6 +125,11 @@ export function UsersTab({ isSuperAdmin }: { isSuperAdmin: boolean }) {
                   {isSuperAdmin && !u.adminRole && u.accountStatus === 'active' && (
                     <Button size="sm" variant="outline" onClick={() => void grant(u)} disabled={makeAdmin.isPending}>
                       Make Admin
+                    </Button>
+                  )}
+                  {isSuperAdmin && u.adminRole === 'admin' && (
+                    <Button size="sm" variant="outline" onClick={() => void revoke(u)} disabled={removeAdmin.isPending}>
+                      Remove admin
                     </Button>
                   )}
                 </div>

@@ -8,6 +8,8 @@ export const ADMIN_TEXTS = {
   updateUserStatus: 'Failed to update user status',
   resetFailed: 'Failed to send password reset email',
   grantFailed: 'Failed to grant admin access',
+  /** 'Remove admin' (issue 23; not in the spec, which has no revocation). */
+  removeAdminFailed: 'Failed to remove admin access',
   loadListings: 'Failed to load listings',
   updateListingStatus: 'Failed to update listing status',
   deleteListing: 'Failed to delete listing',
@@ -28,6 +30,7 @@ export const ADMIN_TEXTS = {
   activated: 'User activated successfully',
   resetSent: 'Password reset email sent successfully',
   granted: 'User granted admin access',
+  adminRemoved: 'Admin access removed',
   descriptionUpdated: 'Description updated successfully',
   imagesUpdated: 'Images updated successfully',
   uploaded: (n: number) => `${n} file(s) uploaded successfully`,
