@@ -4,9 +4,10 @@
  * host/port/protocol:
  *
  *   /v1/customers, /v1/products, /v1/prices (catalog.ts), /v1/checkout/sessions (checkout.ts),
- *   /v1/billing_portal/sessions, /v1/subscriptions (subscriptions.ts), /v1/events
+ *   /v1/billing_portal/sessions, /v1/subscriptions (subscriptions.ts), /v1/refunds (refunds.ts), /v1/events
  *
- * plus hosted pages of its own under /_dev/stripe: checkout (pay with a test card, or cancel),
+ * plus hosted pages of its own under /_dev/stripe: checkout (pay with a test card, or cancel; a
+ * test control delays the webhooks of one session, POST /_dev/stripe/checkout/<id>/webhook-delay),
  * the customer portal (cancel at period end, resume, switch plan), a test control that ends the
  * current period now (renews, or ends a cancelling subscription), and an overview.
  *
@@ -16,7 +17,7 @@
  */
 import type http from 'node:http';
 import { createCatalogApi } from './catalog.js';
-import { createCheckout } from './checkout.js';
+import { type BuyerDetails, createCheckout } from './checkout.js';
 import {
   type ApiRequest,
   type Json,
@@ -30,6 +31,7 @@ import {
   stripeError,
 } from './context.js';
 import { parseStripeForm } from './form.js';
+import { createRefunds } from './refunds.js';
 import { page } from './pages.js';
 import { createSubscriptions } from './subscriptions.js';
 import { type Delivery, createWebhooks } from './webhooks.js';
@@ -45,11 +47,14 @@ export interface StripeStandIn {
   idle(): Promise<void>;
   readonly deliveries: Delivery[];
   /** Test controls, also behind the hosted pages. */
-  completeCheckout(sessionId: string, options?: { delayed?: boolean }): Json;
+  /** `details`: the delivery address and phone a payment session asks for (a test address when omitted). */
+  completeCheckout(sessionId: string, options?: { delayed?: boolean; details?: BuyerDetails }): Json;
   /** A delayed payment (completeCheckout with `delayed`) succeeds or fails: checkout.session.async_payment_*. */
   settleDelayedPayment(sessionId: string, succeeded: boolean): Json;
   /** The session stops working (checkout.session.expired), as when its expires_at passes. */
   expireCheckout(sessionId: string): Json;
+  /** The webhooks that paying this session causes are delivered `ms` later (POST …/checkout/<id>/webhook-delay, ms=…). */
+  delayWebhooks(sessionId: string, ms: number): void;
   cancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Json;
   endPeriodNow(subscriptionId: string): Json;
   failPayment(subscriptionId: string): Json;
@@ -64,7 +69,7 @@ export function createStripeStandIn(opts: StripeStandInOptions): StripeStandIn {
   const hooks = createWebhooks(ctx);
   const subscriptions = createSubscriptions(ctx, hooks);
   const checkout = createCheckout(ctx, hooks, subscriptions);
-  const apis = [createCatalogApi(ctx), checkout.api, subscriptions.api];
+  const apis = [createCatalogApi(ctx), checkout.api, subscriptions.api, createRefunds(ctx, hooks)];
 
   function api(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, origin: string) {
     const auth = String(req.headers.authorization ?? '');
@@ -178,6 +183,7 @@ export function createStripeStandIn(opts: StripeStandInOptions): StripeStandIn {
     completeCheckout: checkout.completeCheckout,
     settleDelayedPayment: checkout.settleDelayedPayment,
     expireCheckout: checkout.expireCheckout,
+    delayWebhooks: checkout.delayWebhooks,
     cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
     endPeriodNow: subscriptions.endPeriodNow,
     failPayment: subscriptions.failPayment,
