@@ -136,7 +136,7 @@ export async function recordEquipmentOrder(deps: OrderWebhookDeps, event: Paymen
 }
 
 /** What the buyer sees of an order (/account, /equipment/order-success). */
-export function orderView(o: EquipmentOrder): EquipmentOrderView {
+function orderView(o: EquipmentOrder): EquipmentOrderView {
   return {
     id: o.id,
     reference: o.reference,

@@ -4,7 +4,7 @@ import { ApiError, apiGet } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 /** Where the browser notes the checkout it started, so only it is shown that order on return. */
-export const CHECKOUT_MARKER_KEY = 'truckyard:equipment-checkout';
+const CHECKOUT_MARKER_KEY = 'truckyard:equipment-checkout';
 
 export function markCheckoutStarted(sessionId: string) {
   try {
