@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../dev/seed/data.js';
 import { launchBrowser, newPage } from './browser.js';
@@ -43,7 +43,10 @@ afterAll(async () => {
 });
 
 describe('truck alerts and subscriptions', () => {
-  it('signs up for alerts, creating the account inline with the e-mail code, and reaches the plans', async () => {
+  it('signs up for alerts, creating the account inline with the e-mail code, and reaches the plans (after a Retry)', async () => {
+    // The plans fail to load at first: the page says so and offers Retry (issue 24 §1).
+    const failTiers = (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' });
+    await page.route('**/api/subscription-tiers', failTiers);
     await page.goto('/subscribe');
     await page.getByRole('heading', { level: 1, name: 'Get Truck Alerts' }).waitFor();
     await page.getByLabel('Full Name', { exact: true }).fill(buyer.name);
@@ -69,26 +72,64 @@ describe('truck alerts and subscriptions', () => {
 
     await page.getByText('Your truck preferences have been saved successfully.').first().waitFor();
     await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+    await page.getByText("We couldn't load the plans. Please try again.").waitFor({ timeout: 15_000 });
+    await page.unroute('**/api/subscription-tiers', failTiers);
+    await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByText('£19.99').waitFor();
     await page.getByText('Most Popular').waitFor();
     // Just saved: no 'Back to Sign Up'.
     expect(await page.getByRole('button', { name: 'Back to Sign Up' }).count()).toBe(0);
   });
 
-  it('picks Gold, pays in the local checkout, and sees the plan on the success page and the dashboard', async () => {
+  it('picks Gold, pays in the local checkout; with the webhook 5 s late the success page turns paid by itself, then the dashboard', async () => {
     await page.getByRole('button', { name: 'Choose Gold' }).click();
     await page.waitForURL(/\/_dev\/stripe\/checkout\//);
     await page.getByText('£19.99').first().waitFor();
+    // Stripe is slow today: this session's webhooks arrive 5 s after payment (issue 24 §1).
+    const sessionId = new URL(page.url()).pathname.split('/').pop() as string;
+    const delayed = await fetch(`${baseUrl}/_dev/stripe/checkout/${sessionId}/webhook-delay`, { method: 'POST', body: 'ms=5000' });
+    expect(delayed.status).toBe(200);
     await page.getByRole('button', { name: 'Subscribe' }).click();
 
     await page.waitForURL(/\/payment-success\?tier=gold/);
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     await page.getByRole('heading', { name: 'Gold plan' }).waitFor();
+    // No reload: the page asks again by itself until the plan is paid.
+    await page.getByText('Your Gold plan is active.').waitFor({ timeout: 15_000 });
+    // The cadence the buyer chose (daily) with its "Change" link, as stored.
+    await expect.poll(() => page.getByTestId('alert-cadence').textContent()).toContain('Daily');
+    await page.getByRole('link', { name: 'Change alert frequency' }).click();
 
-    await page.goto('/dashboard');
+    await page.waitForURL(/\/dashboard#alert-frequency$/);
     await page.getByRole('heading', { name: 'Gold Plan' }).waitFor();
     await page.getByText('Active', { exact: true }).waitFor();
     await page.getByText(/^Next billing date: /).waitFor();
+    expect(await page.getByTestId('alert-cadence').textContent()).toContain('Daily');
+    expect(await page.getByLabel('Frequency', { exact: true }).inputValue()).toBe('daily');
+  });
+
+  it('“Manage Subscription” on /subscribe opens its tab before the portal request answers (pop-up blockers allow it)', async () => {
+    await page.goto('/subscribe');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/subscription/portal', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      const popup = page.waitForEvent('popup', { timeout: 10_000 });
+      await page.getByRole('button', { name: 'Manage Subscription' }).click();
+      // The tab exists while the request is still held back.
+      const tab = await popup;
+      release();
+      await tab.waitForURL(/\/_dev\/stripe\/portal\//);
+      await tab.close();
+    } finally {
+      release();
+      await page.unroute('**/api/subscription/portal');
+    }
   });
 
   it('sends the daily digest with a dealer’s matching truck to the local inbox', async () => {
@@ -180,6 +221,7 @@ describe('truck alerts and subscriptions', () => {
         );
     }).toBe(true);
     await page.getByRole('link', { name: 'Get Started' }).waitFor();
+    await page.getByText(/^Your Gold plan ended on .+\. Your truck alerts have stopped\.$/).waitFor();
   });
 
   it('changes the password, downloads the data and deletes the account from /account (footer Account)', async () => {

@@ -32,6 +32,9 @@ export function effectiveFrequency(preferred: AlertFrequency, tier: TierId): Ale
   return allowed.includes(preferred) ? preferred : allowed[0];
 }
 
+/** Before any plan, a preference left at the default is stored as weekly (the sign-up form's default). */
+export const DEFAULT_FREQUENCY: AlertFrequency = 'weekly';
+
 export const FREQUENCY_LABELS: Record<AlertFrequency, string> = {
   instant: 'Instant',
   daily: 'Daily',
@@ -85,7 +88,8 @@ export const alertPreferencesSchema = z
     /** A postcode, district or town; matched within radiusMiles. */
     location: optionalText(100),
     radiusMiles: optionalNumber(z.number().int().min(1).max(1000)),
-    frequency: z.enum(ALERT_FREQUENCIES).default('weekly'),
+    /** Absent (or blank): left at the default, which is the fastest cadence the plan allows. */
+    frequency: z.preprocess(blankToUndefined, z.enum(ALERT_FREQUENCIES).optional()),
   })
   .strict()
   .superRefine((p, ctx) => {
@@ -118,7 +122,13 @@ export interface AlertPreferences {
   maxMileage: number | null;
   location: string | null;
   radiusMiles: number | null;
+  /** The cadence in use, always the schedule's (the dashboard and the stored preference agree). */
   frequency: AlertFrequency;
+  /**
+   * True when the user picked the cadence; false (or absent, on preferences saved before this
+   * existed) when it was left at the default, so a new plan gives its fastest cadence (issue 24 §1).
+   */
+  frequencyChosen?: boolean;
   /**
    * The number the subscriber proved is theirs with a WhatsApp code (issue 23). WhatsApp alerts go
    * only when it equals `phone`; changing the phone makes it stale, so the new number is verified again.
@@ -247,6 +257,8 @@ export const ALERT_TEXTS = {
   unsubscribed: { title: 'Successfully Unsubscribed', description: 'You will no longer receive truck alert emails.' },
   unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
   portalFailed: 'Failed to open customer portal.',
+  /** Departs from the spec, where a failure to load the plans is only logged (issue 24 §1). */
+  plansLoadFailed: "We couldn't load the plans. Please try again.",
 } as const;
 
 /** What each plan sends, for the picker, the success page and e-mails. */

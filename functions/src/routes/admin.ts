@@ -143,6 +143,12 @@ export const adminRoutes: RouteDef[] = [
     table: 'readWrite',
     buckets: [{ bucket: 'private-uploads', prefixes: ['valuations/'], access: 'read' }],
   }),
+  // Equipment orders' statuses from the Inbox (issue 24 §3): refunds through Stripe, e-mails to the buyer.
+  admin('UpdateEquipmentOrder', 'POST', '/api/admin/orders/{id}/status', 'update-equipment-order', {
+    table: 'readWrite',
+    mail: true,
+    secrets: ['stripeSecretKey'],
+  }),
   admin('ListAudit', 'GET', '/api/admin/audit', 'read-router', read, { auth: 'superAdmin' }),
   // The e-mail outbox's dead letters (Inbox): listed read-only, retried through the mailer.
   admin('ListFailedEmails', 'GET', '/api/admin/failed-emails', 'read-router', read),

@@ -151,4 +151,23 @@ export const alertsRoutes: RouteDef[] = [
     area: 'payments',
     access: { table: 'readWrite', secrets: ['stripeSecretKey'] },
   },
+  // The buyer's equipment orders (issue 24 §3): /account's list and /equipment/order-success's order.
+  {
+    id: 'ListMyEquipmentOrders',
+    method: 'GET',
+    path: '/api/me/equipment-orders',
+    handler: 'http/payments/my-equipment-orders.ts',
+    auth: 'user',
+    area: 'payments',
+    access: { table: 'read' },
+  },
+  {
+    id: 'GetMyEquipmentOrder',
+    method: 'GET',
+    path: '/api/equipment/orders/{id}',
+    handler: 'http/payments/my-equipment-orders.ts',
+    auth: 'user',
+    area: 'payments',
+    access: { table: 'read' },
+  },
 ];

@@ -1,3 +1,10 @@
+import {
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  type ShippingAddress,
+  orderReference,
+} from '../../../../shared/schemas/equipment.js';
 import { DEALER_STATUSES, type DealerStatus } from '../../../../shared/schemas/dealer.js';
 import {
   BatchGetCommand,
@@ -736,16 +743,31 @@ export function inboxStore(ddb: DynamoDBDocumentClient, tableName: string, photo
       // Equipment orders (pattern 27): paid at checkout; staff track dispatch with status and note.
       const lines = Array.isArray(i.lines) ? (i.lines as Array<{ name?: unknown; quantity?: unknown; unitAmount?: unknown }>) : [];
       const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+      // The order's own status (Paid → Dispatched → Delivered, or Cancelled/Refunded) is orderStatus;
+      // `status` is the Inbox's triage state, as for the other kinds.
+      const orderStatus = ORDER_STATUSES.includes(i.orderStatus as OrderStatus) ? (i.orderStatus as OrderStatus) : 'paid';
+      const reference = str(i.reference) ?? orderReference(String(i.id));
+      const ship = (i.shipping ?? null) as ShippingAddress | null;
       return {
         ...common,
         from: String(i.email ?? ''),
         email: String(i.email ?? ''),
-        subject: `Equipment order: ${pounds(Number(i.amountTotal ?? 0))} paid`,
+        subject: `Equipment order ${reference}: ${pounds(Number(i.amountTotal ?? 0))} · ${ORDER_STATUS_LABELS[orderStatus]}`,
         body: lines
           .map((l) => `${Number(l.quantity)} × ${String(l.name)} (${pounds(Number(l.unitAmount) * Number(l.quantity))})`)
           .join('\n'),
         photos: [],
-        details: { orderId: String(i.id), userId: i.userId ?? null, paid: pounds(Number(i.amountTotal ?? 0)) },
+        details: {
+          orderId: String(i.id),
+          reference,
+          orderStatus,
+          userId: i.userId ?? null,
+          paid: pounds(Number(i.amountTotal ?? 0)),
+          deliverTo: ship ? [ship.name, ship.line1, ship.line2, ship.city, ship.postcode].filter(Boolean).join(', ') : null,
+          phone: str(i.phone),
+          carrier: str(i.carrier),
+          trackingReference: str(i.trackingReference),
+        },
       };
     }
     const imageKeys = Array.isArray(i.imageKeys) ? i.imageKeys.map(String) : [];

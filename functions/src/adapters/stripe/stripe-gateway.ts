@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { ShippingAddress } from '../../../../shared/schemas/equipment.js';
 import type { SubscriptionStatus, TierId } from '../../../../shared/schemas/alerts.js';
 import {
   type CheckoutSessionInfo,
@@ -145,10 +146,18 @@ export function createStripeGateway(getClient: () => Promise<Stripe> = stripeCli
           price_data: { currency: 'gbp', unit_amount: l.unitAmount, product_data: { name: l.name } },
         })),
         metadata: { ...metadata, userId },
+        // Equipment is delivered: Checkout asks for a UK address and a phone number for the carrier.
+        shipping_address_collection: { allowed_countries: ['GB'] },
+        phone_number_collection: { enabled: true },
         success_url: successUrl,
         cancel_url: cancelUrl,
       });
-      return { url: session.url };
+      return { url: session.url, sessionId: session.id };
+    },
+    async refundPayment(paymentIntentId, idempotencyKey) {
+      const stripe = await getClient();
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+      return { id: refund.id, status: refund.status ?? 'pending' };
     },
     async createPortalSession({ customerId, returnUrl, cancelSubscriptionId }) {
       const stripe = await getClient();
@@ -215,6 +224,9 @@ export function createStripeGateway(getClient: () => Promise<Stripe> = stripeCli
           amountTotal: session.amount_total,
           metadata: { ...(session.metadata ?? {}) },
           createdAt: toIso(session.created),
+          shipping: shippingOf(session),
+          phone: session.customer_details?.phone ?? null,
+          paymentIntentId: idOf(session.payment_intent),
         };
       } else if (event.type.startsWith('invoice.')) {
         const invoice = object as {
@@ -226,4 +238,12 @@ export function createStripeGateway(getClient: () => Promise<Stripe> = stripeCli
       return result;
     },
   };
+}
+
+/** The delivery address Checkout collected (collected_information, 2025+ API), or null. */
+function shippingOf(session: Stripe.Checkout.Session): ShippingAddress | null {
+  const details = session.collected_information?.shipping_details;
+  const a = details?.address;
+  if (!details || !a?.line1 || !a.postal_code || a.country !== 'GB') return null;
+  return { name: details.name, line1: a.line1, line2: a.line2 || null, city: a.city ?? '', postcode: a.postal_code, country: 'GB' };
 }

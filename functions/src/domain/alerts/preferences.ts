@@ -3,6 +3,7 @@ import {
   type AlertPreferencesValues,
   type AlertSettingsInput,
   type SubscriptionView,
+  DEFAULT_FREQUENCY,
   allowedFrequencies,
 } from '../../../../shared/schemas/alerts.js';
 import type { Caller } from '../caller.js';
@@ -37,7 +38,7 @@ export async function saveMyPreferences(deps: PreferencesDeps, caller: Caller, i
     deps.accountEmail(user),
   ]);
   const tier = isPaid(subscription) ? subscription.tier : null;
-  if (tier && !allowedFrequencies(tier).includes(input.frequency))
+  if (tier && input.frequency && !allowedFrequencies(tier).includes(input.frequency))
     throw validationError(`Your plan allows ${allowedFrequencies(tier).join(' or ')} alerts`, {
       fields: [{ path: 'frequency', message: 'Not available on your plan' }],
     });
@@ -58,15 +59,17 @@ export async function saveMyPreferences(deps: PreferencesDeps, caller: Caller, i
     maxMileage: input.maxMileage ?? null,
     location: input.location ?? null,
     radiusMiles: input.location ? (input.radiusMiles ?? null) : null,
-    frequency: input.frequency,
+    // Left at the default: the plan's fastest once there is a plan (refreshSchedule sets it).
+    frequency: input.frequency ?? DEFAULT_FREQUENCY,
+    frequencyChosen: input.frequency !== undefined,
     // Kept as it was: a changed phone no longer equals it, so the new number is verified again.
     whatsappVerifiedPhone: current?.whatsappVerifiedPhone ?? null,
     createdAt: current?.createdAt ?? now.toISOString(),
     updatedAt: now.toISOString(),
   };
   await deps.store.putPreferences(prefs);
-  await refreshSchedule(deps.store, user.userId, now, { frequency: input.frequency }, { preferences: prefs, subscription });
-  return prefs;
+  const schedule = await refreshSchedule(deps.store, user.userId, now, {}, { preferences: prefs, subscription });
+  return schedule ? schedule.preferences : prefs;
 }
 
 /** GET /api/subscription — the caller's plan and alert settings. */
@@ -102,11 +105,10 @@ export async function updateAlertSettings(deps: PreferencesDeps, caller: Caller,
   let prefs = await deps.store.getPreferences(user.userId);
   if (!prefs) throw validationError('Please complete your preferences first before subscribing.');
   const subscription = await deps.store.getSubscription(user.userId);
-  if (input.frequency && input.frequency !== prefs.frequency) {
+  // A frequency sent here is the user's choice; refreshSchedule stores it so (frequencyChosen).
+  if (input.frequency) {
     const tier = isPaid(subscription) ? subscription.tier : null;
     if (tier && !allowedFrequencies(tier).includes(input.frequency)) throw validationError('That frequency is not available on your plan');
-    prefs = { ...prefs, frequency: input.frequency, updatedAt: now.toISOString() };
-    await deps.store.putPreferences(prefs);
   }
   if (input.whatsapp && !prefs.whatsappOptedIn) {
     prefs = { ...prefs, whatsappOptedIn: true, updatedAt: now.toISOString() };

@@ -1,4 +1,5 @@
 import type { SubscriptionStatus, TierId } from '../../../../shared/schemas/alerts.js';
+import type { ShippingAddress } from '../../../../shared/schemas/equipment.js';
 
 /** A subscription as the payment provider holds it now (never trusted from an event's copy). */
 export interface ProviderSubscription {
@@ -33,6 +34,10 @@ export interface PaymentEvent {
     metadata?: Record<string, string>;
     /** When the session was created (ISO). */
     createdAt?: string;
+    /** Payment mode with shipping_address_collection: where the order goes, and the phone collected. */
+    shipping?: ShippingAddress | null;
+    phone?: string | null;
+    paymentIntentId?: string | null;
   };
 }
 
@@ -60,7 +65,9 @@ export interface PaymentsGateway {
     metadata: Record<string, string>;
     successUrl: string;
     cancelUrl: string;
-  }): Promise<{ url: string | null }>;
+  }): Promise<{ url: string | null; sessionId: string }>;
+  /** Refunds the whole payment; the idempotency key makes a retried call refund once. */
+  refundPayment(paymentIntentId: string, idempotencyKey: string): Promise<{ id: string; status: string }>;
   createPortalSession(input: { customerId: string; returnUrl: string; cancelSubscriptionId?: string }): Promise<{ url: string }>;
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;

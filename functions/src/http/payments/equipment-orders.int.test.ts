@@ -134,7 +134,7 @@ describe('equipment checkout', () => {
     expect(inbox.body.items).toHaveLength(1);
     const [item] = inbox.body.items;
     expect(item).toMatchObject({ kind: 'orders', email: buyer.email, status: 'new' });
-    expect(item.subject).toMatch(/^Equipment order: £\d+\.\d{2} paid$/);
+    expect(item.subject).toMatch(/^Equipment order TY-[A-Z0-9]{8}: £\d+\.\d{2} · Paid$/);
     const updated = await call('PATCH', `/api/admin/inbox/orders/${item.id}`, admin, {
       status: 'in_progress',
       note: 'Dispatched by courier',
@@ -154,5 +154,129 @@ describe('equipment checkout', () => {
     const data = await call('GET', '/api/me/export', buyer);
     expect(data.body.equipmentOrders).toHaveLength(1);
     expect(data.body.equipmentOrders[0]).toMatchObject({ userId: buyer.userId, paymentStatus: 'paid' });
+  });
+});
+
+describe('delivering equipment orders (issue 24 §3)', () => {
+  /** A paid order of the buyer's, completed on the stand-in with `details` typed on its page. */
+  async function paidOrder(who: TestUser) {
+    const checkout = await call('POST', '/api/equipment/checkout', who, { lines: [{ id: inStock[0].id, quantity: 1 }] });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const sessionId = String(checkout.body.sessionId);
+    expect(checkout.body.url).toContain(sessionId);
+    stripe.completeCheckout(sessionId, {
+      details: { name: 'Bob Buyer', line1: '4 Mill Lane', city: 'Halifax', postcode: 'HX1 1AA', country: 'GB', phone: '+447700900555' },
+    });
+    await stripe.idle();
+    return sessionId;
+  }
+  const stripeGet = async (path: string) =>
+    (await (await fetch(`${api.baseUrl}/v1/${path}`, { headers: { authorization: 'Bearer sk_test_truckyard_local' } })).json()) as Record<
+      string,
+      // biome-ignore lint/suspicious/noExplicitAny: test reads nested JSON fields freely
+      any
+    >;
+  /** The buyer's e-mails with this subject, once there is one (the mailer sends asynchronously). */
+  async function mailWith(subject: string) {
+    for (let i = 0; i < 100; i++) {
+      const found = (await listMail(testMailDir(), { to: buyer.email })).filter((m) => m.subject === subject);
+      if (found.length) return found;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`No e-mail "${subject}"`);
+  }
+  const mailsAbout = async (reference: string) =>
+    (await listMail(testMailDir(), { to: buyer.email })).filter((m) => m.subject.includes(reference) || m.text.includes(reference));
+
+  it('asks Stripe Checkout for a GB delivery address and a phone, stores both, and e-mails a VAT receipt with the reference', async () => {
+    const sessionId = await paidOrder(buyer);
+    // Assess: the session asked for the fields, as Stripe's API takes them.
+    const session = await stripeGet(`checkout/sessions/${sessionId}`);
+    expect(session.shipping_address_collection).toEqual({ allowed_countries: ['GB'] });
+    expect(session.phone_number_collection).toEqual({ enabled: true });
+    const [order] = (await ordersInTable()).filter((o) => o.id === sessionId);
+    expect(order).toMatchObject({
+      reference: expect.stringMatching(/^TY-[A-Z0-9]{8}$/),
+      orderStatus: 'paid',
+      phone: '+447700900555',
+      shipping: { name: 'Bob Buyer', line1: '4 Mill Lane', city: 'Halifax', postcode: 'HX1 1AA', country: 'GB' },
+      paymentIntentId: expect.stringMatching(/^pi_/),
+    });
+    const receipt = (await mailsAbout(order.reference)).find((m) => m.subject.includes('VAT receipt'));
+    const vat = Math.round(order.amountTotal / 6);
+    expect(receipt?.text).toContain(`VAT at 20%: £${(vat / 100).toFixed(2)}`);
+    expect(receipt?.text).toContain('14 days');
+    expect(receipt?.text).toContain('4 Mill Lane');
+  });
+
+  it('staff dispatch (carrier, tracking), deliver and refund it from the Inbox, audited, the buyer e-mailed; /account shows each status', async () => {
+    const sessionId = await paidOrder(buyer);
+    const [order] = (await ordersInTable()).filter((o) => o.id === sessionId);
+    const status = (body: unknown, who: TestUser = admin) => call('POST', `/api/admin/orders/${sessionId}/status`, who, body);
+    const mine = async () =>
+      ((await call('GET', '/api/me/equipment-orders', buyer)).body.orders as Array<Record<string, unknown>>).find(
+        (o) => o.id === sessionId,
+      );
+
+    // Refused: buyers, bad input, a step out of order, an unknown order.
+    expect((await status({ status: 'dispatched' }, buyer)).status).toBe(403);
+    expect((await status({ status: 'shipped' })).status).toBe(400);
+    expect((await status({ status: 'dispatched', trackingReference: '<script>' })).status).toBe(400);
+    expect((await status({ status: 'delivered' })).status).toBe(409);
+    expect((await call('POST', '/api/admin/orders/cs_test_nosuchorder1/status', admin, { status: 'delivered' })).status).toBe(404);
+    expect(await mine()).toMatchObject({ orderStatus: 'paid', reference: order.reference });
+
+    // Dispatched, with the carrier and tracking reference: the dispatch e-mail the confirmation promised.
+    const dispatched = await status({ status: 'dispatched', carrier: 'DPD', trackingReference: '1550 1234 5678' });
+    expect(dispatched.status, JSON.stringify(dispatched.body)).toBe(200);
+    const [dispatchMail] = await mailWith(`Your TruckYard order ${order.reference} has been dispatched`);
+    expect(dispatchMail.text).toContain('Tracking reference: 1550 1234 5678');
+    expect(dispatchMail.text).toContain('Carrier: DPD');
+    expect(await mine()).toMatchObject({ orderStatus: 'dispatched', carrier: 'DPD', trackingReference: '1550 1234 5678' });
+    const inbox = (await call('GET', '/api/admin/inbox/orders', admin)).body.items.find((i: { id: string }) => i.id === sessionId);
+    expect(inbox.subject).toContain(`${order.reference}:`);
+    expect(inbox.details).toMatchObject({ reference: order.reference, orderStatus: 'dispatched', phone: '+447700900555' });
+
+    expect((await status({ status: 'delivered' })).status).toBe(200);
+    expect(await mine()).toMatchObject({ orderStatus: 'delivered' });
+
+    // Refunded through Stripe's refund API, with an e-mail; a second refund is refused.
+    expect((await status({ status: 'refunded' })).status).toBe(200);
+    const [refundMail] = await mailWith(`Your TruckYard order ${order.reference} has been refunded`);
+    expect(refundMail.text).toContain(order.reference);
+    const [stored] = (await ordersInTable()).filter((o) => o.id === sessionId);
+    const refund = await stripeGet(`refunds/${stored.refundId}`);
+    expect(refund).toMatchObject({ payment_intent: order.paymentIntentId, status: 'succeeded', amount: order.amountTotal });
+    expect((await status({ status: 'refunded' })).status).toBe(409);
+    expect(await mine()).toMatchObject({ orderStatus: 'refunded' });
+
+    // Every change is in the audit log.
+    const audit = await ddb.send(
+      new QueryCommand({
+        TableName: api.tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'AUDIT' },
+      }),
+    );
+    const entries = (audit.Items ?? []).filter((e) => e.resourceType === 'order' && e.resourceId === sessionId);
+    expect(entries.map((e) => (e.details as { to: { orderStatus: string } }).to.orderStatus).sort()).toEqual([
+      'delivered',
+      'dispatched',
+      'refunded',
+    ]);
+  });
+
+  it('cancels a paid order before dispatch with a refund; an order is shown only to its buyer', async () => {
+    const sessionId = await paidOrder(buyer);
+    expect((await call('POST', `/api/admin/orders/${sessionId}/status`, admin, { status: 'cancelled' })).status).toBe(200);
+    const [stored] = (await ordersInTable()).filter((o) => o.id === sessionId);
+    expect(stored).toMatchObject({ orderStatus: 'cancelled', refundId: expect.stringMatching(/^re_/) });
+    await mailWith(`Your TruckYard order ${stored.reference} has been cancelled and refunded`);
+
+    expect((await call('GET', `/api/equipment/orders/${sessionId}`, buyer)).body).toMatchObject({ reference: stored.reference });
+    expect((await call('GET', `/api/equipment/orders/${sessionId}`, admin)).status).toBe(404);
+    expect((await call('GET', `/api/equipment/orders/${sessionId}`, null)).status).toBe(401);
+    expect((await call('GET', '/api/equipment/orders/not-a-session', buyer)).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Download, KeyRound, Trash2, UserRound } from 'lucide-react';
+import { Download, KeyRound, Package, Trash2, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
@@ -27,7 +27,9 @@ import { usePageMeta } from '@/lib/page-meta';
 import { newPasswordProblem } from '@/lib/new-password';
 import { LIMITS } from '@shared/constants';
 import { toast } from '@/lib/toast';
+import { ORDER_STATUS_LABELS } from '@shared/schemas/equipment';
 import { useDeleteAccount } from '../api/delete-account';
+import { useMyEquipmentOrders } from '../api/equipment-orders';
 import { useExportMyData } from '../api/export-my-data';
 import { useMe } from '../api/me';
 import { useUpdateMe } from '../api/update-me';
@@ -59,6 +61,9 @@ export function AccountPage() {
         <Section icon={<UserRound />} title="Your details">
           <DetailsForm />
         </Section>
+        <Section icon={<Package />} title="Your equipment orders">
+          <EquipmentOrders />
+        </Section>
         <Section icon={<KeyRound />} title="Change password">
           <PasswordForm />
         </Section>
@@ -70,6 +75,43 @@ export function AccountPage() {
         </Section>
       </div>
     </div>
+  );
+}
+
+/** The buyer's equipment orders with their status (issue 24 §3); the reference is the one in the e-mails. */
+function EquipmentOrders() {
+  const orders = useMyEquipmentOrders();
+  if (orders.isPending) return <Skeleton className="h-12 w-full" />;
+  if (orders.isError) return <p role="alert">We couldn't load your orders. Please reload the page.</p>;
+  if (!orders.data.length)
+    return (
+      <p className="text-sm text-muted-foreground">
+        No orders yet.{' '}
+        <Link className="font-medium text-primary underline underline-offset-4" to={paths.equipment}>
+          Visit the Equipment Store
+        </Link>
+      </p>
+    );
+  return (
+    <ul className="divide-y divide-border" data-testid="equipment-orders">
+      {orders.data.map((o) => (
+        <li key={o.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3 text-sm">
+          <div>
+            <p className="font-semibold">{o.reference}</p>
+            <p className="text-muted-foreground">
+              {new Date(o.createdAt).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'Europe/London' })} · £
+              {(o.amountTotal / 100).toFixed(2)} · {o.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}
+            </p>
+            {o.orderStatus === 'dispatched' && (o.carrier || o.trackingReference) ? (
+              <p className="text-muted-foreground">
+                {[o.carrier, o.trackingReference ? `tracking ${o.trackingReference}` : null].filter(Boolean).join(', ')}
+              </p>
+            ) : null}
+          </div>
+          <span className="rounded-full bg-muted px-2.5 py-0.5 font-medium">{ORDER_STATUS_LABELS[o.orderStatus]}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { UpdateEquipmentOrderInput } from '@shared/schemas/equipment';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type {
@@ -183,6 +184,14 @@ export const useUpdateInboxItem = () =>
   useAdminMutation(
     ({ kind, id, ...changes }: { kind: InboxKind; id: string; status?: InboxStatus; assignee?: string | null; note?: string | null }) =>
       apiRequest<InboxItem>(`/admin/inbox/${kind}/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
+  );
+/** POST /api/admin/orders/{id}/status — an equipment order's next status (refunds go through Stripe). */
+export const useUpdateEquipmentOrder = () =>
+  useAdminMutation(({ id, ...input }: UpdateEquipmentOrderInput & { id: string }) =>
+    apiRequest<{ id: string; reference: string; orderStatus: string }>(`/admin/orders/${encodeURIComponent(id)}/status`, {
+      method: 'POST',
+      body: input,
+    }),
   );
 export const useAudit = (action: AuditAction | 'all', resource: AuditResource | 'all') =>
   useInfiniteQuery(

@@ -3,7 +3,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { INBOX_STATUSES, type InboxItem, type InboxKind, type InboxStatus } from '@shared/schemas/admin';
-import { useInbox, useUpdateInboxItem } from '../api/admin-api';
+import {
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  type UpdateEquipmentOrderInput,
+} from '@shared/schemas/equipment';
+import { useInbox, useUpdateEquipmentOrder, useUpdateInboxItem } from '../api/admin-api';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { FailedEmailsSection } from './failed-emails-section';
 import { FilterButtons, PagedList, capitalise, formatDate } from './shared';
@@ -119,6 +126,7 @@ function InboxRow({ item }: { item: InboxItem }) {
               className="h-9 w-48"
             />
           </div>
+          {item.kind === 'orders' ? <OrderActions item={item} /> : null}
           <Textarea aria-label="Note" placeholder="Note" rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
           <Button
             size="sm"
@@ -130,6 +138,83 @@ function InboxRow({ item }: { item: InboxItem }) {
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * An equipment order's status (issue 24 §3): Paid → Dispatched (optional carrier and tracking
+ * reference; the buyer is e-mailed) → Delivered, or Cancelled (before dispatch) / Refunded (after),
+ * both refunding the payment through Stripe. Audited on the server.
+ */
+function OrderActions({ item }: { item: InboxItem }) {
+  const update = useUpdateEquipmentOrder();
+  const [carrier, setCarrier] = useState('');
+  const [tracking, setTracking] = useState('');
+  const status = (ORDER_STATUSES as readonly string[]).includes(String(item.details.orderStatus))
+    ? (item.details.orderStatus as OrderStatus)
+    : 'paid';
+  const next = ORDER_TRANSITIONS[status];
+  const move = async (input: UpdateEquipmentOrderInput) => {
+    if (
+      (input.status === 'cancelled' || input.status === 'refunded') &&
+      !window.confirm(`Refund ${String(item.details.paid)} to the buyer?`)
+    )
+      return;
+    try {
+      await update.mutateAsync({ id: item.id, ...input });
+      notifySuccess(`Order marked ${ORDER_STATUS_LABELS[input.status].toLowerCase()}`);
+    } catch (err) {
+      notifyFailure('Failed to update order', err);
+    }
+  };
+  if (!next.length)
+    return <p className="text-sm text-muted-foreground">Order {ORDER_STATUS_LABELS[status].toLowerCase()}: nothing more to do.</p>;
+  return (
+    <fieldset className="space-y-2 rounded-md border border-border p-3">
+      <legend className="px-1 text-sm font-medium">Order status: {ORDER_STATUS_LABELS[status]}</legend>
+      {next.includes('dispatched') && (
+        <div className="flex flex-wrap items-center gap-2">
+          <Input
+            aria-label="Carrier"
+            placeholder="Carrier (optional)"
+            value={carrier}
+            onChange={(e) => setCarrier(e.target.value)}
+            className="h-9 w-44"
+          />
+          <Input
+            aria-label="Tracking reference"
+            placeholder="Tracking reference (optional)"
+            value={tracking}
+            onChange={(e) => setTracking(e.target.value)}
+            className="h-9 w-56"
+          />
+          <Button
+            size="sm"
+            disabled={update.isPending}
+            onClick={() => void move({ status: 'dispatched', carrier, trackingReference: tracking })}
+          >
+            Mark dispatched
+          </Button>
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {next.includes('delivered') && (
+          <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => void move({ status: 'delivered' })}>
+            Mark delivered
+          </Button>
+        )}
+        {next.includes('cancelled') && (
+          <Button size="sm" variant="destructive" disabled={update.isPending} onClick={() => void move({ status: 'cancelled' })}>
+            Cancel and refund
+          </Button>
+        )}
+        {next.includes('refunded') && (
+          <Button size="sm" variant="destructive" disabled={update.isPending} onClick={() => void move({ status: 'refunded' })}>
+            Refund
+          </Button>
+        )}
+      </div>
+    </fieldset>
   );
 }
 

@@ -9,7 +9,11 @@ export const getSubscription = (signal?: AbortSignal) => apiGet<SubscriptionView
 export const subscriptionQueryOptions = (userId: string | null) =>
   queryOptions({ queryKey: ['subscription', userId], queryFn: ({ signal }) => getSubscription(signal), enabled: Boolean(userId) });
 
-export function useSubscription() {
+/** `refreshMs`: polls while it answers a number (TanStack Query's refetchInterval), e.g. until the plan is paid. */
+export function useSubscription(refreshMs?: (view: SubscriptionView | undefined) => number | false) {
   const { userId } = useAuth();
-  return useQuery(subscriptionQueryOptions(userId));
+  return useQuery({
+    ...subscriptionQueryOptions(userId),
+    refetchInterval: refreshMs ? (q: { state: { data?: SubscriptionView } }) => refreshMs(q.state.data) : false,
+  });
 }

@@ -62,7 +62,8 @@ export function formValuesFrom(
     maxMileage: text(prefs?.maxMileage),
     location: text(prefs?.location),
     radiusMiles: text(prefs?.radiusMiles ?? DEFAULT_ALERT_RADIUS_MILES),
-    frequency: prefs?.frequency ?? 'weekly',
+    // '' is "left at the default": the plan's fastest cadence once there is a plan.
+    frequency: prefs?.frequencyChosen ? prefs.frequency : '',
   };
 }
 
@@ -195,6 +196,7 @@ export function AlertSignupForm({
         </div>
         <FormField id={`${id}-frequency`} label="Alert Frequency" error={err('frequency')}>
           <Select {...f('frequency')} {...register('frequency')}>
+            <option value="">The fastest my plan includes</option>
             {frequencies.map((v) => (
               <option key={v} value={v}>
                 {FREQUENCY_LABELS[v]}

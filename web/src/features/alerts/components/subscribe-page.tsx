@@ -104,10 +104,16 @@ export function SubscribePage() {
   };
 
   const manage = async () => {
+    // Opened during the click, before the request, so pop-up blockers let it through; it is
+    // pointed at the portal when the URL comes back, or closed if the request fails.
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
     try {
       const { url } = await portal.mutateAsync('manage');
-      window.open(url, '_blank', 'noopener');
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
     } catch (err) {
+      tab?.close();
       toast({ title: 'Error', description: err instanceof Error ? err.message : ALERT_TEXTS.portalFailed, variant: 'destructive' });
     }
   };
@@ -178,6 +184,13 @@ export function SubscribePage() {
           </div>
           {active ? null : tiers.data ? (
             <PlanPicker tiers={tiers.data} choosing={choosing} onChoose={(t) => void choose(t)} />
+          ) : tiers.isError ? (
+            <Card className="mx-auto max-w-xl p-6 text-center" role="alert">
+              <p>{ALERT_TEXTS.plansLoadFailed}</p>
+              <Button className="mt-4" onClick={() => void tiers.refetch()} disabled={tiers.isFetching}>
+                Retry
+              </Button>
+            </Card>
           ) : (
             <PageFallback />
           )}

@@ -1,6 +1,6 @@
 import { BellOff, BellRing } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { PLANS } from '@shared/constants';
 import { ALERT_TEXTS, type AlertFrequency, FREQUENCY_LABELS, allowedFrequencies } from '@shared/schemas/alerts';
 import { paths } from '@/app/paths';
@@ -17,6 +17,7 @@ import { useOpenPortal } from '../api/open-portal';
 import { useSubscription } from '../api/subscription';
 import { useSyncSubscription } from '../api/sync-subscription';
 import { useUpdateAlertSettings } from '../api/update-alert-settings';
+import { ALERT_FREQUENCY_ANCHOR, AlertCadence } from './alert-cadence';
 import { formatPlanPrice } from './plan-picker';
 import { WhatsAppVerification } from './whatsapp-verification';
 
@@ -33,6 +34,16 @@ export function SubscriptionDashboardPage() {
   const portal = useOpenPortal();
   const settings = useUpdateAlertSettings();
   const synced = useRef(false);
+  const { hash } = useLocation();
+  const hasAlerts = Boolean(subscription.data?.alerts && subscription.data.isActive);
+
+  // A "Change" link (/dashboard#alert-frequency) lands on the frequency control once it is shown.
+  useEffect(() => {
+    if (hash !== `#${ALERT_FREQUENCY_ANCHOR}` || !hasAlerts) return;
+    const control = document.getElementById(ALERT_FREQUENCY_ANCHOR);
+    control?.scrollIntoView({ block: 'center' });
+    control?.focus();
+  }, [hash, hasAlerts]);
 
   // Changes made in the portal's tab show here when the person comes back (and once on arrival).
   useEffect(() => {
@@ -85,6 +96,8 @@ export function SubscriptionDashboardPage() {
 
   const view = subscription.data;
   const sub = view.isActive ? view.subscription : null;
+  // A cancelled plan whose period is over: alerts stopped with it (isPaid is false).
+  const ended = !sub && view.subscription?.status === 'canceled' ? view.subscription : null;
 
   return (
     <PageContainer className="max-w-3xl py-10">
@@ -92,6 +105,12 @@ export function SubscriptionDashboardPage() {
       {!sub ? (
         <Card className="p-8 text-center">
           <h2 className="text-2xl font-bold">No Active Subscription</h2>
+          {ended ? (
+            <p className="mt-2 font-medium" role="status">
+              Your {PLANS.find((p) => p.id === ended.tier)?.name ?? ended.tier} plan ended on {formatDate(ended.currentPeriodEnd)}. Your
+              truck alerts have stopped.
+            </p>
+          ) : null}
           <p className="mt-2 text-muted-foreground">
             Subscribe to get new trucks that match what you are looking for, by e-mail or WhatsApp.
           </p>
@@ -114,6 +133,7 @@ export function SubscriptionDashboardPage() {
                 ? `Cancels on ${formatDate(sub.currentPeriodEnd)}`
                 : `Next billing date: ${formatDate(sub.currentPeriodEnd)}`}
             </p>
+            {view.alerts ? <AlertCadence frequency={view.alerts.frequency} className="mt-1" /> : null}
             <div className="mt-5 flex flex-wrap gap-3">
               <Button onClick={() => void openPortal('manage')} disabled={portal.isPending}>
                 Manage Subscription
@@ -145,9 +165,9 @@ export function SubscriptionDashboardPage() {
               </p>
               <div className="mt-4 grid gap-4 sm:grid-cols-2">
                 <div className="flex flex-col gap-1.5">
-                  <Label htmlFor={`${id}-frequency`}>Frequency</Label>
+                  <Label htmlFor={ALERT_FREQUENCY_ANCHOR}>Frequency</Label>
                   <Select
-                    id={`${id}-frequency`}
+                    id={ALERT_FREQUENCY_ANCHOR}
                     value={view.alerts.frequency}
                     disabled={settings.isPending}
                     onChange={(e) => void change({ frequency: e.target.value as AlertFrequency }, 'Your alert frequency is updated.')}

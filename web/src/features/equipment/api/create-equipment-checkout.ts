@@ -4,6 +4,6 @@ import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/equipment/checkout — the hosted checkout's URL for the cart (prices are the server's). */
 export const createEquipmentCheckout = (input: EquipmentCheckoutInput) =>
-  apiRequest<{ url: string | null }>('/equipment/checkout', { method: 'POST', body: input });
+  apiRequest<{ url: string | null; sessionId: string }>('/equipment/checkout', { method: 'POST', body: input });
 
 export const useCreateEquipmentCheckout = () => useMutation({ mutationFn: createEquipmentCheckout });

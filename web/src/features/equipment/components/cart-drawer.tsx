@@ -9,6 +9,7 @@ import { useAuth } from '@/lib/auth';
 import { signInPath } from '@/lib/auth-links';
 import { toast } from '@/lib/toast';
 import { useCreateEquipmentCheckout } from '../api/create-equipment-checkout';
+import { markCheckoutStarted } from '../api/orders';
 import { EQUIPMENT_ITEMS } from '../data/equipment';
 import { type CartAction, type CartLine, MAX_QUANTITY, cartCount, cartTotalPence, formatPence, formatPrice } from '../utils/cart';
 import { EquipmentIcon } from './equipment-icon';
@@ -46,7 +47,9 @@ export function CartDrawer({ open, onClose, lines, dispatch }: CartDrawerProps) 
     checkout.mutate(
       { lines: lines.map(({ id, quantity }) => ({ id, quantity })) },
       {
-        onSuccess: ({ url }) => {
+        onSuccess: ({ url, sessionId }) => {
+          // /equipment/order-success shows the order only to the browser that started its checkout.
+          markCheckoutStarted(sessionId);
           if (url) window.location.assign(url);
           else toast({ title: 'Checkout Error', description: 'No checkout URL received. Please try again.', variant: 'destructive' });
         },

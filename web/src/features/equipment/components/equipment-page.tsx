@@ -18,6 +18,7 @@ import {
   hasActiveFilters,
 } from '../utils/filter-equipment';
 import { CartDrawer } from './cart-drawer';
+import { EquipmentTerms } from './equipment-terms';
 import { EquipmentCard } from './equipment-card';
 
 const CATEGORY_BUTTONS: CategoryFilter[] = ['All', ...EQUIPMENT_CATEGORIES];
@@ -144,6 +145,8 @@ export function EquipmentPage() {
           ))}
         </ul>
       )}
+
+      <EquipmentTerms className="mt-10 rounded-lg border border-border bg-card p-4 sm:p-5" />
 
       <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} lines={lines} dispatch={dispatch} />
     </div>
