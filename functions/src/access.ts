@@ -45,6 +45,11 @@ export interface Access {
    * anyone may call, so a bug there cannot reach other people's items (issue 23 "Old M4").
    */
   tableKeys?: readonly string[];
+  /**
+   * With `tableKeys`: more partition-key prefixes the function may only read (item reads, same
+   * narrowing), whatever `table` says: a public route that looks a listing up but never writes it.
+   */
+  tableReadKeys?: readonly string[];
   buckets?: readonly BucketAccess[];
   /** ses:SendEmail/SendRawEmail on the configured sending identity only. */
   mail?: boolean;

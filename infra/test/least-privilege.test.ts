@@ -86,8 +86,12 @@ function excessGrants(statements: Statement[], access: Access, own: { queues?: s
           // Narrowed rows: item actions on the table itself, every key under the declared prefixes.
           const leading = st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined;
           const wanted = access.tableKeys.map((k) => `${k}*`);
+          // Prefixes declared read-only (tableReadKeys) get item reads alone.
+          const readOnly = (access.tableReadKeys ?? []).map((k) => `${k}*`);
+          const same = (a: string[], b: string[]) => a.length > 0 && [...a].sort().join() === [...b].sort().join();
           if (!json.includes(ids.table) || json.includes('/index')) fail('not the table itself');
-          else if (!leading || [...leading].sort().join() !== [...wanted].sort().join()) fail('not narrowed to the declared key prefixes');
+          else if (leading && same(leading, readOnly) && (DYNAMO_WRITE.includes(name) || name === 'Scan')) fail('write on read-only keys');
+          else if (!leading || !(same(leading, wanted) || same(leading, readOnly))) fail('not narrowed to the declared key prefixes');
           else if (st.Condition?.Null?.['dynamodb:LeadingKeys'] !== 'false') fail('a request naming no key would pass');
           else if (['Scan', 'DescribeTable', 'GetRecords', 'GetShardIterator'].includes(name)) fail('not an item action');
           else if (DYNAMO_WRITE.includes(name) && access.table !== 'readWrite') fail('table write not declared');

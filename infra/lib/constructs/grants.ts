@@ -87,6 +87,7 @@ export function grantAccess(fn: IGrantable & IConstruct, access: Access, t: Gran
       [t.table.tableArn],
       leadingKeysCondition(access.tableKeys),
     );
+    if (access.tableReadKeys?.length) add(TABLE_ITEM_READ_ACTIONS, [t.table.tableArn], leadingKeysCondition(access.tableReadKeys));
   } else if (access.table === 'read') t.table.grantReadData(fn);
   else if (access.table === 'readWrite') t.table.grantReadWriteData(fn);
 
@@ -152,6 +153,7 @@ export function accessKey(a: Access): string {
   return JSON.stringify({
     table: a.table,
     tableKeys: sorted(a.tableKeys),
+    tableReadKeys: sorted(a.tableReadKeys),
     buckets: a.buckets?.length
       ? a.buckets.map((b) => JSON.stringify({ bucket: b.bucket, access: b.access, prefixes: sorted(b.prefixes) })).sort()
       : undefined,

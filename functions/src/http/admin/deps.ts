@@ -15,6 +15,8 @@ import {
 } from '../../adapters/dynamodb/admin-repo.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { emailOutboxStore } from '../../adapters/dynamodb/email-outbox-repo.js';
+import { listingReportStore } from '../../adapters/dynamodb/listing-reports-repo.js';
+import type { ReportAdminDeps } from '../../domain/reports/listing-reports.js';
 import { outboxDeps } from '../../adapters/mail/mailer.js';
 import { retryFailedEmail as retryDeadLetter } from '../../domain/mail/outbox.js';
 import { s3 } from '../../adapters/s3/client.js';
@@ -122,6 +124,13 @@ export function listingDeps(): AdminListingDeps {
   };
 }
 
+/** The Reports tab (issue 24 §6): the reports, the audit log, and the Listings tab's operations to hide a listing. */
+export const reportDeps = (): ReportAdminDeps => ({
+  reports: listingReportStore(ddb, table()),
+  audit: audit$(),
+  listingAdmin: listingDeps(),
+  now,
+});
 export const contentDeps = () => ({ content: content$(), audit: audit$(), now, newId: () => ulid() });
 export const promotionDeps = () => ({ promotions: promotions$(), audit: audit$(), now, newId: () => ulid() });
 
