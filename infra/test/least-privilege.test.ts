@@ -321,6 +321,31 @@ describe('least privilege: every function is granted what its row declares, noth
     expect(actions.some((a) => a.startsWith('events:') || a.startsWith('cognito-idp:'))).toBe(false);
   });
 
+  it('lets the public report route write only its own items and only read the listing it names (LeadingKeys)', () => {
+    const row = routes.find((r) => r.id === 'ReportListing')!;
+    const f = allFunctions().find((x) => x.name === 'ReportListing')!;
+    const table = statementsOf(f.template, f.stack, f.fn).filter((st) => JSON.stringify(st.Action).includes('dynamodb:'));
+    const leadingOf = (st: (typeof table)[number]) => st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[];
+    const readOnly = table.find((st) => leadingOf(st)?.includes('LISTING#*'))!;
+    expect(leadingOf(readOnly).sort()).toEqual(['LISTING#*', 'SCRAPED#*']);
+    expect(JSON.stringify(readOnly.Action)).not.toMatch(/PutItem|UpdateItem|DeleteItem|BatchWriteItem/);
+    for (const st of table.filter((x) => x !== readOnly))
+      expect(leadingOf(st).sort()).toEqual(row.access.tableKeys!.map((k) => `${k}*`).sort());
+    // and the check refuses a write on the read-only prefixes
+    const ids = dataIds();
+    const arn = { 'Fn::ImportValue': `TruckYard-Data:ExportsOutputFnGetAtt${ids.table}Arn` };
+    const put = {
+      Effect: 'Allow',
+      Action: 'dynamodb:PutItem',
+      Resource: arn,
+      Condition: {
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LISTING#*', 'SCRAPED#*'] },
+        Null: { 'dynamodb:LeadingKeys': 'false' },
+      },
+    };
+    expect(excessGrants([put], row.access)).toHaveLength(1);
+  });
+
   it('narrows the anonymous account functions to their own key prefixes (dynamodb:LeadingKeys)', () => {
     for (const id of ['SignUpAccount', 'VerifyAccountEmail', 'RequestPasswordReset']) {
       const row = routes.find((r) => r.id === id)!;
