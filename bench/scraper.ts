@@ -60,7 +60,7 @@ try {
       fetcher: pages,
       images: { store: () => Promise.reject(new Error('no photos in the bench')) },
       ownListings: { activeOwnListings: async () => [] },
-      events: { runCompleted: async () => undefined },
+      events: { runCompleted: async () => undefined, listingsUpdated: async () => undefined },
       now: () => new Date(),
       timeLeftMs: () => 900_000,
     };

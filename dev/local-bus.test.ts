@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { consumer } from '../functions/src/events/consume.js';
 import { type BusEvent, createLocalBus, toBusEvent } from './local-bus.js';
 
 describe('the in-process event bus', () => {
@@ -57,5 +58,26 @@ describe('the in-process event bus', () => {
 
     expect(calls).toBe(3);
     expect(logs.at(-1)).toMatch(/Flaky failed .* after 3 attempts: boom/);
+  });
+
+  it('puts an event its consumer refuses by contract in the dead letters, with the reason', async () => {
+    let ran = 0;
+    const bus = createLocalBus({
+      subscriptions: [{ id: 'PriceDrop', eventType: 'listing.updated', handler: 'x', access: {} }],
+      load: async () =>
+        consumer('test/price-drop', ['listing.updated'], async () => {
+          ran++;
+        }) as never,
+      log: () => undefined,
+      retryDelaysMs: [1, 1],
+    });
+
+    bus.publish([{ Source: 'truckyard', DetailType: 'listing.updated', Detail: '{"listingId":"L1","price":30000,"previousPrice":32000}' }]);
+    await bus.idle();
+
+    expect(ran).toBe(0);
+    expect(bus.deadLetters).toHaveLength(1);
+    expect(bus.deadLetters[0]).toMatchObject({ subscriptionId: 'PriceDrop', event: { 'detail-type': 'listing.updated' } });
+    expect(bus.deadLetters[0].reason).toMatch(/Invalid listing\.updated event: .*Unrecognized keys: "price", "previousPrice"/);
   });
 });

@@ -33,6 +33,18 @@ export interface LocalBus {
   publish(entries: PutEventsRequestEntry[]): { eventIds: string[] };
   /** Resolves when every delivery started so far has finished (tests). */
   idle(): Promise<void>;
+  /**
+   * Events a subscriber still failed on after its retries, with the last error (an event refused
+   * by its contract says why: events/consume.ts): what the subscription's dead-letter queue holds
+   * in AWS (the on-failure destination's record of the event and its error).
+   */
+  readonly deadLetters: LocalBusDeadLetter[];
+}
+
+export interface LocalBusDeadLetter {
+  subscriptionId: string;
+  event: BusEvent;
+  reason: string;
 }
 
 export function toBusEvent(entry: PutEventsRequestEntry, now = new Date()): BusEvent {
@@ -62,6 +74,7 @@ export function createLocalBus(opts: LocalBusOptions = {}): LocalBus {
   const log = opts.log ?? ((msg: string) => console.log(msg));
   const retryDelaysMs = opts.retryDelaysMs ?? [1000, 2000];
   const inFlight = new Set<Promise<void>>();
+  const deadLetters: LocalBusDeadLetter[] = [];
 
   async function deliver(sub: EventSubscription, event: BusEvent): Promise<void> {
     for (let attempt = 0; ; attempt++) {
@@ -73,6 +86,7 @@ export function createLocalBus(opts: LocalBusOptions = {}): LocalBus {
         const reason = err instanceof Error ? err.message : String(err);
         if (attempt >= retryDelaysMs.length) {
           log(`[bus] ${sub.id} failed on ${event['detail-type']} ${event.id} after ${attempt + 1} attempts: ${reason}`);
+          deadLetters.push({ subscriptionId: sub.id, event, reason });
           return;
         }
         log(`[bus] ${sub.id} failed on ${event['detail-type']} ${event.id}, retrying: ${reason}`);
@@ -96,5 +110,6 @@ export function createLocalBus(opts: LocalBusOptions = {}): LocalBus {
     async idle() {
       while (inFlight.size) await Promise.all([...inFlight]);
     },
+    deadLetters,
   };
 }

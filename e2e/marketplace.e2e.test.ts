@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_USERS } from '../dev/seed/data.js';
 import { chunkUrls, launchBrowser, newPage } from './browser.js';
+import { staffApi, staffToken } from './staff-api.js';
 
 /** Issue 2: the public marketplace, as a buyer uses it, in real Chromium against the product started like `npm start`. */
 const baseUrl = inject('baseUrl');
@@ -134,6 +135,48 @@ describe('public marketplace', () => {
     }
     await page.close();
   });
+
+  it('shows the placeholder, never a broken image, when a listing has no photo or its photo does not load (cards and detail page)', async () => {
+    const page = await newPage(browser, baseUrl);
+    // Every listing photo fails, as a copy that never arrived would.
+    await page.route('**/images/**', (route) => route.abort());
+    await page.goto('/#browse');
+    const cards = results(page);
+    await cards.first().waitFor();
+    const broken = () =>
+      page
+        .locator('article img')
+        .evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((i) => i.complete && i.naturalWidth === 0).length);
+    await poll(broken).toBe(0);
+    await poll(() => cards.locator('[data-testid="photo-placeholder"]').count()).toBeGreaterThan(0);
+    const withPhoto = (await (await fetch(`${baseUrl}/api/listings?pageSize=50`)).json()).items.find(
+      (l: { images: unknown[] }) => l.images.length > 0,
+    ) as { id: string };
+    await page.goto(`/truck/${withPhoto.id}`);
+    await page.getByTestId('photo-placeholder').waitFor();
+    expect(
+      await page.locator('main img').evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((i) => i.naturalWidth === 0).length),
+    ).toBe(0);
+    await page.close();
+  });
+
+  it('lets anyone report a listing (with the safety advice beside it), and staff find the report in admin', async () => {
+    const page = await newPage(browser, baseUrl, { width: 375, height: 812 });
+    const listing = (await (await fetch(`${baseUrl}/api/listings?pageSize=1`)).json()).items[0] as { id: string; title: string };
+    await page.goto(`/truck/${listing.id}`);
+    const advice = page.getByTestId('safety-advice');
+    expect(await advice.textContent()).toMatch(/Never pay a deposit before you have seen the truck.*V5C/);
+    await page.getByRole('button', { name: 'Report this listing' }).click();
+    await page.getByLabel('Looks like a scam').check();
+    await page.getByLabel(/^Details/).fill('Asked me for a deposit by bank transfer before a viewing');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await page.getByText('Thanks, we have your report').waitFor({ timeout: 30_000 });
+    await page.close();
+
+    const token = await staffToken(baseUrl, 'admin@truckyard.example');
+    const reports = (await staffApi(baseUrl, token, 'GET', '/admin/reports')).body as unknown as { items: Array<Record<string, unknown>> };
+    expect(reports.items[0]).toMatchObject({ listingId: listing.id, reason: 'scam', status: 'open', listingTitle: listing.title });
+  }, 90_000);
 
   it('sends a first view one small entry script that imports no other chunk before the first paint', async () => {
     // The app's code loads after the first paint (web/src/boot.ts): nothing in the HTML or the

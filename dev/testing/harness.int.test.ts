@@ -236,8 +236,11 @@ describe('the local cloud for integration tests', () => {
     const server = await startApiServer({ port: 0, env: inject('localCloudEnv'), routes: [], bus });
     try {
       await createLocalPublisher(`${server.url}/_dev/events`).publish([
-        { type: 'listing.created', detail: { listingId: 'L1' } },
-        { type: 'listing.deleted', detail: { listingId: 'L2' } },
+        {
+          type: 'listing.created',
+          detail: { listingId: 'L1', userId: 'U1', status: 'active', price: 30000, createdAt: '2026-01-01T00:00:00Z' },
+        },
+        { type: 'listing.deleted', detail: { listingId: 'L2', userId: 'U1', deletedAt: '2026-01-01T00:00:00Z' } },
       ]);
       await bus.idle();
     } finally {

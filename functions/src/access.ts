@@ -60,6 +60,11 @@ export interface Access {
    * a user by Stripe customer id on gsi1).
    */
   tableIndexQueries?: readonly string[];
+  /**
+   * With `tableKeys`: more partition-key prefixes the function may only read (item reads, same
+   * narrowing), whatever `table` says: a public route that looks a listing up but never writes it.
+   */
+  tableReadKeys?: readonly string[];
   buckets?: readonly BucketAccess[];
   /** ses:SendEmail/SendRawEmail on the configured sending identity only. */
   mail?: boolean;

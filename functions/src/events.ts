@@ -9,14 +9,14 @@ import { SEARCH_SNAPSHOT_ACCESS } from './jobs.js';
  */
 export const EVENT_SOURCE = 'truckyard';
 
-export type DomainEventType =
-  | 'listing.created'
-  | 'listing.updated'
-  | 'listing.deleted'
-  /** One per scraper run, with the ids of listings first seen by it (never one event per scraped listing). */
-  | 'scraper.run.completed'
-  /** One per stock import whose listings went live (events/contracts.ts), never one per imported row. */
-  | 'stock-import.applied';
+/**
+ * The event types and their contracts (one zod schema each) live in events/contracts.ts:
+ * 'listing.created' | 'listing.updated' | 'listing.deleted'; 'scraper.run.completed' (one per
+ * scraper run, never one per scraped listing); 'stock-import.applied' (one per stock import whose
+ * listings went live, never one per imported row).
+ */
+export type { DomainEventType } from './events/contracts.js';
+import type { DomainEventType } from './events/contracts.js';
 
 export interface EventSubscription {
   id: string;

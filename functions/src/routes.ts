@@ -300,6 +300,16 @@ const rows: RouteDef[] = [
     access: WRITE,
   },
   {
+    // "Report this listing" (issue 24 §6), for anyone: the ALTCHA check, the per-address limit and
+    // the report, narrowed to those items; the listing it names is only read.
+    id: 'ReportListing',
+    method: 'POST',
+    path: '/api/listings/{id}/reports',
+    handler: 'http/reports/report-listing.ts',
+    auth: 'optional',
+    access: { ...CHALLENGED, table: 'readWrite', tableKeys: ['CHALLENGE#', 'RATE#', 'REPORT#'], tableReadKeys: ['LISTING#', 'SCRAPED#'] },
+  },
+  {
     id: 'RecordListingView',
     method: 'POST',
     path: '/api/listings/{id}/views',

@@ -92,8 +92,12 @@ function excessGrants(statements: Statement[], access: Access, own: { queues?: s
           // Narrowed rows: item actions on the table itself, every key under the declared prefixes.
           const leading = st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined;
           const wanted = access.tableKeys.map((k) => `${k}*`);
+          // Prefixes declared read-only (tableReadKeys) get item reads alone.
+          const readOnly = (access.tableReadKeys ?? []).map((k) => `${k}*`);
+          const same = (a: string[], b: string[]) => a.length > 0 && [...a].sort().join() === [...b].sort().join();
           if (!json.includes(ids.table) || json.includes('/index')) fail('not the table itself');
-          else if (!leading || [...leading].sort().join() !== [...wanted].sort().join()) fail('not narrowed to the declared key prefixes');
+          else if (leading && same(leading, readOnly) && (DYNAMO_WRITE.includes(name) || name === 'Scan')) fail('write on read-only keys');
+          else if (!leading || !(same(leading, wanted) || same(leading, readOnly))) fail('not narrowed to the declared key prefixes');
           else if (st.Condition?.Null?.['dynamodb:LeadingKeys'] !== 'false') fail('a request naming no key would pass');
           else if (['Scan', 'DescribeTable', 'GetRecords', 'GetShardIterator'].includes(name)) fail('not an item action');
           else if (DYNAMO_WRITE.includes(name) && access.table !== 'readWrite') fail('table write not declared');
@@ -323,6 +327,31 @@ describe('least privilege: every function is granted what its row declares, noth
       expect.arrayContaining(['dynamodb:PutItem', 'ses:SendEmail', 's3:PutObject', 's3:DeleteObject', 'ssm:GetParameter']),
     );
     expect(actions.some((a) => a.startsWith('events:') || a.startsWith('cognito-idp:'))).toBe(false);
+  });
+
+  it('lets the public report route write only its own items and only read the listing it names (LeadingKeys)', () => {
+    const row = routes.find((r) => r.id === 'ReportListing')!;
+    const f = allFunctions().find((x) => x.name === 'ReportListing')!;
+    const table = statementsOf(f.template, f.stack, f.fn).filter((st) => JSON.stringify(st.Action).includes('dynamodb:'));
+    const leadingOf = (st: (typeof table)[number]) => st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[];
+    const readOnly = table.find((st) => leadingOf(st)?.includes('LISTING#*'))!;
+    expect(leadingOf(readOnly).sort()).toEqual(['LISTING#*', 'SCRAPED#*']);
+    expect(JSON.stringify(readOnly.Action)).not.toMatch(/PutItem|UpdateItem|DeleteItem|BatchWriteItem/);
+    for (const st of table.filter((x) => x !== readOnly))
+      expect(leadingOf(st).sort()).toEqual(row.access.tableKeys!.map((k) => `${k}*`).sort());
+    // and the check refuses a write on the read-only prefixes
+    const ids = dataIds();
+    const arn = { 'Fn::ImportValue': `TruckYard-Data:ExportsOutputFnGetAtt${ids.table}Arn` };
+    const put = {
+      Effect: 'Allow',
+      Action: 'dynamodb:PutItem',
+      Resource: arn,
+      Condition: {
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LISTING#*', 'SCRAPED#*'] },
+        Null: { 'dynamodb:LeadingKeys': 'false' },
+      },
+    };
+    expect(excessGrants([put], row.access)).toHaveLength(1);
   });
 
   it('narrows the functions anyone may call to the key prefixes they own (dynamodb:LeadingKeys, issue 23 "Old M4")', () => {

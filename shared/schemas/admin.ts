@@ -19,7 +19,18 @@ export type AdminSettableStatus = (typeof ADMIN_SETTABLE_STATUSES)[number];
 /** `read`: staff opened personal data (the user list, the Inbox, failed e-mails; issue 23). */
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'login', 'read'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_RESOURCES = ['user', 'listing', 'media', 'content', 'promotion', 'message', 'inbox', 'failed-email', 'order'] as const;
+export const AUDIT_RESOURCES = [
+  'user',
+  'listing',
+  'media',
+  'content',
+  'promotion',
+  'message',
+  'inbox',
+  'failed-email',
+  'order',
+  'report',
+] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 export const PROMOTION_POSITIONS = ['hero', 'sidebar', 'footer', 'popup'] as const;
 export type PromotionPosition = (typeof PROMOTION_POSITIONS)[number];

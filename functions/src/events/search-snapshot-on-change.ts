@@ -1,5 +1,8 @@
+import type { Context } from 'aws-lambda';
 import { searchSnapshotBuilder } from '../deps.js';
+import { tableStreamConsumers } from '../events.js';
 import { observed } from '../observability.js';
+import { consumer } from './consume.js';
 
 /** A DynamoDB Streams batch (AWS) or a bus event (locally): only when something changed matters. */
 export interface SnapshotTrigger {
@@ -26,4 +29,16 @@ const run = async (event: SnapshotTrigger): Promise<{ result: string }> => {
   return { result: await searchSnapshotBuilder().changed(changedAtMs(event) + 1000) };
 };
 
-export const handler = observed('events/search-snapshot-on-change', run);
+const ROUTE = 'events/search-snapshot-on-change';
+const fromStream = observed(ROUTE, run);
+// Locally the bus's events stand in for the stream: each is checked against its contract.
+const fromBus = consumer(ROUTE, tableStreamConsumers.find((c) => c.id === 'SearchSnapshotOnChange')?.localEventTypes ?? [], (event) =>
+  run({ time: event.time }),
+);
+
+/** A bus event (it has a detail-type) goes through its contract check; a stream batch straight to the builder. */
+export const handler = Object.assign(
+  (event: SnapshotTrigger | { 'detail-type': string }, context?: Context) =>
+    'detail-type' in event ? fromBus(event, context) : fromStream(event as SnapshotTrigger),
+  { consumes: fromBus.consumes },
+);

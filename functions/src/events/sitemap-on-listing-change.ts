@@ -1,13 +1,14 @@
 import { onListingChanged } from '../domain/seo/publish-sitemap.js';
 import { sitemapDeps } from '../http/seo/sitemap-deps.js';
-import { observed } from '../observability.js';
+import { consumer } from './consume.js';
 
 /**
- * listing.created / updated / deleted (events.ts): the first change in five minutes rebuilds the
- * sitemap at once; later ones only mark it changed (one conditional write) for the scheduled job.
+ * listing.created / updated / deleted and stock-import.applied (events.ts): the first change in
+ * five minutes rebuilds the sitemap at once; later ones only mark it changed (one conditional
+ * write) for the scheduled job.
  */
-async function run(): Promise<{ outcome: 'built' | 'deferred' }> {
-  return { outcome: await onListingChanged(sitemapDeps()) };
-}
-
-export const handler = observed('events/sitemap-on-listing-change', run);
+export const handler = consumer(
+  'events/sitemap-on-listing-change',
+  ['listing.created', 'listing.updated', 'listing.deleted', 'stock-import.applied'],
+  async (): Promise<{ outcome: 'built' | 'deferred' }> => ({ outcome: await onListingChanged(sitemapDeps()) }),
+);

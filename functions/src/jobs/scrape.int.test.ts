@@ -12,6 +12,7 @@ import type { ListingRecord } from '../domain/listings/types.js';
 import { handleScrapeMessage, newRunId } from '../domain/scraper/handle-message.js';
 import { type ScrapeDeps, type ScrapeMessage, firstMessages } from '../domain/scraper/run-source.js';
 import type { ScraperRunCompletedDetail } from '../domain/scraper/ports.js';
+import type { ListingUpdated } from '../events/contracts.js';
 import { scrapedListingId } from '../domain/scraper/upsert.js';
 
 let fixtures: ScrapeFixtures;
@@ -20,6 +21,7 @@ let drop: () => Promise<void>;
 let repo: ScraperRepo;
 let listingWrites = 0;
 const events: ScraperRunCompletedDetail[] = [];
+const priceEvents: ListingUpdated[] = [];
 
 /** One whole run, as the job and the queue worker do it, with the queue drained in waves. */
 async function runScrape(): Promise<string> {
@@ -43,7 +45,7 @@ async function runScrape(): Promise<string> {
     fetcher,
     images: { store: (key, bytes) => storeListingImage(key, bytes) },
     ownListings: { activeOwnListings: () => repo.activeOwnListings() },
-    events: { runCompleted: async (d) => void events.push(d) },
+    events: { runCompleted: async (d) => void events.push(d), listingsUpdated: async (d) => void priceEvents.push(...d) },
     now: () => new Date(),
     timeLeftMs: () => 600_000,
   };

@@ -54,6 +54,9 @@ export function scrapeDeps(timeLeftMs: () => number): ScrapeDeps {
       async runCompleted(detail) {
         await eventPublisher().publish([{ type: 'scraper.run.completed', detail: { ...detail } }]);
       },
+      async listingsUpdated(details) {
+        await eventPublisher().publish(details.map((detail) => ({ type: 'listing.updated' as const, detail })));
+      },
     },
     now: () => new Date(),
     timeLeftMs,

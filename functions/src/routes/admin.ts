@@ -149,6 +149,9 @@ export const adminRoutes: RouteDef[] = [
     mail: true,
     secrets: ['stripeSecretKey'],
   }),
+  // Visitors' reports of listings (issue 24 §6): hiding a listing from there is a table write, audited.
+  admin('ListReports', 'GET', '/api/admin/reports', 'read-router', read),
+  admin('UpdateReport', 'PATCH', '/api/admin/reports/{id}', 'write-router', write),
   admin('ListAudit', 'GET', '/api/admin/audit', 'read-router', read, { auth: 'superAdmin' }),
   // The e-mail outbox's dead letters (Inbox): listed read-only, retried through the mailer.
   admin('ListFailedEmails', 'GET', '/api/admin/failed-emails', 'read-router', read),

@@ -94,6 +94,7 @@ export function grantAccess(fn: IGrantable & IConstruct, access: Access, t: Gran
         access.tableIndexQueries.map((index) => `${t.table.tableArn}/index/${index}`),
       );
     }
+    if (access.tableReadKeys?.length) add(TABLE_ITEM_READ_ACTIONS, [t.table.tableArn], leadingKeysCondition(access.tableReadKeys));
   } else if (access.table === 'read') t.table.grantReadData(fn);
   else if (access.table === 'readWrite') t.table.grantReadWriteData(fn);
 
@@ -160,6 +161,7 @@ export function accessKey(a: Access): string {
     table: a.table,
     tableKeys: sorted(a.tableKeys),
     tableIndexQueries: sorted(a.tableIndexQueries),
+    tableReadKeys: sorted(a.tableReadKeys),
     buckets: a.buckets?.length
       ? a.buckets.map((b) => JSON.stringify({ bucket: b.bucket, access: b.access, prefixes: sorted(b.prefixes) })).sort()
       : undefined,

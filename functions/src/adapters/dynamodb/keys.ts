@@ -30,6 +30,9 @@ export const keys = {
     gsi1pk: `SENDER#${email.trim().toLowerCase()}`,
     gsi1sk: `${kind}#${createdAt}#${id}`,
   }),
+  /** Pattern 62: a visitor's report of a listing (issue 24 §6); GSI2 lists them newest first for staff. */
+  listingReport: (id: string) => ({ pk: `REPORT#${id}`, sk: 'REPORT' }),
+  listingReportsByDate: (createdAt: string, id: string) => ({ gsi2pk: 'REPORTS', gsi2sk: `${createdAt}#${id}` }),
   /** Pattern 26: a valuation request; GSI2 lists them newest first for staff. */
   valuationRequest: (id: string) => ({ pk: `VALUATION#${id}`, sk: 'VALUATION' }),
   valuationRequestsByDate: (createdAt: string) => ({ gsi2pk: 'VALUATIONS', gsi2sk: createdAt }),

@@ -1,13 +1,15 @@
 import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
-import { type DomainEventType, EVENT_SOURCE } from '../../events.js';
+import { EVENT_SOURCE } from '../../events.js';
+import { type DomainEvent, checkEvent } from '../../events/contracts.js';
 import { sdkClientConfig } from '../sdk-config.js';
 
-export interface DomainEvent<T extends object = Record<string, unknown>> {
-  type: DomainEventType;
-  detail: T;
-}
+export type { DomainEvent } from '../../events/contracts.js';
 
-/** Publishes domain events to the bus (events.ts lists who consumes them). */
+/**
+ * Publishes domain events to the bus (events.ts lists who consumes them). Every event is checked
+ * against its contract (events/contracts.ts) first: one that does not match is refused with
+ * InvalidEventError, naming the field, and nothing of the call is put on the bus.
+ */
 export interface EventPublisher {
   publish(events: DomainEvent[]): Promise<void>;
 }
@@ -15,8 +17,10 @@ export interface EventPublisher {
 /** PutEvents takes at most 10 entries per call. */
 const PUT_EVENTS_BATCH = 10;
 
-export function toPutEventsEntries(events: DomainEvent[], busName: string): PutEventsRequestEntry[] {
-  return events.map((e) => ({ EventBusName: busName, Source: EVENT_SOURCE, DetailType: e.type, Detail: JSON.stringify(e.detail) }));
+/** The PutEvents entries of `events`, each detail checked against its contract (throws InvalidEventError). */
+export function toPutEventsEntries(events: readonly DomainEvent[], busName: string): PutEventsRequestEntry[] {
+  const checked = events.map((e) => ({ type: e.type, detail: checkEvent(e.type, e.detail) }));
+  return checked.map((e) => ({ EventBusName: busName, Source: EVENT_SOURCE, DetailType: e.type, Detail: JSON.stringify(e.detail) }));
 }
 
 /** EventBridge (AWS): PutEvents to EVENT_BUS_NAME; a partially failed batch is an error. */

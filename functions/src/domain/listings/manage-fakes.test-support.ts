@@ -1,3 +1,4 @@
+import { toPutEventsEntries } from '../../adapters/events/publisher.js';
 import type { Profile, ProfileStore } from '../accounts/profiles.js';
 import type { Caller } from '../caller.js';
 import { DomainError } from '../errors.js';
@@ -100,6 +101,8 @@ export function fakeDeps(start = new Date('2026-03-01T10:00:00Z')) {
     },
     events: {
       async publish(e) {
+        // As the real publisher: each event checked against its contract (events/contracts.ts) first.
+        toPutEventsEntries(e, 'test');
         events.push(...e);
       },
     },

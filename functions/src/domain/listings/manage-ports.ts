@@ -1,4 +1,4 @@
-import type { DomainEventType } from '../../events.js';
+import type { DomainEvent } from '../../events/contracts.js';
 import type { ProfileStore } from '../accounts/profiles.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { ListingRecord, StoredImage } from './types.js';
@@ -68,10 +68,8 @@ export interface ListingImageFiles {
   deleteImages(keys: string[]): Promise<void>;
 }
 
-export interface ListingEvent {
-  type: DomainEventType;
-  detail: Record<string, unknown>;
-}
+/** A domain event whose detail matches its contract (events/contracts.ts). */
+export type ListingEvent = DomainEvent;
 
 /** Publishes to the event bus (adapters/events/publisher.ts satisfies this). */
 export interface ListingEventPublisher {

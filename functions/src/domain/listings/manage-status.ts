@@ -40,6 +40,7 @@ export async function setOwnerListingStatus(
     type: 'listing.updated',
     detail: {
       listingId: next.id,
+      source: 'owner',
       userId: next.userId,
       status: next.status,
       oldStatus: current.status,

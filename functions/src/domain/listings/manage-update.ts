@@ -65,6 +65,7 @@ export async function updateOwnerListing(deps: ManageListingDeps, caller: Caller
     type: 'listing.updated',
     detail: {
       listingId: next.id,
+      source: 'owner',
       userId: next.userId,
       status: next.status,
       oldPrice: current.price,

@@ -92,8 +92,13 @@ export interface ScrapedRecord {
   registration?: string | null;
   /** Our copies of the source's photos (truck-images `scraped/<id>/<n>`), same shape as a listing's. */
   images?: StoredImage[];
-  /** The source's photo URLs the copies were made from (re-copied only when these change). */
+  /**
+   * The source's photo URLs the copies are made from: all copied again when these change, and a
+   * copy that failed (an error, a bad file) is fetched again on the next run (domain/scraper/upsert.ts).
+   */
   imageSourceUrls?: string[];
+  /** Of those, the ones robots.txt refused: not fetched again until the URLs change (they show the placeholder). */
+  imagesRefused?: string[];
   /** Set by staff (admin area): stays hidden whatever later runs see. */
   hiddenByStaff?: boolean;
   /** Id of the seller's own listing this one duplicates: hidden behind it in browse. */

@@ -1,3 +1,4 @@
+import { MAX_EVENT_LISTING_IDS, type ListingUpdated, type ScraperRunCompleted } from '../../events/contracts.js';
 import type { SourceRunStatus } from '../../../../shared/schemas/scraper.js';
 import type { ScrapedRecord, StoredImage } from '../listings/types.js';
 import type { MatchFields } from './duplicates.js';
@@ -84,22 +85,13 @@ export interface OwnListingsSource {
   activeOwnListings(): Promise<Array<MatchFields & { id: string }>>;
 }
 
-/**
- * The detail of 'scraper.run.completed' (one per run, when its last source finishes). New scraped
- * listings reach alerts only through it. `newListingIds` are API ids ('scraped-…'), at most
- * MAX_EVENT_LISTING_IDS of them (EventBridge caps an event at 256 KB); `newListingCount` is the total.
- */
-export interface ScraperRunCompletedDetail {
-  runId: string;
-  startedAt: string;
-  finishedAt: string;
-  newListingIds: string[];
-  newListingCount: number;
-}
-
-export const MAX_EVENT_LISTING_IDS = 2000;
+/** The detail of 'scraper.run.completed' (its contract: events/contracts.ts). */
+export type ScraperRunCompletedDetail = ScraperRunCompleted;
+export { MAX_EVENT_LISTING_IDS };
 
 export interface ScrapeEvents {
   /** One event per run (never one per listing): 'scraper.run.completed'. */
   runCompleted(detail: ScraperRunCompletedDetail): Promise<void>;
+  /** Scraped listings whose price changed: one 'listing.updated' each, with both prices. */
+  listingsUpdated(details: ListingUpdated[]): Promise<void>;
 }

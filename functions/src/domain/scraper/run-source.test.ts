@@ -3,6 +3,9 @@ import { cardGridPage, fixtureTruck } from '../../../../dev/scrape-fixtures/site
 import type { FetchOutcome, PageCacheEntry, PageFetcher, ScrapeStore } from './ports.js';
 import { type ScrapeDeps, runSourceStep, sourceHosts } from './run-source.js';
 import type { ScraperSource } from './types.js';
+import { type ListingUpdated, checkEvent } from '../../events/contracts.js';
+import { priceDropOf } from '../../events/alerts-price-drop.js';
+import type { ScrapedRecord } from '../listings/types.js';
 
 /** A source site whose pages the fake network serves, page 2 pointing its "next" link wherever the test says. */
 function network(pages: Record<string, string>) {
@@ -51,7 +54,7 @@ function depsWith(fetcher: PageFetcher, store: ScrapeStore): ScrapeDeps {
     fetcher,
     images: { store: async () => expect.fail('no photos here') },
     ownListings: { activeOwnListings: async () => [] },
-    events: { runCompleted: async () => undefined },
+    events: { runCompleted: async () => undefined, listingsUpdated: async () => undefined },
     now: () => new Date('2026-03-02T10:00:00Z'),
     timeLeftMs: () => 900_000,
   };
@@ -110,5 +113,100 @@ describe('next-page links', () => {
       '127.0.0.1:3405',
       'stock.dealer.test',
     ]);
+  });
+});
+
+describe('scraped photos and prices across runs', () => {
+  const PAGE = 'https://stock.dealer.test/trucks?page=1';
+  const PHOTO = 'https://stock.dealer.test/photos/DL-1.jpg';
+  // The bytes of a JPEG (its magic number is what the type check reads); the image store is a fake.
+  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]);
+
+  /** The fake store keeps what it is given, as the table would; the page answers 304 whenever its etag is sent back. */
+  function world() {
+    const records = new Map<string, ScrapedRecord>();
+    const cache = new Map<string, PageCacheEntry>();
+    const priceEvents: ListingUpdated[] = [];
+    let photoUp = false;
+    let price = 30_000;
+    const photoRequests: string[] = [];
+    const fetcher: PageFetcher = {
+      async get(url, validators): Promise<FetchOutcome> {
+        if (url === PHOTO) {
+          photoRequests.push(url);
+          if (!photoUp) return { kind: 'error', url, status: 503, reason: 'HTTP 503' };
+          return { kind: 'ok', url, status: 200, body: JPEG, contentType: 'image/jpeg', etag: null, lastModified: null };
+        }
+        const truck = { ...fixtureTruck('DL', 1), price };
+        const etag = `"p${price}"`;
+        if (validators?.etag === etag) return { kind: 'not-modified', url };
+        return {
+          kind: 'ok',
+          url,
+          status: 200,
+          body: Buffer.from(cardGridPage([truck], null)),
+          contentType: 'text/html',
+          etag,
+          lastModified: null,
+        };
+      },
+      allowed: async () => ({ allowed: true }),
+    };
+    const store = {
+      ...fakeStore(cache).store,
+      getScrapedMany: async (ids: string[]) =>
+        new Map(ids.flatMap((id) => (records.has(id) ? [[id, records.get(id) as ScrapedRecord]] : []))),
+      putScraped: async (r: ScrapedRecord) => void records.set(r.id, r),
+    } as unknown as ScrapeStore;
+    const deps: ScrapeDeps = {
+      ...depsWith(fetcher, store),
+      images: { store: async (key) => ({ key, width: 320, height: 240 }) },
+      events: { runCompleted: async () => undefined, listingsUpdated: async (d) => void priceEvents.push(...d) },
+    };
+    let run = 0;
+    const scrape = () =>
+      runSourceStep(deps, source, { runId: `run-${++run}`, sourceId: source.id, step: 0, frontier: [PAGE], visited: [] });
+    return {
+      scrape,
+      records,
+      priceEvents,
+      photoRequests,
+      photoComesBack: () => {
+        photoUp = true;
+      },
+      cutPrice: (to: number) => {
+        price = to;
+      },
+    };
+  }
+
+  it('copies on the next run a photo whose copy failed, though the listing did not change', async () => {
+    const w = world();
+    await w.scrape();
+    expect([...w.records.values()][0].images).toEqual([]);
+
+    w.photoComesBack();
+    await w.scrape();
+
+    expect([...w.records.values()][0].images).toHaveLength(1);
+    expect(w.photoRequests).toHaveLength(2);
+    // Once copied, the page may answer 304 again and nothing is fetched twice.
+    await w.scrape();
+    expect(w.photoRequests).toHaveLength(2);
+  });
+
+  it('publishes a scraped price cut as listing.updated with both prices (its contract holds)', async () => {
+    const w = world();
+    w.photoComesBack();
+    await w.scrape();
+    w.cutPrice(27_500);
+    await w.scrape();
+
+    const id = [...w.records.keys()][0];
+    expect(w.priceEvents).toEqual([
+      { listingId: `scraped-${id}`, source: 'scraper', oldPrice: 30_000, newPrice: 27_500, updatedAt: expect.any(String) },
+    ]);
+    expect(() => checkEvent('listing.updated', w.priceEvents[0])).not.toThrow();
+    expect(priceDropOf(w.priceEvents[0])).toEqual({ listingId: `scraped-${id}`, oldPrice: 30_000, newPrice: 27_500 });
   });
 });

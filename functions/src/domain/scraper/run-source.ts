@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { LIMITS } from '../../../../shared/constants.js';
 import type { SourceRunStatus } from '../../../../shared/schemas/scraper.js';
 import { type ScrapedRecord, type StoredImage, SCRAPED_ID_PREFIX } from '../listings/types.js';
@@ -15,8 +14,9 @@ import {
   type ScrapeEvents,
   type ScrapeStore,
 } from './ports.js';
+import type { ListingUpdated } from '../../events/contracts.js';
 import type { ParsedListing, ScraperSource } from './types.js';
-import { decideUpsert, scrapedListingId } from './upsert.js';
+import { MAX_IMAGES_PER_SCRAPED, decideUpsert, photosToCopy, scrapedImageKey, scrapedListingId } from './upsert.js';
 
 /** A queue message: one step of one source's chain in one run. */
 export interface ScrapeMessage {
@@ -42,8 +42,7 @@ export interface ScrapeDeps {
 
 /** Pages per source per run when the source sets no maxPages. */
 export const DEFAULT_MAX_PAGES = 1000;
-/** Photos copied per listing (each is a polite request to the source). */
-export const MAX_IMAGES_PER_SCRAPED = 3;
+export { MAX_IMAGES_PER_SCRAPED };
 /**
  * Stop taking new pages when less than this is left: one page at 1 request/s may take its own
  * retries (4 × 10 s timeouts plus backoff) and 25 new listings' photos.
@@ -126,13 +125,14 @@ export async function runSourceStep(deps: ScrapeDeps, source: ScraperSource, msg
     const listings = uniqueByExternalId(page.listings);
     counts.listingsParsed += listings.length;
     matcher ??= new OwnListingMatcher(await deps.ownListings.activeOwnListings());
-    await upsertListings(deps, source, listings, matcher, counts, errors, newIds);
+    const photosPending = await upsertListings(deps, source, listings, matcher, counts, errors, newIds);
     for (const l of listings) seen.add(l.externalId);
     frontier.push(...ownLinks(page.nextPageUrls).filter((u) => !visited.has(u)));
+    // A page with a photo still to copy is fetched whole next time (no 304), so the copy is tried again.
     const entry = {
       url,
-      etag: res.etag,
-      lastModified: res.lastModified,
+      etag: photosPending ? null : res.etag,
+      lastModified: photosPending ? null : res.lastModified,
       externalIds: listings.map((l) => l.externalId),
       nextPageUrls: page.nextPageUrls,
     };
@@ -251,10 +251,12 @@ async function upsertListings(
   counts: ChunkCounts,
   errors: string[],
   newIds: string[],
-): Promise<void> {
+): Promise<boolean> {
+  let photosPending = false;
   const ids = listings.map((l) => scrapedListingId(source.name, l.externalId));
   const existing = await deps.store.getScrapedMany(ids);
   const writes: Promise<void>[] = [];
+  const priceChanges: ListingUpdated[] = [];
   for (const [i, parsed] of listings.entries()) {
     const decision = decideUpsert({
       existing: existing.get(ids[i]) ?? null,
@@ -266,37 +268,56 @@ async function upsertListings(
     if (!decision.record) continue;
     let record: ScrapedRecord = decision.record;
     if (decision.copyImages) {
-      const images = await copyImages(deps, record.id, parsed.imageUrls, counts, errors);
-      record = { ...record, images };
+      const copied = await copyImages(deps, record, parsed.imageUrls, counts, errors);
+      const nothingNew = copied.images.length === (record.images ?? []).length && copied.refused.length === 0;
+      record = { ...record, images: copied.images, imagesRefused: [...(record.imagesRefused ?? []), ...copied.refused] };
+      if (photosToCopy(record, parsed.imageUrls).length > 0) photosPending = true;
+      // A retried copy that failed again changes nothing: no write.
+      if (decision.action === 'unchanged' && nothingNew) continue;
     }
     // A page's writes go out together (each listing is its own item); photos above stay sequential and paced.
     writes.push(deps.store.putScraped(record));
+    if (decision.priceChange) {
+      priceChanges.push({
+        listingId: `${SCRAPED_ID_PREFIX}${record.id}`,
+        source: 'scraper',
+        ...decision.priceChange,
+        updatedAt: record.updatedAt,
+      });
+    }
     if (decision.action === 'new') {
       counts.new++;
       newIds.push(`${SCRAPED_ID_PREFIX}${record.id}`);
     } else if (decision.action === 'reactivated') counts.reactivated++;
-    else counts.updated++;
+    else if (decision.action === 'updated') counts.updated++;
   }
   await Promise.all(writes);
+  // A scraped price cut reaches price-drop alerts as any other: 'listing.updated' with both prices.
+  if (priceChanges.length) await deps.events.listingsUpdated(priceChanges);
+  return photosPending;
 }
 
 /**
- * Copies up to three of the source's photos through our pipeline: robots must allow each one
- * (a forbidden photo leaves the placeholder), at most 5 MB, a real JPEG, PNG or WebP by its
+ * Copies the first three of the source's photos not yet copied through our pipeline: robots must
+ * allow each one (a forbidden photo leaves the placeholder and is not asked for again), at most 5 MB, a real JPEG, PNG or WebP by its
  * bytes, then re-encoded into our own variants. Never hot-linked.
  */
 async function copyImages(
   deps: ScrapeDeps,
-  listingId: string,
+  record: Pick<ScrapedRecord, 'id' | 'images'>,
   urls: string[],
   counts: ChunkCounts,
   errors: string[],
-): Promise<StoredImage[]> {
-  const stored: StoredImage[] = [];
+): Promise<{ images: StoredImage[]; refused: string[] }> {
+  const wanted = new Set(photosToCopy(record, urls));
+  const refused: string[] = [];
+  const stored = new Map((record.images ?? []).map((i) => [i.key, i]));
   for (const url of urls.slice(0, MAX_IMAGES_PER_SCRAPED)) {
+    if (!wanted.has(url)) continue;
     const res = await deps.fetcher.get(url);
     if (res.kind === 'robots') {
       counts.skippedByRobots++;
+      refused.push(url);
       continue;
     }
     if (res.kind !== 'ok') {
@@ -307,13 +328,18 @@ async function copyImages(
       errors.push(`${url}: photo not copied, not a JPEG, PNG or WebP of at most 5 MB`);
       continue;
     }
-    const key = `scraped/${listingId}/${createHash('sha256').update(url).digest('hex').slice(0, 12)}`;
+    const key = scrapedImageKey(record.id, url);
     try {
-      stored.push(await deps.images.store(key, res.body));
+      stored.set(key, await deps.images.store(key, res.body));
       counts.imagesCopied++;
     } catch (err) {
       errors.push(`${url}: photo not copied, ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  return stored;
+  // In the source's order; a copy that failed is fetched again on the next run (upsert.ts).
+  const images = urls
+    .slice(0, MAX_IMAGES_PER_SCRAPED)
+    .map((u) => stored.get(scrapedImageKey(record.id, u)))
+    .filter((i): i is StoredImage => i !== undefined);
+  return { images, refused };
 }

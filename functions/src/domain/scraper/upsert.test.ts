@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { listingsToDeactivate } from './deactivation.js';
 import { OwnListingMatcher, isSameTruck } from './duplicates.js';
 import type { ParsedListing } from './types.js';
-import { contentHash, decideUpsert } from './upsert.js';
+import { contentHash, decideUpsert, photosToCopy, scrapedImageKey } from './upsert.js';
 
 const parsed = (over: Partial<ParsedListing> = {}): ParsedListing => ({
   externalId: 'X-1',
@@ -38,15 +38,46 @@ describe('decideUpsert', () => {
     });
   });
 
-  it('writes nothing for an unchanged listing', () => {
+  it('writes nothing for an unchanged listing whose photos were copied', () => {
     const first = decideUpsert({ existing: null, parsed: parsed(), sourceName: 'a.test', now: T1, duplicateOf: null }).record;
-    const d = decideUpsert({ existing: first, parsed: parsed(), sourceName: 'a.test', now: T2, duplicateOf: null });
+    const copied = first && { ...first, images: [{ key: scrapedImageKey(first.id, 'https://a.test/p/1.jpg'), width: 320, height: 240 }] };
+    const d = decideUpsert({ existing: copied, parsed: parsed(), sourceName: 'a.test', now: T2, duplicateOf: null });
     expect(d).toEqual({ action: 'unchanged', record: null, copyImages: false });
+  });
+
+  it('asks again for a photo whose copy failed on an earlier run, though the content did not change', () => {
+    const first = decideUpsert({ existing: null, parsed: parsed(), sourceName: 'a.test', now: T1, duplicateOf: null }).record;
+    // The first run's copy failed: the record holds no image for the source's one photo.
+    const d = decideUpsert({ existing: first, parsed: parsed(), sourceName: 'a.test', now: T2, duplicateOf: null });
+    expect(d).toMatchObject({
+      action: 'unchanged',
+      copyImages: true,
+      record: { scrapedAt: T1.toISOString(), updatedAt: T2.toISOString() },
+    });
+    expect(first && photosToCopy(first, ['https://a.test/p/1.jpg'])).toEqual(['https://a.test/p/1.jpg']);
+  });
+
+  it('does not ask again for a photo robots.txt refused', () => {
+    const first = decideUpsert({ existing: null, parsed: parsed(), sourceName: 'a.test', now: T1, duplicateOf: null }).record;
+    const refused = first && { ...first, imagesRefused: ['https://a.test/p/1.jpg'] };
+    const d = decideUpsert({ existing: refused, parsed: parsed(), sourceName: 'a.test', now: T2, duplicateOf: null });
+    expect(d).toEqual({ action: 'unchanged', record: null, copyImages: false });
+  });
+
+  it('reports a price change with both prices, and none when the price stayed', () => {
+    const first = decideUpsert({ existing: null, parsed: parsed(), sourceName: 'a.test', now: T1, duplicateOf: null }).record;
+    const cut = decideUpsert({ existing: first, parsed: parsed({ price: 27_500 }), sourceName: 'a.test', now: T2, duplicateOf: null });
+    expect(cut.priceChange).toEqual({ oldPrice: 30_000, newPrice: 27_500 });
+    const other = decideUpsert({ existing: first, parsed: parsed({ mileage: 310_000 }), sourceName: 'a.test', now: T2, duplicateOf: null });
+    expect(other.priceChange).toBeUndefined();
   });
 
   it('keeps first-seen, moves scraped_at when the content changed, and keeps the photos when their URLs did not', () => {
     const first = decideUpsert({ existing: null, parsed: parsed(), sourceName: 'a.test', now: T1, duplicateOf: null }).record;
-    const withImages = first && { ...first, images: [{ key: 'scraped/x/1', width: 320, height: 240 }] };
+    const withImages = first && {
+      ...first,
+      images: [{ key: scrapedImageKey(first.id, 'https://a.test/p/1.jpg'), width: 320, height: 240 }],
+    };
     const d = decideUpsert({ existing: withImages, parsed: parsed({ price: 28_000 }), sourceName: 'a.test', now: T2, duplicateOf: null });
     expect(d).toMatchObject({
       action: 'updated',

@@ -37,14 +37,35 @@ export function contentHash(p: ParsedListing): string {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 22);
 }
 
+/** Photos copied per listing (each is a polite request to the source). */
+export const MAX_IMAGES_PER_SCRAPED = 3;
+
+/** Where a source photo's copy is stored: the same key on every run, so a copy made once is known. */
+export function scrapedImageKey(listingId: string, url: string): string {
+  return `scraped/${listingId}/${createHash('sha256').update(url).digest('hex').slice(0, 12)}`;
+}
+
+/**
+ * The photo URLs (of the first MAX_IMAGES_PER_SCRAPED) whose copy the record does not hold and
+ * robots.txt did not refuse: a copy that failed is tried again on every run until it is made.
+ */
+export function photosToCopy(record: Pick<ScrapedRecord, 'id' | 'images' | 'imagesRefused'>, urls: readonly string[]): string[] {
+  const have = new Set((record.images ?? []).map((i) => i.key));
+  const refused = new Set(record.imagesRefused ?? []);
+  return urls.slice(0, MAX_IMAGES_PER_SCRAPED).filter((u) => !have.has(scrapedImageKey(record.id, u)) && !refused.has(u));
+}
+
 export type UpsertAction = 'new' | 'updated' | 'reactivated' | 'unchanged';
 
 export interface UpsertDecision {
+  /** 'unchanged' with a record: only photos whose copy failed before are fetched again. */
   action: UpsertAction;
   /** The record to write; null when nothing is written. */
   record: ScrapedRecord | null;
-  /** Whether the photos must be copied again (new listing or changed photo URLs). */
+  /** Whether photos must be copied (new listing, changed photo URLs, or a copy that failed on an earlier run). */
   copyImages: boolean;
+  /** The price moved: a 'listing.updated' with both prices (events/contracts.ts) follows the write. */
+  priceChange?: { oldPrice: number | null; newPrice: number | null };
 }
 
 const sameList = (a: readonly string[] | undefined, b: readonly string[]) =>
@@ -53,8 +74,9 @@ const sameList = (a: readonly string[] | undefined, b: readonly string[]) =>
 /**
  * Upsert by source and external id. First-seen is kept; scrapedAt moves only when the content
  * changed (browse orders by it); an unchanged listing that is active and keeps its duplicate
- * state writes nothing. A listing seen again after being made inactive becomes active again.
- * Staff's hiddenByStaff is never touched here.
+ * state writes nothing, unless a photo copy failed on an earlier run: then the missing photos are
+ * fetched again (the record's updatedAt moves, its scrapedAt does not). A listing seen again after
+ * being made inactive becomes active again. Staff's hiddenByStaff is never touched here.
  */
 export function decideUpsert(input: {
   existing: ScrapedRecord | null;
@@ -107,16 +129,26 @@ export function decideUpsert(input: {
   const changed = existing.contentHash !== hash;
   const reactivated = !existing.isActive;
   const duplicateChanged = (existing.duplicateOf ?? null) !== duplicateOf;
-  if (!changed && !reactivated && !duplicateChanged) return { action: 'unchanged', record: null, copyImages: false };
-  const copyImages = !sameList(existing.imageSourceUrls, parsed.imageUrls);
+  const urlsChanged = !sameList(existing.imageSourceUrls, parsed.imageUrls);
+  const photosMissing = !urlsChanged && photosToCopy(existing, parsed.imageUrls).length > 0;
+  if (!changed && !reactivated && !duplicateChanged) {
+    if (!photosMissing) return { action: 'unchanged', record: null, copyImages: false };
+    return { action: 'unchanged', copyImages: true, record: { ...existing, updatedAt: now } };
+  }
+  const copyImages = urlsChanged || photosMissing;
+  const oldPrice = existing.price ?? null;
+  const newPrice = parsed.price ?? null;
   return {
     action: reactivated ? 'reactivated' : 'updated',
     copyImages,
+    ...(oldPrice !== newPrice ? { priceChange: { oldPrice, newPrice } } : {}),
     record: {
       ...existing,
       ...content,
       imageSourceUrls: parsed.imageUrls,
-      images: copyImages ? [] : (existing.images ?? []),
+      // Changed URLs start again; otherwise the copies made so far stay and only missing ones are fetched.
+      images: urlsChanged ? [] : (existing.images ?? []),
+      imagesRefused: urlsChanged ? [] : (existing.imagesRefused ?? []),
       firstSeenAt: existing.firstSeenAt ?? existing.scrapedAt,
       scrapedAt: changed ? now : existing.scrapedAt,
       isActive: true,

@@ -5,7 +5,8 @@
  * their stock reference and come out unchanged. Photos are fetched and processed per row by the
  * PhotoImporter port (polite fetching, size and type checks, our variants); a row whose photos
  * fail is still imported without them and the report says why. It publishes nothing itself: the
- * caller publishes the import's one batched event (stock-imports.ts), never one per row.
+ * caller publishes the import's one batched event (stock-imports.ts), never one per row, and one
+ * 'listing.updated' per listing whose price changed (the report's `priceChanges`).
  */
 import { storedPrice } from '../../../../shared/schemas/sell.js';
 import { buildTitle } from '../listings/manage-create.js';
@@ -75,6 +76,14 @@ export interface ImportReport {
   markedSold: string[];
   photoFailures: Array<{ line: number; stockRef: string; url: string; reason: string }>;
   failures: Array<{ line: number; stockRef: string; reason: string }>;
+  /** Updated listings whose price changed (each becomes a 'listing.updated' event: events/contracts.ts). */
+  priceChanges: Array<{
+    listingId: string;
+    status: ListingRecord['status'];
+    oldPrice: number | null;
+    newPrice: number | null;
+    updatedAt: string;
+  }>;
 }
 
 export const LISTING_LIMIT_REACHED = 'Your live-listing limit is reached: this row was not imported.';
@@ -132,7 +141,15 @@ export async function applyStockImport(
   const stock = (await deps.listings.listByOwner(ownerId)) as ImportedListingRecord[];
   const byId = new Map(stock.map((r) => [r.id, r]));
   const plan = planImport(rows, existingStockOf(stock), defaults);
-  const report: ImportReport = { plan: plan.summary, created: [], updated: [], markedSold: [], photoFailures: [], failures: [] };
+  const report: ImportReport = {
+    plan: plan.summary,
+    created: [],
+    updated: [],
+    markedSold: [],
+    photoFailures: [],
+    failures: [],
+    priceChanges: [],
+  };
   const concurrency = deps.concurrency ?? 8;
   const batchSize = deps.batchSize ?? 250;
 
@@ -210,6 +227,15 @@ export async function applyStockImport(
             await deps.imageFiles.deleteImages(current.images.map((i) => i.key).filter((k) => !kept.has(k)));
           }
           report.updated.push(record.id);
+          if ((current.price ?? null) !== (record.price ?? null)) {
+            report.priceChanges.push({
+              listingId: record.id,
+              status: record.status,
+              oldPrice: current.price ?? null,
+              newPrice: record.price ?? null,
+              updatedAt: at,
+            });
+          }
         } else {
           await deps.listings.create(record, { countersByCaller: true });
           report.created.push(record.id);

@@ -25,7 +25,7 @@ import type { Caller } from '../caller.js';
 import { DomainError, forbidden, notFound, unauthenticated, validationError } from '../errors.js';
 import { buildTitle } from '../listings/manage-create.js';
 import type { ListingEventPublisher, ManageListingDeps } from '../listings/manage-ports.js';
-import { type ApplyImportDeps, applyStockImport, existingStockOf, type ImportedListingRecord } from './apply-import.js';
+import { type ApplyImportDeps, applyStockImport, existingStockOf, type ImportedListingRecord, type ImportReport } from './apply-import.js';
 import { parseStockCsv } from './parse-stock-csv.js';
 import { type DealerDefaults, type ImportPlan, planImport } from './plan-import.js';
 
@@ -333,6 +333,7 @@ export async function runStockImport(deps: StockImportDeps, apply: ApplyImportDe
     },
   };
   await deps.imports.transition(userId, id, 'running', 'done', done);
+  await publishImportPriceChanges(deps, userId, report.priceChanges);
   // Nothing new waits when the file created nothing (updates of pending listings keep them pending).
   if (awaitingReview && report.created.length === 0) return;
   if (awaitingReview) {
@@ -354,6 +355,29 @@ const countsOf = (r: { created: number; updated: number; markedSold: number }) =
   updated: r.updated,
   markedSold: r.markedSold,
 });
+
+/**
+ * A price an import changed is a 'listing.updated' with `oldPrice` and `newPrice`, like an owner's
+ * edit (issue 24 §2): the price-drop alerts read only that. One per listing whose price changed
+ * (the publisher puts them on the bus 10 at a time); a failure is only logged.
+ */
+export async function publishImportPriceChanges(
+  deps: Pick<StockImportDeps, 'events'>,
+  userId: string,
+  changes: ImportReport['priceChanges'],
+): Promise<void> {
+  if (changes.length === 0) return;
+  try {
+    await deps.events.publish(
+      changes.map((c) => ({
+        type: 'listing.updated' as const,
+        detail: { ...c, userId, source: 'stock-import' as const },
+      })),
+    );
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'error', message: "Publishing an import's price changes failed", error: String(err) }));
+  }
+}
 
 /** The import's one event (alerts, sitemap, price model, search): published after the writes; a failure is only logged. */
 export async function publishImportApplied(deps: Pick<StockImportDeps, 'events'>, detail: StockImportApplied): Promise<void> {

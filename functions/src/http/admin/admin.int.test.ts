@@ -16,6 +16,7 @@ import { createListingsRepo } from '../../adapters/dynamodb/listings-repo.js';
 import { siteRelativeMediaUrls } from '../../deploy/data-migrations.js';
 import { adminRoutes } from '../../routes/admin.js';
 import { originOf } from '../../../../shared/media-url.js';
+import { solvedChallenge } from '../../../../dev/testing/challenge.js';
 
 /**
  * The admin API against the real stand-ins: every admin route × {anonymous, user, suspended
@@ -118,6 +119,8 @@ const probe: Record<string, { path: string; body?: unknown }> = {
   AdminDeletePromotion: { path: `/api/admin/promotions/${UNKNOWN}` },
   AdminListInbox: { path: '/api/admin/inbox/contacts' },
   AdminUpdateInboxItem: { path: `/api/admin/inbox/contacts/${UNKNOWN}`, body: { status: 'done' } },
+  AdminListReports: { path: '/api/admin/reports' },
+  AdminUpdateReport: { path: `/api/admin/reports/${UNKNOWN}`, body: { action: 'mark-handled' } },
   AdminListAudit: { path: '/api/admin/audit' },
   AdminListFailedEmails: { path: '/api/admin/failed-emails' },
   AdminRetryFailedEmail: { path: `/api/admin/failed-emails/${UNKNOWN}/retry` },
@@ -379,6 +382,72 @@ describe('every admin mutation leaves exactly one audit entry', () => {
     const hidden = await call('GET', '/api/admin/scraped?hidden=true', admin);
     expect((hidden.body.items as Array<{ id: string }>).map((s) => s.id)).toContain('src-1');
   });
+
+  it('reports: anyone reports a listing behind the challenge; staff see them newest first, hide the listing (audited) and mark them handled', async () => {
+    const LISTING = {
+      make: 'scania',
+      model: 'R 450',
+      year: 2019,
+      category: 'articulated',
+      price: 35000,
+      contactName: 'Sel',
+      phone: '07700 900123',
+    };
+    const created = await call('POST', '/api/my-listings', seller, LISTING);
+    const id = String(created.body.id);
+    const report = async (body: Record<string, unknown>, listingId = id) =>
+      fetch(`${api.baseUrl}/api/listings/${listingId}/reports`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ altcha: await solvedChallenge(api.baseUrl), ...body }),
+      });
+    // Refused: no challenge (403), "Other" without a text (400), no such listing (404); nothing stored.
+    const noChallenge = await fetch(`${api.baseUrl}/api/listings/${id}/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'scam', altcha: 'x' }),
+    });
+    expect(noChallenge.status).toBe(403);
+    const other = await report({ reason: 'other' });
+    expect(other.status).toBe(400);
+    expect(JSON.stringify(await other.json())).toContain('Please tell us what is wrong');
+    expect((await report({ reason: 'sold' }, UNKNOWN)).status).toBe(404);
+    expect((await call('GET', '/api/admin/reports', admin)).body.items).toEqual([]);
+
+    expect((await report({ reason: 'scam', details: 'Asks for a deposit by bank transfer' })).status).toBe(202);
+    expect((await report({ reason: 'other', details: 'Photos are of another truck', email: 'buyer@example.com' })).status).toBe(202);
+    const list = await call('GET', '/api/admin/reports', admin);
+    const items = list.body.items as Array<{
+      id: string;
+      reason: string;
+      status: string;
+      listingTitle: string;
+      reporterEmail: string | null;
+    }>;
+    expect(items.map((r) => r.reason)).toEqual(['other', 'scam']);
+    expect(items[0]).toMatchObject({ status: 'open', listingTitle: '2019 Scania R 450', reporterEmail: 'buyer@example.com' });
+
+    const before = await auditCount();
+    const hidden = await call('PATCH', `/api/admin/reports/${items[1].id}`, admin, { action: 'hide-listing' });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+    expect(hidden.body).toMatchObject({ status: 'listing-hidden', handledBy: admin.userId });
+    // One entry for the listing (as the Listings tab writes it), one for the report.
+    expect(await auditCount()).toBe(before + 2);
+    expect((await call('GET', `/api/listings/${id}`, null)).status).toBe(404);
+    await once('report handled', () => call('PATCH', `/api/admin/reports/${items[0].id}`, admin, { action: 'mark-handled' }));
+    const after = (await call('GET', '/api/admin/reports', admin)).body.items as Array<{ status: string }>;
+    expect(after.map((r) => r.status)).toEqual(['handled', 'listing-hidden']);
+    expect((await call('PATCH', `/api/admin/reports/${items[0].id}`, admin, { action: 'delete' })).status).toBe(400);
+
+    // Five reports per address per ten minutes, as the contact form (three counted above).
+    const other2 = await call('POST', '/api/my-listings', seller, { ...LISTING, model: 'R 500' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await report({ reason: 'wrong-details' }, String(other2.body.id))).status);
+    expect(statuses).toEqual([202, 202, 429]);
+    // The analytics test below counts the listings left.
+    for (const listingId of [id, String(other2.body.id)])
+      expect((await call('DELETE', `/api/admin/listings/${listingId}`, admin)).status).toBe(200);
+  }, 120_000);
 
   it('content and promotions: create, update, delete; public reads sanitise and apply the activity rule', async () => {
     const c = await once(

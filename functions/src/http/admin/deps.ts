@@ -16,6 +16,8 @@ import {
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { batchRunLog } from '../../adapters/dynamodb/job-runs-repo.js';
 import { emailOutboxStore } from '../../adapters/dynamodb/email-outbox-repo.js';
+import { listingReportStore } from '../../adapters/dynamodb/listing-reports-repo.js';
+import type { ReportAdminDeps } from '../../domain/reports/listing-reports.js';
 import { outboxDeps } from '../../adapters/mail/mailer.js';
 import { retryFailedEmail as retryDeadLetter } from '../../domain/mail/outbox.js';
 import { s3 } from '../../adapters/s3/client.js';
@@ -140,6 +142,13 @@ export const promotionDeps = (): PromotionDeps => ({
   now,
   newId: () => ulid(),
   siteOrigin: siteOrigin(),
+});
+/** The Reports tab (issue 24 §6): the reports, the audit log, and the Listings tab's operations to hide a listing. */
+export const reportDeps = (): ReportAdminDeps => ({
+  reports: listingReportStore(ddb, table()),
+  audit: audit$(),
+  listingAdmin: listingDeps(),
+  now,
 });
 
 type BucketKey = (typeof MEDIA_BUCKET_BY_CATEGORY)[keyof typeof MEDIA_BUCKET_BY_CATEGORY];

@@ -10,6 +10,7 @@ import { handler as listListings } from './list-listings.js';
 import { handler as listMedia } from './list-media.js';
 import { handler as listPendingImports } from './list-pending-imports.js';
 import { handler as listPromotions } from './list-promotions.js';
+import { handler as listReports } from './list-reports.js';
 import { handler as listScraped } from './list-scraped.js';
 import { handler as listUsers } from './list-users.js';
 import { routeTo } from './route-to.js';
@@ -32,4 +33,5 @@ export const handler: (event: HttpEvent, context: Context) => Promise<HttpResult
   'GET /api/admin/failed-emails': listFailedEmails,
   'GET /api/admin/dealer-applications': listDealerApplications,
   'GET /api/admin/stock-imports': listPendingImports,
+  'GET /api/admin/reports': listReports,
 });

@@ -14,6 +14,7 @@ import { handler as setScrapedVisibility } from './set-scraped-visibility.js';
 import { handler as updateContent } from './update-content.js';
 import { handler as updateMedia } from './update-media.js';
 import { handler as updatePromotion } from './update-promotion.js';
+import { handler as updateReport } from './update-report.js';
 
 /** One function for the admin operations that only write the table (same access: table readWrite). */
 export const handler: (event: HttpEvent, context: Context) => Promise<HttpResult> = routeTo({
@@ -30,4 +31,5 @@ export const handler: (event: HttpEvent, context: Context) => Promise<HttpResult
   'POST /api/admin/promotions': createPromotion,
   'PUT /api/admin/promotions/{id}': updatePromotion,
   'DELETE /api/admin/promotions/{id}': deletePromotion,
+  'PATCH /api/admin/reports/{id}': updateReport,
 });

@@ -208,8 +208,9 @@ describe('scraper runs (platinum)', () => {
     }
     const { handler } = await import('../../events/alerts-scraper-run.js');
     const event = {
+      'detail-type': 'scraper.run.completed',
       detail: { runId: `run-${MODEL}`, startedAt: now, finishedAt: now, newListingIds: ids, newListingCount: ids.length },
-    } as never;
+    };
     // Act
     const first = await handler(event);
     const again = await handler(event);
@@ -229,7 +230,10 @@ describe('price drops', () => {
     const id = await createListing({ price: 50000 });
     const before = (await alertMail(platinumWa.email)).length;
     const { handler } = await import('../../events/alerts-price-drop.js');
-    const event = { detail: { listingId: id, oldPrice: 50000, newPrice: 45000 } } as never;
+    const event = {
+      'detail-type': 'listing.updated',
+      detail: { listingId: id, source: 'owner', oldPrice: 50000, newPrice: 45000, updatedAt: new Date().toISOString() },
+    };
     // The listing itself changes price first (the stored price is what the alert shows).
     await ddb.send(
       new PutCommand({

@@ -33,7 +33,11 @@ async function listingLocs(): Promise<string[]> {
 }
 
 const runJob = async () => (await import('../../jobs/build-sitemap.js')).handler();
-const onChange = async () => (await import('../../events/sitemap-on-listing-change.js')).handler();
+const onChange = async () =>
+  (await import('../../events/sitemap-on-listing-change.js')).handler({
+    'detail-type': 'listing.deleted',
+    detail: { listingId: 'L1', userId: 'U1', deletedAt: new Date().toISOString() },
+  });
 
 beforeAll(async () => {
   process.env.SITEMAP_URLS_PER_PART = '3';

@@ -23,6 +23,7 @@ const MediaTab = lazy(() => import('./media-tab').then((m) => ({ default: m.Medi
 const ContentTab = lazy(() => import('./content-tab').then((m) => ({ default: m.ContentTab })));
 const PromotionsTab = lazy(() => import('./promotions-tab').then((m) => ({ default: m.PromotionsTab })));
 const InboxTab = lazy(() => import('./inbox-tab').then((m) => ({ default: m.InboxTab })));
+const ReportsTab = lazy(() => import('./reports-tab').then((m) => ({ default: m.ReportsTab })));
 const AuditTab = lazy(() => import('./audit-tab').then((m) => ({ default: m.AuditTab })));
 
 const TABS = [
@@ -33,6 +34,7 @@ const TABS = [
   { id: 'content', label: 'Content' },
   { id: 'promotions', label: 'Promotions' },
   { id: 'inbox', label: 'Inbox' },
+  { id: 'reports', label: 'Reports' },
   { id: 'audit', label: 'Audit', superAdminOnly: true },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -233,6 +235,7 @@ function AdminConsole({ role, email }: { role: 'admin' | 'super_admin'; email: s
           {tab === 'content' && <ContentTab />}
           {tab === 'promotions' && <PromotionsTab />}
           {tab === 'inbox' && <InboxTab />}
+          {tab === 'reports' && <ReportsTab />}
           {tab === 'audit' && isSuper && <AuditTab />}
         </Suspense>
       </div>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { SUPPORT } from '@shared/constants';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { usePageMeta } from '@/lib/page-meta';
+import { SafetyAdvice } from '@/components/safety-advice';
 import { ContactForm } from './contact-form';
 
 export function ContactPage() {
@@ -50,6 +51,7 @@ export function ContactPage() {
               ))}
             </ul>
           </ContactDetail>
+          <SafetyAdvice />
         </section>
 
         <section aria-labelledby="contact-form-heading">

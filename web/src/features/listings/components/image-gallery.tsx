@@ -6,15 +6,29 @@ import { wrapIndex } from '../lib/wrap-index';
 
 const MAIN_SIZES = '(min-width: 1024px) 760px, 100vw';
 
-/** The listing photos: main image, previous/next (wrapping round), thumbnails, counter, arrow keys. */
-export function ImageGallery({ images, title }: { images: ListingImage[]; title: string }) {
+/**
+ * The listing photos: main image, previous/next (wrapping round), thumbnails, counter, arrow keys.
+ * A photo that fails to load leaves the gallery (with none left, the placeholder shows): never a
+ * broken image.
+ */
+export function ImageGallery({ images: all, title }: { images: ListingImage[]; title: string }) {
   const [index, setIndex] = useState(0);
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
   const swipeStart = useRef<number | null>(null);
+  const images = all.filter((i) => !failed.has(i.url));
   const count = images.length;
+  const fail = (url: string) => setFailed((f) => new Set(f).add(url));
+  // An error before hydration (server-rendered image) fired before onError existed: a finished image with no width never loaded.
+  const checkLoaded = (url: string) => (img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0 && img.currentSrc !== '') fail(url);
+  };
 
   if (count === 0) {
     return (
-      <div className="flex aspect-[4/3] flex-col items-center justify-center gap-3 rounded-lg border border-border bg-gradient-to-br from-muted to-border/60 text-muted-foreground">
+      <div
+        data-testid="photo-placeholder"
+        className="flex aspect-[4/3] flex-col items-center justify-center gap-3 rounded-lg border border-border bg-gradient-to-br from-muted to-border/60 text-muted-foreground"
+      >
         <Truck className="size-16 opacity-60" strokeWidth={1.25} aria-hidden="true" />
         <p className="text-sm font-medium">No photos for this truck yet</p>
       </div>
@@ -43,6 +57,8 @@ export function ImageGallery({ images, title }: { images: ListingImage[]; title:
       >
         <img
           key={current.url}
+          ref={checkLoaded(current.url)}
+          onError={() => fail(current.url)}
           src={current.url}
           srcSet={current.srcSet || undefined}
           sizes={MAIN_SIZES}
@@ -94,6 +110,7 @@ export function ImageGallery({ images, title }: { images: ListingImage[]; title:
                 )}
               >
                 <img
+                  onError={() => fail(img.url)}
                   src={img.thumbUrl || img.url}
                   alt=""
                   width={112}

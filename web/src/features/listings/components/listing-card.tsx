@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useHydrated } from '@/lib/use-hydrated';
+import { useImageFailed } from '@/lib/use-image-failed';
 import { formatDistance, formatMileage, formatPrice, vatSuffix } from '@/lib/format';
 import type { Listing } from '@shared/schemas/listing';
 import { listingQueryOptions } from '../api/get-listing';
@@ -44,7 +45,9 @@ export function ListingCard({
     void queryClient.prefetchQuery(listingQueryOptions(listing.id));
     void import('./listing-detail-page');
   };
-  const image = listing.images[0];
+  const photo = useImageFailed();
+  // No photo, or one that did not load: the placeholder, never a broken image.
+  const image = photo.failed ? undefined : listing.images[0];
   const isList = layout === 'list';
   const vat = vatSuffix(listing.price, listing.vatStatus);
   const facts = [
@@ -76,6 +79,7 @@ export function ListingCard({
       >
         {image ? (
           <img
+            {...photo.imgProps}
             src={image.thumbUrl || image.url}
             srcSet={image.srcSet || undefined}
             sizes={isList ? LIST_SIZES : GRID_SIZES}
@@ -88,7 +92,10 @@ export function ListingCard({
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
           />
         ) : (
-          <div className="flex size-full flex-col items-center justify-center gap-2 bg-[linear-gradient(135deg,#e9edf2_0%,#dce3eb_100%)] text-primary/35">
+          <div
+            data-testid="photo-placeholder"
+            className="flex size-full flex-col items-center justify-center gap-2 bg-[linear-gradient(135deg,#e9edf2_0%,#dce3eb_100%)] text-primary/35"
+          >
             <Truck className="size-14" strokeWidth={1.25} />
             <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">No photo available</span>
           </div>

@@ -1,4 +1,6 @@
+import { SafetyAdvice } from '@/components/safety-advice';
 import { CompliancePanel } from './compliance-panel';
+import { ReportListing } from './report-listing';
 import { PriceRatingPanel } from './price-rating-panel';
 import { formatPhone } from '@shared/phone';
 import {
@@ -184,6 +186,8 @@ function ListingDetail({ listing }: { listing: Listing }) {
             <p className="mt-4 text-xs text-muted-foreground">Listed {formatDate(listing.createdAt)}</p>
           </div>
           <ContactCard listing={listing} />
+          <SafetyAdvice />
+          <ReportListing listingId={listing.id} />
         </div>
 
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
