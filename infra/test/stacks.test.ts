@@ -530,7 +530,11 @@ describe('web stack', () => {
       OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
       ViewerProtocolPolicy: 'redirect-to-https',
     });
-    expect(defaultBehaviour().FunctionAssociations).toBeUndefined();
+    // Its only function keeps the query parameters pages read (the page cache key, issue 23).
+    const functions = defaultBehaviour().FunctionAssociations as { EventType: string; FunctionARN: { 'Fn::GetAtt': string[] } }[];
+    expect(functions.map((f) => [f.EventType, f.FunctionARN['Fn::GetAtt'][0]])).toEqual([
+      ['viewer-request', expect.stringMatching(/^PageQueryAllowList/)],
+    ]);
     expect(routes.some((r) => r.path === '/' && r.handler === 'http/seo/render-page.ts')).toBe(true);
     expect(routes.some((r) => r.path === '/{proxy+}' && r.handler === 'http/seo/render-page.ts')).toBe(true);
   });

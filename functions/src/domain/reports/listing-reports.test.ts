@@ -27,9 +27,14 @@ function world(opts: { solved?: boolean; allowed?: boolean } = {}) {
   const listingAdmin = {
     listings: {
       get: async (id: string) => ({ id, status: 'active' }) as AdminListing,
-      setStatus: async (id: string, status: string) => void statusSets.push({ id, status }),
-      setScrapedHidden: async (id: string) => {
+      // The listing's audit entry travels with the change (one transaction, issue 23 "Audit").
+      setStatus: async (id: string, status: string, _previous: string, _at: string, audit?: NewAuditEntry) => {
+        statusSets.push({ id, status });
+        if (audit) audits.push(audit);
+      },
+      setScrapedHidden: async (id: string, _hidden: boolean, _at: string, audit?: NewAuditEntry) => {
         scrapedHidden.push(id);
+        if (audit) audits.push(audit);
         return true;
       },
     },
