@@ -76,6 +76,18 @@ export interface Listing {
   /** London Direct Vision Standard star rating (0–5) when the seller gives it; HGVs over 12 t only. */
   dvsStars?: number | null;
   /**
+   * UK registration mark (issue 27 §1): in full ("AB12CDE") to signed-in callers and where the
+   * seller chose to show it; otherwise masked by the server to its first 4 characters ("AB12 •••").
+   * Null for listings without one and for scraped listings.
+   */
+  registration?: string | null;
+  showFullRegistration?: boolean;
+  /** The fields the seller took from the DVLA look-up. */
+  dvlaFields?: string[];
+  dvlaMake?: string | null;
+  /** Card badge and browse filter (issue 27 §3): the mileage verdict of the listing's checks is "consistent". */
+  mileageConsistent?: boolean;
+  /**
    * Search result cards: the fair-price band from the current price model (server-side, the
    * search index); null with too few comparables or POA. Absent where not computed.
    */

@@ -26,6 +26,10 @@ const KEEP_WHEN_ABSENT = [
   'euroStandard',
   'cabType',
   'dvsStars',
+  'registration',
+  'showFullRegistration',
+  'dvlaFields',
+  'dvlaMake',
 ] as const;
 
 /** PUT /api/my-listings/{id}: the Edit listing form, by the owner only. */

@@ -14,6 +14,7 @@ import {
   VehicleDetailsFields,
 } from '@/components/listing-form/listing-form-fields';
 import { EMPTY_LISTING_VALUES, type ListingFormValues } from '@/components/listing-form/listing-form-values';
+import { RegistrationField } from '@/components/listing-form/registration-field';
 import { uploadNewImages } from '@/components/listing-form/upload-new-images';
 import { ImageManager, type ManagedImage, releasePreviews } from '@/components/listing-images/image-manager';
 import { Button } from '@/components/ui/button';
@@ -140,7 +141,9 @@ export function SellForm() {
           transmissions={optionsFor(TRANSMISSIONS, SELL_TRANSMISSIONS)}
           years={yearOptions().map((y) => ({ value: String(y), label: String(y) }))}
           placeholders={PLACEHOLDERS}
-        />
+        >
+          <RegistrationField disabled={submitting} />
+        </VehicleDetailsFields>
         <PricingFields disabled={submitting} description="Enter the price excluding VAT." placeholders={PLACEHOLDERS} />
         <DescriptionField disabled={submitting} placeholder="Condition, service history, recent work, why you're selling…" />
         <FeaturesField disabled={submitting} description="Add the equipment and extras buyers look for." />
