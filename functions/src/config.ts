@@ -15,6 +15,19 @@ function optional(name: string, fallback: string): string {
 }
 
 export const config = {
+  /**
+   * The DVLA and DVSA record services (issue 27): base URLs, the DVSA's token endpoint and scope,
+   * set by CDK (context `dvlaApiUrl`, `dvsaApiUrl`, `dvsaTokenUrl`, `dvsaScope`) on the functions
+   * whose row has `vehicleRecords`. Keys and credentials are secrets (SSM), not variables.
+   */
+  get vehicleRecords() {
+    return {
+      dvlaApiUrl: required('DVLA_API_URL'),
+      dvsaApiUrl: required('DVSA_API_URL'),
+      dvsaTokenUrl: required('DVSA_TOKEN_URL'),
+      dvsaScope: optional('DVSA_SCOPE', 'https://tapi.dvsa.gov.uk/.default'),
+    };
+  },
   get stage(): 'local' | 'aws' {
     return optional('STAGE', 'aws') === 'local' ? 'local' : 'aws';
   },

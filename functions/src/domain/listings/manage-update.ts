@@ -61,6 +61,11 @@ export async function updateOwnerListing(deps: ManageListingDeps, caller: Caller
     const value = input[field];
     if (value !== undefined) changes[field] = value;
   }
+  // A new registration's checks are not known yet (the listing.updated consumer reads them).
+  if ((next.registration ?? null) !== (current.registration ?? null)) {
+    next.mileageConsistent = false;
+    next.vehicleChecksAt = null;
+  }
   await deps.listings.replace(next, current.updatedAt, claimed);
   if (dropped.length) {
     await deps.imageFiles.deleteImages(dropped).catch((err) => deps.logError('Deleting replaced listing images failed', err));

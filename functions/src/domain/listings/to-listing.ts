@@ -45,6 +45,7 @@ export function toListingDto(record: ListingRecord, imagesBaseUrl: string): List
     showFullRegistration: record.showFullRegistration ?? false,
     dvlaFields: record.dvlaFields ?? [],
     dvlaMake: record.dvlaMake ?? null,
+    mileageConsistent: Boolean(record.registration && record.mileageConsistent),
     description: record.description,
     features: record.features,
     contactName: record.contactName,

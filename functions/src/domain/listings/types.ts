@@ -37,6 +37,10 @@ export interface ListingRecord {
   dvlaFields?: string[];
   /** The DVLA's make text when our make list has no match (make is then 'other'). */
   dvlaMake?: string | null;
+  /** Summary of the vehicle checks (domain/vehicle-checks), written with them: the card badge and browse filter. */
+  mileageConsistent?: boolean;
+  /** When the stored vehicle checks were read (the nightly job refreshes those older than 7 days). */
+  vehicleChecksAt?: string | null;
   description: string | null;
   features: string[] | null;
   contactName: string;
