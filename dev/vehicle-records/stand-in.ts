@@ -20,6 +20,10 @@ const DVLA_ERRORS: Record<number, { title: string; code: string; detail?: string
   503: { title: 'Service Unavailable', code: '503' },
 };
 
+/** The paths the stand-ins answer (the local server hands these to `handle`). */
+export const isVehicleRecordsPath = (pathname: string) =>
+  pathname === '/_dev/vehicle-records' || /^\/_dev\/(dvla|dvsa|dvsa-login)\//.test(pathname);
+
 export interface VehicleRecordsStandIn {
   /** Answers a request under /_dev/dvla, /_dev/dvsa, /_dev/dvsa-login or /_dev/vehicle-records; false for any other path. */
   handle(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): boolean;
