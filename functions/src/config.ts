@@ -16,16 +16,21 @@ function optional(name: string, fallback: string): string {
 
 export const config = {
   /**
-   * The DVLA and DVSA record services (issue 27): base URLs, the DVSA's token endpoint and scope,
-   * set by CDK (context `dvlaApiUrl`, `dvsaApiUrl`, `dvsaTokenUrl`, `dvsaScope`) on the functions
-   * whose row has `vehicleRecords`. Keys and credentials are secrets (SSM), not variables.
+   * The DVLA Vehicle Enquiry Service's base URL (issue 27), set by CDK (context `dvlaApiUrl`) only on
+   * functions whose row has `vehicleRecords: ['dvla', …]`. The key is a secret (SSM), not a variable.
    */
-  get vehicleRecords() {
+  get dvlaApiUrl() {
+    return required('DVLA_API_URL');
+  },
+  /**
+   * The DVSA MOT History API: base URL, Entra token endpoint and scope (context `dvsaApiUrl`,
+   * `dvsaTokenUrl`, `dvsaScope`), only on functions whose row has `vehicleRecords: [… 'dvsa']`.
+   */
+  get dvsa() {
     return {
-      dvlaApiUrl: required('DVLA_API_URL'),
-      dvsaApiUrl: required('DVSA_API_URL'),
-      dvsaTokenUrl: required('DVSA_TOKEN_URL'),
-      dvsaScope: optional('DVSA_SCOPE', 'https://tapi.dvsa.gov.uk/.default'),
+      apiUrl: required('DVSA_API_URL'),
+      tokenUrl: required('DVSA_TOKEN_URL'),
+      scope: optional('DVSA_SCOPE', 'https://tapi.dvsa.gov.uk/.default'),
     };
   },
   get stage(): 'local' | 'aws' {

@@ -1,4 +1,4 @@
-import type { Access, BucketAccess } from './access.js';
+import { type Access, type BucketAccess, vehicleRecordsAccess } from './access.js';
 import { accountRoutes } from './routes/accounts.js';
 import { alertsRoutes } from './routes/alerts.js';
 import { adminRoutes } from './routes/admin.js';
@@ -114,6 +114,16 @@ const rows: RouteDef[] = [
     handler: 'http/listings/resolve-location.ts',
     auth: 'public',
     access: {},
+  },
+  // "Find my truck" on the sell form (issue 27 §2): the DVLA only, and the table only for its
+  // per-seller rate-limit counters.
+  {
+    id: 'LookUpVehicle',
+    method: 'POST',
+    path: '/api/vehicle-lookup',
+    handler: 'http/vehicle-lookup/look-up-vehicle.ts',
+    auth: 'user',
+    access: { table: 'readWrite', tableKeys: ['RATE#'], ...vehicleRecordsAccess(['dvla']) },
   },
   { id: 'GetMe', method: 'GET', path: '/api/me', handler: 'http/me/get-me.ts', auth: 'user', access: WRITE },
   { id: 'UpdateMe', method: 'PATCH', path: '/api/me', handler: 'http/me/update-me.ts', auth: 'user', access: WRITE },

@@ -13,25 +13,28 @@ import type { MotHistoryPort, VehicleEnquiryPort } from './domain/vehicle-checks
 import type { RefreshDeps } from './domain/vehicle-checks/vehicle-checks.js';
 import { logger } from './observability.js';
 
+/** Powertools reserves `service` (the app's name): the adapters' service (DVLA/DVSA) is logged as `recordsService`. */
+const fieldsOf = ({ service, ...rest }: Record<string, unknown>) => ({ ...rest, recordsService: service });
 const log = {
-  info: (message: string, fields: Record<string, unknown>) => logger.info(message, fields),
-  warn: (message: string, fields: Record<string, unknown>) => logger.warn(message, fields),
+  info: (message: string, fields: Record<string, unknown>) => logger.info(message, fieldsOf(fields)),
+  warn: (message: string, fields: Record<string, unknown>) => logger.warn(message, fieldsOf(fields)),
 };
 
 let dvla: VehicleEnquiryPort | undefined;
 let dvsa: MotHistoryPort | undefined;
 
 export function vehicleEnquiry(): VehicleEnquiryPort {
-  dvla ??= dvlaVehicleEnquiry({ baseUrl: config.vehicleRecords.dvlaApiUrl, apiKey: () => getSecret('dvlaApiKey'), log });
+  dvla ??= dvlaVehicleEnquiry({ baseUrl: config.dvlaApiUrl, apiKey: () => getSecret('dvlaApiKey'), log });
   return dvla;
 }
 
 export function motHistory(): MotHistoryPort {
-  const c = config.vehicleRecords;
-  dvsa ??= dvsaMotHistory({
-    baseUrl: c.dvsaApiUrl,
-    tokenUrl: c.dvsaTokenUrl,
-    scope: c.dvsaScope,
+  if (dvsa) return dvsa;
+  const c = config.dvsa;
+  dvsa = dvsaMotHistory({
+    baseUrl: c.apiUrl,
+    tokenUrl: c.tokenUrl,
+    scope: c.scope,
     credentials: async () => {
       const [clientId, clientSecret, apiKey] = await Promise.all([
         getSecret('dvsaClientId'),

@@ -40,6 +40,7 @@ export const VEHICLE_LOOKUP_TEXTS = {
   unavailable: 'The DVLA look-up is not answering just now. Please fill in the details yourself, or try again later.',
   filled: (fields: string[]) => `Filled from DVLA records: ${fields.join(', ')}. Check them and change anything that is wrong.`,
   nothingFilled: 'The DVLA found this vehicle but holds nothing we could fill in. Please fill in the details yourself.',
+  enterFirst: 'Enter the registration first, then press "Find my truck".',
 } as const;
 
 /** The panel's fixed line (issue 27 §3). */
