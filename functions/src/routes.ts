@@ -107,6 +107,16 @@ const rows: RouteDef[] = [
     // models/: the fair-price model the detail page's rating comes from.
     access: { ...READ, buckets: [{ bucket: 'private-uploads', prefixes: ['models/'], access: 'read' }] },
   },
+  // The listing page's "Vehicle checks" panel (issue 27 §3): the listing and its checks, both
+  // items of the listing's own partition.
+  {
+    id: 'GetListingVehicleChecks',
+    method: 'GET',
+    path: '/api/listings/{id}/vehicle-checks',
+    handler: 'http/listings/get-vehicle-checks.ts',
+    auth: 'public',
+    access: { table: 'read', tableKeys: ['LISTING#'] },
+  },
   {
     id: 'ResolveLocation',
     method: 'GET',

@@ -1,5 +1,6 @@
 import { CompliancePanel } from './compliance-panel';
 import { PriceRatingPanel } from './price-rating-panel';
+import { VehicleChecksPanel } from './vehicle-checks-panel';
 import { formatPhone } from '@shared/phone';
 import {
   ArrowLeft,
@@ -219,6 +220,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
               </tbody>
             </table>
           </DetailCard>
+          <VehicleChecksPanel listing={listing} />
           <CompliancePanel listing={listing} />
         </div>
       </div>
