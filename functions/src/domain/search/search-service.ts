@@ -68,14 +68,6 @@ export interface SearchServiceOptions {
   priceRater?: () => Promise<ListingRater | null>;
 }
 
-/**
- * Holds the search index for one execution environment: loaded at cold start, then kept up to
- * date from the change feed. A query arriving more than `refreshMs` after the last sync starts
- * one and is served from the current index; past `maxStaleMs` it waits for the sync. So busy
- * servers never stall on the feed, and an idle one (or a Lambda frozen between invocations,
- * whose background sync paused with it) still never answers from an index older than
- * `maxStaleMs`. Syncs are single-flight, so concurrent requests share one.
- */
 /** A snapshot older than this is ignored (tombstones of deleted listings expire after 7 days). */
 export const MAX_SNAPSHOT_AGE_MS = 6 * 24 * 3600 * 1000;
 
@@ -101,6 +93,14 @@ const RESULT_CACHE_SIZE = 500;
 /** How many queries asked once are remembered (their keys only, ~200 bytes each). */
 const ASKED_ONCE_SIZE = 5_000;
 
+/**
+ * Holds the search index for one execution environment: loaded at cold start, then kept up to
+ * date from the change feed. A query arriving more than `refreshMs` after the last sync starts
+ * one and is served from the current index; past `maxStaleMs` it waits for the sync. So busy
+ * servers never stall on the feed, and an idle one (or a Lambda frozen between invocations,
+ * whose background sync paused with it) still never answers from an index older than
+ * `maxStaleMs`. Syncs are single-flight, so concurrent requests share one.
+ */
 export class SearchService {
   private index = new SearchIndex();
   /**
@@ -211,7 +211,10 @@ export class SearchService {
     return this.index;
   }
 
-  /** The index, loaded and synced within `refreshMs`. */
+  /**
+   * The index, loaded: a sync of the change feed is started (not waited for) once the last one is
+   * `refreshMs` old, and waited for once it is `maxStaleMs` old.
+   */
   async fresh(): Promise<SearchIndex> {
     this.loading ??= this.load().catch((err) => {
       this.loading = undefined;
