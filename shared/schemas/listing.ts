@@ -155,6 +155,13 @@ export const listingSearchQuerySchema = z
       .pipe(z.enum(['great', 'good', 'fair'], { message: 'rating must be one of: great, good, fair' }).optional()),
     /** "No clean-air charges in": zone ids (shared/compliance/zones.ts); a listing must enter every one free. */
     cleanAir: csvList(CLEAN_AIR_ZONE_IDS as [string, ...string[]]),
+    /** "Mileage consistent" (issue 27): only listings whose annual-test readings bear out the mileage. `true` or absent. */
+    mileageConsistent: z
+      .string()
+      .optional()
+      .transform((s) => (s ? s.trim().toLowerCase() : undefined))
+      .pipe(z.enum(['true', 'false'], { message: 'mileageConsistent must be true or false' }).optional())
+      .transform((s) => s === 'true'),
     location: z
       .string()
       .trim()
