@@ -74,7 +74,8 @@ describe('mileage verdict (issue 27 §3)', () => {
   it('is consistent for any rising history with the advert at or above its last reading, counting every reading', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 150_000 }), { minLength: 2, maxLength: 10 }), fc.nat(50_000), (steps, extra) => {
-        const miles = steps.reduce<number[]>((acc, s) => [...acc, (acc.at(-1) ?? 0) + s], []);
+        const miles: number[] = [];
+        for (const s of steps) miles.push((miles.at(-1) ?? 0) + s);
         const verdict = mileageVerdict(dated(miles, []), miles[miles.length - 1] + extra);
         expect(verdict).toEqual({ kind: 'consistent', text: `Mileage consistent with ${miles.length} test records` });
       }),

@@ -91,8 +91,8 @@ function ChecksBody({ checks }: { checks: VehicleChecks }) {
                 </div>
                 {t.defects.length ? (
                   <ul className="flex flex-col gap-1 pl-1">
-                    {t.defects.map((d, i) => (
-                      <li key={`${d.type}-${i}`} className="flex gap-2 text-xs">
+                    {t.defects.map((d) => (
+                      <li key={`${d.type}:${d.text}`} className="flex gap-2 text-xs">
                         <span className={cn('shrink-0 font-semibold', d.dangerous || d.type !== 'ADVISORY' ? 'text-destructive' : '')}>
                           {DEFECT_WORDS[d.type] ?? d.type}
                           {d.dangerous && d.type !== 'DANGEROUS' ? ' (dangerous)' : ''}:
