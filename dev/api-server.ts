@@ -42,6 +42,7 @@ import Stripe from 'stripe';
 import { stripeClientOptions } from '../functions/src/adapters/stripe/stripe-gateway.js';
 import { type StripeStandIn, createStripeStandIn } from './stripe/stand-in.js';
 import { handleWhatsAppInbox } from './whatsapp/inbox.js';
+import { createVehicleRecordsStandIn, isVehicleRecordsPath } from './vehicle-records/stand-in.js';
 import { createAwsEndpoints } from './cloud/aws-endpoints.js';
 import { TOO_MANY_REQUESTS_BODY } from './cloud/stage-throttle.js';
 import { type EdgeModel, behaviourFor, cloudFrontQueryOf, type createWaf, rawQueryOf, runViewerRequest } from './cloud/edge.js';
@@ -65,6 +66,8 @@ export interface ApiServerOptions {
   stripe?: { stateFile?: string } | false;
   /** Where the local WhatsApp endpoint records messages (/_dev/whatsapp); none when omitted. */
   whatsappDir?: string;
+  /** The DVLA and DVSA stand-ins and /_dev/vehicle-records (dev/vehicle-records); none when omitted. */
+  vehicleRecords?: boolean;
   /**
    * The local cloud wired from the synthesized app (`npm start`, the browser tests): functions run
    * in their own environments (dev/cloud/runtime.ts), the edge follows the distribution and the
@@ -620,6 +623,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     }
   }
 
+  const vehicleRecords = opts.vehicleRecords ? createVehicleRecordsStandIn() : null;
   const headers = Object.entries(localSecurityHeaders(opts.env));
   const server = await listenLoopback((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
@@ -641,6 +645,8 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
           return;
         }
         if (opts.whatsappDir && (await handleWhatsAppInbox(req, res, { dir: opts.whatsappDir }))) return;
+        if (vehicleRecords && isVehicleRecordsPath(pathname))
+          return void vehicleRecords.handle(req, res, (await readBody(req)) ?? Buffer.alloc(0));
         if (pathname === '/_dev/health') return health(res);
         if (pathname === '/_dev/events') return handleEvents(req, res);
         if (pathname === '/_dev/ses/bounce' || pathname === '/_dev/ses/complaint') return handleSesSimulation(req, res, pathname);
@@ -660,6 +666,8 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
         return;
       }
       if (opts.whatsappDir && (await handleWhatsAppInbox(req, res, { dir: opts.whatsappDir }))) return;
+      if (vehicleRecords && isVehicleRecordsPath(pathname))
+        return void vehicleRecords.handle(req, res, (await readBody(req)) ?? Buffer.alloc(0));
       const media = mediaBucketOf(pathname);
       if (media) return handleImage(req, res, pathname, media);
       if (pathname === '/_dev/health') return health(res);

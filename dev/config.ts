@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TABLE_NAME_DEFAULT } from '../functions/src/adapters/dynamodb/table.js';
 import { fixtureSourcesAt } from './scrape-fixtures/sites.js';
+import { LOCAL_VEHICLE_RECORDS_KEYS, vehicleRecordsUrls } from './vehicle-records/urls.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -114,6 +115,14 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     SECRET_UNSUBSCRIBE_SIGNING_KEY: 'unsubscribe-local-signing-key',
     SECRET_ORIGIN_VERIFY_SECRET: 'origin-verify-local',
     SECRET_ALTCHA_HMAC_KEY: 'altcha-local-hmac-key',
+    SECRET_DVLA_API_KEY: LOCAL_VEHICLE_RECORDS_KEYS.dvlaApiKey,
+    SECRET_DVSA_API_KEY: LOCAL_VEHICLE_RECORDS_KEYS.dvsaApiKey,
+    SECRET_DVSA_CLIENT_ID: LOCAL_VEHICLE_RECORDS_KEYS.dvsaClientId,
+    SECRET_DVSA_CLIENT_SECRET: LOCAL_VEHICLE_RECORDS_KEYS.dvsaClientSecret,
+    // The DVLA and DVSA stand-ins on the local API server (dev/vehicle-records).
+    DVLA_API_URL: vehicleRecordsUrls(siteUrl).dvlaApiUrl,
+    DVSA_API_URL: vehicleRecordsUrls(siteUrl).dvsaApiUrl,
+    DVSA_TOKEN_URL: vehicleRecordsUrls(siteUrl).dvsaTokenUrl,
     LOCAL_EVENTS_URL: `${siteUrl}/_dev/events`,
     // The Stripe SDK and the WhatsApp adapter talk to stand-ins on the local API server (dev/stripe, dev/whatsapp).
     STRIPE_API_URL: siteUrl,

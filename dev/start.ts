@@ -35,6 +35,7 @@ import { setHandlerRuntime } from './lib/handlers.js';
 import { FunctionBundles, handlersOf } from './cloud/bundles.js';
 import { buildLocalCloud, deploySite, ensureBuckets, originPortOf, startSynth } from './cloud/wiring.js';
 import { queues as queueRows } from '../functions/src/queues.js';
+import { TRY_ON_SELL_FORM } from './vehicle-records/registry.js';
 
 const started = Date.now();
 const log = (msg: string) => console.log(msg);
@@ -180,6 +181,7 @@ async function main() {
     mailDir: mailFolder,
     stripe: { stateFile: path.join(cfg.dataDir, 'stripe.json') },
     whatsappDir: path.join(cfg.dataDir, 'whatsapp'),
+    vehicleRecords: true,
     log: (m) => log(`[api] ${m}`),
     cloud: {
       runtime: cloud.runtime,
@@ -284,6 +286,7 @@ async function main() {
     `  Mail        ${api.url}/_dev/mail   (SMTP catcher on 127.0.0.1:${mail.port})`,
     `  Stripe      ${api.url}/_dev/stripe   (local stand-in: checkout, portal, webhooks; test card 4242 4242 4242 4242)`,
     `  WhatsApp    ${api.url}/_dev/whatsapp`,
+    `  Vehicles    DVLA/DVSA stand-ins ${api.url}/_dev/vehicle-records   try on /sell-truck: ${TRY_ON_SELL_FORM.join(', ')}`,
     `  Web         ${web.status === 'built' ? `built in ${(web.ms / 1000).toFixed(1)} s` : web.status === 'fresh' ? 'web/dist is up to date' : `not built (${web.status})`}`,
     `  Code        ${hotReload ? 'handlers reload when functions/src or shared/ change (HOT_RELOAD=off to stop)' : 'hot reload off'}`,
     `  Scraper     fixture sites ${Object.values(scrapeFixtures.sites).join(', ')}   (npm run job -- scrape)`,

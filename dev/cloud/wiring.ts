@@ -6,6 +6,7 @@
  */
 import { SECRET_NAMES, type SecretName } from '../../functions/src/adapters/secrets/secrets.js';
 import { fixtureAllowHostsAt, fixtureSourcesAt } from '../scrape-fixtures/sites.js';
+import { LOCAL_VEHICLE_RECORDS_KEYS, vehicleRecordsUrls } from '../vehicle-records/urls.js';
 import { LOCAL_CREDENTIALS, type LocalCloudConfig, REGION, serviceUrl } from '../config.js';
 import { createWaf, type EdgeModel, edgeModelOf, wafModelOf } from './edge.js';
 import { bucketsOf, type FunctionSpec, functionsOf, TemplateResolver } from './model.js';
@@ -24,6 +25,8 @@ export const LOCAL_SECRET_VALUES: Record<SecretName, string> = {
   // Locally there is always a previous value, so the two-secret check runs (docs/security.md).
   originVerifySecretPrevious: 'origin-verify-local-previous',
   altchaHmacKey: 'altcha-local-hmac-key',
+  // The vehicle-records stand-in (dev/vehicle-records) accepts only these.
+  ...LOCAL_VEHICLE_RECORDS_KEYS,
 };
 
 export const LOCAL_EVENT_BUS = 'truckyard-local';
@@ -46,6 +49,8 @@ export function localSynthContext(cfg: LocalCloudConfig, env: NodeJS.ProcessEnv 
     scraperSources: JSON.stringify(fixtureSourcesAt(fixturesPort)),
     fetchAllowHosts: fixtureAllowHostsAt(fixturesPort),
     whatsappPhoneNumberId: 'local-phone-number-id',
+    // The DVLA and DVSA stand-ins on the local server (dev/vehicle-records).
+    ...vehicleRecordsUrls(serviceUrl(cfg.port)),
     // Powertools' indented console logs (POWERTOOLS_DEV), a context key of the app like the others.
     devLogs: 'true',
     ...(env.DROP_GRANT ? { dropGrant: env.DROP_GRANT } : {}),

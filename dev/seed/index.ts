@@ -25,6 +25,12 @@ import {
   toScrapedRecord,
 } from './data.js';
 import { seedAdminDemoData } from './admin-content.js';
+import {
+  type StoredVehicleChecks,
+  buildStoredChecks,
+  isMileageConsistent,
+} from '../../functions/src/domain/vehicle-checks/vehicle-checks.js';
+import { buildVehicleRegistry } from '../vehicle-records/registry.js';
 import { seedDemoFailedEmail } from './failed-email.js';
 import { createImageRenderer, imageJobsFor } from './images.js';
 
@@ -128,10 +134,28 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
   await runWithConcurrency(jobs, renderer.concurrency);
   const imagesDone = performance.now();
 
-  const records = DEMO_LISTINGS.map((listing) =>
-    toListingRecord(listing, subs.get(listing.seller) as string, imagesByListing.get(listing.id) ?? [], now),
-  );
+  // Issue 27: the demo vehicles of the DVLA/DVSA stand-ins' registry, with their checks as the
+  // listing.created consumer would store them (read from the same registry, without the HTTP round trip).
+  const vehicles = [...buildVehicleRegistry(now).values()];
+  const vehicleOf = new Map(vehicles.filter((v) => v.listingId).map((v) => [v.listingId as string, v]));
+  const checks: StoredVehicleChecks[] = [];
+  const records = DEMO_LISTINGS.map((listing) => {
+    const record = toListingRecord(listing, subs.get(listing.seller) as string, imagesByListing.get(listing.id) ?? [], now);
+    const vehicle = vehicleOf.get(listing.id);
+    if (!vehicle) return record;
+    const stored = buildStoredChecks(listing.id, vehicle.registration, vehicle.dvla, vehicle.dvsa, now);
+    checks.push(stored);
+    return {
+      ...record,
+      registration: vehicle.registration,
+      mileageConsistent: isMileageConsistent(stored, record.mileage),
+      vehicleChecksAt: stored.checkedAt,
+    };
+  });
   await repo.putListingsBatch(records);
+  await Promise.all(
+    checks.map((c) => ddb.send(new PutCommand({ TableName: tableName, Item: { ...keys.vehicleChecks(c.listingId), ...c } }))),
+  );
   await seedAdminDemoData({
     tableName,
     privateBucket: env.BUCKET_PRIVATE_UPLOADS ?? 'private-uploads',

@@ -86,6 +86,27 @@ export interface Access {
    * the function FETCH_ALLOW_HOSTS, the fixture allow-list (CDK context `fetchAllowHosts`, empty in AWS).
    */
   outboundHttp?: boolean;
+  /**
+   * Calls the government vehicle record services (issue 27): 'dvla' (Vehicle Enquiry Service) gives
+   * the function DVLA_API_URL, 'dvsa' (MOT History) DVSA_API_URL, DVSA_TOKEN_URL and DVSA_SCOPE
+   * (CDK context `dvlaApiUrl`, `dvsaApiUrl`, `dvsaTokenUrl`, `dvsaScope`). Grants nothing in IAM by
+   * itself: the row also lists the service's secrets (VEHICLE_RECORD_SECRETS), and CDK refuses a
+   * row that does not.
+   */
+  vehicleRecords?: readonly VehicleRecordService[];
+}
+
+export type VehicleRecordService = 'dvla' | 'dvsa';
+
+/** The SSM secrets each vehicle record service needs (functions/src/adapters/secrets/secrets.ts). */
+export const VEHICLE_RECORD_SECRETS: Record<VehicleRecordService, readonly string[]> = {
+  dvla: ['dvlaApiKey'],
+  dvsa: ['dvsaApiKey', 'dvsaClientId', 'dvsaClientSecret'],
+};
+
+/** A row's access for calling these services: the URLs and exactly their secrets. */
+export function vehicleRecordsAccess(services: readonly VehicleRecordService[]): Pick<Access, 'vehicleRecords' | 'secrets'> {
+  return { vehicleRecords: services, secrets: services.flatMap((s) => VEHICLE_RECORD_SECRETS[s]) };
 }
 
 /** Nothing at all: config, static answers, pure computation. */

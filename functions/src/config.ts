@@ -15,6 +15,24 @@ function optional(name: string, fallback: string): string {
 }
 
 export const config = {
+  /**
+   * The DVLA Vehicle Enquiry Service's base URL (issue 27), set by CDK (context `dvlaApiUrl`) only on
+   * functions whose row has `vehicleRecords: ['dvla', …]`. The key is a secret (SSM), not a variable.
+   */
+  get dvlaApiUrl() {
+    return required('DVLA_API_URL');
+  },
+  /**
+   * The DVSA MOT History API: base URL, Entra token endpoint and scope (context `dvsaApiUrl`,
+   * `dvsaTokenUrl`, `dvsaScope`), only on functions whose row has `vehicleRecords: [… 'dvsa']`.
+   */
+  get dvsa() {
+    return {
+      apiUrl: required('DVSA_API_URL'),
+      tokenUrl: required('DVSA_TOKEN_URL'),
+      scope: optional('DVSA_SCOPE', 'https://tapi.dvsa.gov.uk/.default'),
+    };
+  },
   get stage(): 'local' | 'aws' {
     return optional('STAGE', 'aws') === 'local' ? 'local' : 'aws';
   },

@@ -1,4 +1,4 @@
-import type { Access } from './access.js';
+import { type Access, vehicleRecordsAccess } from './access.js';
 import { keys } from './adapters/dynamodb/keys.js';
 import { alertEventSubscriptions } from './alerts-rows.js';
 import { SEARCH_SNAPSHOT_ACCESS } from './jobs.js';
@@ -31,6 +31,13 @@ export interface EventSubscription {
 const priceModelAccess = {
   table: 'read',
   buckets: [{ bucket: 'private-uploads', prefixes: ['models/'], access: 'readWrite' }],
+} as const satisfies Access;
+
+/** Reads a listing, writes its checks item and its summary: the listing's partition only. */
+const VEHICLE_CHECKS_REFRESH_ACCESS = {
+  table: 'readWrite',
+  tableKeys: ['LISTING#'],
+  ...vehicleRecordsAccess(['dvla', 'dvsa']),
 } as const satisfies Access;
 
 const SITEMAP_ON_CHANGE_ACCESS = {
@@ -129,5 +136,17 @@ export const eventSubscriptions: EventSubscription[] = [
     memoryMb: 2048,
     timeoutSeconds: 300,
   },
+  // Vehicle checks (issue 27 §3) follow the registration: read when a listing gets or changes one.
+  // Only the listing's partition (the listing and its checks item), and both services' secrets.
+  ...(['listing.created', 'listing.updated'] as const).map(
+    (eventType): EventSubscription => ({
+      id: eventType === 'listing.created' ? 'VehicleChecksOnListingCreated' : 'VehicleChecksOnListingUpdated',
+      eventType,
+      handler: 'events/refresh-vehicle-checks.ts',
+      access: VEHICLE_CHECKS_REFRESH_ACCESS,
+      // Two look-ups of 5 s with at most 2 retries each, in parallel.
+      timeoutSeconds: 60,
+    }),
+  ),
   ...alertEventSubscriptions,
 ];

@@ -1,4 +1,4 @@
-import type { Access } from './access.js';
+import { type Access, vehicleRecordsAccess } from './access.js';
 import { alertJobs } from './alerts-rows.js';
 import { AUDIT_ARCHIVE_PREFIX } from './domain/admin/audit-archive.js';
 
@@ -96,6 +96,18 @@ export const jobs: JobDef[] = [
     timeoutSeconds: 120,
   },
   ...alertJobs,
+  {
+    id: 'RefreshVehicleChecks',
+    // 02:10 UK time, every day: the government APIs' quiet hours, before the 03:30 snapshot rebuild.
+    cron: '10 2 * * ? *',
+    handler: 'jobs/refresh-vehicle-checks.ts',
+    description: 'Re-read the DVLA/DVSA vehicle checks of up to 2,000 active listings whose checks are over 7 days old (issue 27)',
+    // Reads every active listing (the status index), writes checks items and listing summaries.
+    access: { table: 'readWrite', ...vehicleRecordsAccess(['dvla', 'dvsa']) },
+    memoryMb: 1024,
+    // 2,000 listings at 4 a second is 500 s; Lambda's limit is 900 s, and the job stops 30 s before it.
+    timeoutSeconds: 900,
+  },
   {
     id: 'scrape',
     // 00:15, 06:15, 12:15 and 18:15 UK time.

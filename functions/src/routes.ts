@@ -1,4 +1,4 @@
-import type { Access, BucketAccess } from './access.js';
+import { type Access, type BucketAccess, vehicleRecordsAccess } from './access.js';
 import { DELETED_ACCOUNT_PREFIX } from './adapters/dynamodb/keys.js';
 import { accountRoutes, OUTBOX_KEYS } from './routes/accounts.js';
 import { alertsRoutes } from './routes/alerts.js';
@@ -129,6 +129,16 @@ const rows: RouteDef[] = [
     // models/: the fair-price model the detail page's rating comes from.
     access: { ...READ, buckets: [{ bucket: 'private-uploads', prefixes: ['models/'], access: 'read' }] },
   },
+  // The listing page's "Vehicle checks" panel (issue 27 §3): the listing and its checks, both
+  // items of the listing's own partition.
+  {
+    id: 'GetListingVehicleChecks',
+    method: 'GET',
+    path: '/api/listings/{id}/vehicle-checks',
+    handler: 'http/listings/get-vehicle-checks.ts',
+    auth: 'public',
+    access: { table: 'read', tableKeys: ['LISTING#'] },
+  },
   {
     id: 'ResolveLocation',
     method: 'GET',
@@ -136,6 +146,16 @@ const rows: RouteDef[] = [
     handler: 'http/listings/resolve-location.ts',
     auth: 'public',
     access: {},
+  },
+  // "Find my truck" on the sell form (issue 27 §2): the DVLA only, and the table only for its
+  // per-seller rate-limit counters.
+  {
+    id: 'LookUpVehicle',
+    method: 'POST',
+    path: '/api/vehicle-lookup',
+    handler: 'http/vehicle-lookup/look-up-vehicle.ts',
+    auth: 'user',
+    access: { table: 'readWrite', tableKeys: ['RATE#'], ...vehicleRecordsAccess(['dvla']) },
   },
   { id: 'GetMe', method: 'GET', path: '/api/me', handler: 'http/me/get-me.ts', auth: 'user', access: WRITE },
   { id: 'UpdateMe', method: 'PATCH', path: '/api/me', handler: 'http/me/update-me.ts', auth: 'user', access: WRITE },

@@ -59,6 +59,14 @@ buildTruckYard(app, {
   searchConcurrency: count('searchConcurrency'),
   cognitoSes: flag('cognitoSes'),
   devLogs: flag('devLogs'),
+  // The DVLA and DVSA APIs (issue 27): the live government services unless set; dvsaTokenUrl is
+  // required in production (it names DVSA's Entra tenant). The local cloud points them at its stand-ins.
+  vehicleRecords: {
+    dvlaApiUrl: context('dvlaApiUrl'),
+    dvsaApiUrl: context('dvsaApiUrl'),
+    dvsaTokenUrl: context('dvsaTokenUrl'),
+    dvsaScope: context('dvsaScope'),
+  },
   // The region is pinned (UK data in London); context `region` moves a whole deployment.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: context('region') ?? DEFAULT_REGION },
 });

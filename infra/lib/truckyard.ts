@@ -15,7 +15,7 @@ import { AuthStack } from './auth-stack.js';
 import { MailEvents } from './constructs/bus-rules.js';
 import { HandlerBundles } from './constructs/esbuild-code.js';
 import { sesIdentitiesFor } from './constructs/grants.js';
-import { DEFAULT_SECRETS_PREFIX, HOUSE_FUNCTION_DEFAULTS } from './constructs/house-function.js';
+import { DEFAULT_SECRETS_PREFIX, HOUSE_FUNCTION_DEFAULTS, type VehicleRecordsUrls } from './constructs/house-function.js';
 import { api5xxRateAlarm, signUpLimitAlarm, whatsappNotSentAlarm } from './constructs/operations.js';
 import { DataStack } from './data-stack.js';
 import { EdgeStack } from './edge-stack.js';
@@ -41,6 +41,29 @@ const LAMBDA_ENVIRONMENT_LIMIT_BYTES = 4096;
 
 /** From address when context `mailFrom` is not set (functions/src/config.ts has the same default). */
 export const DEFAULT_MAIL_FROM = 'TruckYard <no-reply@truckyard.example>';
+
+/** The government's live API bases and DVSA's scope: what the vehicle checks call unless context says otherwise. */
+export const GOVERNMENT_VEHICLE_RECORDS = {
+  dvlaApiUrl: 'https://driver-vehicle-licensing.api.gov.uk',
+  dvsaApiUrl: 'https://history.mot.api.gov.uk',
+  dvsaScope: 'https://tapi.dvsa.gov.uk/.default',
+} as const;
+
+/** The URLs set on the functions that call the DVLA or the DVSA; a URL that is not http(s) fails synth. */
+export function resolveVehicleRecords(v: TruckYardOptions['vehicleRecords'] = {}): VehicleRecordsUrls {
+  const resolved = {
+    dvlaApiUrl: v.dvlaApiUrl ?? GOVERNMENT_VEHICLE_RECORDS.dvlaApiUrl,
+    dvsaApiUrl: v.dvsaApiUrl ?? GOVERNMENT_VEHICLE_RECORDS.dvsaApiUrl,
+    dvsaTokenUrl: v.dvsaTokenUrl,
+    dvsaScope: v.dvsaScope ?? GOVERNMENT_VEHICLE_RECORDS.dvsaScope,
+  };
+  for (const key of ['dvlaApiUrl', 'dvsaApiUrl', 'dvsaTokenUrl'] as const) {
+    const url = resolved[key];
+    if (url !== undefined && !/^https?:\/\/[^/\s]+/.test(url))
+      throw new Error(`Context ${key} must be an http(s) URL, got ${JSON.stringify(url)}`);
+  }
+  return { ...resolved, dvlaApiUrl: resolved.dvlaApiUrl.replace(/\/+$/, ''), dvsaApiUrl: resolved.dvsaApiUrl.replace(/\/+$/, '') };
+}
 
 export interface TruckYardOptions {
   /** Stack name prefix; one app can hold several stages. */
@@ -86,6 +109,13 @@ export interface TruckYardOptions {
   cognitoSes?: boolean;
   /** POWERTOOLS_DEV on every function (context `devLogs`): indented logs, no X-Ray. For the local cloud only. */
   devLogs?: boolean;
+  /**
+   * The DVLA and DVSA APIs (issue 27; context `dvlaApiUrl`, `dvsaApiUrl`, `dvsaTokenUrl`,
+   * `dvsaScope`). The two base URLs default to the government's live services
+   * (GOVERNMENT_VEHICLE_RECORDS); the token URL names the Entra tenant in DVSA's credentials e-mail,
+   * so production synth fails without it (docs/deploying.md).
+   */
+  vehicleRecords?: { dvlaApiUrl?: string; dvsaApiUrl?: string; dvsaTokenUrl?: string; dvsaScope?: string };
   env?: { account?: string; region?: string };
   /** For tests: alternative rows and directories. The defaults are the real tables and folders. */
   routes?: readonly RouteDef[];
@@ -161,6 +191,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
     whatsapp: options.whatsapp,
     scraperSources,
     devLogs: options.devLogs,
+    vehicleRecords: resolveVehicleRecords(options.vehicleRecords),
   };
   const auth = new AuthStack(app, `${prefix}-Auth`, {
     env,
@@ -261,6 +292,8 @@ function assertProductionSettings(options: TruckYardOptions) {
     !options.alarmEmail && 'alarmEmail (where alarms are e-mailed)',
     !options.sesDomain && 'sesDomain (the verified SES domain mail is sent from)',
     !options.whatsapp?.phoneNumberId && 'whatsappPhoneNumberId (the WhatsApp Cloud API sending number)',
+    !options.vehicleRecords?.dvsaTokenUrl &&
+      "dvsaTokenUrl (the DVSA MOT History token URL from DVSA's credentials e-mail, https://login.microsoftonline.com/<tenant>/oauth2/v2.0/token)",
   ].filter(Boolean);
   if (missing.length > 0) {
     throw new Error(

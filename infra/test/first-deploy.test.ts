@@ -19,6 +19,16 @@ describe('a custom domain is production: synth fails without its settings', () =
     expect(() => synthTruckYard({ domain, ...PRODUCTION_SETTINGS, whatsapp: undefined })).toThrow(/needs context: whatsappPhoneNumberId/);
   });
 
+  it("fails without the DVSA's token URL (vehicle checks; the API bases default to the live services)", () => {
+    expect(() => synthTruckYard({ domain, ...PRODUCTION_SETTINGS, vehicleRecords: undefined })).toThrow(/needs context: dvsaTokenUrl/);
+  });
+
+  it('refuses a vehicle record URL that is not http(s)', () => {
+    expect(() => synthTruckYard({ vehicleRecords: { dvlaApiUrl: 'driver-vehicle-licensing.api.gov.uk' } })).toThrow(
+      /dvlaApiUrl must be an http\(s\) URL/,
+    );
+  });
+
   it('names everything missing at once', () => {
     expect(() => synthTruckYard({ domain })).toThrow(/alarmEmail .*, sesDomain .*, whatsappPhoneNumberId/);
   });

@@ -13,6 +13,7 @@ export const PRODUCTION_SETTINGS = {
   sesDomain: 'example.co.uk',
   alarmEmail: 'ops@example.co.uk',
   whatsapp: { phoneNumberId: '123456789012345' },
+  vehicleRecords: { dvsaTokenUrl: 'https://login.microsoftonline.com/00000000-0000-4000-8000-000000000000/oauth2/v2.0/token' },
 } as const;
 
 const tempDirs: string[] = [];

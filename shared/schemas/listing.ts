@@ -76,6 +76,18 @@ export interface Listing {
   /** London Direct Vision Standard star rating (0–5) when the seller gives it; HGVs over 12 t only. */
   dvsStars?: number | null;
   /**
+   * UK registration mark (issue 27 §1): in full ("AB12CDE") to signed-in callers and where the
+   * seller chose to show it; otherwise masked by the server to its first 4 characters ("AB12 •••").
+   * Null for listings without one and for scraped listings.
+   */
+  registration?: string | null;
+  showFullRegistration?: boolean;
+  /** The fields the seller took from the DVLA look-up. */
+  dvlaFields?: string[];
+  dvlaMake?: string | null;
+  /** Card badge and browse filter (issue 27 §3): the mileage verdict of the listing's checks is "consistent". */
+  mileageConsistent?: boolean;
+  /**
    * Search result cards: the fair-price band from the current price model (server-side, the
    * search index); null with too few comparables or POA. Absent where not computed.
    */
@@ -143,6 +155,13 @@ export const listingSearchQuerySchema = z
       .pipe(z.enum(['great', 'good', 'fair'], { message: 'rating must be one of: great, good, fair' }).optional()),
     /** "No clean-air charges in": zone ids (shared/compliance/zones.ts); a listing must enter every one free. */
     cleanAir: csvList(CLEAN_AIR_ZONE_IDS as [string, ...string[]]),
+    /** "Mileage consistent" (issue 27): only listings whose annual-test readings bear out the mileage. `true` or absent. */
+    mileageConsistent: z
+      .string()
+      .optional()
+      .transform((s) => (s ? s.trim().toLowerCase() : undefined))
+      .pipe(z.enum(['true', 'false'], { message: 'mileageConsistent must be true or false' }).optional())
+      .transform((s) => s === 'true'),
     location: z
       .string()
       .trim()

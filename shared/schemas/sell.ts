@@ -6,6 +6,7 @@ import { phoneSchema } from './phone.js';
 import { requiredYearSchema } from '../year.js';
 import { type Category, FUEL_VALUES, type Make, TRANSMISSION_VALUES } from '../values.js';
 import { AXLE_CONFIGS, CAB_VALUES, EURO_VALUES, VAT_VALUES, normaliseCategory, normaliseMake } from '../listing-options.js';
+import { optionalRegistrationSchema } from '../registration.js';
 
 /**
  * The Sell Your Truck form (spec §3 "Sell form fields", §5 "Sell form") and the Edit listing
@@ -251,6 +252,16 @@ function checkPrice(v: { price: number | null; priceOnApplication: boolean }, ct
   else if (v.price === 0) ctx.addIssue({ code: 'custom', path: ['price'], message: PRICE_TEXTS.zero });
 }
 
+/** The fields "Find my truck" may fill from the DVLA's record (issue 27 §2). */
+export const DVLA_FILLABLE_FIELDS = ['make', 'year', 'fuelType', 'euroStandard', 'gvwTonnes', 'axleConfig'] as const;
+export type DvlaFillableField = (typeof DVLA_FILLABLE_FIELDS)[number];
+
+/** A form's or JSON's boolean; absent is false. */
+const flagField = z
+  .union([z.boolean(), z.literal('true'), z.literal('false'), z.null()])
+  .optional()
+  .transform((v) => v === true || v === 'true');
+
 /** Check the price even when other fields failed, so a form shows every message at once. */
 const PRICE_RULE = { when: () => true } as const;
 
@@ -276,6 +287,18 @@ const detailFields = {
   cabType: optionalEnum('Cab type', CAB_VALUES),
   /** London Direct Vision Standard stars (0–5); only relevant for HGVs over 12 t GVW (issue 13 §2). */
   dvsStars: numberField('DVS star rating', { integer: true, min: 0, max: 5 }).optional().default(null),
+  /** UK registration mark (issue 27 §1), stored "AB12CDE"; blank is none (no vehicle checks). */
+  registration: optionalRegistrationSchema,
+  /** The seller lets visitors who are not signed in see the whole mark (otherwise "AB12 •••"). */
+  showFullRegistration: flagField,
+  /** Which fields the seller took from the DVLA look-up (and kept); recorded on the listing. */
+  dvlaFields: z
+    .array(z.enum(DVLA_FILLABLE_FIELDS, { message: `dvlaFields must be of: ${DVLA_FILLABLE_FIELDS.join(', ')}` }))
+    .max(DVLA_FILLABLE_FIELDS.length)
+    .optional()
+    .transform((v) => [...new Set(v ?? [])]),
+  /** The DVLA's own make text when our make list has no match (the listing's make is then "Other"). */
+  dvlaMake: optionalText('DVLA make', SELL_LIMITS.textMax),
 };
 
 /** POST /api/my-listings: the Sell Your Truck form. */
@@ -330,6 +353,10 @@ export const editListingSchema = z
     euroStandard: keepWhenAbsent(detailFields.euroStandard),
     cabType: keepWhenAbsent(detailFields.cabType),
     dvsStars: keepWhenAbsent(detailFields.dvsStars),
+    registration: keepWhenAbsent(detailFields.registration),
+    showFullRegistration: keepWhenAbsent(detailFields.showFullRegistration),
+    dvlaFields: keepWhenAbsent(detailFields.dvlaFields),
+    dvlaMake: keepWhenAbsent(detailFields.dvlaMake),
     images: imageKeysField.optional(),
   })
   .superRefine(checkPrice, PRICE_RULE);

@@ -172,5 +172,6 @@ export function accessKey(a: Access): string {
     secrets: sorted(a.secrets),
     siteIndex: a.siteIndex || undefined,
     outboundHttp: a.outboundHttp || undefined,
+    vehicleRecords: sorted(a.vehicleRecords),
   });
 }

@@ -17,7 +17,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import type { Access } from '../../../functions/src/access.js';
+import { type Access, VEHICLE_RECORD_SECRETS } from '../../../functions/src/access.js';
 import { queueUrlEnvVar } from '../../../functions/src/adapters/queues/sender.js';
 import type { BucketKey } from '../data-stack.js';
 import { FUNCTIONS_SRC_DIR } from '../paths.js';
@@ -70,6 +70,20 @@ export interface HouseDefaults {
   scraperSources?: string;
   /** POWERTOOLS_DEV=true on every function (context `devLogs`): indented logs for a console; never in AWS. */
   devLogs?: boolean;
+  /**
+   * The DVLA's and the DVSA's APIs (issue 27; context `dvlaApiUrl`, `dvsaApiUrl`, `dvsaTokenUrl`,
+   * `dvsaScope`, resolved in truckyard.ts): set only on functions whose row declares `vehicleRecords`.
+   */
+  vehicleRecords?: VehicleRecordsUrls;
+}
+
+/** Where the vehicle record services are (the functions' DVLA_API_URL, DVSA_API_URL, DVSA_TOKEN_URL, DVSA_SCOPE). */
+export interface VehicleRecordsUrls {
+  dvlaApiUrl: string;
+  dvsaApiUrl: string;
+  /** Absent outside production when not configured (it names the tenant DVSA gives each user); DVSA calls then fail. */
+  dvsaTokenUrl?: string;
+  dvsaScope: string;
 }
 
 /** Defaults of functions that verify tokens: everything but the pool's own triggers. */
@@ -152,11 +166,37 @@ export function houseEnvironment(
         }
       : {}),
     ...(d.scraperSources && reaches(SCRAPER_SOURCES_READER) ? { SCRAPER_SOURCES: d.scraperSources } : {}),
+    ...vehicleRecordsEnvironment(d, access),
     // Powertools (logger, metrics, tracer): its settings come from here in AWS and locally alike.
     POWERTOOLS_SERVICE_NAME,
     POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
     POWERTOOLS_LOG_LEVEL: 'INFO',
     ...(d.devLogs ? { POWERTOOLS_DEV: 'true' } : {}),
+  };
+}
+
+/**
+ * DVLA_API_URL for rows calling the DVLA, DVSA_* for rows calling the DVSA, nothing for the others.
+ * A row must also read exactly the service's secrets; one that does not fails synth.
+ */
+export function vehicleRecordsEnvironment(d: Pick<HouseDefaults, 'vehicleRecords'>, access: Access): Record<string, string> {
+  const services = access.vehicleRecords ?? [];
+  if (services.length === 0) return {};
+  for (const service of services) {
+    const missing = VEHICLE_RECORD_SECRETS[service].filter((s) => !access.secrets?.includes(s));
+    if (missing.length) throw new Error(`A row calls the ${service.toUpperCase()} API but does not list its secrets ${missing.join(', ')}`);
+  }
+  const urls = d.vehicleRecords;
+  if (!urls) throw new Error('A row calls the DVLA or DVSA API, but the app has no vehicleRecords URLs');
+  return {
+    ...(services.includes('dvla') ? { DVLA_API_URL: urls.dvlaApiUrl } : {}),
+    ...(services.includes('dvsa')
+      ? {
+          DVSA_API_URL: urls.dvsaApiUrl,
+          ...(urls.dvsaTokenUrl ? { DVSA_TOKEN_URL: urls.dvsaTokenUrl } : {}),
+          DVSA_SCOPE: urls.dvsaScope,
+        }
+      : {}),
   };
 }
 

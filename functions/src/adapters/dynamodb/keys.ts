@@ -7,6 +7,8 @@ export const keys = {
   listingByOwner: (userId: string, createdAt: string, id: string) => ({ gsi1pk: `OWNER#${userId}`, gsi1sk: `${createdAt}#${id}` }),
   listingByStatus: (status: string, createdAt: string, id: string) => ({ gsi2pk: `LSTATUS#${status}`, gsi2sk: `${createdAt}#${id}` }),
   listingTombstone: (id: string) => ({ pk: `LISTING#${id}`, sk: 'TOMBSTONE' }),
+  /** Pattern 60 (issue 27): a listing's vehicle checks (DVLA and DVSA records), beside the listing. */
+  vehicleChecks: (id: string) => ({ pk: `LISTING#${id}`, sk: 'VCHECKS' }),
   scraped: (id: string) => ({ pk: `SCRAPED#${id}`, sk: 'SCRAPED' }),
   scrapedBySource: (sourceWebsite: string, externalId: string) => ({ gsi1pk: `SOURCE#${sourceWebsite}`, gsi1sk: externalId }),
   scrapedByStatus: (active: boolean, scrapedAt: string, id: string) => ({

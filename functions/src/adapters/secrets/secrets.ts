@@ -18,6 +18,12 @@ export const SECRET_NAMES = [
   'originVerifySecretPrevious',
   /** Signs and checks the ALTCHA proof-of-work challenges (GET /api/challenge; issue 23). */
   'altchaHmacKey',
+  /** DVLA Vehicle Enquiry Service API key (issue 27). */
+  'dvlaApiKey',
+  /** DVSA MOT History API: its API key and the Entra application's client id and secret. */
+  'dvsaApiKey',
+  'dvsaClientId',
+  'dvsaClientSecret',
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 

@@ -38,3 +38,26 @@ describe('alert e-mail and the fair-price band (issue 13)', () => {
     expect(mail.text).not.toContain('Good price');
   });
 });
+
+describe('alert e-mail and the mileage check (issue 27)', () => {
+  it('says "mileage consistent" only for listings whose checks found it so', () => {
+    const mail = renderAlertEmail(
+      {
+        name: 'Sam',
+        kind: 'daily',
+        matches: [
+          { listing: listing('a', { mileageConsistent: true }), reasons: ['DAF'] },
+          { listing: listing('b', { mileageConsistent: false }), reasons: ['DAF'] },
+          { listing: listing('c', {}), reasons: ['DAF'] },
+        ],
+        moreUrl: 'https://truckyard.example/browse',
+        unsubscribeUrl: 'https://truckyard.example/unsubscribe',
+      },
+      { siteUrl: 'https://truckyard.example' },
+    );
+    expect(mail.html.match(/Mileage consistent/gi)).toHaveLength(1);
+    expect(mail.text).toContain('2020 DAF XF a — £42,000 +VAT — Leeds — mileage consistent');
+    expect(mail.text).toContain('2020 DAF XF b — £42,000 +VAT — Leeds\n');
+    expect(mail.text.match(/mileage consistent/gi)).toHaveLength(1);
+  });
+});

@@ -44,6 +44,8 @@ const gbp = (n: number) => `£${groupThousands(n)}`;
 /** Issue 13: a listing the fair-price model rates a great price says so (other bands stay off the e-mail). */
 const isGreatPrice = (l: Listing) => l.priceBand === 'great';
 const GREAT_PRICE = 'Great price';
+/** Issue 27: only listings whose annual-test readings bear out the mileage say so. */
+const MILEAGE_CONSISTENT = 'mileage consistent';
 const priceText = (l: Listing) => (l.price ? `${gbp(l.price)}${l.vatStatus === 'plus_vat' ? ' +VAT' : ''}` : 'POA');
 
 const SUBJECT: Record<AlertKind, (n: number, first: Listing) => string> = {
@@ -68,6 +70,7 @@ function cardParts(l: Listing, site: string, oldPrice?: number): [string, string
 <a href="${safeUrl(link)}" style="font-weight:700;font-size:17px;color:${BRAND.navy};text-decoration:none;">${l.title}</a>
 <div style="font-size:18px;font-weight:800;margin:4px 0;">${priceText(l)}${oldPrice ? html` <s style="color:${BRAND.muted};font-weight:400;font-size:14px;">${gbp(oldPrice)}</s>` : raw('')}${isGreatPrice(l) ? html` <span style="display:inline-block;vertical-align:middle;margin-left:6px;padding:2px 8px;border-radius:999px;background:#15803d;color:#ffffff;font-size:12px;font-weight:700;">${GREAT_PRICE}</span>` : raw('')}</div>
 <div style="font-size:14px;color:${BRAND.muted};">${l.location ?? 'Location not stated'}</div>
+${l.mileageConsistent ? html`<div style="font-size:13px;font-weight:700;color:#15803d;margin-top:4px;">&#10003; Mileage consistent with its annual tests</div>` : raw('')}
 <div style="font-size:13px;margin-top:6px;">Why it matched: `.value;
   return [head, '</div>\n</td></tr></table>'];
 }
@@ -113,7 +116,7 @@ ${smallPrint(html`You get these because you subscribed to TruckYard truck alerts
     intro,
     '',
     ...shown.flatMap(({ listing: l, reasons }) => [
-      `${l.title} — ${priceText(l)}${isGreatPrice(l) ? ` (${GREAT_PRICE})` : ''} — ${l.location ?? 'Location not stated'}`,
+      `${l.title} — ${priceText(l)}${isGreatPrice(l) ? ` (${GREAT_PRICE})` : ''} — ${l.location ?? 'Location not stated'}${l.mileageConsistent ? ` — ${MILEAGE_CONSISTENT}` : ''}`,
       `${site}/truck/${encodeURIComponent(l.id)}`,
       `Why it matched: ${reasons.join('; ')}`,
       '',

@@ -26,6 +26,10 @@ const KEEP_WHEN_ABSENT = [
   'euroStandard',
   'cabType',
   'dvsStars',
+  'registration',
+  'showFullRegistration',
+  'dvlaFields',
+  'dvlaMake',
 ] as const;
 
 /** PUT /api/my-listings/{id}: the Edit listing form, by the owner only. */
@@ -56,6 +60,11 @@ export async function updateOwnerListing(deps: ManageListingDeps, caller: Caller
   for (const field of KEEP_WHEN_ABSENT) {
     const value = input[field];
     if (value !== undefined) changes[field] = value;
+  }
+  // A new registration's checks are not known yet (the listing.updated consumer reads them).
+  if ((next.registration ?? null) !== (current.registration ?? null)) {
+    next.mileageConsistent = false;
+    next.vehicleChecksAt = null;
   }
   await deps.listings.replace(next, current.updatedAt, claimed);
   if (dropped.length) {

@@ -41,6 +41,17 @@ describe('maskForCaller', () => {
       }),
     );
   });
+  it('masks the registration to its first 4 characters for anonymous visitors unless the seller shows it', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Z]{2}[0-9]{2}[A-Z]{3}$/), fc.boolean(), (registration, showFull) => {
+        const l = asListing({ source: 'user', registration, showFullRegistration: showFull });
+        const anonymous = maskForCaller(l, ANONYMOUS).registration;
+        expect(anonymous).toBe(showFull ? registration : `${registration.slice(0, 4)} •••`);
+        expect(maskForCaller(l, user).registration).toBe(registration);
+      }),
+    );
+    expect(maskForCaller(asListing({ source: 'user', registration: null }), ANONYMOUS).registration).toBeNull();
+  });
   it('shows owners their own listing in full', () => {
     const l = asListing({ source: 'user', userId: 'u2', contactName: 'A', phone: '1', email: 'a@b.c' });
     expect(maskForCaller(l, user)).toEqual(l);

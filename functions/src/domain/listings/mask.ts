@@ -1,6 +1,7 @@
 import { MASK } from '../../../../shared/constants.js';
 import type { ListingContact } from '../../../../shared/schemas/listing-contact.js';
 import type { Listing } from '../../../../shared/schemas/listing.js';
+import { maskRegistration } from '../../../../shared/registration.js';
 import type { Caller } from '../caller.js';
 
 /**
@@ -9,8 +10,9 @@ import type { Caller } from '../caller.js';
  * revealed one seller at a time by POST /api/listings/{id}/contact (revealContact), which is
  * limited per user per day, so one search call cannot harvest them. Anonymous callers also get
  * placeholders instead of names and no owner id, and a private seller's postcode is cut to its
- * outcode (the area, not the house). Signed-in callers see seller and company names; owners
- * their own listing in full. Never mutates the input.
+ * outcode (the area, not the house), and the registration mark to its first 4 characters unless
+ * the seller chose to show it in full (issue 27). Signed-in callers see seller and company names
+ * and the whole mark; owners their own listing in full. Never mutates the input.
  */
 export function maskForCaller(listing: Listing, caller: Caller): Listing {
   if (caller.kind === 'anonymous') {
@@ -22,6 +24,7 @@ export function maskForCaller(listing: Listing, caller: Caller): Listing {
       email: null,
       userId: null,
       postcode: isPrivateSeller(listing) ? outcodeOf(listing.postcode) : listing.postcode,
+      ...(listing.registration && !listing.showFullRegistration ? { registration: maskRegistration(listing.registration) } : {}),
     };
   }
   if (listing.source === 'scraped') {

@@ -29,6 +29,18 @@ export interface ListingRecord {
   cabType: CabType | null;
   /** London DVS stars 0–5 as the seller gave them (absent on listings written before issue 13). */
   dvsStars?: number | null;
+  /** UK registration mark, "AB12CDE" (issue 27; absent on listings written before it). */
+  registration?: string | null;
+  /** The seller lets anonymous visitors see the whole mark; otherwise they see "AB12 •••". */
+  showFullRegistration?: boolean;
+  /** The fields the seller took from the DVLA look-up and kept. */
+  dvlaFields?: string[];
+  /** The DVLA's make text when our make list has no match (make is then 'other'). */
+  dvlaMake?: string | null;
+  /** Summary of the vehicle checks (domain/vehicle-checks), written with them: the card badge and browse filter. */
+  mileageConsistent?: boolean;
+  /** When the stored vehicle checks were read (the nightly job refreshes those older than 7 days). */
+  vehicleChecksAt?: string | null;
   description: string | null;
   features: string[] | null;
   contactName: string;

@@ -40,6 +40,8 @@ export class IndexColumns {
   ratio = new Float64Array(0);
   /** The clean-air zones each slot enters without a charge (noChargeZoneMask bits), in the snapshot too. */
   noCharge = new Int32Array(0);
+  /** 1 when the listing's annual-test readings bear its mileage out (issue 27's "Mileage consistent"), in the snapshot too. */
+  mileageOk = new Uint8Array(0);
   /** The four facet codes as one (comboOf). */
   combo = new Uint16Array(0);
   /** 0 no location given, 1 placed (lat/lon valid), 2 given but not placeable. */
@@ -65,6 +67,7 @@ export class IndexColumns {
     this.band = copy(this.band, (n) => new Int8Array(n));
     this.ratio = copy(this.ratio, (n) => new Float64Array(n));
     this.noCharge = copy(this.noCharge, (n) => new Int32Array(n));
+    this.mileageOk = copy(this.mileageOk, (n) => new Uint8Array(n));
     this.combo = copy(this.combo, (n) => new Uint16Array(n));
     this.locState = copy(this.locState, (n) => new Uint8Array(n));
     this.placeId = copy(this.placeId, (n) => new Int32Array(n));
@@ -91,6 +94,7 @@ export class IndexColumns {
       gvwTonnes: l.gvwTonnes,
       dvsStars: l.dvsStars,
     });
+    this.mileageOk[slot] = l.mileageConsistent ? 1 : 0;
     this.combo[slot] = comboOf(this.make[slot], this.category[slot], this.fuel[slot], this.transmission[slot]);
     this.locationText[slot] = [l.location, l.postcode].filter(Boolean).join('\n').toLowerCase();
   }

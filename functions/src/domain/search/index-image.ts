@@ -70,6 +70,7 @@ export function exportImage(p: IndexParts, versionOf: (id: string) => number): I
     fuel: pick(cols.fuel, (k) => new Int8Array(k)),
     transmission: pick(cols.transmission, (k) => new Int8Array(k)),
     noCharge: pick(cols.noCharge, (k) => new Int32Array(k)),
+    mileageOk: pick(cols.mileageOk, (k) => new Uint8Array(k)),
     cardStart,
     cardBytes,
     termStart,
@@ -98,6 +99,7 @@ export function importImage(p: IndexParts, image: IndexImage): void {
   cols.fuel.set(image.fuel);
   cols.transmission.set(image.transmission);
   cols.noCharge.set(image.noCharge);
+  cols.mileageOk.set(image.mileageOk);
   for (let i = 0; i < n; i++) cols.combo[i] = comboOf(image.make[i], image.category[i], image.fuel[i], image.transmission[i]);
   // The image's place table becomes this index's (slot place ids point into it).
   p.places.load(image.placeLat, image.placeLon);

@@ -111,6 +111,7 @@ export function planQuery(p: IndexParts, query: ListingSearchQuery, tokens: stri
     locationNeedle: !place && query.location ? query.location.toLowerCase() : '',
     maxRank,
     wantNoCharge,
+    wantMileageOk: query.mileageConsistent === true,
     keyed,
   };
   const onlyFacets =
@@ -121,7 +122,8 @@ export function planQuery(p: IndexParts, query: ListingSearchQuery, tokens: stri
     !filter.yearBounded &&
     !filter.mileageBounded &&
     maxRank < 0 &&
-    wantNoCharge === 0;
+    wantNoCharge === 0 &&
+    !filter.wantMileageOk;
   return {
     place,
     radius,
@@ -157,6 +159,7 @@ export function countPassing(p: IndexParts, qp: QueryPlan, query: ListingSearchQ
     !query.location &&
     filter.maxRank < 0 &&
     filter.wantNoCharge === 0 &&
+    !filter.wantMileageOk &&
     !onlyFacets &&
     countLeftOut(p, filter, query, stamp);
   if (onlyFacets || complement) {

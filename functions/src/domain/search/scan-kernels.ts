@@ -50,6 +50,8 @@ export interface ScanFilter {
   maxRank: number;
   /** Clean-air zones (noChargeZoneMask bits) the listing must enter without a charge; 0: no filter. */
   wantNoCharge: number;
+  /** Only listings whose mileage is consistent with their annual tests (issue 27). */
+  wantMileageOk: boolean;
   keyed: (typeof KEYED)[keyof typeof KEYED];
 }
 
@@ -76,14 +78,14 @@ export function scan(
   candidates: number,
   stamp: number,
 ): number {
-  if (f.locationNeedle === '' && f.maxRank < 0 && f.wantNoCharge === 0) {
+  if (f.locationNeedle === '' && f.maxRank < 0 && f.wantNoCharge === 0 && !f.wantMileageOk) {
     if (f.keyed === KEYED.none && !f.placed) return scanRanges(io, f, counts, matched, candidates, stamp);
     if (f.keyed !== KEYED.rating) return scanPlacedOrKeyed(io, f, counts, matched, candidates, stamp);
   }
   const { price, year, mileage, hasMileage, combo, locState, placeId, locationText, alive } = io.cols;
   const { priceBounded, priceMin, priceMax, yearBounded, yearMin, yearMax, mileageBounded, mileageMaxOnly, mileageMin, mileageMax } = f;
-  const { comboOk, placed, placeWithin, placeTenths, locationNeedle, keyed, maxRank, wantNoCharge } = f;
-  const { band, ratio, noCharge } = io.cols;
+  const { comboOk, placed, placeWithin, placeTenths, locationNeedle, keyed, maxRank, wantNoCharge, wantMileageOk } = f;
+  const { band, ratio, noCharge, mileageOk } = io.cols;
   const recency = keyed === KEYED.none ? EMPTY_IDS : io.orders.recencyRank();
   const byStamp = keyed === KEYED.none;
   const byDistance = keyed === KEYED.distance;
@@ -116,6 +118,7 @@ export function scan(
       ok &= +(b >= 0) & +(b <= maxRank);
     }
     if (wantNoCharge !== 0) ok &= +((noCharge[s] & wantNoCharge) === wantNoCharge);
+    if (wantMileageOk) ok &= mileageOk[s];
     let tenths = 0;
     if (placed) {
       // Placed listings within the radius, and those without a location; never those whose place is unknown.

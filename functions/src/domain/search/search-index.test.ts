@@ -81,6 +81,7 @@ const listingArb = (id: string): fc.Arbitrary<Listing> =>
       description: nullable(fc.constantFrom(...DESCRIPTIONS)),
       euroStandard: nullable(fc.constantFrom('euro3', 'euro4', 'euro5', 'euro6') as fc.Arbitrary<Listing['euroStandard']>),
       gvwTonnes: nullable(fc.constantFrom(3.5, 7.5, 18, 44)),
+      mileageConsistent: fc.boolean(),
     })
     .map((p) => ({
       ...p,
@@ -106,6 +107,7 @@ const listingsArb = fc
 /** A parsed query with nothing set but what is given. */
 const queryOf = (p: Partial<ListingSearchQuery>): ListingSearchQuery => ({
   q: undefined,
+  mileageConsistent: false,
   category: undefined,
   make: undefined,
   fuel: [],
@@ -179,6 +181,8 @@ const queryArb: fc.Arbitrary<ListingSearchQuery> = fc
       { arbitrary: fc.constant([] as string[]), weight: 6 },
       fc.subarray(['london', 'birmingham', 'glasgow', ...CLEAN_AIR_ZONE_IDS.slice(0, 2)], { minLength: 1, maxLength: 2 }),
     ),
+    // Issue 27's "Mileage consistent" filter (a column of the index and the snapshot).
+    mileageConsistent: fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, fc.constant(true)),
     page: fc.integer({ min: 1, max: 40 }),
     pageSize: fc.integer({ min: 1, max: 12 }),
   })

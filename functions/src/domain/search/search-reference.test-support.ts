@@ -254,6 +254,8 @@ function baseChecks(
   const rating = query.rating;
   if (rating) base.push((l) => (rater?.rate(l)?.rank ?? 99) <= rankOf[rating]);
   for (const zone of query.cleanAir ?? []) base.push((l) => entersWithoutCharge({ ...l }, zone));
+  // Issue 27: "Mileage consistent" only.
+  if (query.mileageConsistent) base.push((l) => l.mileageConsistent === true);
   if (placed) {
     base.push((l) => {
       const d = distanceOf(l);

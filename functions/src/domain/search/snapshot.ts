@@ -11,7 +11,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { SearchSuggestion } from '../../../../shared/schemas/listing.js';
 
-export const SNAPSHOT_FORMAT = 3;
+/** 4: the mileageOk column (issue 27's "Mileage consistent" filter). */
+export const SNAPSHOT_FORMAT = 4;
 
 /** The index of n listings as columns (slot i = listing i). */
 export interface IndexImage {
@@ -36,6 +37,8 @@ export interface IndexImage {
   transmission: Int8Array;
   /** Clean-air zones listing i enters without a charge (noChargeZoneMask bits). */
   noCharge: Int32Array;
+  /** 1 when listing i's mileage is consistent with its annual tests. */
+  mileageOk: Uint8Array;
   /** Card i is cardBytes[cardStart[i] .. cardStart[i + 1]) (UTF-8 JSON of the card). */
   cardStart: Int32Array;
   cardBytes: Uint8Array;
@@ -61,6 +64,7 @@ const SECTIONS = [
   'fuel',
   'transmission',
   'noCharge',
+  'mileageOk',
   'cardStart',
   'cardBytes',
   'termStart',
@@ -81,6 +85,7 @@ const KIND: Record<SectionName, 'f64' | 'i32' | 'u8' | 'i8'> = {
   fuel: 'i8',
   transmission: 'i8',
   noCharge: 'i32',
+  mileageOk: 'u8',
   cardStart: 'i32',
   cardBytes: 'u8',
   termStart: 'i32',

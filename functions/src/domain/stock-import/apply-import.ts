@@ -116,6 +116,7 @@ export function existingStockOf(records: readonly ImportedListingRecord[]): Exis
         features: r.features,
         location: r.location,
         postcode: r.postcode,
+        registration: r.registration ?? null,
       } as ExistingStock['fields'],
     }));
 }

@@ -37,6 +37,7 @@ export const TEMPLATE_COLUMNS = [
   'location',
   'postcode',
   'photo_urls',
+  'registration',
 ] as const;
 export type TemplateColumn = (typeof TEMPLATE_COLUMNS)[number];
 
@@ -64,6 +65,7 @@ const ALIASES: Record<TemplateColumn, string[]> = {
   features: ['features', 'equipment', 'spec', 'specification', 'options'],
   location: ['location', 'town', 'depot', 'branch', 'site'],
   postcode: ['postcode', 'postalcode', 'zip'],
+  registration: ['registration', 'reg', 'regno', 'regnumber', 'registrationnumber', 'registrationmark', 'vrm', 'numberplate'],
   photo_urls: ['photourls', 'photos', 'images', 'imageurls', 'pictureurls', 'pictures', 'imagelinks'],
 };
 

@@ -48,6 +48,7 @@ export type ComparableFields = Pick<
   | 'features'
   | 'location'
   | 'postcode'
+  | 'registration'
 > & { dvsStars: number | null };
 
 export const COMPARED_FIELDS: ReadonlyArray<keyof ComparableFields> = [
@@ -70,6 +71,7 @@ export const COMPARED_FIELDS: ReadonlyArray<keyof ComparableFields> = [
   'features',
   'location',
   'postcode',
+  'registration',
 ];
 
 export interface RowError {
@@ -193,6 +195,7 @@ export function validateRow(
     features: row.features ? row.features.split(/[;|\n]/) : null,
     location: row.location ?? defaults.location,
     postcode: row.postcode ?? defaults.postcode,
+    registration: row.registration ?? null,
     contactName: defaults.contactName,
     phone: defaults.phone,
     companyName: defaults.companyName,

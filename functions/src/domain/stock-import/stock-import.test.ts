@@ -39,6 +39,14 @@ describe('parseStockCsv', () => {
     });
   });
 
+  it('reads the registration column (issue 27), normalised, and rejects a mark in no UK format', () => {
+    const result = plan(
+      'stock_ref,make,model,year,category,price,Reg No\nR1,DAF,XF,2020,tipper,50000,yx19 kpn\nR2,DAF,XF,2020,tipper,50000,NOT A REG\n',
+    );
+    expect(result.rows[0]).toMatchObject({ action: 'create', input: { registration: 'YX19KPN' } });
+    expect(result.rows[1]).toMatchObject({ action: 'reject', errors: [{ field: 'registration' }] });
+  });
+
   it('refuses a file over the size limit', () => {
     const big = new Uint8Array(IMPORT_LIMITS.maxBytes + 1);
     const parsed = parseStockCsv(big);

@@ -1,4 +1,4 @@
-import { CircleAlert, Leaf, PoundSterling } from 'lucide-react';
+import { CircleAlert, Gauge, Leaf, PoundSterling } from 'lucide-react';
 import { cleanAirBadge } from '@shared/compliance/verdict';
 import { type PriceBand, priceBandLabel } from '@shared/pricing';
 import type { Listing } from '@shared/schemas/listing';
@@ -46,6 +46,17 @@ export function CleanAirBadge({
     >
       {good ? <Leaf className="size-3.5" aria-hidden="true" /> : <CircleAlert className="size-3.5" aria-hidden="true" />}
       {badge.text}
+    </Badge>
+  );
+}
+
+/** "Mileage consistent" (issue 27): the listing's annual-test readings bear out its mileage; nothing otherwise. */
+export function MileageBadge({ listing, className }: { listing: Pick<Listing, 'mileageConsistent'>; className?: string }) {
+  if (!listing.mileageConsistent) return null;
+  return (
+    <Badge variant="outline" className={cn('border-green-200 bg-green-50 text-green-800', className)} data-testid="mileage-consistent">
+      <Gauge className="size-3.5" aria-hidden="true" />
+      Mileage consistent
     </Badge>
   );
 }

@@ -21,7 +21,7 @@ const DVS_OPTIONS: Option[] = [0, 1, 2, 3, 4, 5].map((n) => ({ value: String(n),
  */
 
 type Values = ListingFormValues & { title?: string };
-type TextName = Exclude<keyof Values, 'features' | 'priceOnApplication'>;
+type TextName = Exclude<keyof Values, 'features' | 'priceOnApplication' | 'showFullRegistration' | 'dvlaFields'>;
 /** Example placeholders, by field. */
 export type ListingPlaceholders = Partial<Record<TextName, string>>;
 

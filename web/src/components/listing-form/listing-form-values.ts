@@ -32,6 +32,13 @@ export type ListingFormValues = {
   email: string;
   location: string;
   postcode: string;
+  /** UK registration as typed; the shared schema normalises it ("AB12CDE"). */
+  registration: string;
+  showFullRegistration: boolean;
+  /** Fields filled by "Find my truck" that the seller has not changed since (issue 27 §2). */
+  dvlaFields: string[];
+  /** The DVLA's make text when our list has no match. */
+  dvlaMake: string;
 };
 
 /** A new listing's form: empty; the seller chooses the category (none is assumed). */
@@ -60,6 +67,10 @@ export const EMPTY_LISTING_VALUES: ListingFormValues = {
   email: '',
   location: '',
   postcode: '',
+  registration: '',
+  showFullRegistration: false,
+  dvlaFields: [],
+  dvlaMake: '',
 };
 
 const str = (v: string | number | null | undefined) => (v == null ? '' : String(v));
@@ -92,5 +103,9 @@ export function listingFormValues(l: Listing): ListingFormValues {
     email: str(l.email),
     location: str(l.location),
     postcode: str(l.postcode),
+    registration: str(l.registration),
+    showFullRegistration: l.showFullRegistration ?? false,
+    dvlaFields: l.dvlaFields ?? [],
+    dvlaMake: str(l.dvlaMake),
   };
 }

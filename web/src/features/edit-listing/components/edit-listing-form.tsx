@@ -14,6 +14,7 @@ import {
   VehicleDetailsFields,
 } from '@/components/listing-form/listing-form-fields';
 import { type ListingFormValues, listingFormValues } from '@/components/listing-form/listing-form-values';
+import { RegistrationField } from '@/components/listing-form/registration-field';
 import { uploadNewImages } from '@/components/listing-form/upload-new-images';
 import { ImageManager, type ManagedImage, storedImages } from '@/components/listing-images/image-manager';
 import { Button } from '@/components/ui/button';
@@ -84,6 +85,7 @@ export function EditListingForm({ listing }: { listing: Listing }) {
           transmissions={withCurrent(optionsFor(TRANSMISSIONS, EDIT_TRANSMISSIONS), initial.transmission, TRANSMISSIONS)}
         >
           <TextField name="title" label="Title" required className="sm:col-span-2 lg:col-span-3" disabled={saving} />
+          <RegistrationField disabled={saving} />
         </VehicleDetailsFields>
 
         <FormSection icon={ImageIcon} title="Images">

@@ -62,7 +62,15 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
   };
   const dirty = JSON.stringify(draft) !== appliedKey;
 
-  const ids = { make: useId(), category: useId(), location: useId(), radius: useId(), rating: useId(), cleanAir: useId() };
+  const ids = {
+    make: useId(),
+    category: useId(),
+    location: useId(),
+    radius: useId(),
+    rating: useId(),
+    cleanAir: useId(),
+    mileage: useId(),
+  };
 
   return (
     <form onSubmit={submit} className={cn('grid gap-6 sm:grid-cols-2 sm:gap-x-8 lg:grid-cols-1', className)} aria-label="Filters">
@@ -165,6 +173,24 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
         <p id={`${ids.cleanAir}-hint`} className="text-xs text-muted-foreground">
           Only trucks known to enter without a daily charge (Euro VI or electric).
         </p>
+      </div>
+
+      <div className="flex items-start gap-2">
+        <Checkbox
+          id={ids.mileage}
+          className="mt-0.5"
+          checked={draft.mileageConsistent}
+          onChange={(e) => set('mileageConsistent', e.currentTarget.checked)}
+          aria-describedby={`${ids.mileage}-hint`}
+        />
+        <div>
+          <label htmlFor={ids.mileage} className="text-sm font-semibold">
+            Mileage consistent
+          </label>
+          <p id={`${ids.mileage}-hint`} className="text-xs text-muted-foreground">
+            Annual-test readings from DVSA records bear out the advertised mileage.
+          </p>
+        </div>
       </div>
 
       <CheckboxGroup

@@ -11,7 +11,7 @@ import { formatDistance, formatMileage, formatPrice, vatSuffix } from '@/lib/for
 import type { Listing } from '@shared/schemas/listing';
 import { listingQueryOptions } from '../api/get-listing';
 import { categoryLabel } from '@shared/values';
-import { CleanAirBadge, PriceBandBadge } from '@/components/listing-badges/listing-badges';
+import { CleanAirBadge, MileageBadge, PriceBandBadge } from '@/components/listing-badges/listing-badges';
 import { SaveButton } from './save-button';
 
 export type CardLayout = 'grid' | 'list';
@@ -152,6 +152,7 @@ export function ListingCard({
         <div className="flex min-h-6 flex-wrap items-center gap-1.5">
           <PriceBandBadge band={listing.priceBand} />
           <CleanAirBadge listing={listing} />
+          <MileageBadge listing={listing} />
         </div>
       </div>
     </article>

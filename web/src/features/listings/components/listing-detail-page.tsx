@@ -2,6 +2,7 @@ import { SafetyAdvice } from '@/components/safety-advice';
 import { CompliancePanel } from './compliance-panel';
 import { ReportListing } from './report-listing';
 import { PriceRatingPanel } from './price-rating-panel';
+import { VehicleChecksPanel } from './vehicle-checks-panel';
 import { formatPhone } from '@shared/phone';
 import {
   ArrowLeft,
@@ -223,6 +224,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
               </tbody>
             </table>
           </DetailCard>
+          <VehicleChecksPanel listing={listing} />
           <CompliancePanel listing={listing} />
         </div>
       </div>

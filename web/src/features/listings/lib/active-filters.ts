@@ -58,6 +58,9 @@ export function activeFilterChips(state: BrowseState, bounds: Bounds, options: {
       without: (s) => withFilters(s, { cleanAir: s.filters.cleanAir.filter((x) => x !== id) }),
     });
   }
+  if (f.mileageConsistent) {
+    chips.push({ key: 'mileageConsistent', label: 'Mileage consistent', without: (s) => withFilters(s, { mileageConsistent: false }) });
+  }
   if (f.location.trim()) {
     chips.push({
       key: 'location',

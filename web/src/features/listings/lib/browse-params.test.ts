@@ -27,7 +27,7 @@ describe('parseBrowseParams', () => {
 
   it('reads every filter from the API-named parameters', () => {
     const s = parse(
-      'q=volvo+fh&make=volvo&category=tipper&fuel=diesel,hybrid&transmission=manual&rating=good&cleanAir=london,bath&location=LS1&radius=25&priceMin=10000&priceMax=50000&yearMin=2015&yearMax=2020&mileageMax=400000&sort=price-low&page=3&view=list',
+      'q=volvo+fh&make=volvo&category=tipper&fuel=diesel,hybrid&transmission=manual&rating=good&cleanAir=london,bath&mileageConsistent=true&location=LS1&radius=25&priceMin=10000&priceMax=50000&yearMin=2015&yearMax=2020&mileageMax=400000&sort=price-low&page=3&view=list',
     );
     expect(s.q).toBe('volvo fh');
     expect(s.filters).toEqual({
@@ -40,6 +40,7 @@ describe('parseBrowseParams', () => {
       transmission: ['manual'],
       rating: 'good',
       cleanAir: ['london', 'bath'],
+      mileageConsistent: true,
       location: 'LS1',
       radius: 25,
     });
@@ -105,6 +106,7 @@ describe('browseStateToSearchParams', () => {
       transmission: fc.subarray(['manual', 'automatic', 'semi-automatic'] as const),
       rating: fc.constantFrom('', 'great', 'good', 'fair'),
       cleanAir: fc.subarray(['london', 'birmingham', 'glasgow']),
+      mileageConsistent: fc.boolean(),
       location: fc.constantFrom('', 'LS1', 'Manchester'),
       radius: fc.constantFrom(10, 25, 50, 100, 200),
       price: fc
@@ -144,6 +146,7 @@ describe('browseStateToSearchParams', () => {
             transmission: r.transmission,
             rating: r.rating,
             cleanAir: r.cleanAir,
+            mileageConsistent: r.mileageConsistent,
             location: r.location,
             radius: r.location ? r.radius : 50,
           },

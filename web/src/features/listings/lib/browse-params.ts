@@ -34,6 +34,8 @@ export interface BrowseFilters {
   rating: RatingFilter | '';
   /** "No clean-air charges in": zone ids (shared/compliance/zones.ts). */
   cleanAir: string[];
+  /** "Mileage consistent" (issue 27): only listings whose annual tests bear out the mileage. */
+  mileageConsistent: boolean;
   location: string;
   radius: number;
 }
@@ -74,6 +76,7 @@ export function defaultFilters(bounds: Bounds = sliderBounds()): BrowseFilters {
     transmission: [],
     rating: '',
     cleanAir: [],
+    mileageConsistent: false,
     location: '',
     radius: DEFAULT_RADIUS_MILES,
   };
@@ -125,6 +128,7 @@ export function parseBrowseParams(sp: URLSearchParams, bounds: Bounds = sliderBo
       transmission: listOf(TRANSMISSION_VALUES, sp.get('transmission')),
       rating: oneOf(RATING_FILTERS, sp.get('rating')),
       cleanAir: listOf(CLEAN_AIR_ZONE_IDS, sp.get('cleanAir')),
+      mileageConsistent: sp.get('mileageConsistent') === 'true',
       location,
       radius: radius >= 1 && radius <= 1000 ? radius : DEFAULT_RADIUS_MILES,
     },
@@ -151,6 +155,7 @@ export function filtersToQuery(filters: BrowseFilters, bounds: Bounds = sliderBo
   if (filters.transmission.length) out.transmission = filters.transmission.join(',');
   if (filters.rating) out.rating = filters.rating;
   if (filters.cleanAir.length) out.cleanAir = filters.cleanAir.join(',');
+  if (filters.mileageConsistent) out.mileageConsistent = 'true';
   const location = filters.location.trim();
   if (location) {
     out.location = location;
@@ -201,6 +206,7 @@ export function countActiveFilters(filters: BrowseFilters, options: { fixedCateg
   if (filters.make) n++;
   if (filters.rating) n++;
   if (filters.cleanAir.length) n++;
+  if (filters.mileageConsistent) n++;
   return n;
 }
 

@@ -5,6 +5,7 @@ import { CATEGORY_PAGES, categoryLabel, fuelLabel, makeLabel, transmissionLabel 
 import { cabLabel, euroLabel } from '@shared/listing-options';
 import { DIRECT_VISION_STANDARD } from '@shared/compliance/zones';
 import { MASK } from '@shared/constants';
+import { formatRegistration } from '@shared/registration';
 
 export const NOT_STATED = 'Not stated';
 
@@ -19,6 +20,8 @@ export function vehicleDetailRows(l: Listing): Array<{ label: string; value: str
     { label: 'Make', value: or(makeLabel(l.make) ?? l.make) },
     { label: 'Model', value: or(l.model) },
     { label: 'Year', value: or(l.year ? String(l.year) : null) },
+    // Masked by the server ("AB12 •••") for visitors who are not signed in, unless the seller shows it.
+    ...(l.registration ? [{ label: 'Registration', value: formatRegistration(l.registration) }] : []),
     { label: 'Category', value: or(categoryLabel(l.category)) },
     { label: 'Mileage', value: or(formatMileage(l.mileage)) },
     { label: 'Fuel type', value: or(fuelLabel(l.fuelType)) },

@@ -14,21 +14,53 @@ import {
   VehicleDetailsFields,
 } from '@/components/listing-form/listing-form-fields';
 import { EMPTY_LISTING_VALUES, type ListingFormValues } from '@/components/listing-form/listing-form-values';
+import { type LookupNotice, RegistrationField } from '@/components/listing-form/registration-field';
 import { uploadNewImages } from '@/components/listing-form/upload-new-images';
 import { ImageManager, type ManagedImage, releasePreviews } from '@/components/listing-images/image-manager';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toastApiFailure } from '@/lib/api-error-toast';
+import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { LIMITS } from '@shared/constants';
 import { formatPhone } from '@shared/phone';
-import { SELL_TEXTS, type SellListing, type SellListingInput, sellListingSchema } from '@shared/schemas/sell';
+import { type DvlaFillableField, SELL_TEXTS, type SellListing, type SellListingInput, sellListingSchema } from '@shared/schemas/sell';
+import { VEHICLE_LOOKUP_TEXTS } from '@shared/schemas/vehicle-checks';
 import { CATEGORIES, FUELS, MAKES, TRANSMISSIONS } from '@shared/values';
 import { SELL_CATEGORIES, SELL_FUELS, SELL_MAKES, SELL_TRANSMISSIONS, optionsFor } from '@shared/listing-options';
 import { yearOptions } from '@shared/year';
 import { useCreateListing } from '../api/create-listing';
+import { useLookUpVehicle } from '../api/look-up-vehicle';
 import { useMe } from '../api/get-me';
+
+/** How the look-up's notice names the fields it filled. */
+const FIELD_WORDS: Record<DvlaFillableField, string> = {
+  make: 'make',
+  year: 'year',
+  fuelType: 'fuel',
+  euroStandard: 'Euro status',
+  gvwTonnes: 'weight (GVW)',
+  axleConfig: 'axles',
+};
+
+/** What "Find my truck" filled: the registration it read and each field's value as filled. */
+interface DvlaFill {
+  registration: string;
+  values: Partial<Record<DvlaFillableField, string>>;
+  dvlaMake: string;
+}
+
+/**
+ * The fields still as the DVLA filled them (issue 27 §2): a field the seller changed since, or
+ * every field once the registration is another, no longer came from the DVLA.
+ */
+function stillFromDvla(fill: DvlaFill | null, values: ListingFormValues): Pick<SellListingInput, 'dvlaFields' | 'dvlaMake'> {
+  const normalised = values.registration.replace(/\s+/g, '').toUpperCase();
+  if (!fill || normalised !== fill.registration) return { dvlaFields: [], dvlaMake: null };
+  const fields = (Object.keys(fill.values) as DvlaFillableField[]).filter((f) => String(values[f] ?? '') === fill.values[f]);
+  return { dvlaFields: fields, dvlaMake: fields.includes('make') && fill.dvlaMake ? fill.dvlaMake : null };
+}
 
 const REQUIRED: Array<keyof ListingFormValues> = ['make', 'model', 'year', 'category', 'contactName', 'phone'];
 
@@ -50,6 +82,9 @@ export function SellForm() {
   const { email: signInEmail } = useAuth();
   const me = useMe();
   const create = useCreateListing();
+  const lookup = useLookUpVehicle();
+  const dvlaFill = useRef<DvlaFill | null>(null);
+  const [lookupNotice, setLookupNotice] = useState<LookupNotice | null>(null);
   const idempotencyKey = useRef<string | null>(null);
   const [images, setImages] = useState<ManagedImage[]>([]);
   const [submitting, setSubmitting] = useState(false);
@@ -77,6 +112,39 @@ export function SellForm() {
     fill('email', profile?.email ?? signInEmail);
   }, [me.data, signInEmail, getValues, setValue]);
 
+  // "Find my truck": fills what the DVLA's record gives; every field stays the seller's to change.
+  const onFind = async () => {
+    const registration = getValues('registration').trim();
+    if (!registration) {
+      setLookupNotice({ tone: 'error', text: VEHICLE_LOOKUP_TEXTS.enterFirst });
+      return;
+    }
+    setLookupNotice(null);
+    try {
+      const found = await lookup.mutateAsync(registration);
+      const values: DvlaFill['values'] = {};
+      for (const field of found.filled) {
+        const value = found.fields[field];
+        if (value === undefined) continue;
+        values[field] = String(value);
+        setValue(field, String(value), { shouldDirty: true, shouldValidate: true });
+      }
+      setValue('registration', found.registration, { shouldDirty: true });
+      dvlaFill.current = { registration: found.registration, values, dvlaMake: found.fields.dvlaMake ?? '' };
+      const words = found.filled.map((f) => FIELD_WORDS[f]);
+      setLookupNotice(
+        words.length
+          ? { tone: 'success', text: VEHICLE_LOOKUP_TEXTS.filled(words) }
+          : { tone: 'error', text: VEHICLE_LOOKUP_TEXTS.nothingFilled },
+      );
+    } catch (err) {
+      setLookupNotice({
+        tone: 'error',
+        text: err instanceof ApiError && err.status < 500 ? err.message : VEHICLE_LOOKUP_TEXTS.unavailable,
+      });
+    }
+  };
+
   const onInvalid = (formErrors: FieldErrors<ListingFormValues>) => {
     const values = getValues();
     const missing =
@@ -96,7 +164,7 @@ export function SellForm() {
       if (!uploaded) return;
       const { keys, failureText } = uploaded;
 
-      const body: SellListingInput = { ...values, images: keys };
+      const body: SellListingInput = { ...values, ...stillFromDvla(dvlaFill.current, getValues()), images: keys };
       // One key per submission, kept until it succeeds: a retry after a lost answer is the same submission.
       idempotencyKey.current ??= crypto.randomUUID();
       try {
@@ -113,6 +181,8 @@ export function SellForm() {
         variant: 'success',
       });
       reset(EMPTY_LISTING_VALUES);
+      dvlaFill.current = null;
+      setLookupNotice(null);
       releasePreviews(images);
       setImages([]);
       redirect.current = setTimeout(() => navigate(paths.home), LIMITS.redirectAfterListingMs);
@@ -140,7 +210,9 @@ export function SellForm() {
           transmissions={optionsFor(TRANSMISSIONS, SELL_TRANSMISSIONS)}
           years={yearOptions().map((y) => ({ value: String(y), label: String(y) }))}
           placeholders={PLACEHOLDERS}
-        />
+        >
+          <RegistrationField disabled={submitting} onFind={onFind} finding={lookup.isPending} notice={lookupNotice} />
+        </VehicleDetailsFields>
         <PricingFields disabled={submitting} description="Enter the price excluding VAT." placeholders={PLACEHOLDERS} />
         <DescriptionField disabled={submitting} placeholder="Condition, service history, recent work, why you're selling…" />
         <FeaturesField disabled={submitting} description="Add the equipment and extras buyers look for." />
