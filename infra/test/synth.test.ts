@@ -47,7 +47,9 @@ it('synthesizes every stack offline with the pinned CDK CLI and a clean cdk-nag 
   // its arm64 binaries, on ARM64 functions; no other bundle contains it.
   const imageFunctions = [
     // Listing photos and staff media are re-encoded (EXIF and GPS dropped, issue 23 "Admin media").
-    ...routes.filter((r) => r.id === 'CompleteListingImageUploads' || r.id === 'AdminCompleteMediaUploads').map((r) => `${r.method} ${r.path}`),
+    ...routes
+      .filter((r) => r.id === 'CompleteListingImageUploads' || r.id === 'AdminCompleteMediaUploads')
+      .map((r) => `${r.method} ${r.path}`),
     ...queues.filter((q) => q.id === 'stock-imports' || q.id === 'scrape-sources').map((q) => q.description),
   ];
   const withSharp: string[] = [];

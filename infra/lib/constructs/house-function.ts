@@ -4,15 +4,7 @@ import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import {
-  ApplicationLogLevel,
-  Architecture,
-  type CfnFunction,
-  Function as LambdaFunction,
-  LoggingFormat,
-  Runtime,
-  Tracing,
-} from 'aws-cdk-lib/aws-lambda';
+import { ApplicationLogLevel, type CfnFunction, Function as LambdaFunction, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
