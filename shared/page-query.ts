@@ -17,6 +17,7 @@ export const PAGE_QUERY_KEYS = [
   'fuel',
   'transmission',
   'rating',
+  'mileageConsistent',
   'cleanAir',
   'location',
   'radius',

@@ -66,12 +66,12 @@ export interface RouteDef {
   access: Access;
   /**
    * Which API stack carries the row's function and route: 'core' (default), 'admin', 'payments',
-   * 'alerts'. All areas add routes to the same HTTP API, so stacks stay under CloudFormation's limits.
+   * 'alerts', 'listings' (the listing page's extras: vehicle checks and look-up, reports). All areas add routes to the same HTTP API, so stacks stay under CloudFormation's limits.
    */
   area?: RouteArea;
 }
 
-export type RouteArea = 'core' | 'admin' | 'payments' | 'alerts';
+export type RouteArea = 'core' | 'admin' | 'payments' | 'alerts' | 'listings';
 
 /**
  * Every API function checks CloudFront's origin secret in AWS (http/viewer-ip.ts
@@ -136,6 +136,7 @@ const rows: RouteDef[] = [
     method: 'GET',
     path: '/api/listings/{id}/vehicle-checks',
     handler: 'http/listings/get-vehicle-checks.ts',
+    area: 'listings',
     auth: 'public',
     access: { table: 'read', tableKeys: ['LISTING#'] },
   },
@@ -154,6 +155,7 @@ const rows: RouteDef[] = [
     method: 'POST',
     path: '/api/vehicle-lookup',
     handler: 'http/vehicle-lookup/look-up-vehicle.ts',
+    area: 'listings',
     auth: 'user',
     access: { table: 'readWrite', tableKeys: ['RATE#'], ...vehicleRecordsAccess(['dvla']) },
   },
@@ -326,6 +328,7 @@ const rows: RouteDef[] = [
     method: 'POST',
     path: '/api/listings/{id}/reports',
     handler: 'http/reports/report-listing.ts',
+    area: 'listings',
     auth: 'optional',
     access: { ...CHALLENGED, table: 'readWrite', tableKeys: ['CHALLENGE#', 'RATE#', 'REPORT#'], tableReadKeys: ['LISTING#', 'SCRAPED#'] },
   },

@@ -25,7 +25,14 @@ export const ROUTE_THROTTLE_CLASSES = {
   /** Anonymous writes that send mail or store a message (also behind ALTCHA and per-address limits). */
   abuse: {
     throttle: { rateLimit: 10, burstLimit: 20 },
-    routeIds: ['SignUpAccount', 'RequestPasswordReset', 'SendContactMessage', 'SubmitValuationRequest', 'RequestValuationImageUploads'],
+    routeIds: [
+      'SignUpAccount',
+      'RequestPasswordReset',
+      'SendContactMessage',
+      'SubmitValuationRequest',
+      'RequestValuationImageUploads',
+      'ReportListing',
+    ],
   },
 } as const satisfies Record<string, { throttle: Throttle; routeIds: readonly string[] }>;
 

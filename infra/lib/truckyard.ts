@@ -222,7 +222,7 @@ export function buildTruckYard(app: App, options: TruckYardOptions) {
   if (signUp) signUpLimitAlarm(api, signUp, data.alarmTopic);
   whatsappNotSentAlarm(jobs, data.alarmTopic);
   const areas: Partial<Record<RouteArea, AreaApiStack>> = {};
-  for (const area of ['admin', 'payments', 'alerts'] as const) {
+  for (const area of ['admin', 'payments', 'alerts', 'listings'] as const) {
     const rows = routes.filter((r) => areaOf(r) === area);
     if (rows.length === 0) continue;
     const name = area[0].toUpperCase() + area.slice(1);
