@@ -26,6 +26,7 @@ const PRODUCTION: Partial<TruckYardOptions> = {
   sesDomain: 'truckyard.example',
   alarmEmail: 'ops@truckyard.example',
   whatsapp: { phoneNumberId: '123456789012345' },
+  vehicleRecords: { dvsaTokenUrl: 'https://login.microsoftonline.com/00000000-0000-4000-8000-000000000000/oauth2/v2.0/token' },
   scraperSources: JSON.stringify([
     {
       id: 'lorrymart',
