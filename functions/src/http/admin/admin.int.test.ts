@@ -119,6 +119,8 @@ const probe: Record<string, { path: string; body?: unknown }> = {
   AdminDeletePromotion: { path: `/api/admin/promotions/${UNKNOWN}` },
   AdminListInbox: { path: '/api/admin/inbox/contacts' },
   AdminUpdateInboxItem: { path: `/api/admin/inbox/contacts/${UNKNOWN}`, body: { status: 'done' } },
+  // Equipment orders (issue 24 §3): an order id is its checkout session's id.
+  AdminUpdateEquipmentOrder: { path: '/api/admin/orders/cs_unknown00000000/status', body: { status: 'delivered' } },
   AdminListReports: { path: '/api/admin/reports' },
   AdminUpdateReport: { path: `/api/admin/reports/${UNKNOWN}`, body: { action: 'mark-handled' } },
   AdminListAudit: { path: '/api/admin/audit' },
