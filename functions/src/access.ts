@@ -65,6 +65,12 @@ export interface Access {
    * narrowing), whatever `table` says: a public route that looks a listing up but never writes it.
    */
   tableReadKeys?: readonly string[];
+  /**
+   * With `table: 'read'` (not narrowed): the partition-key prefixes the function may also put items
+   * under (dynamodb:PutItem with LeadingKeys), nothing else written: the admin read router records
+   * its audited reads (`AUDITRES#`) and writes nothing more.
+   */
+  tableWriteKeys?: readonly string[];
   buckets?: readonly BucketAccess[];
   /** ses:SendEmail/SendRawEmail on the configured sending identity only. */
   mail?: boolean;

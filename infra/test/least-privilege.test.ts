@@ -103,6 +103,16 @@ function excessGrants(statements: Statement[], access: Access, own: { queues?: s
           else if (DYNAMO_WRITE.includes(name) && access.table !== 'readWrite') fail('table write not declared');
           continue;
         }
+        if (service === 'dynamodb' && access.table === 'read' && access.tableWriteKeys?.length && name === 'PutItem') {
+          // A reader's declared put-only prefixes (tableWriteKeys): PutItem on the table, narrowed to them.
+          const leading = st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined;
+          const wanted = access.tableWriteKeys.map((k) => `${k}*`);
+          if (!json.includes(ids.table) || json.includes('/index')) fail('not the table itself');
+          else if (!leading || [...leading].sort().join() !== [...wanted].sort().join())
+            fail('put not narrowed to the declared key prefixes');
+          else if (st.Condition?.Null?.['dynamodb:LeadingKeys'] !== 'false') fail('a request naming no key would pass');
+          continue;
+        }
         if (service === 'dynamodb') {
           if (!json.includes(ids.table)) fail('not the table');
           else if (DYNAMO_WRITE.includes(name) && access.table !== 'readWrite') fail('table write not declared');
@@ -287,6 +297,16 @@ describe('least privilege: every function is granted what its row declares, noth
     );
     // Assess
     expect(problems).toEqual([]);
+  });
+
+  it("lets the admin read router record its audited reads, and put nothing else (issue 23 'Audit')", () => {
+    const f = allFunctions().find((x) => x.name === 'AdminListUsers')!;
+    const puts = statementsOf(f.template, f.stack, f.fn).filter((st) =>
+      [st.Action].flat().some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(String(a))),
+    );
+    expect(puts.map((st) => [[st.Action].flat(), st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']])).toEqual([
+      [['dynamodb:PutItem'], ['AUDITRES#*']],
+    ]);
   });
 
   it('public GET routes (anonymous reads) have no write permission at all', () => {

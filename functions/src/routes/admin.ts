@@ -6,7 +6,8 @@ import type { RouteDef } from '../routes.js';
  * group check), carried by the admin API stack. Handlers add the staff gate (suspended staff are
  * refused) and write one audit entry per mutation (http/admin/deps.ts).
  */
-const read: Access = { table: 'read' };
+/** The read router: reads, plus the audit entries of its audited reads of personal data (users, Inbox, failed e-mails). */
+const read: Access = { table: 'read', tableWriteKeys: ['AUDITRES#'] };
 const write: Access = { table: 'readWrite' };
 const LISTING_IMAGES: BucketAccess = { bucket: 'truck-images', prefixes: ['listings/'], access: 'readWriteDelete' };
 const MEDIA_PENDING = 'media/pending/';
@@ -164,7 +165,7 @@ export const adminRoutes: RouteDef[] = [
     handler: 'http/admin/public-read-router.ts',
     auth: 'public',
     area: 'admin',
-    access: read,
+    access: { table: 'read' },
   },
   {
     id: 'GetPromotions',
@@ -173,6 +174,6 @@ export const adminRoutes: RouteDef[] = [
     handler: 'http/admin/public-read-router.ts',
     auth: 'public',
     area: 'admin',
-    access: read,
+    access: { table: 'read' },
   },
 ];

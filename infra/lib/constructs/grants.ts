@@ -95,8 +95,10 @@ export function grantAccess(fn: IGrantable & IConstruct, access: Access, t: Gran
       );
     }
     if (access.tableReadKeys?.length) add(TABLE_ITEM_READ_ACTIONS, [t.table.tableArn], leadingKeysCondition(access.tableReadKeys));
-  } else if (access.table === 'read') t.table.grantReadData(fn);
-  else if (access.table === 'readWrite') t.table.grantReadWriteData(fn);
+  } else if (access.table === 'read') {
+    t.table.grantReadData(fn);
+    if (access.tableWriteKeys?.length) add(['dynamodb:PutItem'], [t.table.tableArn], leadingKeysCondition(access.tableWriteKeys));
+  } else if (access.table === 'readWrite') t.table.grantReadWriteData(fn);
 
   for (const b of access.buckets ?? []) {
     const bucket = t.buckets[b.bucket];
@@ -162,6 +164,7 @@ export function accessKey(a: Access): string {
     tableKeys: sorted(a.tableKeys),
     tableIndexQueries: sorted(a.tableIndexQueries),
     tableReadKeys: sorted(a.tableReadKeys),
+    tableWriteKeys: sorted(a.tableWriteKeys),
     buckets: a.buckets?.length
       ? a.buckets.map((b) => JSON.stringify({ bucket: b.bucket, access: b.access, prefixes: sorted(b.prefixes) })).sort()
       : undefined,
