@@ -17,7 +17,7 @@ function recordFromItem(item: Record<string, unknown>): StockImportRecord {
 
 /** Pattern 36: a dealer's stock imports (pk USER#<sub>, sk IMPORT#<id>). */
 export function stockImportsRepo(ddb: DynamoDBDocumentClient, tableName: string) {
-  return {
+  const repo = {
     async create(record: StockImportRecord): Promise<void> {
       const expiresAt = Math.floor(Date.parse(record.createdAt) / 1000) + IMPORT_TTL_SECONDS;
       await ddb.send(
@@ -35,23 +35,23 @@ export function stockImportsRepo(ddb: DynamoDBDocumentClient, tableName: string)
       return recordFromItem(res.Item);
     },
 
-    // Pattern 57: the import waits for staff, on the sparse review index (kept until decided).
-    async awaitReview(record: StockImportRecord) {
+    // Pattern 57: the import finishes and waits for staff, on the sparse review index (kept until decided).
+    async finishAwaitingReview(record: StockImportRecord, done: Record<string, unknown>): Promise<boolean> {
       const flag = keys.stockImportsAwaitingReview(record.createdAt, record.userId, record.id);
-      await ddb.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.stockImport(record.userId, record.id),
-          UpdateExpression: `SET review = :pending, dealerName = :name, dealerEmail = :email, gsi2pk = :g2pk, gsi2sk = :g2sk REMOVE ${TTL_ATTRIBUTE}`,
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: {
-            ':pending': 'pending',
-            ':name': record.dealerName ?? null,
-            ':email': record.dealerEmail ?? null,
-            ':g2pk': flag.gsi2pk,
-            ':g2sk': flag.gsi2sk,
-          },
-        }),
+      return repo.transition(
+        record.userId,
+        record.id,
+        'running',
+        'done',
+        {
+          ...done,
+          review: 'pending',
+          dealerName: record.dealerName ?? null,
+          dealerEmail: record.dealerEmail ?? null,
+          gsi2pk: flag.gsi2pk,
+          gsi2sk: flag.gsi2sk,
+        },
+        [TTL_ATTRIBUTE],
       );
     },
 
@@ -114,6 +114,7 @@ export function stockImportsRepo(ddb: DynamoDBDocumentClient, tableName: string)
       from: ImportStatus,
       to: ImportStatus,
       extra: Record<string, unknown> = {},
+      remove: string[] = [],
     ): Promise<boolean> {
       const names: Record<string, string> = { '#status': 'status' };
       const values: Record<string, unknown> = { ':from': from, ':to': to };
@@ -128,7 +129,7 @@ export function stockImportsRepo(ddb: DynamoDBDocumentClient, tableName: string)
           new UpdateCommand({
             TableName: tableName,
             Key: keys.stockImport(userId, id),
-            UpdateExpression: `SET ${sets.join(', ')}`,
+            UpdateExpression: `SET ${sets.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
             ConditionExpression: '#status = :from',
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
@@ -141,5 +142,6 @@ export function stockImportsRepo(ddb: DynamoDBDocumentClient, tableName: string)
       }
     },
   };
+  return repo;
 }
 export type StockImportsRepo = ReturnType<typeof stockImportsRepo>;

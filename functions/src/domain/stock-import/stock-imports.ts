@@ -59,8 +59,12 @@ export interface StockImportDeps {
       to: StockImportRecord['status'],
       extra?: Record<string, unknown>,
     ): Promise<boolean>;
-    /** Marks a done import as waiting for staff review (listed for staff, pattern 57). */
-    awaitReview(record: StockImportRecord): Promise<void>;
+    /**
+     * Finishes a running import and marks it as waiting for staff review (listed for staff,
+     * pattern 57) in one write, so no reader sees it done but not yet waiting; false when it was
+     * no longer running.
+     */
+    finishAwaitingReview(record: StockImportRecord, done: Record<string, unknown>): Promise<boolean>;
     /** Moves the review on from `from`; false when it was not there (decided twice). */
     /** `audit`: a staff decision's entry, stored in the same transaction as the state change. */
     setReview(userId: string, id: string, from: ImportReviewState, to: ImportReviewState, audit?: NewAuditEntry): Promise<boolean>;
@@ -332,21 +336,19 @@ export async function runStockImport(deps: StockImportDeps, apply: ApplyImportDe
       finishedAt,
     },
   };
+  // A first import that created listings finishes as waiting for staff, in the same write.
+  if (awaitingReview && report.created.length > 0) {
+    await deps.imports.finishAwaitingReview(
+      { ...record, dealerName: profile.companyName ?? profile.fullName, dealerEmail: profile.email },
+      done,
+    );
+    await publishImportPriceChanges(deps, userId, report.priceChanges);
+    return;
+  }
   await deps.imports.transition(userId, id, 'running', 'done', done);
   await publishImportPriceChanges(deps, userId, report.priceChanges);
   // Nothing new waits when the file created nothing (updates of pending listings keep them pending).
-  if (awaitingReview && report.created.length === 0) return;
-  if (awaitingReview) {
-    await deps.imports.awaitReview({
-      ...record,
-      ...done,
-      status: 'done',
-      review: 'pending',
-      dealerName: profile.companyName ?? profile.fullName,
-      dealerEmail: profile.email,
-    });
-    return;
-  }
+  if (awaitingReview) return;
   await publishImportApplied(deps, { importId: id, userId, ...countsOf(done.report), appliedAt: finishedAt });
 }
 

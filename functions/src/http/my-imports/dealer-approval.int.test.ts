@@ -8,6 +8,7 @@ import { listMail, waitForMail } from '../../../../dev/mail/store.js';
 import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
 import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir } from '../../../../dev/testing/harness.js';
 import { ACTIVE_LISTING_CAPS, IMPORT_RATE_LIMITS, LIMIT_TEXTS } from '../../../../shared/limits.js';
+import { ddb as functionsDdb } from '../../adapters/dynamodb/client.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { ownerListingStore } from '../../adapters/dynamodb/owner-listings-repo.js';
 import { setInProcessQueue } from '../../adapters/queues/sender.js';
@@ -314,7 +315,26 @@ describe("a dealer's first import", () => {
     await Promise.all([subscribePlatinum(p1), subscribePlatinum(p2)]);
     const countersBefore = await counter('listings#active');
 
-    const importId = await importFile(dealer, csvOf(['1', '2', '3', '4'], 'FIRST'));
+    // Every state the import record passes through, read after each write the functions make to it:
+    // the dashboard stops polling at 'done', so 'done' must never be seen before 'waiting for review'.
+    const seen: Array<{ status?: string; review?: string }> = [];
+    const observe = 'observe-import-record';
+    functionsDdb.middlewareStack.add(
+      (next) => async (args) => {
+        const out = await next(args);
+        const key = (args.input as { Key?: { pk?: unknown; sk?: unknown } }).Key;
+        if (key?.pk === `USER#${dealer.userId}` && String(key.sk).startsWith('IMPORT#')) {
+          const item = (await ddb.send(new GetCommand({ TableName: api.tableName, Key: key, ConsistentRead: true }))).Item;
+          seen.push({ status: item?.status, review: item?.review });
+        }
+        return out;
+      },
+      { step: 'initialize', name: observe },
+    );
+    const importId = await importFile(dealer, csvOf(['1', '2', '3', '4'], 'FIRST')).finally(() =>
+      functionsDdb.middlewareStack.remove(observe),
+    );
+    expect(seen.filter((s) => s.status === 'done')).toEqual([{ status: 'done', review: 'pending' }]);
     const waiting = await myListings(dealer);
     expect(waiting.map((l) => l.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
     expect((await call('GET', `/api/listings/${waiting[0].id}`, null)).status).toBe(404);
