@@ -294,18 +294,20 @@ describe("the edge stack's own web ACL, as the local WAF runs it (issue 23 rate 
     expect(ask(evaluate, '/tippers', 'GET', 'b').action).toBe('allow');
   });
 
-  it(`blocks an address past ${WAF_FORM_RATE_LIMIT_PER_5_MIN} sign-up, contact or valuation POSTs in 5 minutes`, () => {
+  it(`blocks an address past ${WAF_FORM_RATE_LIMIT_PER_5_MIN} sign-up, contact, valuation or report POSTs in 5 minutes`, () => {
     const evaluate = fresh();
+    const formPaths = [...WAF_FORM_PATHS, '/api/listings/abc/reports'];
     const verdicts = Array.from(
       { length: WAF_FORM_RATE_LIMIT_PER_5_MIN },
-      (_, i) => ask(evaluate, WAF_FORM_PATHS[i % WAF_FORM_PATHS.length], 'POST').action,
+      (_, i) => ask(evaluate, formPaths[i % formPaths.length], 'POST').action,
     );
     expect(verdicts).not.toContain('block');
-    for (const path of ['/api/accounts/sign-up', '/api/contact', '/api/valuations']) {
+    for (const path of ['/api/accounts/sign-up', '/api/contact', '/api/valuations', '/api/listings/xyz/reports']) {
       expect(ask(evaluate, path, 'POST')).toEqual({ action: 'block', rule: 'RateLimitFormPosts' });
     }
     // Other POSTs, and the same paths from another address, pass.
     expect(ask(evaluate, '/api/accounts/verify-email', 'POST').action).toBe('allow');
+    expect(ask(evaluate, '/api/listings/abc/contact', 'POST').action).toBe('allow');
     expect(ask(evaluate, '/api/contact', 'POST', 'b').action).toBe('allow');
   });
 

@@ -22,6 +22,8 @@ export const WAF_SEARCH_PATH_PREFIX = '/api/listings';
 export const WAF_FORM_RATE_LIMIT_PER_5_MIN = 20;
 /** Their paths: sign-up, contact, and a valuation (its photos' upload request and the request itself). */
 export const WAF_FORM_PATHS = ['/api/accounts/sign-up', '/api/contact', '/api/valuations', '/api/uploads/valuation-images'] as const;
+/** And "Report this listing" (`/api/listings/{id}/reports`), counted by its prefix and suffix. */
+export const WAF_REPORT_PATH = { prefix: '/api/listings/', suffix: '/reports' } as const;
 /**
  * Largest request body WAF lets through (a listing with a 5,000-character description and 50
  * features stays below it even in multi-byte text); WAF is told to inspect that much.
@@ -92,7 +94,17 @@ export class EdgeStack extends Stack {
     };
     const formPosts: CfnWebACL.StatementProperty = {
       andStatement: {
-        statements: [method('POST'), { orStatement: { statements: WAF_FORM_PATHS.map((path) => uri('EXACTLY', path)) } }],
+        statements: [
+          method('POST'),
+          {
+            orStatement: {
+              statements: [
+                ...WAF_FORM_PATHS.map((path) => uri('EXACTLY', path)),
+                { andStatement: { statements: [uri('STARTS_WITH', WAF_REPORT_PATH.prefix), uri('ENDS_WITH', WAF_REPORT_PATH.suffix)] } },
+              ],
+            },
+          },
+        ],
       },
     };
     const rateRule = (name: string, priority: number, limit: number, scopeDownStatement: CfnWebACL.StatementProperty) => ({
