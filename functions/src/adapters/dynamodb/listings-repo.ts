@@ -13,7 +13,7 @@ import { type ListingRecord, type ScrapedRecord, SCRAPED_ID_PREFIX, isScrapedLis
 import { COUNTER, counterUpdateItems } from './counters.js';
 import { CHANGE_SHARDS, keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './table.js';
-import type { TransactItem } from './admin-repo.js';
+import type { TransactItem } from './audited-write.js';
 
 /** Item type tags, so the change feed (which mixes kinds) can tell them apart. */
 const TYPE = { listing: 'Listing', scraped: 'Scraped', tombstone: 'ListingTombstone' } as const;
