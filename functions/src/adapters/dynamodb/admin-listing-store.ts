@@ -56,47 +56,7 @@ export function adminListingStore(ddb: DynamoDBDocumentClient, tableName: string
         const res = await page(ddb, byGsi(tableName, 'gsi2', `LSTATUS#${filter}`), cursor, limit);
         return { items: res.items.map((i) => toAdmin(recordFromItem(i))), nextCursor: res.nextCursor };
       }
-      // Every status, newest first: the partitions share the sort key (createdAt#id), so one
-      // "older than" cursor continues each of them; merge their heads and keep the newest.
-      let before: string | undefined;
-      if (cursor) {
-        const decoded = decodeCursor(cursor);
-        before = typeof decoded?.before === 'string' ? decoded.before : undefined;
-        if (!before) throw validationError('Invalid page cursor');
-      }
-      const heads = await Promise.all(
-        ADMIN_LISTING_STATUSES.map(async (status) => {
-          const res = await ddb.send(
-            new QueryCommand({
-              TableName: tableName,
-              IndexName: 'gsi2',
-              KeyConditionExpression: before ? 'gsi2pk = :pk AND gsi2sk < :before' : 'gsi2pk = :pk',
-              ExpressionAttributeValues: { ':pk': `LSTATUS#${status}`, ...(before ? { ':before': before } : {}) },
-              ScanIndexForward: false,
-              Limit: limit + 1,
-              // Keys only for the merge; the page's own items are read by key afterwards.
-              ProjectionExpression: 'pk, sk, gsi2sk',
-            }),
-          );
-          return res.Items ?? [];
-        }),
-      );
-      const merged = heads.flat().sort((a, b) => String(b.gsi2sk).localeCompare(String(a.gsi2sk)));
-      const top = merged.slice(0, limit);
-      const more = merged.length > limit;
-      const full = top.length
-        ? ((await ddb.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: top.map((k) => ({ pk: k.pk, sk: k.sk })) } } })))
-            .Responses?.[tableName] ?? [])
-        : [];
-      const byPk = new Map(full.map((i) => [String(i.pk), i]));
-      const items = top.flatMap((k) => {
-        const item = byPk.get(String(k.pk));
-        return item ? [toAdmin(recordFromItem(item))] : [];
-      });
-      return {
-        items,
-        nextCursor: more ? encodeCursor({ before: String(top[top.length - 1].gsi2sk) }) : null,
-      };
+      return listEveryStatus(ddb, tableName, toAdmin, cursor, limit);
     },
     async get(id) {
       const r = await getRecord(id);
@@ -157,6 +117,65 @@ export function adminListingStore(ddb: DynamoDBDocumentClient, tableName: string
       }
       return changed;
     },
+    ...scrapedRows(ddb, tableName),
+  };
+}
+
+/**
+ * Every status, newest first: the partitions share the sort key (createdAt#id), so one "older
+ * than" cursor continues each of them; merge their heads and keep the newest.
+ */
+async function listEveryStatus(
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+  toAdmin: (r: ListingRecord) => AdminListing,
+  cursor: string | undefined,
+  limit: number,
+) {
+  let before: string | undefined;
+  if (cursor) {
+    const decoded = decodeCursor(cursor);
+    before = typeof decoded?.before === 'string' ? decoded.before : undefined;
+    if (!before) throw validationError('Invalid page cursor');
+  }
+  const heads = await Promise.all(
+    ADMIN_LISTING_STATUSES.map(async (status) => {
+      const res = await ddb.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi2',
+          KeyConditionExpression: before ? 'gsi2pk = :pk AND gsi2sk < :before' : 'gsi2pk = :pk',
+          ExpressionAttributeValues: { ':pk': `LSTATUS#${status}`, ...(before ? { ':before': before } : {}) },
+          ScanIndexForward: false,
+          Limit: limit + 1,
+          // Keys only for the merge; the page's own items are read by key afterwards.
+          ProjectionExpression: 'pk, sk, gsi2sk',
+        }),
+      );
+      return res.Items ?? [];
+    }),
+  );
+  const merged = heads.flat().sort((a, b) => String(b.gsi2sk).localeCompare(String(a.gsi2sk)));
+  const top = merged.slice(0, limit);
+  const more = merged.length > limit;
+  const full = top.length
+    ? ((await ddb.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: top.map((k) => ({ pk: k.pk, sk: k.sk })) } } })))
+        .Responses?.[tableName] ?? [])
+    : [];
+  const byPk = new Map(full.map((i) => [String(i.pk), i]));
+  const items = top.flatMap((k) => {
+    const item = byPk.get(String(k.pk));
+    return item ? [toAdmin(recordFromItem(item))] : [];
+  });
+  return {
+    items,
+    nextCursor: more ? encodeCursor({ before: String(top[top.length - 1].gsi2sk) }) : null,
+  };
+}
+
+/** The scraped listings' rows (hidden by staff or not) and the hide/show switch. */
+function scrapedRows(ddb: DynamoDBDocumentClient, tableName: string): Pick<AdminListingStore, 'listScraped' | 'setScrapedHidden'> {
+  return {
     async listScraped(hidden, cursor, limit) {
       const res = await page(ddb, byGsi(tableName, 'gsi2', `SSTATUS#${hidden ? 'inactive' : 'active'}`), cursor, limit);
       return {
