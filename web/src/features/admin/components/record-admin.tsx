@@ -13,7 +13,7 @@ import { PagedList } from './shared';
 type PagedQuery<T> = UseInfiniteQueryResult<InfiniteData<Page<T>>>;
 
 /** What deleting one record needs: the question asked first, the delete itself, and the toasts' texts. */
-export interface DeleteRecord<T> {
+interface DeleteRecord<T> {
   question: (record: T) => string;
   run: (record: T) => Promise<unknown>;
   successText: string;
