@@ -1,5 +1,6 @@
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
-import { adminUserStore, auditLog } from '../adapters/dynamodb/admin-repo.js';
+import { adminUserStore } from '../adapters/dynamodb/admin-user-store.js';
+import { auditLog } from '../adapters/dynamodb/audit-log-store.js';
 import { ddb } from '../adapters/dynamodb/client.js';
 import { config } from '../config.js';
 import { observed } from '../observability.js';

@@ -2,7 +2,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTable } from '../../../dev/testing/harness.js';
 import type { AuditEntry } from '../../../shared/schemas/admin.js';
-import { auditLog } from '../adapters/dynamodb/admin-repo.js';
+import { auditLog } from '../adapters/dynamodb/audit-log-store.js';
 import { ddb } from '../adapters/dynamodb/client.js';
 import { s3 } from '../adapters/s3/client.js';
 import { config } from '../config.js';

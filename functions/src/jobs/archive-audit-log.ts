@@ -1,4 +1,4 @@
-import { auditLog } from '../adapters/dynamodb/admin-repo.js';
+import { auditLog } from '../adapters/dynamodb/audit-log-store.js';
 import { ddb } from '../adapters/dynamodb/client.js';
 import { s3AuditArchive } from '../adapters/s3/audit-archive.js';
 import { s3 } from '../adapters/s3/client.js';

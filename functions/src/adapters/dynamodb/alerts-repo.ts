@@ -18,22 +18,44 @@ const strip = <T>(item: Record<string, unknown> | undefined, drop: string[]): T 
   return copy as T;
 };
 
+type Get = (key: { pk: string; sk: string }, consistent?: boolean) => Promise<Record<string, unknown> | undefined>;
+
+const getter =
+  (ddb: DynamoDBDocumentClient, tableName: string): Get =>
+  async (key, consistent = true) =>
+    (await ddb.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: consistent }))).Item;
+
+const toSent = (item: Record<string, unknown>): AlertSent => ({
+  userId: String(item.userId),
+  listingId: String(item.listingId),
+  sentAt: String(item.sentAt),
+  price: Number(item.price ?? 0),
+  pending: Boolean(item.pending),
+});
+
 /**
  * Preferences, subscriptions, billing customers, alert schedules, sent-alert markers and webhook
  * event ids (docs/data-model.md patterns 13–19, 28) in the one table.
  */
 export function alertsStore(ddb: DynamoDBDocumentClient, tableName: string): AlertsStore {
-  const get = async (key: { pk: string; sk: string }, consistent = true) =>
-    (await ddb.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: consistent }))).Item;
+  const get = getter(ddb, tableName);
+  return {
+    ...accountRecords(ddb, tableName, get),
+    ...scheduleRecords(ddb, tableName, get),
+    ...alertMarkers(ddb, tableName),
+    ...whatsAppRecords(ddb, tableName, get),
+  };
+}
 
-  const toSent = (item: Record<string, unknown>): AlertSent => ({
-    userId: String(item.userId),
-    listingId: String(item.listingId),
-    sentAt: String(item.sentAt),
-    price: Number(item.price ?? 0),
-    pending: Boolean(item.pending),
-  });
-
+/** Preferences, subscriptions and the billing customer in both directions. */
+function accountRecords(
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+  get: Get,
+): Pick<
+  AlertsStore,
+  'getPreferences' | 'putPreferences' | 'getSubscription' | 'putSubscription' | 'getCustomerId' | 'putCustomerId' | 'userIdForCustomer'
+> {
   return {
     async getPreferences(userId) {
       return strip<AlertPreferences>(await get(keys.alertPreferences(userId)), []);
@@ -88,6 +110,16 @@ export function alertsStore(ddb: DynamoDBDocumentClient, tableName: string): Ale
       const item = res.Items?.[0];
       return item ? String(item.userId) : null;
     },
+  };
+}
+
+/** Digest schedules: who is due, when each last got a digest, on or off. */
+function scheduleRecords(
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+  get: Get,
+): Pick<AlertsStore, 'getSchedule' | 'putSchedule' | 'listDueSchedules' | 'listDueUserIds' | 'setLastDigestAt' | 'setScheduleActive'> {
+  return {
     async getSchedule(userId) {
       return strip<AlertSchedule>(await get(keys.alertSchedule(userId)), []);
     },
@@ -145,6 +177,26 @@ export function alertsStore(ddb: DynamoDBDocumentClient, tableName: string): Ale
       await this.putSchedule({ ...current, isActive, updatedAt: new Date().toISOString() });
       return true;
     },
+  };
+}
+
+/** Sent-alert claims and markers (each alert once), pending alerts, and the subscription tiers. */
+function alertMarkers(
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+): Pick<
+  AlertsStore,
+  | 'claimAlert'
+  | 'releaseAlert'
+  | 'markAlertsSent'
+  | 'pendingAlerts'
+  | 'usersWithPendingAlerts'
+  | 'countAlertsSince'
+  | 'alertsForListing'
+  | 'claimMarker'
+  | 'listTiers'
+> {
+  return {
     async claimAlert(entry) {
       try {
         await ddb.send(
@@ -257,6 +309,19 @@ export function alertsStore(ddb: DynamoDBDocumentClient, tableName: string): Ale
         )
         .sort((a, b) => a.priceAmount - b.priceAmount);
     },
+  };
+}
+
+/** WhatsApp delivery state and verification codes. */
+function whatsAppRecords(
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+  get: Get,
+): Pick<
+  AlertsStore,
+  'markWhatsAppUndelivered' | 'setWhatsAppProblem' | 'getWhatsAppCode' | 'putWhatsAppCode' | 'spendWhatsAppCodeTry' | 'deleteWhatsAppCode'
+> {
+  return {
     async markWhatsAppUndelivered(userId, listingIds, at) {
       await Promise.all(
         listingIds.map((listingId) =>

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTable } from '../../../../dev/testing/harness.js';
 import type { Promotion } from '../../../../shared/schemas/admin.js';
 import type { NewAuditEntry } from '../../domain/admin/ports.js';
-import { adminUserStore, auditLog, promotionStore } from './admin-repo.js';
+import { adminUserStore } from './admin-user-store.js';
+import { auditLog } from './audit-log-store.js';
+import { promotionStore } from './promotion-store.js';
 import { ddb } from './client.js';
 import { keys } from './keys.js';
 

@@ -1,7 +1,8 @@
 import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DealerApplication } from '../../../../shared/schemas/dealer.js';
 import type { DealerApplicationStore } from '../../domain/dealers/ports.js';
-import { auditPut, byGsi, page, writeAudited } from './admin-repo.js';
+import { auditPut, writeAudited } from './audited-write.js';
+import { byGsi, page } from './paging.js';
 import { COUNTER, counterUpdateItems } from './counters.js';
 import { keys } from './keys.js';
 

@@ -147,33 +147,39 @@ export function emailOutboxStore(
       });
     },
 
-    // Pattern 53 on GSI2: dead-lettered e-mails, newest first, a page at a time.
-    async listFailed({ limit = 50, cursor } = {}) {
-      const res = await ddb.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :pk',
-          ExpressionAttributeValues: { ':pk': 'OUTBOX#failed' },
-          ScanIndexForward: false,
-          Limit: Math.min(Math.max(1, limit), 100),
-          ExclusiveStartKey: cursor ? decodeCursor(cursor) : undefined,
-        }),
-      );
-      const items = (res.Items ?? []).map(recordOf).map(
-        (r): FailedEmail => ({
-          id: r.id,
-          to: addressOf(r.email.to),
-          subject: r.email.subject,
-          attempts: r.attempts,
-          lastError: r.lastError ?? null,
-          createdAt: r.createdAt,
-          failedAt: r.failedAt ?? '',
-        }),
-      );
-      return { items, nextCursor: res.LastEvaluatedKey ? encodeCursor(res.LastEvaluatedKey) : null };
-    },
+    listFailed: (opts) => listFailedPage(ddb, tableName, opts),
   };
+}
+
+/** Pattern 53 on GSI2: dead-lettered e-mails, newest first, a page at a time. */
+async function listFailedPage(
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+  { limit = 50, cursor }: { limit?: number; cursor?: string } = {},
+): Promise<{ items: FailedEmail[]; nextCursor: string | null }> {
+  const res = await ddb.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'OUTBOX#failed' },
+      ScanIndexForward: false,
+      Limit: Math.min(Math.max(1, limit), 100),
+      ExclusiveStartKey: cursor ? decodeCursor(cursor) : undefined,
+    }),
+  );
+  const items = (res.Items ?? []).map(recordOf).map(
+    (r): FailedEmail => ({
+      id: r.id,
+      to: addressOf(r.email.to),
+      subject: r.email.subject,
+      attempts: r.attempts,
+      lastError: r.lastError ?? null,
+      createdAt: r.createdAt,
+      failedAt: r.failedAt ?? '',
+    }),
+  );
+  return { items, nextCursor: res.LastEvaluatedKey ? encodeCursor(res.LastEvaluatedKey) : null };
 }
 
 const CURSOR_KEYS = ['pk', 'sk', 'gsi2pk', 'gsi2sk'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRunReport, SourceRunReport } from '../../../../shared/schemas/scraper.js';
 import type { BatchRun } from '../../domain/jobs/job-runs.js';
-import { jobRunSource } from './admin-repo.js';
+import { jobRunSource } from './job-run-source.js';
 
 const source = (over: Partial<SourceRunReport>): SourceRunReport => ({
   sourceId: 's',

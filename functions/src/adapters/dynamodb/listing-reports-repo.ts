@@ -3,7 +3,7 @@ import type { Page } from '../../../../shared/schemas/admin.js';
 import type { AdminListingReport } from '../../../../shared/schemas/listing-report.js';
 import { SCRAPED_ID_PREFIX } from '../../domain/listings/types.js';
 import type { ListingReportStore, ReportedListings } from '../../domain/reports/listing-reports.js';
-import { byGsi, page } from './admin-repo.js';
+import { byGsi, page } from './paging.js';
 import { keys } from './keys.js';
 
 const FIELDS = [

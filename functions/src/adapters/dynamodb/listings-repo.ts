@@ -13,7 +13,7 @@ import { type ListingRecord, type ScrapedRecord, SCRAPED_ID_PREFIX, isScrapedLis
 import { COUNTER, counterUpdateItems } from './counters.js';
 import { CHANGE_SHARDS, keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './table.js';
-import type { TransactItem } from './admin-repo.js';
+import type { TransactItem } from './audited-write.js';
 
 /** Item type tags, so the change feed (which mixes kinds) can tell them apart. */
 const TYPE = { listing: 'Listing', scraped: 'Scraped', tombstone: 'ListingTombstone' } as const;
@@ -92,6 +92,89 @@ export function scrapedItem(record: ScrapedRecord): Item {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+async function edgeSortKey(
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+  partition: string,
+  forward: boolean,
+): Promise<string | undefined> {
+  const page = await ddb.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ProjectionExpression: 'gsi2sk',
+      ScanIndexForward: forward,
+      Limit: 1,
+    }),
+  );
+  return page.Items?.[0]?.gsi2sk as string | undefined;
+}
+
+/**
+ * A whole gsi2 partition (`<createdAt>#<id>` sort keys), read as parallel time-range segments:
+ * one partition pages 1 MB at a time, so a sequential read of 100k listings would take seconds.
+ */
+async function loadPartition(ddb: DynamoDBDocumentClient, tableName: string, partition: string): Promise<Item[]> {
+  const queryAll = (input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> => queryAllItems(ddb, { ...input, TableName: tableName });
+  const [first, last] = await Promise.all([edgeSortKey(ddb, tableName, partition, true), edgeSortKey(ddb, tableName, partition, false)]);
+  if (!first || !last) return [];
+  const lo = Date.parse(first.split('#')[0]);
+  const hi = Date.parse(last.split('#')[0]);
+  const base = { IndexName: 'gsi2' } as const;
+  if (!Number.isFinite(lo) || !Number.isFinite(hi) || hi - lo < LOAD_SEGMENTS) {
+    return queryAll({ ...base, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': partition } });
+  }
+  // Boundaries are bare ISO times; every sort key is `<time>#<id>`, so none equals a boundary.
+  const bounds = Array.from({ length: LOAD_SEGMENTS - 1 }, (_, i) => new Date(lo + ((hi - lo) * (i + 1)) / LOAD_SEGMENTS).toISOString());
+  const segments: Promise<Item[]>[] = [];
+  segments.push(
+    queryAll({
+      ...base,
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :b',
+      ExpressionAttributeValues: { ':pk': partition, ':b': bounds[0] },
+    }),
+  );
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    segments.push(
+      queryAll({
+        ...base,
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :a AND :b',
+        ExpressionAttributeValues: { ':pk': partition, ':a': bounds[i], ':b': bounds[i + 1] },
+      }),
+    );
+  }
+  segments.push(
+    queryAll({
+      ...base,
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk >= :a',
+      ExpressionAttributeValues: { ':pk': partition, ':a': bounds[bounds.length - 1] },
+    }),
+  );
+  return (await Promise.all(segments)).flat();
+}
+
+/** Writes new items 25 per BatchWrite, 8 batches at a time, retrying unprocessed items with backoff. */
+async function batchWrite(ddb: DynamoDBDocumentClient, tableName: string, items: Item[]): Promise<void> {
+  const chunks: Item[][] = [];
+  for (let i = 0; i < items.length; i += BATCH_SIZE) chunks.push(items.slice(i, i + BATCH_SIZE));
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const chunk = chunks[next++];
+      let requests = chunk.map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 0; requests.length > 0; attempt++) {
+        if (attempt > 0) await sleep(Math.min(2000, 50 * 2 ** attempt) * (0.5 + Math.random()));
+        if (attempt > 10) throw new Error(`BatchWrite: ${requests.length} items still unprocessed after ${attempt} attempts`);
+        const res = await ddb.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+        requests = (res.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, chunks.length) }, worker));
+}
+
 export interface ListingsRepoOptions {
   ddb: DynamoDBDocumentClient;
   tableName: string;
@@ -102,82 +185,6 @@ export type ListingsRepo = ReturnType<typeof createListingsRepo>;
 /** Listings and scraped listings in the single table (docs/data-model.md patterns 1–9). */
 export function createListingsRepo({ ddb, tableName }: ListingsRepoOptions) {
   const queryAll = (input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> => queryAllItems(ddb, { ...input, TableName: tableName });
-
-  async function edgeSortKey(partition: string, forward: boolean): Promise<string | undefined> {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ProjectionExpression: 'gsi2sk',
-        ScanIndexForward: forward,
-        Limit: 1,
-      }),
-    );
-    return page.Items?.[0]?.gsi2sk as string | undefined;
-  }
-
-  /**
-   * A whole gsi2 partition (`<createdAt>#<id>` sort keys), read as parallel time-range segments:
-   * one partition pages 1 MB at a time, so a sequential read of 100k listings would take seconds.
-   */
-  async function loadPartition(partition: string): Promise<Item[]> {
-    const [first, last] = await Promise.all([edgeSortKey(partition, true), edgeSortKey(partition, false)]);
-    if (!first || !last) return [];
-    const lo = Date.parse(first.split('#')[0]);
-    const hi = Date.parse(last.split('#')[0]);
-    const base = { IndexName: 'gsi2' } as const;
-    if (!Number.isFinite(lo) || !Number.isFinite(hi) || hi - lo < LOAD_SEGMENTS) {
-      return queryAll({ ...base, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': partition } });
-    }
-    // Boundaries are bare ISO times; every sort key is `<time>#<id>`, so none equals a boundary.
-    const bounds = Array.from({ length: LOAD_SEGMENTS - 1 }, (_, i) => new Date(lo + ((hi - lo) * (i + 1)) / LOAD_SEGMENTS).toISOString());
-    const segments: Promise<Item[]>[] = [];
-    segments.push(
-      queryAll({
-        ...base,
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :b',
-        ExpressionAttributeValues: { ':pk': partition, ':b': bounds[0] },
-      }),
-    );
-    for (let i = 0; i + 1 < bounds.length; i++) {
-      segments.push(
-        queryAll({
-          ...base,
-          KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :a AND :b',
-          ExpressionAttributeValues: { ':pk': partition, ':a': bounds[i], ':b': bounds[i + 1] },
-        }),
-      );
-    }
-    segments.push(
-      queryAll({
-        ...base,
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk >= :a',
-        ExpressionAttributeValues: { ':pk': partition, ':a': bounds[bounds.length - 1] },
-      }),
-    );
-    return (await Promise.all(segments)).flat();
-  }
-
-  async function batchWrite(items: Item[]): Promise<void> {
-    const chunks: Item[][] = [];
-    for (let i = 0; i < items.length; i += BATCH_SIZE) chunks.push(items.slice(i, i + BATCH_SIZE));
-    let next = 0;
-    const worker = async () => {
-      while (next < chunks.length) {
-        const chunk = chunks[next++];
-        let requests = chunk.map((Item) => ({ PutRequest: { Item } }));
-        for (let attempt = 0; requests.length > 0; attempt++) {
-          if (attempt > 0) await sleep(Math.min(2000, 50 * 2 ** attempt) * (0.5 + Math.random()));
-          if (attempt > 10) throw new Error(`BatchWrite: ${requests.length} items still unprocessed after ${attempt} attempts`);
-          const res = await ddb.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-          requests = (res.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, chunks.length) }, worker));
-  }
 
   const repo = {
     tableName,
@@ -194,20 +201,20 @@ export function createListingsRepo({ ddb, tableName }: ListingsRepoOptions) {
 
     /** Seeds and the benchmark: many new listings (version 1), 25 per BatchWrite, retrying unprocessed items. */
     async putListingsBatch(records: ListingRecord[]): Promise<void> {
-      await batchWrite(records.map(listingItem));
+      await batchWrite(ddb, tableName, records.map(listingItem));
     },
 
     async putScrapedBatch(records: ScrapedRecord[]): Promise<void> {
-      await batchWrite(records.map(scrapedItem));
+      await batchWrite(ddb, tableName, records.map(scrapedItem));
     },
 
-    /** Pattern 1: a user listing by id (any status). */
     /** Pattern 10, one attribute: whether the seller is an approved dealer (the detail page's badge). */
     async sellerApprovedDealer(userId: string): Promise<boolean> {
       const res = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.profile(userId), ProjectionExpression: 'dealerStatus' }));
       return res.Item?.dealerStatus === 'approved';
     },
 
+    /** Pattern 1: a user listing by id (any status). */
     async getListing(id: string): Promise<ListingRecord | null> {
       const res = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.listing(id) }));
       return res.Item ? withoutKeys<ListingRecord>(res.Item) : null;
@@ -221,7 +228,10 @@ export function createListingsRepo({ ddb, tableName }: ListingsRepoOptions) {
 
     /** Patterns 2 and 8: every active listing and active scraped listing (search index cold start). */
     async loadAllActive(): Promise<{ listings: ListingRecord[]; scraped: ScrapedRecord[] }> {
-      const [listings, scraped] = await Promise.all([loadPartition('LSTATUS#active'), loadPartition('SSTATUS#active')]);
+      const [listings, scraped] = await Promise.all([
+        loadPartition(ddb, tableName, 'LSTATUS#active'),
+        loadPartition(ddb, tableName, 'SSTATUS#active'),
+      ]);
       return {
         listings: listings.map((i) => withoutKeys<ListingRecord>(i)),
         scraped: scraped.map((i) => withoutKeys<ScrapedRecord>(i)),

@@ -64,7 +64,21 @@ export async function batchDelete(ddb: DynamoDBDocumentClient, tableName: string
   }
 }
 
-/** Listings as their owners manage them (domain/listings/manage-*). */
+/** Pattern 52: the listing an earlier create with this key made, while the key lives. */
+async function findByIdempotencyKey(
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+  userId: string,
+  idempotencyKey: string,
+): Promise<string | null> {
+  const res = await ddb.send(
+    new GetCommand({ TableName: tableName, Key: keys.idempotentCreate(userId, idempotencyKey), ConsistentRead: true }),
+  );
+  const item = res.Item;
+  if (!item || (typeof item[TTL_ATTRIBUTE] === 'number' && item[TTL_ATTRIBUTE] < Date.now() / 1000)) return null;
+  return String(item.listingId);
+}
+
 /**
  * Listings as their owners manage them (domain/listings/manage-*). Items are written in the
  * shape of listings-repo.ts (listingItem) so the search change feed sees them; the writes add
@@ -72,15 +86,6 @@ export async function batchDelete(ddb: DynamoDBDocumentClient, tableName: string
  */
 export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string): OwnerListingStore {
   const shared = createListingsRepo({ ddb, tableName });
-  // Pattern 52.
-  async function findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<string | null> {
-    const res = await ddb.send(
-      new GetCommand({ TableName: tableName, Key: keys.idempotentCreate(userId, idempotencyKey), ConsistentRead: true }),
-    );
-    const item = res.Item;
-    if (!item || (typeof item[TTL_ATTRIBUTE] === 'number' && item[TTL_ATTRIBUTE] < Date.now() / 1000)) return null;
-    return String(item.listingId);
-  }
   return {
     get: (id) => shared.getListing(id),
 
@@ -155,7 +160,7 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
         const reasons = failedIndexes(err);
         if (!reasons) throw err;
         if (idem && reasons.includes(idemIndex)) {
-          const earlier = await findByIdempotencyKey(record.userId, idempotencyKey as string);
+          const earlier = await findByIdempotencyKey(ddb, tableName, record.userId, idempotencyKey as string);
           if (earlier) throw new IdempotentReplay(earlier);
         }
         if (reasons.some((i) => i > 0 && i <= claimedImageKeys.length)) throw imageTakenMeanwhile();
@@ -163,7 +168,7 @@ export function ownerListingStore(ddb: DynamoDBDocumentClient, tableName: string
       }
     },
 
-    findByIdempotencyKey,
+    findByIdempotencyKey: (userId, idempotencyKey) => findByIdempotencyKey(ddb, tableName, userId, idempotencyKey),
 
     async replace(record, expectedUpdatedAt, claimedImageKeys = [], previousStatus) {
       try {

@@ -33,21 +33,43 @@ export interface ScraperRepoOptions {
   onListingWrite?: () => void;
 }
 
-/** Scraper runs, their per-source reports, seen ids, page validators and scraped-listing upserts (docs/data-model.md 7–9, 30, 36–39). */
-export function createScraperRepo({ ddb, tableName, onListingWrite }: ScraperRepoOptions) {
-  const TableName = tableName;
-  const listings = createListingsRepo({ ddb, tableName });
-  const all = (input: Omit<Parameters<typeof queryAll>[1], 'TableName'>) => queryAll(ddb, { ...input, TableName });
+/** Queries every page of a partition of this table. */
+const allOf = (ddb: DynamoDBDocumentClient, TableName: string) => (input: Omit<Parameters<typeof queryAll>[1], 'TableName'>) =>
+  queryAll(ddb, { ...input, TableName });
 
-  async function runSources(runId: string): Promise<Item[]> {
-    return all({
+/** The per-source reports of one run (GSI1). */
+function runSourcesOf(ddb: DynamoDBDocumentClient, TableName: string) {
+  const all = allOf(ddb, TableName);
+  return (runId: string): Promise<Item[]> =>
+    all({
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.scraperSourceRunByRun(runId, '').gsi1pk },
     });
-  }
+}
 
+/** Scraper runs, their per-source reports, seen ids, page validators and scraped-listing upserts (docs/data-model.md 7–9, 30, 36–39). */
+export function createScraperRepo({ ddb, tableName, onListingWrite }: ScraperRepoOptions) {
   const store: ScrapeStore = {
+    ...scrapedRecords(ddb, tableName, onListingWrite),
+    ...runLifecycle(ddb, tableName),
+    ...runProgress(ddb, tableName),
+  };
+  return {
+    ...store,
+    ...runReports(ddb, tableName),
+  };
+}
+
+/** Scraped listings and the validators of fetched pages. */
+function scrapedRecords(
+  ddb: DynamoDBDocumentClient,
+  TableName: string,
+  onListingWrite?: () => void,
+): Pick<ScrapeStore, 'getScrapedMany' | 'putScraped' | 'activeOfSource' | 'getPageCache' | 'putPageCache'> {
+  const all = allOf(ddb, TableName);
+  const listings = createListingsRepo({ ddb, tableName: TableName });
+  return {
     async getScrapedMany(ids) {
       const out = new Map<string, ScrapedRecord>();
       for (let i = 0; i < ids.length; i += 100) {
@@ -85,7 +107,13 @@ export function createScraperRepo({ ddb, tableName, onListingWrite }: ScraperRep
     async putPageCache(sourceId, entry) {
       await ddb.send(new PutCommand({ TableName, Item: { ...keys.scraperPage(sourceId, entry.url), type: 'ScraperPage', ...entry } }));
     },
+  };
+}
 
+/** A run and its sources: started, each step claimed once, each source finished, the run completed. */
+function runLifecycle(ddb: DynamoDBDocumentClient, TableName: string): Pick<ScrapeStore, 'startRun' | 'claimStep' | 'finishSource'> {
+  const runSources = runSourcesOf(ddb, TableName);
+  return {
     async startRun({ runId, startedAt, sources }) {
       await ddb.send(
         new PutCommand({
@@ -158,6 +186,59 @@ export function createScraperRepo({ ddb, tableName, onListingWrite }: ScraperRep
       }
     },
 
+    async finishSource(runId, sourceId, result) {
+      await ddb.send(
+        new UpdateCommand({
+          TableName,
+          Key: keys.scraperSourceRun(sourceId, runId),
+          UpdateExpression: 'SET #status = :status, deactivated = :deactivated, finishedAt = :at, errors = list_append(errors, :errors)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':status': result.status,
+            ':deactivated': result.deactivated,
+            ':at': result.finishedAt,
+            ':errors': result.errors,
+          },
+        }),
+      );
+      const res = await ddb.send(
+        new UpdateCommand({
+          TableName,
+          Key: keys.scraperRun(runId),
+          UpdateExpression: 'ADD sourcesPending :minus',
+          ExpressionAttributeValues: { ':minus': -1 },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      const startedAt = String(res.Attributes?.startedAt ?? result.finishedAt);
+      if (Number(res.Attributes?.sourcesPending) !== 0)
+        return { runComplete: false, newListingIds: [], run: { startedAt, finishedAt: result.finishedAt } };
+      await ddb.send(
+        new UpdateCommand({
+          TableName,
+          Key: keys.scraperRun(runId),
+          UpdateExpression: 'SET #status = :done, finishedAt = :at',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':done': 'completed', ':at': result.finishedAt },
+        }),
+      );
+      const sources = await runSources(runId);
+      return {
+        runComplete: true,
+        newListingIds: sources.flatMap((s) => (s.newListingIds as string[]) ?? []),
+        run: { startedAt, finishedAt: result.finishedAt },
+      };
+    },
+  };
+}
+
+/** What a source has done so far in a run, and the ids recent successful runs saw. */
+function runProgress(
+  ddb: DynamoDBDocumentClient,
+  TableName: string,
+): Pick<ScrapeStore, 'recordChunk' | 'sourceProgress' | 'seenByRecentSuccessfulRuns'> {
+  const all = allOf(ddb, TableName);
+  return {
     async recordChunk(runId, sourceId, chunk) {
       const values: Item = { ':errors': chunk.errors, ':newIds': chunk.newListingIds };
       const adds = COUNT_FIELDS.map((f) => {
@@ -218,54 +299,14 @@ export function createScraperRepo({ ddb, tableName, onListingWrite }: ScraperRep
         }),
       );
     },
-
-    async finishSource(runId, sourceId, result) {
-      await ddb.send(
-        new UpdateCommand({
-          TableName,
-          Key: keys.scraperSourceRun(sourceId, runId),
-          UpdateExpression: 'SET #status = :status, deactivated = :deactivated, finishedAt = :at, errors = list_append(errors, :errors)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':status': result.status,
-            ':deactivated': result.deactivated,
-            ':at': result.finishedAt,
-            ':errors': result.errors,
-          },
-        }),
-      );
-      const res = await ddb.send(
-        new UpdateCommand({
-          TableName,
-          Key: keys.scraperRun(runId),
-          UpdateExpression: 'ADD sourcesPending :minus',
-          ExpressionAttributeValues: { ':minus': -1 },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      const startedAt = String(res.Attributes?.startedAt ?? result.finishedAt);
-      if (Number(res.Attributes?.sourcesPending) !== 0)
-        return { runComplete: false, newListingIds: [], run: { startedAt, finishedAt: result.finishedAt } };
-      await ddb.send(
-        new UpdateCommand({
-          TableName,
-          Key: keys.scraperRun(runId),
-          UpdateExpression: 'SET #status = :done, finishedAt = :at',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':done': 'completed', ':at': result.finishedAt },
-        }),
-      );
-      const sources = await runSources(runId);
-      return {
-        runComplete: true,
-        newListingIds: sources.flatMap((s) => (s.newListingIds as string[]) ?? []),
-        run: { startedAt, finishedAt: result.finishedAt },
-      };
-    },
   };
+}
 
+/** What the Jobs panel and the duplicate rule read. */
+function runReports(ddb: DynamoDBDocumentClient, TableName: string) {
+  const all = allOf(ddb, TableName);
+  const runSources = runSourcesOf(ddb, TableName);
   return {
-    ...store,
     /** Pattern 30 + 37: the latest runs with their per-source reports, newest first. */
     async recentRuns(limit: number): Promise<JobRunReport[]> {
       const res = await ddb.send(

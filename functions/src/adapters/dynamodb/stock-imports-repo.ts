@@ -1,8 +1,8 @@
 import type { NewAuditEntry } from '../../domain/admin/ports.js';
-import { writeAudited } from './admin-repo.js';
+import { writeAudited } from './audited-write.js';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ImportReviewState, ImportStatus } from '../../../../shared/schemas/stock-import.js';
-import { byGsi, page } from './admin-repo.js';
+import { byGsi, page } from './paging.js';
 import type { StockImportRecord } from '../../domain/stock-import/stock-imports.js';
 import { keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './table.js';

@@ -210,34 +210,39 @@ export function createStripeGateway(getClient: () => Promise<Stripe> = stripeCli
       } catch (err) {
         throw new InvalidWebhookSignature(err instanceof Error ? err.message : String(err));
       }
-      const object = event.data.object as unknown as Record<string, unknown>;
-      const result: PaymentEvent = { id: event.id, type: event.type, subscriptionId: null, customerId: idOf(object.customer as string) };
-      if (event.type.startsWith('customer.subscription.')) result.subscriptionId = String(object.id);
-      else if (event.type.startsWith('checkout.session.')) {
-        const session = object as unknown as Stripe.Checkout.Session;
-        result.subscriptionId = idOf(session.subscription);
-        result.checkout = {
-          mode: session.mode as 'payment' | 'subscription' | 'setup',
-          sessionId: session.id,
-          paymentStatus: session.payment_status as 'paid' | 'unpaid' | 'no_payment_required',
-          userId: session.client_reference_id ?? session.metadata?.userId ?? null,
-          amountTotal: session.amount_total,
-          metadata: { ...(session.metadata ?? {}) },
-          createdAt: toIso(session.created),
-          shipping: shippingOf(session),
-          phone: session.customer_details?.phone ?? null,
-          paymentIntentId: idOf(session.payment_intent),
-        };
-      } else if (event.type.startsWith('invoice.')) {
-        const invoice = object as {
-          subscription?: string | { id: string } | null;
-          parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
-        };
-        result.subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null);
-      }
-      return result;
+      return paymentEventOf(event);
     },
   };
+}
+
+/** What the domain reads from a verified webhook event: its ids, and a checkout's outcome. */
+function paymentEventOf(event: Stripe.Event): PaymentEvent {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  const result: PaymentEvent = { id: event.id, type: event.type, subscriptionId: null, customerId: idOf(object.customer as string) };
+  if (event.type.startsWith('customer.subscription.')) result.subscriptionId = String(object.id);
+  else if (event.type.startsWith('checkout.session.')) {
+    const session = object as unknown as Stripe.Checkout.Session;
+    result.subscriptionId = idOf(session.subscription);
+    result.checkout = {
+      mode: session.mode as 'payment' | 'subscription' | 'setup',
+      sessionId: session.id,
+      paymentStatus: session.payment_status as 'paid' | 'unpaid' | 'no_payment_required',
+      userId: session.client_reference_id ?? session.metadata?.userId ?? null,
+      amountTotal: session.amount_total,
+      metadata: { ...(session.metadata ?? {}) },
+      createdAt: toIso(session.created),
+      shipping: shippingOf(session),
+      phone: session.customer_details?.phone ?? null,
+      paymentIntentId: idOf(session.payment_intent),
+    };
+  } else if (event.type.startsWith('invoice.')) {
+    const invoice = object as {
+      subscription?: string | { id: string } | null;
+      parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
+    };
+    result.subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null);
+  }
+  return result;
 }
 
 /** The delivery address Checkout collected (collected_information, 2025+ API), or null. */

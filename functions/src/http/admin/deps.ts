@@ -2,17 +2,15 @@ import { scraperRepo } from '../../jobs/scraper-deps.js';
 import { ulid } from 'ulid';
 import type { MEDIA_BUCKET_BY_CATEGORY } from '../../../../shared/schemas/admin.js';
 import { cognitoStaffMfaReader, cognitoUserDirectory } from '../../adapters/cognito/user-directory.js';
-import {
-  adminListingStore,
-  adminUserStore,
-  analyticsSource,
-  auditLog,
-  contentStore,
-  inboxStore,
-  jobRunSource,
-  mediaStore,
-  promotionStore,
-} from '../../adapters/dynamodb/admin-repo.js';
+import { adminListingStore } from '../../adapters/dynamodb/admin-listing-store.js';
+import { adminUserStore } from '../../adapters/dynamodb/admin-user-store.js';
+import { analyticsSource } from '../../adapters/dynamodb/analytics-source.js';
+import { auditLog } from '../../adapters/dynamodb/audit-log-store.js';
+import { contentStore } from '../../adapters/dynamodb/content-store.js';
+import { inboxStore } from '../../adapters/dynamodb/inbox-store.js';
+import { jobRunSource } from '../../adapters/dynamodb/job-run-source.js';
+import { mediaStore } from '../../adapters/dynamodb/media-store.js';
+import { promotionStore } from '../../adapters/dynamodb/promotion-store.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { batchRunLog } from '../../adapters/dynamodb/job-runs-repo.js';
 import { emailOutboxStore } from '../../adapters/dynamodb/email-outbox-repo.js';

@@ -197,7 +197,7 @@ describe('every page through the page handler (issue 8 §1, issue 9 §5)', () =>
   });
 
   it("renders home's staff-edited hero on the server, so the first screen does not change after hydration", async () => {
-    const { contentStore } = await import('../../adapters/dynamodb/admin-repo.js');
+    const { contentStore } = await import('../../adapters/dynamodb/content-store.js');
     const { ddb } = await import('../../adapters/dynamodb/client.js');
     await contentStore(ddb, api.tableName).put(
       {

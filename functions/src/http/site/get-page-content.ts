@@ -1,4 +1,4 @@
-import { contentStore } from '../../adapters/dynamodb/admin-repo.js';
+import { contentStore } from '../../adapters/dynamodb/content-store.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { config } from '../../config.js';
 import { publicPageContent } from '../../domain/admin/content.js';

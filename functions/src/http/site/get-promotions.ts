@@ -1,4 +1,4 @@
-import { promotionStore } from '../../adapters/dynamodb/admin-repo.js';
+import { promotionStore } from '../../adapters/dynamodb/promotion-store.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { config } from '../../config.js';
 import { activePromotions } from '../../domain/admin/promotions.js';

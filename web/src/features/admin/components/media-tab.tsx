@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Input, Label, Select } from '@/components/ui/input';
@@ -7,7 +7,8 @@ import { MEDIA_CATEGORIES, type MediaAsset, type MediaCategory, formatFileSize }
 import { useDeleteMedia, useMedia, useUpdateMedia, useUploadMedia } from '../api/admin-api';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { ADMIN_TEXTS } from '../lib/texts';
-import { FilterButtons, PagedList, capitalise, formatDate } from './shared';
+import { ConfirmDeleteButton, RecordForm, RecordList } from './record-admin';
+import { FilterButtons, capitalise, formatDate } from './shared';
 
 /** Media: upload images and videos (checked by their bytes on the server), filter, copy URL, alt text and tags, delete. */
 export function MediaTab() {
@@ -24,15 +25,14 @@ export function MediaTab() {
         value={category}
         onChange={(v) => setParams({ tab: 'media', category: v })}
       />
-      <PagedList query={media} failureText={ADMIN_TEXTS.loadMedia} emptyText={ADMIN_TEXTS.empty.media}>
-        {(items) => (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((a) => (
-              <MediaCard key={a.id} asset={a} />
-            ))}
-          </ul>
-        )}
-      </PagedList>
+      <RecordList
+        query={media}
+        failureText={ADMIN_TEXTS.loadMedia}
+        emptyText={ADMIN_TEXTS.empty.media}
+        layout="cards"
+        itemTestId="media-card"
+        renderItem={(a) => <MediaCard asset={a} />}
+      />
     </div>
   );
 }
@@ -41,23 +41,24 @@ function UploadForm() {
   const [category, setCategory] = useState<MediaCategory>('banners');
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useUploadMedia();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const files = Array.from(fileInput.current?.files ?? []);
-    if (files.length === 0) {
-      toast({ title: ADMIN_TEXTS.needFile, variant: 'destructive' });
-      return;
-    }
-    try {
-      const items = await upload.mutateAsync({ category, files });
-      notifySuccess(ADMIN_TEXTS.uploaded(items.length));
-      if (fileInput.current) fileInput.current.value = '';
-    } catch (err) {
-      notifyFailure(ADMIN_TEXTS.uploadFailed, err);
-    }
-  };
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-3 rounded-md border p-3">
+    <RecordForm
+      className="flex flex-wrap items-end gap-3 rounded-md border p-3"
+      submitLabel="Upload"
+      pendingLabel="Uploading..."
+      pending={upload.isPending}
+      failureText={ADMIN_TEXTS.uploadFailed}
+      onSubmit={async () => {
+        const files = Array.from(fileInput.current?.files ?? []);
+        if (files.length === 0) {
+          toast({ title: ADMIN_TEXTS.needFile, variant: 'destructive' });
+          return null;
+        }
+        const items = await upload.mutateAsync({ category, files });
+        if (fileInput.current) fileInput.current.value = '';
+        return ADMIN_TEXTS.uploaded(items.length);
+      }}
+    >
       <div className="space-y-1.5">
         <Label htmlFor="media-category">Category</Label>
         <Select id="media-category" value={category} onChange={(e) => setCategory(e.target.value as MediaCategory)}>
@@ -79,13 +80,11 @@ function UploadForm() {
           className="block text-sm file:mr-3 file:rounded-md file:border file:bg-card file:px-3 file:py-1.5"
         />
       </div>
-      <Button type="submit" disabled={upload.isPending}>
-        {upload.isPending ? 'Uploading...' : 'Upload'}
-      </Button>
-    </form>
+    </RecordForm>
   );
 }
 
+/** A card's body: preview, details, alt text and tags, and its actions. */
 function MediaCard({ asset }: { asset: MediaAsset }) {
   const update = useUpdateMedia();
   const remove = useDeleteMedia();
@@ -111,17 +110,8 @@ function MediaCard({ asset }: { asset: MediaAsset }) {
       notifyFailure('Failed to update asset', err);
     }
   };
-  const onDelete = async () => {
-    if (!window.confirm(`Delete ${asset.originalFilename}?`)) return;
-    try {
-      await remove.mutateAsync(asset.id);
-      notifySuccess(ADMIN_TEXTS.assetDeleted);
-    } catch (err) {
-      notifyFailure(ADMIN_TEXTS.deleteAsset, err);
-    }
-  };
   return (
-    <li className="space-y-2 rounded-md border p-3" data-testid="media-card">
+    <>
       {asset.mimeType.startsWith('video/') ? (
         // biome-ignore lint/a11y/useMediaCaption: a staff preview of an uploaded file; it has no captions to offer
         <video src={asset.url} controls className="aspect-video w-full rounded bg-black" preload="metadata" />
@@ -143,10 +133,17 @@ function MediaCard({ asset }: { asset: MediaAsset }) {
         <Button size="sm" variant="outline" onClick={() => void save()} disabled={update.isPending}>
           Save
         </Button>
-        <Button size="sm" variant="destructive" onClick={() => void onDelete()} disabled={remove.isPending}>
-          Delete
-        </Button>
+        <ConfirmDeleteButton
+          record={asset}
+          remove={{
+            question: (a) => `Delete ${a.originalFilename}?`,
+            run: (a) => remove.mutateAsync(a.id),
+            successText: ADMIN_TEXTS.assetDeleted,
+            failureText: ADMIN_TEXTS.deleteAsset,
+            pending: remove.isPending,
+          }}
+        />
       </div>
-    </li>
+    </>
   );
 }

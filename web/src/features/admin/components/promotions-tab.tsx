@@ -1,61 +1,42 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input, Label, Select, Textarea } from '@/components/ui/input';
 import { PROMOTION_POSITIONS, type Promotion, type PromotionPosition, isPromotionEffective } from '@shared/schemas/admin';
 import { useDeletePromotion, usePromotions, useSavePromotion } from '../api/admin-api';
-import { notifyFailure, notifySuccess } from '../lib/notify';
 import { ADMIN_TEXTS } from '../lib/texts';
-import { PagedList, capitalise } from './shared';
+import { EditableRecords, RecordForm } from './record-admin';
+import { capitalise } from './shared';
 
 /** Promotions: create, edit, delete; 'Inactive' unless effectively active (flag on, dates in range, UK days, end day inclusive). */
 export function PromotionsTab() {
   const promotions = usePromotions();
-  const [editing, setEditing] = useState<Promotion | 'new' | null>(null);
   const remove = useDeletePromotion();
-  const onDelete = async (p: Promotion) => {
-    if (!window.confirm(`Delete the promotion "${p.title}"?`)) return;
-    try {
-      await remove.mutateAsync(p.id);
-      notifySuccess(ADMIN_TEXTS.promotion('deleted'));
-    } catch (err) {
-      notifyFailure(ADMIN_TEXTS.deletePromotion, err);
-    }
-  };
   const now = new Date();
   return (
-    <div className="space-y-4">
-      <div className="flex justify-end">
-        <Button onClick={() => setEditing('new')}>New promotion</Button>
-      </div>
-      {editing && <PromotionForm promotion={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
-      <PagedList query={promotions} failureText={ADMIN_TEXTS.loadPromotions} emptyText={ADMIN_TEXTS.empty.promotions}>
-        {(items) => (
-          <ul className="divide-y rounded-md border">
-            {items.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-start justify-between gap-2 p-3" data-testid="promotion-row">
-                <div>
-                  <p className="font-medium">{p.title}</p>
-                  <p className="text-sm text-muted-foreground">
-                    {capitalise(p.position)} · {p.startDate ?? 'no start'} – {p.endDate ?? 'no end'}
-                  </p>
-                  {isPromotionEffective(p, now) ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>}
-                </div>
-                <div className="flex gap-2">
-                  <Button size="sm" variant="outline" onClick={() => setEditing(p)}>
-                    Edit
-                  </Button>
-                  <Button size="sm" variant="destructive" onClick={() => void onDelete(p)}>
-                    Delete
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </PagedList>
-    </div>
+    <EditableRecords<Promotion>
+      query={promotions}
+      failureText={ADMIN_TEXTS.loadPromotions}
+      emptyText={ADMIN_TEXTS.empty.promotions}
+      itemTestId="promotion-row"
+      newLabel="New promotion"
+      renderForm={(promotion, onDone) => <PromotionForm promotion={promotion} onDone={onDone} />}
+      renderItem={(p) => (
+        <>
+          <p className="font-medium">{p.title}</p>
+          <p className="text-sm text-muted-foreground">
+            {capitalise(p.position)} · {p.startDate ?? 'no start'} – {p.endDate ?? 'no end'}
+          </p>
+          {isPromotionEffective(p, now) ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>}
+        </>
+      )}
+      remove={{
+        question: (p) => `Delete the promotion "${p.title}"?`,
+        run: (p) => remove.mutateAsync(p.id),
+        successText: ADMIN_TEXTS.promotion('deleted'),
+        failureText: ADMIN_TEXTS.deletePromotion,
+      }}
+    />
   );
 }
 
@@ -72,18 +53,19 @@ function PromotionForm({ promotion, onDone }: { promotion: Promotion | null; onD
     endDate: promotion?.endDate ?? '',
   });
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    try {
-      await save.mutateAsync({ id: promotion?.id, input: v });
-      notifySuccess(ADMIN_TEXTS.promotion(promotion ? 'updated' : 'created'));
-      onDone();
-    } catch (err) {
-      notifyFailure(ADMIN_TEXTS.savePromotion, err);
-    }
-  };
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-md border p-4" aria-label={promotion ? 'Edit promotion' : 'New promotion'}>
+    <RecordForm
+      label={promotion ? 'Edit promotion' : 'New promotion'}
+      submitLabel="Save promotion"
+      pending={save.isPending}
+      failureText={ADMIN_TEXTS.savePromotion}
+      onSubmit={async () => {
+        await save.mutateAsync({ id: promotion?.id, input: v });
+        return ADMIN_TEXTS.promotion(promotion ? 'updated' : 'created');
+      }}
+      onDone={onDone}
+      onCancel={onDone}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor="pr-title">Title</Label>
@@ -126,14 +108,6 @@ function PromotionForm({ promotion, onDone }: { promotion: Promotion | null; onD
         <Checkbox id="pr-active" checked={v.isActive} onChange={(e) => setV({ ...v, isActive: e.target.checked })} />
         <Label htmlFor="pr-active">Active</Label>
       </div>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          Save promotion
-        </Button>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </RecordForm>
   );
 }

@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ALERT_TEXTS, type AlertPreferencesValues, PLAN_FREQUENCY, type TierId, allowedFrequencies } from '@shared/schemas/alerts';
+import {
+  ALERT_TEXTS,
+  type AlertPreferencesValues,
+  PLAN_FREQUENCY,
+  type SubscriptionView,
+  type TierId,
+  allowedFrequencies,
+} from '@shared/schemas/alerts';
 import { paths } from '@/app/paths';
 import { PageContainer, PageFallback } from '@/components/layout/page-shell';
 import { Button } from '@/components/ui/button';
@@ -33,7 +40,6 @@ export function SubscribePage() {
   const subscription = useSubscription();
   const tiers = useSubscriptionTiers();
   const save = useSaveAlertPreferences();
-  const portal = useOpenPortal();
   const [step, setStep] = useState<Step | null>(null);
   const [justSaved, setJustSaved] = useState(false);
   const [pending, setPending] = useState<{ values: AlertPreferencesValues; raw: AlertFormValues } | null>(null);
@@ -103,21 +109,6 @@ export function SubscribePage() {
     }
   };
 
-  const manage = async () => {
-    // Opened during the click, before the request, so pop-up blockers let it through; it is
-    // pointed at the portal when the URL comes back, or closed if the request fails.
-    const tab = window.open('', '_blank');
-    if (tab) tab.opener = null;
-    try {
-      const { url } = await portal.mutateAsync('manage');
-      if (tab) tab.location.href = url;
-      else window.location.assign(url);
-    } catch (err) {
-      tab?.close();
-      toast({ title: 'Error', description: err instanceof Error ? err.message : ALERT_TEXTS.portalFailed, variant: 'destructive' });
-    }
-  };
-
   if (!ready || step === null || (isSignedIn && subscription.isPending)) return <PageFallback />;
 
   const active = subscription.data?.isActive ? subscription.data.subscription : null;
@@ -132,22 +123,7 @@ export function SubscribePage() {
         </p>
       </header>
 
-      {active ? (
-        <Card className="mx-auto mb-8 max-w-2xl p-6 text-center">
-          <h2 className="text-xl font-bold">Your plan: {tierName(active.tier)}</h2>
-          <p className="mt-1 text-muted-foreground">
-            {formatPlanPrice(active.priceAmount)} a month · {PLAN_FREQUENCY[active.tier]} alerts. Change your plan in the customer portal.
-          </p>
-          <div className="mt-4 flex flex-wrap justify-center gap-3">
-            <Button onClick={manage} disabled={portal.isPending}>
-              Manage Subscription
-            </Button>
-            <Link to={paths.dashboard} className="inline-flex h-10 items-center rounded-md border border-border px-4 text-sm font-semibold">
-              Go to Dashboard
-            </Link>
-          </div>
-        </Card>
-      ) : null}
+      {active ? <CurrentPlanCard active={active} tierName={tierName(active.tier)} /> : null}
 
       {step === 'signup' ? (
         <Card className="mx-auto max-w-3xl p-6">
@@ -197,5 +173,41 @@ export function SubscribePage() {
         </section>
       )}
     </PageContainer>
+  );
+}
+
+/** An active subscriber's plan, with the way to change it (the customer portal) and to the dashboard. */
+function CurrentPlanCard({ active, tierName }: { active: NonNullable<SubscriptionView['subscription']>; tierName: string }) {
+  const portal = useOpenPortal();
+  const manage = async () => {
+    // Opened during the click, before the request, so pop-up blockers let it through; it is
+    // pointed at the portal when the URL comes back, or closed if the request fails.
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
+    try {
+      const { url } = await portal.mutateAsync('manage');
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
+    } catch (err) {
+      tab?.close();
+      toast({ title: 'Error', description: err instanceof Error ? err.message : ALERT_TEXTS.portalFailed, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Card className="mx-auto mb-8 max-w-2xl p-6 text-center">
+      <h2 className="text-xl font-bold">Your plan: {tierName}</h2>
+      <p className="mt-1 text-muted-foreground">
+        {formatPlanPrice(active.priceAmount)} a month · {PLAN_FREQUENCY[active.tier]} alerts. Change your plan in the customer portal.
+      </p>
+      <div className="mt-4 flex flex-wrap justify-center gap-3">
+        <Button onClick={manage} disabled={portal.isPending}>
+          Manage Subscription
+        </Button>
+        <Link to={paths.dashboard} className="inline-flex h-10 items-center rounded-md border border-border px-4 text-sm font-semibold">
+          Go to Dashboard
+        </Link>
+      </div>
+    </Card>
   );
 }

@@ -2,7 +2,7 @@ import { BellOff, BellRing } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { PLANS } from '@shared/constants';
-import { ALERT_TEXTS, type AlertFrequency, FREQUENCY_LABELS, allowedFrequencies } from '@shared/schemas/alerts';
+import { ALERT_TEXTS, type AlertFrequency, FREQUENCY_LABELS, type SubscriptionView, allowedFrequencies } from '@shared/schemas/alerts';
 import { paths } from '@/app/paths';
 import { PageContainer, PageFallback } from '@/components/layout/page-shell';
 import { Badge } from '@/components/ui/badge';
@@ -28,11 +28,9 @@ import { WhatsAppVerification } from './whatsapp-verification';
  */
 export function SubscriptionDashboardPage() {
   usePageMeta('Your Subscription', 'Your truck alerts plan and alert settings.');
-  const id = useId();
   const subscription = useSubscription();
   const sync = useSyncSubscription();
   const portal = useOpenPortal();
-  const settings = useUpdateAlertSettings();
   const synced = useRef(false);
   const { hash } = useLocation();
   const hasAlerts = Boolean(subscription.data?.alerts && subscription.data.isActive);
@@ -77,15 +75,6 @@ export function SubscriptionDashboardPage() {
     }
   };
 
-  const change = async (input: Parameters<typeof settings.mutateAsync>[0], done: string) => {
-    try {
-      await settings.mutateAsync(input);
-      toast({ title: 'Alert settings saved', description: done, variant: 'success' });
-    } catch (err) {
-      toast({ title: 'Error', description: err instanceof Error ? err.message : 'Failed to save alert settings.', variant: 'destructive' });
-    }
-  };
-
   if (subscription.isPending) return <PageFallback />;
   if (subscription.isError)
     return (
@@ -103,21 +92,7 @@ export function SubscriptionDashboardPage() {
     <PageContainer className="max-w-3xl py-10">
       <h1 className="mb-6 text-3xl font-extrabold">Subscription Dashboard</h1>
       {!sub ? (
-        <Card className="p-8 text-center">
-          <h2 className="text-2xl font-bold">No Active Subscription</h2>
-          {ended ? (
-            <p className="mt-2 font-medium" role="status">
-              Your {PLANS.find((p) => p.id === ended.tier)?.name ?? ended.tier} plan ended on {formatDate(ended.currentPeriodEnd)}. Your
-              truck alerts have stopped.
-            </p>
-          ) : null}
-          <p className="mt-2 text-muted-foreground">
-            Subscribe to get new trucks that match what you are looking for, by e-mail or WhatsApp.
-          </p>
-          <Link to={paths.subscribe} className={buttonVariants({ className: 'mt-6' })}>
-            Get Started
-          </Link>
-        </Card>
+        <NoSubscription ended={ended} />
       ) : (
         <div className="space-y-6">
           <Card className="p-6">
@@ -149,80 +124,120 @@ export function SubscriptionDashboardPage() {
             </div>
           </Card>
 
-          {view.alerts ? (
-            <Card className="p-6">
-              <h2 className="text-xl font-bold">Alert Settings</h2>
-              <p className="mt-1 flex items-center gap-2 text-sm" role="status">
-                {view.alerts.isActive ? (
-                  <>
-                    <BellRing className="size-4 text-success" aria-hidden="true" /> Alerts are on
-                  </>
-                ) : (
-                  <>
-                    <BellOff className="size-4 text-muted-foreground" aria-hidden="true" /> Alerts are paused
-                  </>
-                )}
-              </p>
-              <div className="mt-4 grid gap-4 sm:grid-cols-2">
-                <div className="flex flex-col gap-1.5">
-                  <Label htmlFor={ALERT_FREQUENCY_ANCHOR}>Frequency</Label>
-                  <Select
-                    id={ALERT_FREQUENCY_ANCHOR}
-                    value={view.alerts.frequency}
-                    disabled={settings.isPending}
-                    onChange={(e) => void change({ frequency: e.target.value as AlertFrequency }, 'Your alert frequency is updated.')}
-                  >
-                    {allowedFrequencies(sub.tier).map((f) => (
-                      <option key={f} value={f}>
-                        {FREQUENCY_LABELS[f]}
-                      </option>
-                    ))}
-                  </Select>
-                </div>
-                <fieldset className="flex flex-col gap-2">
-                  <legend className="mb-1 text-sm font-medium">Channels</legend>
-                  <label htmlFor={`${id}-email`} className="flex items-center gap-2 text-sm">
-                    <Checkbox
-                      id={`${id}-email`}
-                      checked={view.alerts.email}
-                      disabled={settings.isPending}
-                      onChange={(e) => void change({ email: e.target.checked }, 'Your e-mail alerts are updated.')}
-                    />
-                    Email
-                  </label>
-                  {sub.tier === 'platinum' ? (
-                    <label htmlFor={`${id}-whatsapp`} className="flex items-center gap-2 text-sm">
-                      <Checkbox
-                        id={`${id}-whatsapp`}
-                        checked={view.alerts.whatsapp}
-                        disabled={settings.isPending}
-                        onChange={(e) => void change({ whatsapp: e.target.checked }, 'Your WhatsApp alerts are updated.')}
-                      />
-                      WhatsApp
-                    </label>
-                  ) : null}
-                </fieldset>
-              </div>
-              {sub.tier === 'platinum' && view.whatsapp ? (
-                <WhatsAppVerification whatsapp={view.whatsapp} channelOn={view.alerts.whatsapp} />
-              ) : null}
-              <Button
-                className="mt-5"
-                variant="outline"
-                disabled={settings.isPending}
-                onClick={() =>
-                  void change(
-                    { paused: view.alerts?.isActive ?? false },
-                    view.alerts?.isActive ? 'Alerts are paused. Your plan continues.' : 'Alerts are back on.',
-                  )
-                }
-              >
-                {view.alerts.isActive ? 'Pause Alerts' : 'Resume Alerts'}
-              </Button>
-            </Card>
-          ) : null}
+          {view.alerts ? <AlertSettingsCard view={view} alerts={view.alerts} tier={sub.tier} /> : null}
         </div>
       )}
     </PageContainer>
+  );
+}
+
+type Subscribed = NonNullable<SubscriptionView['subscription']>;
+
+/** No plan: why (a cancelled plan that ended) and the way to one. */
+function NoSubscription({ ended }: { ended: Subscribed | null }) {
+  return (
+    <Card className="p-8 text-center">
+      <h2 className="text-2xl font-bold">No Active Subscription</h2>
+      {ended ? (
+        <p className="mt-2 font-medium" role="status">
+          Your {PLANS.find((p) => p.id === ended.tier)?.name ?? ended.tier} plan ended on {formatDate(ended.currentPeriodEnd)}. Your truck
+          alerts have stopped.
+        </p>
+      ) : null}
+      <p className="mt-2 text-muted-foreground">Subscribe to get new trucks that match what you are looking for, by e-mail or WhatsApp.</p>
+      <Link to={paths.subscribe} className={buttonVariants({ className: 'mt-6' })}>
+        Get Started
+      </Link>
+    </Card>
+  );
+}
+
+/** Alert Settings: on or paused, frequency within the plan, e-mail and (Platinum) WhatsApp. */
+function AlertSettingsCard({
+  view,
+  alerts,
+  tier,
+}: {
+  view: SubscriptionView;
+  alerts: NonNullable<SubscriptionView['alerts']>;
+  tier: Subscribed['tier'];
+}) {
+  const id = useId();
+  const settings = useUpdateAlertSettings();
+  const change = async (input: Parameters<typeof settings.mutateAsync>[0], done: string) => {
+    try {
+      await settings.mutateAsync(input);
+      toast({ title: 'Alert settings saved', description: done, variant: 'success' });
+    } catch (err) {
+      toast({ title: 'Error', description: err instanceof Error ? err.message : 'Failed to save alert settings.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Card className="p-6">
+      <h2 className="text-xl font-bold">Alert Settings</h2>
+      <p className="mt-1 flex items-center gap-2 text-sm" role="status">
+        {alerts.isActive ? (
+          <>
+            <BellRing className="size-4 text-success" aria-hidden="true" /> Alerts are on
+          </>
+        ) : (
+          <>
+            <BellOff className="size-4 text-muted-foreground" aria-hidden="true" /> Alerts are paused
+          </>
+        )}
+      </p>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={ALERT_FREQUENCY_ANCHOR}>Frequency</Label>
+          <Select
+            id={ALERT_FREQUENCY_ANCHOR}
+            value={alerts.frequency}
+            disabled={settings.isPending}
+            onChange={(e) => void change({ frequency: e.target.value as AlertFrequency }, 'Your alert frequency is updated.')}
+          >
+            {allowedFrequencies(tier).map((f) => (
+              <option key={f} value={f}>
+                {FREQUENCY_LABELS[f]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">Channels</legend>
+          <label htmlFor={`${id}-email`} className="flex items-center gap-2 text-sm">
+            <Checkbox
+              id={`${id}-email`}
+              checked={alerts.email}
+              disabled={settings.isPending}
+              onChange={(e) => void change({ email: e.target.checked }, 'Your e-mail alerts are updated.')}
+            />
+            Email
+          </label>
+          {tier === 'platinum' ? (
+            <label htmlFor={`${id}-whatsapp`} className="flex items-center gap-2 text-sm">
+              <Checkbox
+                id={`${id}-whatsapp`}
+                checked={alerts.whatsapp}
+                disabled={settings.isPending}
+                onChange={(e) => void change({ whatsapp: e.target.checked }, 'Your WhatsApp alerts are updated.')}
+              />
+              WhatsApp
+            </label>
+          ) : null}
+        </fieldset>
+      </div>
+      {tier === 'platinum' && view.whatsapp ? <WhatsAppVerification whatsapp={view.whatsapp} channelOn={alerts.whatsapp} /> : null}
+      <Button
+        className="mt-5"
+        variant="outline"
+        disabled={settings.isPending}
+        onClick={() =>
+          void change({ paused: alerts.isActive }, alerts.isActive ? 'Alerts are paused. Your plan continues.' : 'Alerts are back on.')
+        }
+      >
+        {alerts.isActive ? 'Pause Alerts' : 'Resume Alerts'}
+      </Button>
+    </Card>
   );
 }

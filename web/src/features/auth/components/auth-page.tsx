@@ -111,33 +111,9 @@ export function AuthPage() {
     <AuthLayout
       title={signUp ? 'Create Account' : 'Sign In'}
       subtitle={signUp ? 'Join TruckYard to list trucks and see seller contact details.' : 'Welcome back to TruckYard.'}
-      footer={
-        <>
-          Are you a dealer?{' '}
-          <Link to={paths.dealerLogin} className="font-semibold text-primary hover:underline">
-            Dealer login
-          </Link>
-        </>
-      }
+      footer={<DealerLoginLink />}
     >
-      <fieldset className="mb-6 grid grid-cols-2 rounded-lg bg-muted p-1">
-        <legend className="sr-only">Sign in or create an account</legend>
-        {(['signin', 'signup'] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            aria-pressed={mode === m}
-            onClick={() => mode !== m && switchMode(m)}
-            className={
-              mode === m
-                ? 'rounded-md bg-card px-3 py-2 text-sm font-semibold text-foreground shadow-sm'
-                : 'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground'
-            }
-          >
-            {m === 'signin' ? 'Sign In' : 'Create Account'}
-          </button>
-        ))}
-      </fieldset>
+      <ModeSwitch mode={mode} onSwitch={switchMode} />
 
       {verifyEmail && !signUp ? (
         <VerifyEmailPanel
@@ -149,23 +125,7 @@ export function AuthPage() {
       ) : null}
 
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {signUp ? (
-          <>
-            <FormField id={`${id}-name`} label="Full Name" required>
-              <Input id={`${id}-name`} autoComplete="name" value={values.fullName} onChange={set('fullName')} />
-            </FormField>
-            <FormField id={`${id}-phone`} label="Phone Number" required>
-              <Input
-                id={`${id}-phone`}
-                type="tel"
-                autoComplete="tel"
-                placeholder="07700 900123"
-                value={values.phone}
-                onChange={set('phone')}
-              />
-            </FormField>
-          </>
-        ) : null}
+        {signUp ? <NameAndPhoneFields id={id} values={values} set={set} /> : null}
         <FormField id={`${id}-email`} label="Email" required>
           <Input id={`${id}-email`} type="email" autoComplete="email" value={values.email} onChange={set('email')} />
         </FormField>
@@ -207,16 +167,75 @@ export function AuthPage() {
         </Button>
       </form>
 
-      <p className="mt-5 text-center text-sm text-muted-foreground">
-        {signUp ? 'Already have an account? ' : "Don't have an account? "}
-        <button
-          type="button"
-          className="font-semibold text-primary hover:underline"
-          onClick={() => switchMode(signUp ? 'signin' : 'signup')}
-        >
-          {signUp ? 'Sign in' : 'Create one'}
-        </button>
-      </p>
+      <SwitchPrompt signUp={signUp} onSwitch={switchMode} />
     </AuthLayout>
+  );
+}
+
+/** The Sign In / Create Account toggle. */
+function ModeSwitch({ mode, onSwitch }: { mode: Mode; onSwitch: (next: Mode) => void }) {
+  return (
+    <fieldset className="mb-6 grid grid-cols-2 rounded-lg bg-muted p-1">
+      <legend className="sr-only">Sign in or create an account</legend>
+      {(['signin', 'signup'] as const).map((m) => (
+        <button
+          key={m}
+          type="button"
+          aria-pressed={mode === m}
+          onClick={() => mode !== m && onSwitch(m)}
+          className={
+            mode === m
+              ? 'rounded-md bg-card px-3 py-2 text-sm font-semibold text-foreground shadow-sm'
+              : 'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground'
+          }
+        >
+          {m === 'signin' ? 'Sign In' : 'Create Account'}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+function NameAndPhoneFields({
+  id,
+  values,
+  set,
+}: {
+  id: string;
+  values: typeof empty;
+  set: (field: keyof typeof empty) => (e: { target: { value: string } }) => void;
+}) {
+  return (
+    <>
+      <FormField id={`${id}-name`} label="Full Name" required>
+        <Input id={`${id}-name`} autoComplete="name" value={values.fullName} onChange={set('fullName')} />
+      </FormField>
+      <FormField id={`${id}-phone`} label="Phone Number" required>
+        <Input id={`${id}-phone`} type="tel" autoComplete="tel" placeholder="07700 900123" value={values.phone} onChange={set('phone')} />
+      </FormField>
+    </>
+  );
+}
+
+/** "Already have an account?" / "Don't have an account?" with the link to the other mode. */
+function SwitchPrompt({ signUp, onSwitch }: { signUp: boolean; onSwitch: (next: Mode) => void }) {
+  return (
+    <p className="mt-5 text-center text-sm text-muted-foreground">
+      {signUp ? 'Already have an account? ' : "Don't have an account? "}
+      <button type="button" className="font-semibold text-primary hover:underline" onClick={() => onSwitch(signUp ? 'signin' : 'signup')}>
+        {signUp ? 'Sign in' : 'Create one'}
+      </button>
+    </p>
+  );
+}
+
+function DealerLoginLink() {
+  return (
+    <>
+      Are you a dealer?{' '}
+      <Link to={paths.dealerLogin} className="font-semibold text-primary hover:underline">
+        Dealer login
+      </Link>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
+import type { ListingSearchResult } from '@shared/schemas/listing';
 import type { Category } from '@shared/values';
 import { useSearchListings } from '../api/search-listings';
 import { countActiveFilters, defaultFilters, toApiQuery, type ViewMode } from '../lib/browse-params';
@@ -157,67 +158,14 @@ export function BrowseSection({
             onChange={(next) => update({ q: next.q, filters: next.filters, sort: next.sort })}
             onClearAll={clearAll}
           />
-          <div className="mb-4 flex min-h-6 flex-wrap items-center justify-between gap-2">
-            <p className="text-sm font-medium text-muted-foreground" aria-live="polite">
-              {data ? (
-                <>
-                  <span className="font-bold text-foreground">
-                    {formatNumber(data.total)} {data.total === 1 ? 'truck' : 'trucks'} found
-                  </span>
-                  {data.near ? ` within ${data.near.radiusMiles} miles of ${data.near.label}` : ''}
-                </>
-              ) : null}
-            </p>
-            {data?.total === 0 && data.didYouMean ? (
-              <p className="w-full text-sm">
-                Did you mean{' '}
-                <button
-                  type="button"
-                  className="font-semibold text-primary underline underline-offset-2"
-                  onClick={() => update({ q: data.didYouMean ?? '' })}
-                >
-                  {data.didYouMean}
-                </button>
-                ?
-              </p>
-            ) : null}
-            {isFetching && isPlaceholderData ? (
-              <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
-                <Spinner className="size-3.5" /> Updating…
-              </span>
-            ) : null}
-          </div>
+          <ResultsSummary data={data} updating={isFetching && isPlaceholderData} onDidYouMean={(q) => update({ q })} />
 
           {isPending ? (
-            <div role="status" aria-label="Loading trucks...">
-              <p className="mb-4 flex items-center gap-2 text-muted-foreground">
-                <Spinner /> Loading trucks...
-              </p>
-              <div className={cn('grid gap-5', state.view === 'grid' ? 'grid-cols-1 sm:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1')}>
-                {Array.from({ length: 6 }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-                  <ListingCardSkeleton key={i} layout={state.view} />
-                ))}
-              </div>
-            </div>
+            <LoadingResults view={state.view} />
           ) : isError && !data ? (
-            <div role="alert" className="flex flex-col items-center rounded-lg border border-destructive/30 bg-card px-6 py-12 text-center">
-              <CircleAlert className="size-10 text-destructive" aria-hidden="true" />
-              <h3 className="mt-3 text-lg font-semibold">We couldn't load trucks</h3>
-              <p className="mt-1 max-w-md text-sm text-muted-foreground">{error?.message || 'Something went wrong. Please try again.'}</p>
-              <Button className="mt-5" onClick={() => refetch()}>
-                Try again
-              </Button>
-            </div>
+            <LoadFailed message={error?.message} onRetry={() => refetch()} />
           ) : data && data.items.length === 0 ? (
-            <div className="flex flex-col items-center rounded-lg border border-dashed border-border bg-card px-6 py-14 text-center">
-              <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-              <h3 className="mt-3 text-lg font-semibold">No {emptyNoun} found</h3>
-              <p className="mt-1 text-sm text-muted-foreground">Try adjusting your search criteria or filters</p>
-              <Button variant="outline" className="mt-5" onClick={clearAll}>
-                Clear All Filters
-              </Button>
-            </div>
+            <NoResults noun={emptyNoun} onClearAll={clearAll} />
           ) : data ? (
             <div
               aria-busy={isFetching && isPlaceholderData}
@@ -230,6 +178,92 @@ export function BrowseSection({
         </div>
       </div>
     </section>
+  );
+}
+
+/** How many trucks match (and near where), a "Did you mean" when none do, and "Updating…" while the next answer loads. */
+function ResultsSummary({
+  data,
+  updating,
+  onDidYouMean,
+}: {
+  data: ListingSearchResult | undefined;
+  updating: boolean;
+  onDidYouMean: (q: string) => void;
+}) {
+  return (
+    <div className="mb-4 flex min-h-6 flex-wrap items-center justify-between gap-2">
+      <p className="text-sm font-medium text-muted-foreground" aria-live="polite">
+        {data ? (
+          <>
+            <span className="font-bold text-foreground">
+              {formatNumber(data.total)} {data.total === 1 ? 'truck' : 'trucks'} found
+            </span>
+            {data.near ? ` within ${data.near.radiusMiles} miles of ${data.near.label}` : ''}
+          </>
+        ) : null}
+      </p>
+      {data?.total === 0 && data.didYouMean ? (
+        <p className="w-full text-sm">
+          Did you mean{' '}
+          <button
+            type="button"
+            className="font-semibold text-primary underline underline-offset-2"
+            onClick={() => onDidYouMean(data.didYouMean ?? '')}
+          >
+            {data.didYouMean}
+          </button>
+          ?
+        </p>
+      ) : null}
+      {updating ? (
+        <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
+          <Spinner className="size-3.5" /> Updating…
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function LoadingResults({ view }: { view: ViewMode }) {
+  return (
+    <div role="status" aria-label="Loading trucks...">
+      <p className="mb-4 flex items-center gap-2 text-muted-foreground">
+        <Spinner /> Loading trucks...
+      </p>
+      <div className={cn('grid gap-5', view === 'grid' ? 'grid-cols-1 sm:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1')}>
+        {Array.from({ length: 6 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+          <ListingCardSkeleton key={i} layout={view} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function LoadFailed({ message, onRetry }: { message: string | undefined; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center rounded-lg border border-destructive/30 bg-card px-6 py-12 text-center">
+      <CircleAlert className="size-10 text-destructive" aria-hidden="true" />
+      <h3 className="mt-3 text-lg font-semibold">We couldn't load trucks</h3>
+      <p className="mt-1 max-w-md text-sm text-muted-foreground">{message || 'Something went wrong. Please try again.'}</p>
+      <Button className="mt-5" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+function NoResults({ noun, onClearAll }: { noun: string; onClearAll: () => void }) {
+  return (
+    <div className="flex flex-col items-center rounded-lg border border-dashed border-border bg-card px-6 py-14 text-center">
+      <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h3 className="mt-3 text-lg font-semibold">No {noun} found</h3>
+      <p className="mt-1 text-sm text-muted-foreground">Try adjusting your search criteria or filters</p>
+      <Button variant="outline" className="mt-5" onClick={onClearAll}>
+        Clear All Filters
+      </Button>
+    </div>
   );
 }
 

@@ -45,12 +45,8 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the serialised filters
   useEffect(() => setDraft(applied), [appliedKey]);
 
-  const set = <K extends keyof BrowseFilters>(key: K, value: BrowseFilters[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set: SetFilter = (key, value) => setDraft((d) => ({ ...d, [key]: value }));
   const toggle = <V extends string>(list: V[], value: V) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
-
-  const debouncedLocation = useDebouncedValue(draft.location, 400);
-  const place = useResolvedLocation(debouncedLocation);
-  const placed = draft.location.trim() !== '' && place.data ? place.data : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -65,8 +61,6 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
   const ids = {
     make: useId(),
     category: useId(),
-    location: useId(),
-    radius: useId(),
     rating: useId(),
     cleanAir: useId(),
     mileage: useId(),
@@ -74,40 +68,7 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
 
   return (
     <form onSubmit={submit} className={cn('grid gap-6 sm:grid-cols-2 sm:gap-x-8 lg:grid-cols-1', className)} aria-label="Filters">
-      <RangeField
-        legend="Price"
-        value={draft.price}
-        bounds={bounds.price}
-        step={SLIDER.price.step}
-        onChange={(v) => set('price', v)}
-        format={formatGBP}
-        compact={formatCompactGBP}
-        anyText="Any price"
-        thumbLabels={['Minimum price', 'Maximum price']}
-      />
-      <RangeField
-        legend="Year"
-        value={draft.year}
-        bounds={bounds.year}
-        step={SLIDER.year.step}
-        onChange={(v) => set('year', v)}
-        format={String}
-        compact={String}
-        anyText="Any year"
-        openEnded={false}
-        thumbLabels={['Earliest year', 'Latest year']}
-      />
-      <RangeField
-        legend="Mileage"
-        value={draft.mileage}
-        bounds={bounds.mileage}
-        step={SLIDER.mileage.step}
-        onChange={(v) => set('mileage', v)}
-        format={(n) => `${formatNumber(n)} mi`}
-        compact={formatCompactMiles}
-        anyText="Any mileage"
-        thumbLabels={['Minimum mileage', 'Maximum mileage']}
-      />
+      <RangeFields draft={draft} bounds={bounds} set={set} />
 
       <div className="space-y-2">
         <label htmlFor={ids.make} className="text-sm font-semibold">
@@ -208,44 +169,7 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
         onToggle={(v: Transmission) => set('transmission', toggle(draft.transmission, v))}
       />
 
-      <div className="space-y-2">
-        <label htmlFor={ids.location} className="text-sm font-semibold">
-          Location
-        </label>
-        <div className="relative">
-          <MapPin
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={ids.location}
-            value={draft.location}
-            onChange={(e) => set('location', e.target.value)}
-            placeholder={LOCATION_PLACEHOLDER}
-            autoComplete="postal-code"
-            maxLength={100}
-            className="pl-9"
-            aria-describedby={`${ids.location}-hint`}
-          />
-        </div>
-        <p id={`${ids.location}-hint`} className="text-xs text-muted-foreground" aria-live="polite">
-          {placed ? `Near ${placed.label}` : draft.location.trim() ? 'Matches the location named on listings' : ''}
-        </p>
-        {placed ? (
-          <div className="space-y-2 pt-1">
-            <label htmlFor={ids.radius} className="text-sm font-semibold">
-              Within
-            </label>
-            <Select id={ids.radius} value={draft.radius} onChange={(e) => set('radius', Number(e.target.value))}>
-              {RADIUS_OPTIONS_MILES.map((r) => (
-                <option key={r} value={r}>
-                  {r} miles
-                </option>
-              ))}
-            </Select>
-          </div>
-        ) : null}
-      </div>
+      <LocationField draft={draft} set={set} />
 
       <div className="flex gap-2 border-t border-border pt-5 sm:col-span-2 lg:col-span-1">
         <Button type="submit" variant="accent" className="flex-1">
@@ -260,6 +184,96 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
         <p className="-mt-4 text-xs text-muted-foreground sm:col-span-2 lg:col-span-1">You have changes that aren't applied yet.</p>
       ) : null}
     </form>
+  );
+}
+
+type SetFilter = <K extends keyof BrowseFilters>(key: K, value: BrowseFilters[K]) => void;
+
+/** Price, year and mileage as two-thumb sliders. */
+function RangeFields({ draft, bounds, set }: { draft: BrowseFilters; bounds: Bounds; set: SetFilter }) {
+  return (
+    <>
+      <RangeField
+        legend="Price"
+        value={draft.price}
+        bounds={bounds.price}
+        step={SLIDER.price.step}
+        onChange={(v) => set('price', v)}
+        format={formatGBP}
+        compact={formatCompactGBP}
+        anyText="Any price"
+        thumbLabels={['Minimum price', 'Maximum price']}
+      />
+      <RangeField
+        legend="Year"
+        value={draft.year}
+        bounds={bounds.year}
+        step={SLIDER.year.step}
+        onChange={(v) => set('year', v)}
+        format={String}
+        compact={String}
+        anyText="Any year"
+        openEnded={false}
+        thumbLabels={['Earliest year', 'Latest year']}
+      />
+      <RangeField
+        legend="Mileage"
+        value={draft.mileage}
+        bounds={bounds.mileage}
+        step={SLIDER.mileage.step}
+        onChange={(v) => set('mileage', v)}
+        format={(n) => `${formatNumber(n)} mi`}
+        compact={formatCompactMiles}
+        anyText="Any mileage"
+        thumbLabels={['Minimum mileage', 'Maximum mileage']}
+      />
+    </>
+  );
+}
+
+/** A postcode or town; once it resolves to a place, a radius around it. */
+function LocationField({ draft, set }: { draft: BrowseFilters; set: SetFilter }) {
+  const locationId = useId();
+  const radiusId = useId();
+  const debouncedLocation = useDebouncedValue(draft.location, 400);
+  const place = useResolvedLocation(debouncedLocation);
+  const placed = draft.location.trim() !== '' && place.data ? place.data : null;
+  return (
+    <div className="space-y-2">
+      <label htmlFor={locationId} className="text-sm font-semibold">
+        Location
+      </label>
+      <div className="relative">
+        <MapPin className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          id={locationId}
+          value={draft.location}
+          onChange={(e) => set('location', e.target.value)}
+          placeholder={LOCATION_PLACEHOLDER}
+          autoComplete="postal-code"
+          maxLength={100}
+          className="pl-9"
+          aria-describedby={`${locationId}-hint`}
+        />
+      </div>
+      <p id={`${locationId}-hint`} className="text-xs text-muted-foreground" aria-live="polite">
+        {placed ? `Near ${placed.label}` : draft.location.trim() ? 'Matches the location named on listings' : ''}
+      </p>
+      {placed ? (
+        <div className="space-y-2 pt-1">
+          <label htmlFor={radiusId} className="text-sm font-semibold">
+            Within
+          </label>
+          <Select id={radiusId} value={draft.radius} onChange={(e) => set('radius', Number(e.target.value))}>
+            {RADIUS_OPTIONS_MILES.map((r) => (
+              <option key={r} value={r}>
+                {r} miles
+              </option>
+            ))}
+          </Select>
+        </div>
+      ) : null}
+    </div>
   );
 }
 

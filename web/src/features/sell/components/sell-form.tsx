@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { type FieldErrors, FormProvider, useForm } from 'react-hook-form';
+import { type FieldErrors, FormProvider, type UseFormGetValues, type UseFormSetValue, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import {
@@ -76,11 +76,27 @@ const PLACEHOLDERS: ListingPlaceholders = {
   postcode: 'e.g. M17 1HB',
 };
 
+/** Contact details default to the account's profile; whatever the person already typed stays. */
+function useContactFromProfile(getValues: UseFormGetValues<ListingFormValues>, setValue: UseFormSetValue<ListingFormValues>) {
+  const { email: signInEmail } = useAuth();
+  const me = useMe();
+  useEffect(() => {
+    const profile = me.data;
+    if (!profile && !signInEmail) return;
+    const fill = (field: 'contactName' | 'companyName' | 'phone' | 'email', value: string | null | undefined) => {
+      if (value && !getValues(field)) setValue(field, value);
+    };
+    fill('contactName', profile?.fullName);
+    fill('companyName', profile?.companyName);
+    // Stored in E.164; the form shows it the UK way, as the seller would type it.
+    fill('phone', profile?.phone ? formatPhone(profile.phone) : null);
+    fill('email', profile?.email ?? signInEmail);
+  }, [me.data, signInEmail, getValues, setValue]);
+}
+
 /** The Sell Your Truck form (spec §2, §5, §8): uploads the photos, then creates the listing. */
 export function SellForm() {
   const navigate = useNavigate();
-  const { email: signInEmail } = useAuth();
-  const me = useMe();
   const create = useCreateListing();
   const lookup = useLookUpVehicle();
   const dvlaFill = useRef<DvlaFill | null>(null);
@@ -98,19 +114,7 @@ export function SellForm() {
   });
   const { handleSubmit, reset, getValues, setValue } = form;
 
-  // Contact details default to the account's profile; whatever the person already typed stays.
-  useEffect(() => {
-    const profile = me.data;
-    if (!profile && !signInEmail) return;
-    const fill = (field: 'contactName' | 'companyName' | 'phone' | 'email', value: string | null | undefined) => {
-      if (value && !getValues(field)) setValue(field, value);
-    };
-    fill('contactName', profile?.fullName);
-    fill('companyName', profile?.companyName);
-    // Stored in E.164; the form shows it the UK way, as the seller would type it.
-    fill('phone', profile?.phone ? formatPhone(profile.phone) : null);
-    fill('email', profile?.email ?? signInEmail);
-  }, [me.data, signInEmail, getValues, setValue]);
+  useContactFromProfile(getValues, setValue);
 
   // "Find my truck": fills what the DVLA's record gives; every field stays the seller's to change.
   const onFind = async () => {

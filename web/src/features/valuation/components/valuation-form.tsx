@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId, useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
 import { maxYear } from '@shared/year';
 import {
   MOT_STATUSES,
@@ -130,108 +130,7 @@ export function ValuationForm() {
         <span className="sr-only">with an asterisk</span> are required.
       </p>
 
-      <FormSection title="Vehicle Details" description="Tell dealers what you are selling.">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field {...fieldProps('make')} label="Make" required>
-            <Select {...control('make')} {...register('make')} required>
-              <option value="">Select make</option>
-              {VALUATION_MAKE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field {...fieldProps('model')} label="Model" required>
-            <Input {...control('model')} {...register('model')} required placeholder="e.g. FH 500" maxLength={VALUATION_LIMITS.textMax} />
-          </Field>
-          <Field {...fieldProps('type')} label="Vehicle Type" required>
-            <Select {...control('type')} {...register('type')} required>
-              <option value="">Select vehicle type</option>
-              {VALUATION_VEHICLE_TYPES.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field {...fieldProps('age')} label="Year of Manufacture" required>
-            <Input
-              {...control('age')}
-              {...register('age')}
-              type="number"
-              inputMode="numeric"
-              min={VALUATION_LIMITS.minYear}
-              max={maxYear()}
-              step={1}
-              required
-              placeholder="e.g. 2019"
-            />
-          </Field>
-          <Field {...fieldProps('mileage')} label="Mileage" required>
-            <Input
-              {...control('mileage')}
-              {...register('mileage')}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              required
-              placeholder="e.g. 420000"
-            />
-          </Field>
-          <Field {...fieldProps('motStatus')} label="MOT Status" required>
-            <Select {...control('motStatus')} {...register('motStatus')} required>
-              <option value="">Select MOT status</option>
-              {MOT_STATUSES.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field {...fieldProps('wheelConfiguration')} label="Wheel Configuration" required>
-            <Select {...control('wheelConfiguration')} {...register('wheelConfiguration')} required>
-              <option value="">Select wheel configuration</option>
-              {VALUATION_WHEEL_CONFIGS.map((w) => (
-                <option key={w} value={w}>
-                  {w}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field {...fieldProps('horsePower')} label="Horse Power">
-            <Input
-              {...control('horsePower')}
-              {...register('horsePower')}
-              type="number"
-              inputMode="numeric"
-              min={VALUATION_LIMITS.minHorsePower}
-              step={1}
-              placeholder="e.g. 500"
-            />
-          </Field>
-          <Field {...fieldProps('transmissionType')} label="Transmission Type">
-            <Select {...control('transmissionType')} {...register('transmissionType')}>
-              <option value="">Select transmission</option>
-              {VALUATION_TRANSMISSION_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field {...fieldProps('additionalInfo')} label="Additional Information" className="sm:col-span-2">
-            <Textarea
-              {...control('additionalInfo')}
-              {...register('additionalInfo')}
-              rows={4}
-              maxLength={VALUATION_LIMITS.additionalInfoMax}
-              placeholder="Condition, service history, body type, extras such as a tail lift or fridge unit…"
-            />
-          </Field>
-        </div>
-      </FormSection>
+      <VehicleDetailsFields register={register} control={control} fieldProps={fieldProps} />
 
       <FormSection
         title="Vehicle Images"
@@ -272,6 +171,120 @@ export function ValuationForm() {
         </SendButton>
       </div>
     </form>
+  );
+}
+
+/** What a field block needs from the form: registration, the control's ids and ARIA, the label's props. */
+interface FieldBindings {
+  register: UseFormRegister<ValuationRequestInput>;
+  control: (name: FieldName) => { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined };
+  fieldProps: (name: FieldName) => { controlId: string; error: string | undefined };
+}
+
+function VehicleDetailsFields({ register, control, fieldProps }: FieldBindings) {
+  return (
+    <FormSection title="Vehicle Details" description="Tell dealers what you are selling.">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field {...fieldProps('make')} label="Make" required>
+          <Select {...control('make')} {...register('make')} required>
+            <option value="">Select make</option>
+            {VALUATION_MAKE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field {...fieldProps('model')} label="Model" required>
+          <Input {...control('model')} {...register('model')} required placeholder="e.g. FH 500" maxLength={VALUATION_LIMITS.textMax} />
+        </Field>
+        <Field {...fieldProps('type')} label="Vehicle Type" required>
+          <Select {...control('type')} {...register('type')} required>
+            <option value="">Select vehicle type</option>
+            {VALUATION_VEHICLE_TYPES.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field {...fieldProps('age')} label="Year of Manufacture" required>
+          <Input
+            {...control('age')}
+            {...register('age')}
+            type="number"
+            inputMode="numeric"
+            min={VALUATION_LIMITS.minYear}
+            max={maxYear()}
+            step={1}
+            required
+            placeholder="e.g. 2019"
+          />
+        </Field>
+        <Field {...fieldProps('mileage')} label="Mileage" required>
+          <Input
+            {...control('mileage')}
+            {...register('mileage')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            required
+            placeholder="e.g. 420000"
+          />
+        </Field>
+        <Field {...fieldProps('motStatus')} label="MOT Status" required>
+          <Select {...control('motStatus')} {...register('motStatus')} required>
+            <option value="">Select MOT status</option>
+            {MOT_STATUSES.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field {...fieldProps('wheelConfiguration')} label="Wheel Configuration" required>
+          <Select {...control('wheelConfiguration')} {...register('wheelConfiguration')} required>
+            <option value="">Select wheel configuration</option>
+            {VALUATION_WHEEL_CONFIGS.map((w) => (
+              <option key={w} value={w}>
+                {w}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field {...fieldProps('horsePower')} label="Horse Power">
+          <Input
+            {...control('horsePower')}
+            {...register('horsePower')}
+            type="number"
+            inputMode="numeric"
+            min={VALUATION_LIMITS.minHorsePower}
+            step={1}
+            placeholder="e.g. 500"
+          />
+        </Field>
+        <Field {...fieldProps('transmissionType')} label="Transmission Type">
+          <Select {...control('transmissionType')} {...register('transmissionType')}>
+            <option value="">Select transmission</option>
+            {VALUATION_TRANSMISSION_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field {...fieldProps('additionalInfo')} label="Additional Information" className="sm:col-span-2">
+          <Textarea
+            {...control('additionalInfo')}
+            {...register('additionalInfo')}
+            rows={4}
+            maxLength={VALUATION_LIMITS.additionalInfoMax}
+            placeholder="Condition, service history, body type, extras such as a tail lift or fridge unit…"
+          />
+        </Field>
+      </div>
+    </FormSection>
   );
 }
 
