@@ -144,3 +144,14 @@ export const calculatorInputSchema = (pricePounds: number) =>
         ctx.addIssue({ code: 'custom', path: ['residualPounds'], message: 'The residual must be less than the price' });
     });
 export type CalculatorInput = z.infer<ReturnType<typeof calculatorInputSchema>>;
+
+/** Admin › Finance settings: the same checks; an empty FCA number is saved as none (finance off). */
+export const financeSettingsFormSchema = financeSettingsSchema.extend({
+  representativeExample: representativeExampleSchema,
+  fcaNumber: z
+    .string()
+    .trim()
+    .regex(/^(\d{6,7})?$/, 'The FCA number is 6 or 7 digits')
+    .transform((v) => v || null),
+});
+export type FinanceSettingsFormInput = z.input<typeof financeSettingsFormSchema>;
