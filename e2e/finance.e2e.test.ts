@@ -35,7 +35,10 @@ describe('monthly cost', () => {
     const monthly = calculator.getByTestId('finance-monthly');
     const before = await monthly.textContent();
 
-    await calculator.getByLabel('Deposit', { exact: true }).fill('30');
+    const deposit = calculator.getByLabel('Deposit', { exact: true });
+    // Typed before hydration, a value would be lost, as for a person: wait for React's handlers.
+    await expect.poll(() => deposit.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')))).toBe(true);
+    await deposit.fill('30');
     await expect.poll(() => monthly.textContent()).not.toBe(before);
     const after = await monthly.textContent();
     const pence = (s: string | null) => Number((s ?? '').replace(/[£,.]/g, ''));

@@ -271,7 +271,7 @@ function vatNote(hp: boolean, listing: PricedListing): string {
   if (listing.vatStatus === 'plus_vat') {
     const vat = formatGBP(vatOnListingPrice(listing.price * 100, 'plus_vat') / 100);
     return hp
-      ? `The price is ${price} + VAT. The VAT (${vat}) is not borrowed on the monthly payments: you pay it with the deposit, or defer it and pay it with payment 3. Total payable includes it.`
+      ? `The price is ${price} + VAT. The VAT (${vat}) is not spread over the monthly payments: you pay it with the deposit, or defer it and pay it with payment 3, with three months' interest. Total payable includes it.`
       : `The lender pays ${price} (the price without VAT). VAT at ${rate} is added to each rental and to the residual; the monthly rental shown includes it.`;
   }
   if (listing.vatStatus === 'no_vat')
