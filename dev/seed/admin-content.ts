@@ -1,10 +1,12 @@
 /**
  * The admin area's demo data: the page-content sections the public pages read (README lists the
- * slugs and keys), one contact message and one valuation request with photos for the Inbox.
+ * slugs and keys), one contact message and one valuation request with photos for the Inbox, and
+ * demo finance settings (marked demo on the site) so the calculator and the cards' monthly figure show.
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CONTENT_SLOTS } from '../../shared/schemas/admin.js';
+import type { FinanceSettings } from '../../shared/schemas/finance.js';
 import { ddb } from '../../functions/src/adapters/dynamodb/client.js';
 import { keys } from '../../functions/src/adapters/dynamodb/keys.js';
 import { s3 } from '../../functions/src/adapters/s3/client.js';
@@ -34,6 +36,16 @@ export const DEMO_CONTENT = [
   { id: '01JCONTENTSITENOTICE00000D', ...CONTENT_SLOTS.siteNotice, title: null, content: '' },
 ] as const;
 
+/** Demo values, not a real firm's: the site shows them marked "demo" until staff save their own. */
+export const DEMO_FINANCE_SETTINGS: FinanceSettings = {
+  defaultAprPercent: 9.9,
+  defaultTermMonths: 48,
+  defaultDepositPercent: 10,
+  representativeExample: { cashPricePounds: 50_000, depositPounds: 5_000, termMonths: 48, aprPercent: 9.9, balloonPounds: 0 },
+  fcaNumber: '999999',
+  demo: true,
+};
+
 export const DEMO_VALUATION_ID = '01JDEMOVALUATION0000000001';
 
 export async function seedAdminDemoData(opts: {
@@ -62,6 +74,12 @@ export async function seedAdminDemoData(opts: {
         }),
       ),
     ),
+  );
+  await ddb.send(
+    new PutCommand({
+      TableName: opts.tableName,
+      Item: { ...keys.financeSettings(), type: 'FinanceSettings', ...DEMO_FINANCE_SETTINGS, updatedAt: at },
+    }),
   );
   const imageKeys: string[] = [];
   for (const [n, key] of opts.photoKeys.slice(0, 2).entries()) {

@@ -30,6 +30,7 @@ export const AUDIT_RESOURCES = [
   'failed-email',
   'order',
   'report',
+  'finance-settings',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 export const PROMOTION_POSITIONS = ['hero', 'sidebar', 'footer', 'popup'] as const;

@@ -153,6 +153,9 @@ export const adminRoutes: RouteDef[] = [
   // Visitors' reports of listings (issue 24 §6): hiding a listing from there is a table write, audited.
   admin('ListReports', 'GET', '/api/admin/reports', 'read-router', read),
   admin('UpdateReport', 'PATCH', '/api/admin/reports/{id}', 'write-router', write),
+  // Finance settings (issue 26 §3): the calculator's defaults, the representative example and the FCA number; saves are audited.
+  admin('GetFinanceSettings', 'GET', '/api/admin/finance-settings', 'read-router', read),
+  admin('UpdateFinanceSettings', 'PUT', '/api/admin/finance-settings', 'write-router', write),
   admin('ListAudit', 'GET', '/api/admin/audit', 'read-router', read, { auth: 'superAdmin' }),
   // The e-mail outbox's dead letters (Inbox): listed read-only, retried through the mailer.
   admin('ListFailedEmails', 'GET', '/api/admin/failed-emails', 'read-router', read),
@@ -171,6 +174,15 @@ export const adminRoutes: RouteDef[] = [
     id: 'GetPromotions',
     method: 'GET',
     path: '/api/promotions',
+    handler: 'http/admin/public-read-router.ts',
+    auth: 'public',
+    area: 'admin',
+    access: { table: 'read' },
+  },
+  {
+    id: 'GetFinanceSettings',
+    method: 'GET',
+    path: '/api/finance',
     handler: 'http/admin/public-read-router.ts',
     auth: 'public',
     area: 'admin',

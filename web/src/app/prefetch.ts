@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { matchRoutes, type RouteObject, useLocation } from 'react-router-dom';
 import { latestListingsQueryOptions } from '@/features/listings/api/get-latest-listings';
 import { canReadListingAsCaller, listingQueryOptions } from '@/features/listings/api/get-listing';
+import { financeSettingsQuery } from '@/features/finance/api/get-finance-settings';
 import { pageContentQuery } from '@/features/site/api/get-page-content';
 import { promotionsQuery } from '@/features/site/api/get-promotions';
 import { queryClient as browserQueryClient } from '@/lib/query-client';
@@ -11,11 +12,16 @@ import type { Category } from '@shared/values';
 import type { AnyQueryOptions, PrefetchQuery, RouteHandle } from './server-render';
 
 /**
- * What every page's layout reads (the site notice, promotions): the server renders them too, so
+ * What every page's layout reads (the site notice, promotions, and the finance settings the cards'
+ * and listing page's monthly figures need): the server renders them too, so
  * nothing on the first screen changes when the browser would otherwise fetch them after hydration
  * (a late change to the hero is a new, later LCP paint).
  */
-const layoutQueries = (): AnyQueryOptions[] => [pageContentQuery('site') as AnyQueryOptions, promotionsQuery as AnyQueryOptions];
+const layoutQueries = (): AnyQueryOptions[] => [
+  pageContentQuery('site') as AnyQueryOptions,
+  promotionsQuery as AnyQueryOptions,
+  financeSettingsQuery as AnyQueryOptions,
+];
 
 /** The handle of the deepest route matching `url` (the page), if any. */
 export const leafHandle = (routes: RouteObject[], url: URL) =>

@@ -135,6 +135,8 @@ export const keys = {
     gsi2pk: 'CONTENTS',
     gsi2sk: `${pageSlug}#${sectionKey}#${id}`,
   }),
+  /** The finance settings (issue 26 §3): one item, read by every page that shows a monthly figure. */
+  financeSettings: () => ({ pk: 'SETTINGS#FINANCE', sk: 'SETTINGS' }),
   /** Pattern 33: a promotion; newest first on GSI2, by position on GSI1. */
   promotion: (id: string) => ({ pk: `PROMO#${id}`, sk: 'PROMO' }),
   promotionsByDate: (createdAt: string, id: string) => ({ gsi2pk: 'PROMOS', gsi2sk: `${createdAt}#${id}` }),

@@ -123,6 +123,18 @@ const probe: Record<string, { path: string; body?: unknown }> = {
   AdminUpdateEquipmentOrder: { path: '/api/admin/orders/cs_unknown00000000/status', body: { status: 'delivered' } },
   AdminListReports: { path: '/api/admin/reports' },
   AdminUpdateReport: { path: `/api/admin/reports/${UNKNOWN}`, body: { action: 'mark-handled' } },
+  AdminGetFinanceSettings: { path: '/api/admin/finance-settings' },
+  AdminUpdateFinanceSettings: {
+    path: '/api/admin/finance-settings',
+    body: {
+      defaultAprPercent: 9.9,
+      defaultTermMonths: 48,
+      defaultDepositPercent: 10,
+      representativeExample: null,
+      fcaNumber: null,
+      demo: false,
+    },
+  },
   AdminListAudit: { path: '/api/admin/audit' },
   AdminListFailedEmails: { path: '/api/admin/failed-emails' },
   AdminRetryFailedEmail: { path: `/api/admin/failed-emails/${UNKNOWN}/retry` },

@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
 import type { HttpEvent, HttpResult } from '../handler.js';
 import { handler as getAnalytics } from './get-analytics.js';
+import { handler as getFinanceSettings } from './get-finance-settings.js';
 import { handler as listAudit } from './list-audit.js';
 import { handler as listContent } from './list-content.js';
 import { handler as listDealerApplications } from './list-dealer-applications.js';
@@ -34,4 +35,5 @@ export const handler: (event: HttpEvent, context: Context) => Promise<HttpResult
   'GET /api/admin/dealer-applications': listDealerApplications,
   'GET /api/admin/stock-imports': listPendingImports,
   'GET /api/admin/reports': listReports,
+  'GET /api/admin/finance-settings': getFinanceSettings,
 });

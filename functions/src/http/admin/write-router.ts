@@ -12,6 +12,7 @@ import { handler as setListingCap } from './set-listing-cap.js';
 import { handler as setListingStatus } from './set-listing-status.js';
 import { handler as setScrapedVisibility } from './set-scraped-visibility.js';
 import { handler as updateContent } from './update-content.js';
+import { handler as updateFinanceSettings } from './update-finance-settings.js';
 import { handler as updateMedia } from './update-media.js';
 import { handler as updatePromotion } from './update-promotion.js';
 import { handler as updateReport } from './update-report.js';
@@ -32,4 +33,5 @@ export const handler: (event: HttpEvent, context: Context) => Promise<HttpResult
   'PUT /api/admin/promotions/{id}': updatePromotion,
   'DELETE /api/admin/promotions/{id}': deletePromotion,
   'PATCH /api/admin/reports/{id}': updateReport,
+  'PUT /api/admin/finance-settings': updateFinanceSettings,
 });

@@ -6,6 +6,7 @@ import { ANONYMOUS } from '../../domain/caller.js';
 import { firstScreenResult } from '../../domain/search/first-screens.js';
 import type { HttpEvent, HttpResult } from '../handler.js';
 import { cacheHeadersFor } from '../listings/cache.js';
+import { handler as getFinanceSettings } from '../finance/get-finance-settings.js';
 import { handler as getListing } from '../listings/get-listing.js';
 import { handler as getPageContent } from '../site/get-page-content.js';
 import { handler as getPromotions } from '../site/get-promotions.js';
@@ -27,6 +28,8 @@ const READS: { path: RegExp; handler: RouteHandler; routeKey: string }[] = [
   // on the server so the first screen does not change after hydration. Table reads, like the rest.
   { path: /^\/api\/content\/(?<slug>[^/]+)$/, handler: getPageContent as RouteHandler, routeKey: 'GET /api/content/{slug}' },
   { path: /^\/api\/promotions$/, handler: getPromotions as RouteHandler, routeKey: 'GET /api/promotions' },
+  // The cards' and the listing page's monthly figure (issue 26 §3).
+  { path: /^\/api\/finance$/, handler: getFinanceSettings as RouteHandler, routeKey: 'GET /api/finance' },
 ];
 
 /** API Gateway's payload 2.0: repeated query keys are joined with commas. */

@@ -24,6 +24,9 @@ const ContentTab = lazy(() => import('./content-tab').then((m) => ({ default: m.
 const PromotionsTab = lazy(() => import('./promotions-tab').then((m) => ({ default: m.PromotionsTab })));
 const InboxTab = lazy(() => import('./inbox-tab').then((m) => ({ default: m.InboxTab })));
 const ReportsTab = lazy(() => import('./reports-tab').then((m) => ({ default: m.ReportsTab })));
+const FinanceSettingsTab = lazy(() =>
+  import('@/features/finance/components/finance-settings-form').then((m) => ({ default: m.FinanceSettingsTab })),
+);
 const AuditTab = lazy(() => import('./audit-tab').then((m) => ({ default: m.AuditTab })));
 
 const TABS = [
@@ -35,6 +38,7 @@ const TABS = [
   { id: 'promotions', label: 'Promotions' },
   { id: 'inbox', label: 'Inbox' },
   { id: 'reports', label: 'Reports' },
+  { id: 'finance', label: 'Finance settings' },
   { id: 'audit', label: 'Audit', superAdminOnly: true },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -236,6 +240,7 @@ function AdminConsole({ role, email }: { role: 'admin' | 'super_admin'; email: s
           {tab === 'promotions' && <PromotionsTab />}
           {tab === 'inbox' && <InboxTab />}
           {tab === 'reports' && <ReportsTab />}
+          {tab === 'finance' && <FinanceSettingsTab />}
           {tab === 'audit' && isSuper && <AuditTab />}
         </Suspense>
       </div>

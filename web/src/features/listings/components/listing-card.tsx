@@ -13,6 +13,7 @@ import { listingQueryOptions } from '../api/get-listing';
 import { categoryLabel } from '@shared/values';
 import { CleanAirBadge, MileageBadge, PriceBandBadge } from '@/components/listing-badges/listing-badges';
 import { SaveButton } from './save-button';
+import { FinanceFootnote, ListingMonthlyCost } from '@/features/finance/components/listing-monthly-cost';
 
 export type CardLayout = 'grid' | 'list';
 
@@ -148,6 +149,7 @@ export function ListingCard({
           <span className="text-xl font-extrabold tracking-tight text-primary sm:text-2xl">{formatPrice(listing.price)}</span>
           {vat ? <span className="text-sm font-semibold text-muted-foreground">{vat}</span> : null}
         </p>
+        <ListingMonthlyCost listing={listing} />
         {/* Always rendered at one badge's height, so cards with and without badges line up and nothing shifts. */}
         <div className="flex min-h-6 flex-wrap items-center gap-1.5">
           <PriceBandBadge band={listing.priceBand} />
@@ -213,12 +215,15 @@ export function ListingGrid({
   const shown = hydrated ? listings : listings.slice(0, FIRST_SCREEN_CARDS);
   const loadingOf = (i: number): CardImageLoading => (!aboveTheFold ? 'lazy' : i === 0 ? 'priority' : i < 3 ? 'eager' : 'lazy');
   return (
-    <ul className={cn('grid gap-5', layout === 'grid' ? 'grid-cols-1 sm:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1')}>
-      {shown.map((l, i) => (
-        <li key={l.id} className="flex">
-          <ListingCard listing={l} layout={layout} className="w-full" imageLoading={loadingOf(i)} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={cn('grid gap-5', layout === 'grid' ? 'grid-cols-1 sm:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1')}>
+        {shown.map((l, i) => (
+          <li key={l.id} className="flex">
+            <ListingCard listing={l} layout={layout} className="w-full" imageLoading={loadingOf(i)} />
+          </li>
+        ))}
+      </ul>
+      <FinanceFootnote />
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { CompliancePanel } from './compliance-panel';
 import { ReportListing } from './report-listing';
 import { PriceRatingPanel } from './price-rating-panel';
 import { VehicleChecksPanel } from './vehicle-checks-panel';
+import { FinanceCalculator } from '@/features/finance/components/finance-calculator';
 import { formatPhone } from '@shared/phone';
 import {
   ArrowLeft,
@@ -224,6 +225,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
               </tbody>
             </table>
           </DetailCard>
+          <FinanceCalculator listing={listing} />
           <VehicleChecksPanel listing={listing} />
           <CompliancePanel listing={listing} />
         </div>
