@@ -1,19 +1,13 @@
 import { z } from 'zod';
+import { COMPARE_MAX, RECENTLY_VIEWED_MAX } from '../compare-limits.js';
 import type { Listing } from './listing.js';
+
+export { COMPARE_MAX, COMPARE_MAX_NARROW, COMPARE_NARROW_MAX_WIDTH_PX, RECENTLY_VIEWED_MAX } from '../compare-limits.js';
 
 /**
  * Compare (issue 26 §2) and recently viewed (§4): the limits and the id lists both the browser
  * and the API validate with.
  */
-
-/** At most this many trucks side by side. */
-export const COMPARE_MAX = 3;
-/** Below COMPARE_NARROW_MAX_WIDTH_PX wide the tray holds only this many (two columns fit a phone). */
-export const COMPARE_MAX_NARROW = 2;
-/** The width below which the narrow limit applies (Tailwind's `sm`). */
-export const COMPARE_NARROW_MAX_WIDTH_PX = 640;
-/** The last this many trucks viewed are kept, in the browser and on the account. */
-export const RECENTLY_VIEWED_MAX = 12;
 
 /** A listing's API id: a ULID, or 'scraped-<id>' (the same rule as the listing routes' {id}). */
 export const listingIdSchema = z
@@ -95,8 +89,3 @@ export interface RecentlyViewedEntry {
   viewedAt: string;
   listing: Listing | null;
 }
-
-export const COMPARE_TEXTS = {
-  unavailable: 'No longer available',
-  trayFull: (max: number) => `You can compare up to ${max} trucks. Remove one first.`,
-} as const;
