@@ -56,7 +56,7 @@ export function ShareButton({ listing, className }: { listing: Listing; classNam
         Share
       </button>
       {open ? (
-        <div id={menuId} className="absolute left-0 z-30 mt-1 w-52 rounded-md border border-border bg-card p-1 shadow-lg">
+        <div id={menuId} className="absolute right-0 z-30 mt-1 w-52 rounded-md border border-border bg-card p-1 shadow-lg">
           <a className={ITEM} href={whatsappHref(text, url())} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>
             <MessageCircle className="size-4" aria-hidden="true" />
             WhatsApp<span className="sr-only"> (opens in a new tab)</span>
