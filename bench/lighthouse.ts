@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (issue 8 §1): Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU slowdown),
- * on home, a category page (/tippers) and a listing detail, 3 runs each; prints the median of every
+ * on home, a category page (/tippers), a listing detail and /compare, 3 runs each; prints the median of every
  * figure against its target. A benchmark, not a test: it never fails the build.
  *
  * Starts the product as `npm start` starts it (dev/start.ts, like e2e/global-setup.ts) on its own
@@ -118,6 +118,16 @@ async function detailPath(url: string): Promise<string> {
   return `/truck/${encodeURIComponent(listing.id)}`;
 }
 
+/** /compare with the 3 newest listings (issue 26 §5: a shared compare link, as a buyer opens it). */
+async function comparePath(url: string): Promise<string> {
+  const { items } = (await (await fetch(`${url}/api/listings/latest`)).json()) as { items: { id: string }[] };
+  if (items.length < 3) throw new Error('Fewer than 3 listings to measure /compare with');
+  return `/compare?ids=${items
+    .slice(0, 3)
+    .map((l) => encodeURIComponent(l.id))
+    .join(',')}`;
+}
+
 async function audit(port: number, url: string): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' }, undefined);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -153,6 +163,7 @@ async function main() {
       { name: 'home', path: '/' },
       { name: 'category', path: '/tippers' },
       { name: 'listing detail', path: await detailPath(product.url) },
+      { name: 'compare', path: await comparePath(product.url) },
     ];
     console.log(`\nLighthouse ${RUNS}× per page, mobile preset (simulated slow 4G, 4× CPU), median — ${product.url}`);
     for (const page of pages) {

@@ -313,6 +313,34 @@ const rows: RouteDef[] = [
   { id: 'ListSavedTrucks', method: 'GET', path: '/api/saved', handler: 'http/saved/list-saved.ts', auth: 'user', access: READ },
   { id: 'SaveTruck', method: 'PUT', path: '/api/saved/{id}', handler: 'http/saved/save-truck.ts', auth: 'user', access: WRITE },
   { id: 'UnsaveTruck', method: 'DELETE', path: '/api/saved/{id}', handler: 'http/saved/unsave-truck.ts', auth: 'user', access: WRITE },
+  // Compare (issue 26 §2): up to 3 live listings in one BatchGetItem, narrowed to listing items;
+  // models/ for each column's fair-price band.
+  {
+    id: 'CompareListings',
+    method: 'GET',
+    path: '/api/compare',
+    handler: 'http/compare/compare-listings.ts',
+    area: 'listings',
+    auth: 'public',
+    access: {
+      table: 'read',
+      tableKeys: ['LISTING#', 'SCRAPED#'],
+      buckets: [{ bucket: 'private-uploads', prefixes: ['models/'], access: 'read' }],
+    },
+  },
+  // Recently viewed on the account (issue 26 §4): the user's own item under USER# (and their
+  // profile, for the suspended check); the listings it names only read, in one batch.
+  ...(['ListRecentlyViewed', 'RecordRecentlyViewed', 'ClearRecentlyViewed'] as const).map(
+    (id): RouteDef => ({
+      id,
+      method: ({ ListRecentlyViewed: 'GET', RecordRecentlyViewed: 'PUT', ClearRecentlyViewed: 'DELETE' } as const)[id],
+      path: '/api/recently-viewed',
+      handler: 'http/recently-viewed/recently-viewed.ts',
+      area: 'listings',
+      auth: 'user',
+      access: { table: 'readWrite', tableKeys: ['USER#'], tableReadKeys: ['LISTING#', 'SCRAPED#'] },
+    }),
+  ),
   {
     id: 'RevealListingContact',
     method: 'POST',

@@ -27,5 +27,6 @@ export const paths = {
   auth: '/auth',
   account: '/account',
   saved: '/saved',
+  compare: '/compare',
   resetPassword: '/reset-password',
 } as const;

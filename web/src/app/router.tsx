@@ -5,6 +5,7 @@ import { CATEGORY_PAGES } from '@shared/values';
 import { accountRoutes } from './account-routes';
 import { adminRoutes } from './admin-routes';
 import { alertsRoutes } from './alerts-routes';
+import { compareRoutes } from './compare-routes';
 import { contentRoutes } from './content-routes';
 import { categoryPrefetch, homePrefetch, listingPrefetch, useBrowseQueryCodeWhenIdle, usePrefetchOnNavigate } from './prefetch';
 import { RouteErrorBoundary } from './route-error';
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
         handle: serverRender('src/features/listings/components/listing-detail-page.tsx', listingPrefetch),
       },
       ...contentRoutes,
+      ...compareRoutes,
       ...accountRoutes,
       ...alertsRoutes,
       ...adminRoutes,

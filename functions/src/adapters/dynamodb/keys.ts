@@ -48,6 +48,8 @@ export const keys = {
   profilesByDate: (createdAt: string, userId: string) => ({ gsi2pk: 'PROFILES', gsi2sk: `${createdAt}#${userId}` }),
   /** Pattern 20: a truck the user saved. */
   savedTruck: (userId: string, listingId: string) => ({ pk: `USER#${userId}`, sk: `SAVED#${listingId}` }),
+  /** Pattern 63 (issue 26 §4): the user's recently-viewed trucks, one item of at most 12 entries. */
+  recentlyViewed: (userId: string) => ({ pk: `USER#${userId}`, sk: 'RECENTLYVIEWED' }),
   /** Pattern 21: who saved a listing (to remove the entries when it is deleted). */
   savedTruckByListing: (listingId: string, userId: string) => ({ gsi1pk: `SAVEDBY#${listingId}`, gsi1sk: userId }),
   /** Pattern 22: an enquiry (lead) about a listing, newest last in the partition. */

@@ -26,7 +26,7 @@ const BATCH_CONCURRENCY = 8;
 type Item = Record<string, unknown>;
 
 const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'type', TTL_ATTRIBUTE];
-function withoutKeys<T>(item: Item): T {
+export function withoutKeys<T>(item: Item): T {
   const copy: Item = { ...item };
   for (const k of KEY_ATTRIBUTES) delete copy[k];
   return copy as T;

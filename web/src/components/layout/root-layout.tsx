@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { CompareTray } from '@/components/compare/compare-tray';
 import { OptionalPart } from '@/components/ui/optional-part';
 import { Toaster } from '@/components/ui/toaster';
 import { PromotionPopup } from '@/features/site/components/promotion-slot';
@@ -43,6 +44,7 @@ export function RootLayout() {
           <Footer />
         </Suspense>
       </OptionalPart>
+      <CompareTray />
       <SiteNotice />
       <PromotionPopup />
       <Toaster />

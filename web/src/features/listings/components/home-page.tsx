@@ -15,6 +15,7 @@ import { PromotionSlot } from '@/features/site/components/promotion-slot';
 import { SanitizedHtml } from '@/features/site/components/sanitized-html';
 import { useLatestListings } from '../api/get-latest-listings';
 import { ListingCardSkeleton, ListingGrid } from './listing-card';
+import { RecentlyViewed } from '@/components/recently-viewed/recently-viewed';
 
 const loadBrowseSection = () => import('./browse-section');
 const loadBrowseQuery = () => import('../lib/browse-query');
@@ -31,6 +32,7 @@ export function HomePage() {
       <Hero />
       <PageContainer className="space-y-14 py-12">
         <LatestTrucks />
+        <RecentlyViewed />
         <CategoryStrip />
         <div id="browse" className="scroll-mt-20">
           <HomeBrowse />

@@ -12,6 +12,7 @@ import type { Listing } from '@shared/schemas/listing';
 import { listingQueryOptions } from '../api/get-listing';
 import { categoryLabel } from '@shared/values';
 import { CleanAirBadge, MileageBadge, PriceBandBadge } from '@/components/listing-badges/listing-badges';
+import { CompareButton } from '@/components/compare/compare-button';
 import { SaveButton } from './save-button';
 import { FinanceFootnote, ListingMonthlyCost } from '@/features/finance/components/listing-monthly-cost';
 
@@ -121,6 +122,7 @@ export function ListingCard({
                 Edit<span className="sr-only"> {listing.title}</span>
               </Link>
             ) : null}
+            <CompareButton listing={listing} compact />
             <SaveButton listing={listing} compact />
           </div>
         </div>

@@ -44,6 +44,8 @@ import { categoryPageFor, dialable, isContactMasked, vehicleDetailRows } from '.
 import { ImageGallery } from './image-gallery';
 import { SourceBadge } from './listing-card';
 import { SaveButton } from './save-button';
+import { ListingPageCompareShare } from '@/components/compare/listing-page-compare-share';
+import { RecentlyViewed } from '@/components/recently-viewed/recently-viewed';
 
 // Only signed-in buyers see the enquiry form, never the anonymous first view the server renders:
 // its code (react-hook-form, zod and the enquiry schema) loads when it is shown.
@@ -142,6 +144,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
             </div>
             <h1 className="mt-3 text-2xl leading-tight font-extrabold tracking-tight text-foreground sm:text-3xl">{listing.title}</h1>
             <SaveButton listing={listing} className="mt-3" />
+            <ListingPageCompareShare listing={listing} />
             <p className="mt-3 flex items-baseline gap-2">
               <span className="text-3xl font-extrabold tracking-tight text-primary sm:text-4xl">{formatPrice(listing.price)}</span>
               {vat ? <span className="text-base font-semibold text-muted-foreground">{vat}</span> : null}
@@ -230,6 +233,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
           <CompliancePanel listing={listing} />
         </div>
       </div>
+      <RecentlyViewed current={listing} className="mt-10" />
     </PageContainer>
   );
 }

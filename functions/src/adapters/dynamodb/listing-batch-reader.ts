@@ -1,0 +1,36 @@
+import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ListingBatchReader } from '../../domain/compare/compare-listings.js';
+import type { ListingRecord, ScrapedRecord } from '../../domain/listings/types.js';
+import { keys } from './keys.js';
+import { withoutKeys } from './listings-repo.js';
+
+/** BatchGetItem's limit per request. */
+const BATCH_GET_MAX = 100;
+
+/**
+ * Patterns 1 and 7, several at once: user and scraped listings by id in one BatchGetItem per 100
+ * keys (compare and recently viewed read at most 12), retrying unprocessed keys with a short back-off.
+ * Missing items are simply absent from the answer.
+ */
+export function listingBatchReader(ddb: DynamoDBDocumentClient, tableName: string): ListingBatchReader {
+  return {
+    async getMany({ listings, scraped }) {
+      const all = [...new Set(listings)].map((id) => keys.listing(id)).concat([...new Set(scraped)].map((id) => keys.scraped(id)));
+      const items: Record<string, unknown>[] = [];
+      for (let i = 0; i < all.length; i += BATCH_GET_MAX) {
+        let pending: Record<string, unknown>[] = all.slice(i, i + BATCH_GET_MAX);
+        for (let attempt = 0; pending.length; attempt++) {
+          if (attempt > 5) throw new Error(`BatchGet: ${pending.length} keys still unprocessed after ${attempt} attempts`);
+          if (attempt) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+          const res = await ddb.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }));
+          items.push(...(res.Responses?.[tableName] ?? []));
+          pending = (res.UnprocessedKeys?.[tableName]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+        }
+      }
+      return {
+        listings: items.filter((i) => String(i.pk).startsWith('LISTING#')).map((i) => withoutKeys<ListingRecord>(i)),
+        scraped: items.filter((i) => String(i.pk).startsWith('SCRAPED#')).map((i) => withoutKeys<ScrapedRecord>(i)),
+      };
+    },
+  };
+}

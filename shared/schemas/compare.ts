@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { COMPARE_MAX, RECENTLY_VIEWED_MAX } from '../compare-limits.js';
+import type { Listing } from './listing.js';
+
+export { COMPARE_MAX, COMPARE_MAX_NARROW, COMPARE_NARROW_MAX_WIDTH_PX, RECENTLY_VIEWED_MAX } from '../compare-limits.js';
+
+/**
+ * Compare (issue 26 §2) and recently viewed (§4): the limits and the id lists both the browser
+ * and the API validate with.
+ */
+
+/** A listing's API id: a ULID, or 'scraped-<id>' (the same rule as the listing routes' {id}). */
+export const listingIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a listing id (letters, digits, - and _; at most 64)');
+
+/** "a,b,c" → distinct ids, in order; empty parts ignored. */
+const idList = (max: number, name: string) =>
+  z
+    .string({ message: `${name} is required` })
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(listingIdSchema).min(1, `give at least one truck in ${name}`).max(max, `${name} may name at most ${max} trucks`));
+
+/** GET /api/compare and the /compare page's URL: `ids=a,b,c` (1–3 distinct) and an optional postcode to measure from. */
+export const compareQuerySchema = z.object({
+  ids: idList(COMPARE_MAX, 'ids'),
+  from: z
+    .string()
+    .trim()
+    .max(40, 'from is too long')
+    .optional()
+    .transform((s) => s || undefined),
+});
+export type CompareQuery = z.output<typeof compareQuerySchema>;
+
+/** The /compare URL's ids, read leniently in the browser: invalid ids dropped, the first COMPARE_MAX kept. */
+export function compareIdsOf(raw: string | null | undefined): string[] {
+  if (!raw) return [];
+  const ids = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
+  return ids.filter((id) => listingIdSchema.safeParse(id).success).slice(0, COMPARE_MAX);
+}
+
+export type SellerType = 'trade' | 'private';
+
+/** One truck as /compare shows it: the listing (masked for the caller) and what the page derives server-side. */
+export type ComparedListing = Listing & {
+  /** Trade: a dealer (a company name, or a scraped dealer's listing); private: an individual. */
+  sellerType: SellerType;
+  /** Miles from the place in `from`, when it resolved and the truck's location did too. */
+  distanceMiles: number | null;
+};
+
+/** One column of GET /api/compare, in the order asked; `listing` null: sold, removed or never existed. */
+export interface CompareColumn {
+  id: string;
+  listing: ComparedListing | null;
+}
+
+export interface CompareResponse {
+  items: CompareColumn[];
+  /** The place `from` resolved to ("Leeds (LS1)"), null when none was given or it was not recognised. */
+  from: string | null;
+}
+
+/** PUT /api/recently-viewed: the browser's list merged into the account's, newest first. */
+export const recentlyViewedBodySchema = z.object({
+  ids: z.array(listingIdSchema).max(RECENTLY_VIEWED_MAX, `at most ${RECENTLY_VIEWED_MAX} trucks`),
+});
+export type RecentlyViewedBody = z.output<typeof recentlyViewedBodySchema>;
+
+/** One entry of GET /api/recently-viewed: `listing` null when it is no longer public. */
+export interface RecentlyViewedEntry {
+  listingId: string;
+  viewedAt: string;
+  listing: Listing | null;
+}

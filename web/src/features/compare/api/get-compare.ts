@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CompareResponse } from '@shared/schemas/compare';
+import { apiGet } from '@/lib/api-client';
+
+/** GET /api/compare — up to 3 trucks side by side; `from` measures distances from a UK place. */
+export const getCompare = (ids: readonly string[], from: string | undefined, signal?: AbortSignal) =>
+  apiGet<CompareResponse>('/compare', { ids: ids.join(','), from }, signal);
+
+export const compareQueryOptions = (ids: readonly string[], from: string | undefined) =>
+  queryOptions({
+    queryKey: ['compare', ids.join(','), from ?? ''],
+    queryFn: ({ signal }) => getCompare(ids, from, signal),
+    enabled: ids.length > 0,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+
+export const useCompare = (ids: readonly string[], from: string | undefined) => useQuery(compareQueryOptions(ids, from));
