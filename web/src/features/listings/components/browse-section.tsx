@@ -14,6 +14,7 @@ import { FilterSidebar } from './filter-sidebar';
 import { ListingCardSkeleton, ListingGrid } from './listing-card';
 import { Pagination } from './pagination';
 import { SearchBar } from './search-bar';
+import { SaveSearch } from './save-search';
 import { SortSelect } from './sort-select';
 
 const DESKTOP = '(min-width: 1024px)';
@@ -157,6 +158,7 @@ export function BrowseSection({
             onChange={(next) => update({ q: next.q, filters: next.filters, sort: next.sort })}
             onClearAll={clearAll}
           />
+          <SaveSearch query={query} />
           <div className="mb-4 flex min-h-6 flex-wrap items-center justify-between gap-2">
             <p className="text-sm font-medium text-muted-foreground" aria-live="polite">
               {data ? (

@@ -12,6 +12,7 @@ import type { Listing } from '@shared/schemas/listing';
 import { listingQueryOptions } from '../api/get-listing';
 import { categoryLabel } from '@shared/values';
 import { CleanAirBadge, MileageBadge, PriceBandBadge } from '@/components/listing-badges/listing-badges';
+import { ReducedBadge } from '@/components/price-history/price-history';
 import { SaveButton } from './save-button';
 
 export type CardLayout = 'grid' | 'list';
@@ -153,6 +154,7 @@ export function ListingCard({
           <PriceBandBadge band={listing.priceBand} />
           <CleanAirBadge listing={listing} />
           <MileageBadge listing={listing} />
+          <ReducedBadge listing={listing} />
         </div>
       </div>
     </article>
