@@ -141,6 +141,8 @@ export function mapScrapedToListing(record: ScrapedRecord, imagesBaseUrl = '/ima
     images: (record.images ?? []).map((img) => toListingImage(img, imagesBaseUrl)),
     // Hidden by staff or behind a seller's own listing: out of browse like an inactive one.
     status: isScrapedListed(record) ? 'active' : 'inactive',
+    priceChanges: record.priceChanges ?? [],
+    lastPriceCut: lastCutOf(record.priceChanges),
     createdAt: record.scrapedAt,
     updatedAt: record.updatedAt ?? record.scrapedAt,
     sourceWebsite: record.sourceWebsite,

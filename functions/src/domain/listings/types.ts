@@ -75,6 +75,8 @@ export interface ListingRecord {
 export interface ScrapedRecord {
   /** Without the 'scraped-' namespace prefix. */
   id: string;
+  /** Every change of price the scraper saw, oldest first (shared/price-history.ts); absent until the first. */
+  priceChanges?: PriceChange[];
   externalId: string;
   sourceWebsite: string;
   sourceUrl: string | null;
