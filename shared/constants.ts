@@ -60,6 +60,8 @@ export const SORT_OPTIONS = [
   // With search words, 'relevance' ranks the best matches first (labelled 'Best match') and this
   // keeps "Newest first" on offer; without words both are newest first (issue 9 §1).
   { value: 'newest', label: 'Newest first' },
+  // The latest price cut's date, newest first; never-cut listings after, newest first (issue 26 §4).
+  { value: 'reduced', label: 'Recently reduced first' },
 ] as const;
 /** The label of 'relevance' once the buyer has typed words. */
 export const BEST_MATCH_LABEL = 'Best match';

@@ -341,6 +341,25 @@ const rows: RouteDef[] = [
       access: { table: 'readWrite', tableKeys: ['USER#'], tableReadKeys: ['LISTING#', 'SCRAPED#'] },
     }),
   ),
+  // Saved searches (issue 26 §4): the caller's USER# partition only (their SEARCH# items, and the
+  // profile the writes check), never a listing or another kind of item.
+  ...(
+    [
+      ['ListSavedSearches', 'GET', '/api/saved-searches', 'list-saved-searches', 'read'],
+      ['CreateSavedSearch', 'POST', '/api/saved-searches', 'create-saved-search', 'readWrite'],
+      ['DeleteSavedSearch', 'DELETE', '/api/saved-searches/{id}', 'delete-saved-search', 'readWrite'],
+      ['MarkSavedSearchSeen', 'POST', '/api/saved-searches/{id}/seen', 'mark-saved-search-seen', 'readWrite'],
+    ] as const
+  ).map(
+    ([id, method, path, module, table]): RouteDef => ({
+      id,
+      method,
+      path,
+      handler: `http/saved-searches/${module}.ts`,
+      auth: 'user',
+      access: { table, tableKeys: ['USER#'] },
+    }),
+  ),
   {
     id: 'RevealListingContact',
     method: 'POST',

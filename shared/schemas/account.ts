@@ -149,6 +149,8 @@ export interface AccountDataExport {
   profile: unknown;
   listings: unknown[];
   savedTrucks: unknown[];
+  /** Saved searches (issue 26 §4); the listings' price histories are in `listings` (priceChanges). */
+  savedSearches: unknown[];
   alertPreferences: unknown;
   alertSchedule: unknown;
   subscription: unknown;

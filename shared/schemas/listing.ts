@@ -3,6 +3,7 @@ import { text } from './text.js';
 import { CLEAN_AIR_ZONE_IDS } from '../compliance/compliance.js';
 import { LIMITS, SORT_VALUES } from '../constants.js';
 import type { PriceBand, PriceRating } from '../pricing.js';
+import type { PriceChange } from '../price-history.js';
 import {
   type Category,
   type Fuel,
@@ -94,6 +95,10 @@ export interface Listing {
   priceBand?: PriceBand | null;
   /** The detail page (GET /api/listings/{id}): the full rating and its explanation; null as above. */
   priceRating?: PriceRating | null;
+  /** Every change of asking price, oldest first (shared/price-history.ts); the detail read only, not cards. */
+  priceChanges?: PriceChange[];
+  /** The latest cut (cards' "Reduced" badge, the listing page's "Reduced by …"); null when never cut. */
+  lastPriceCut?: PriceChange | null;
 }
 
 const csvList = <T extends [string, ...string[]]>(values: T) =>
@@ -161,6 +166,13 @@ export const listingSearchQuerySchema = z
       .optional()
       .transform((s) => (s ? s.trim().toLowerCase() : undefined))
       .pipe(z.enum(['true', 'false'], { message: 'mileageConsistent must be true or false' }).optional())
+      .transform((s) => s === 'true'),
+    /** "Recently reduced" (issue 26 §4): only listings whose price was cut in the last 14 UK days. `true` or absent. */
+    reduced: z
+      .string()
+      .optional()
+      .transform((s) => (s ? s.trim().toLowerCase() : undefined))
+      .pipe(z.enum(['true', 'false'], { message: 'reduced must be true or false' }).optional())
       .transform((s) => s === 'true'),
     location: z
       .string()

@@ -18,7 +18,7 @@ const RETAINED_SK = (sk: string) => sk === 'SUBSCRIPTION' || sk === 'BILLING';
 
 /**
  * Everything stored about one user (UK GDPR access and erasure, issue 10 §6): their own partition
- * (pk USER#<sub>: profile, saved trucks, alert preferences/schedule/sends/markers, subscription,
+ * (pk USER#<sub>: profile, saved trucks, saved searches, alert preferences/schedule/sends/markers, subscription,
  * payment customer, imports, pending uploads), the enquiries they sent (pattern 22b, GSI2
  * BUYERENQ#<sub>) and their equipment orders (pattern 27, GSI1 ORDERSOF#<sub>). Listings are the
  * listing store's (pattern 4).
@@ -55,6 +55,7 @@ export function accountDataStore(ddb: DynamoDBDocumentClient, tableName: string)
       const data: PersonalData = {
         profile: null,
         savedTrucks: [],
+        savedSearches: [],
         alertPreferences: null,
         alertSchedule: null,
         subscription: null,
@@ -75,6 +76,7 @@ export function accountDataStore(ddb: DynamoDBDocumentClient, tableName: string)
         else if (sk === 'SUBSCRIPTION') data.subscription = value;
         else if (sk === 'BILLING') data.paymentCustomerId = String(item.customerId ?? '') || null;
         else if (sk.startsWith('SAVED#')) data.savedTrucks.push(value);
+        else if (sk.startsWith('SEARCH#')) data.savedSearches.push(value);
         else if (sk.startsWith('ALERTSENT#') || sk.startsWith('ALERTMARK#')) data.alertSends.push(value);
         else if (sk.startsWith('IMPORT#')) data.stockImports.push(value);
         else if (sk.startsWith('UPLOAD#')) data.pendingUploads.push(value);

@@ -18,6 +18,8 @@ export const keys = {
   /** Change feed of listings, scraped listings and tombstones, spread over CHANGE_SHARDS keys by a hash of the id (each takes about a quarter of the writes). */
   change: (updatedAt: string, id: string) => ({ gsi3pk: `CHANGES#${shardOf(id)}`, gsi3sk: `${updatedAt}#${id}` }),
   profile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  /** A saved search (issue 26 §4): the user's searches are the SEARCH# items of their partition. */
+  savedSearch: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `SEARCH#${id}` }),
   /** Pattern 60: a deleted account's tombstone: its still-valid access tokens may not write. */
   deletedAccount: (userId: string) => ({ pk: `${DELETED_ACCOUNT_PREFIX}${userId}`, sk: 'TOMBSTONE' }),
   tier: (name: string) => ({ pk: 'TIER', sk: name }),

@@ -15,6 +15,7 @@ function recordingDeps(calls: string[]): AccountDataDeps {
       collect: step('collect', {
         profile: { email: 'lee@example.test' },
         savedTrucks: [],
+        savedSearches: [],
         alertPreferences: null,
         alertSchedule: null,
         subscription: null,

@@ -17,6 +17,7 @@ import { type Profile, assertCanWrite } from './profiles.js';
 export interface PersonalData {
   profile: Record<string, unknown> | null;
   savedTrucks: Record<string, unknown>[];
+  savedSearches: Record<string, unknown>[];
   alertPreferences: Record<string, unknown> | null;
   alertSchedule: Record<string, unknown> | null;
   subscription: Record<string, unknown> | null;

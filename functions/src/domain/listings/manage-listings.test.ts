@@ -146,6 +146,15 @@ describe('owner-only reads and writes', () => {
     expect(f.events.find((e) => e.type === 'listing.updated')?.detail).toMatchObject({ oldPrice: 42000, newPrice: 39500 });
   });
 
+  it('keeps each price change with its date on the listing, and none for an edit that leaves the price', async () => {
+    const { f, id } = await setUp();
+    const cut = await updateOwnerListing(f.deps, user('owner'), id, edit());
+    expect(cut.priceChanges).toEqual([{ at: cut.updatedAt, from: 42000, to: 39500 }]);
+    const same = await updateOwnerListing(f.deps, user('owner'), id, edit({ description: 'Low miles' }));
+    expect(same.priceChanges).toEqual(cut.priceChanges);
+    expect(f.listings.get(id)?.priceChanges).toHaveLength(1);
+  });
+
   it('swaps images on edit and deletes the dropped files', async () => {
     const f = fakeDeps();
     f.addPending('owner', 'listings/A');

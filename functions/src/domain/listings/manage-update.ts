@@ -1,4 +1,5 @@
 import { type EditListing, storedPrice } from '../../../../shared/schemas/sell.js';
+import { withPriceChange } from '../../../../shared/price-history.js';
 import { requireWritableProfile } from '../accounts/profiles.js';
 import type { Caller } from '../caller.js';
 import { unauthenticated } from '../errors.js';
@@ -56,6 +57,8 @@ export async function updateOwnerListing(deps: ManageListingDeps, caller: Caller
     images,
     updatedAt: now.toISOString(),
   };
+  // Issue 26 §4: a price change joins the listing's history in the same write.
+  next.priceChanges = withPriceChange(current.priceChanges, current.price ?? null, next.price ?? null, next.updatedAt);
   const changes = next as unknown as Record<string, unknown>;
   for (const field of KEEP_WHEN_ABSENT) {
     const value = input[field];

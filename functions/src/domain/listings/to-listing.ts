@@ -1,4 +1,5 @@
 import type { Listing, ListingImage } from '../../../../shared/schemas/listing.js';
+import { lastCutOf } from '../../../../shared/price-history.js';
 import { parsePhone } from '../../../../shared/phone.js';
 import { normaliseMake } from '../../../../shared/listing-options.js';
 import { type ListingRecord, type ScrapedRecord, type StoredImage, SCRAPED_ID_PREFIX, isScrapedListed } from './types.js';
@@ -59,6 +60,8 @@ export function toListingDto(record: ListingRecord, imagesBaseUrl: string): List
     // until reactivation; showing them as inactive does that without a second visibility rule.
     status: record.ownerSuspended ? 'inactive' : record.status,
     ...(record.statusSetByStaff ? { statusSetByStaff: true } : {}),
+    priceChanges: record.priceChanges ?? [],
+    lastPriceCut: lastCutOf(record.priceChanges),
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     sourceWebsite: null,
@@ -138,6 +141,8 @@ export function mapScrapedToListing(record: ScrapedRecord, imagesBaseUrl = '/ima
     images: (record.images ?? []).map((img) => toListingImage(img, imagesBaseUrl)),
     // Hidden by staff or behind a seller's own listing: out of browse like an inactive one.
     status: isScrapedListed(record) ? 'active' : 'inactive',
+    priceChanges: record.priceChanges ?? [],
+    lastPriceCut: lastCutOf(record.priceChanges),
     createdAt: record.scrapedAt,
     updatedAt: record.updatedAt ?? record.scrapedAt,
     sourceWebsite: record.sourceWebsite,

@@ -1,4 +1,5 @@
 import type { Category, Fuel, Make, Transmission } from '../../../../shared/values.js';
+import type { PriceChange } from '../../../../shared/price-history.js';
 import type { AxleConfig, CabType, EuroStandard, ListingStatus, VatStatus } from '../../../../shared/listing-options.js';
 
 /** An image as stored: the key prefix in the truck-images bucket and the original's size. Variants are `${key}/w{400,800,1600}.webp`. */
@@ -55,6 +56,8 @@ export interface ListingRecord {
   updatedAt: string;
   /** Staff set the current status (sold/expired…): the owner sees why instead of an Activate button (README, admin area). */
   statusSetByStaff?: boolean;
+  /** Every change of asking price, oldest first, written with the change (shared/price-history.ts); absent until the first. */
+  priceChanges?: PriceChange[];
   /** The stock import that created the listing (issue 23: its one batched event finds them by it). */
   importId?: string | null;
   /** Set while the dealer's first import waits for staff review (status 'pending'): the owner cannot activate it. */
@@ -72,6 +75,8 @@ export interface ListingRecord {
 export interface ScrapedRecord {
   /** Without the 'scraped-' namespace prefix. */
   id: string;
+  /** Every change of price the scraper saw, oldest first (shared/price-history.ts); absent until the first. */
+  priceChanges?: PriceChange[];
   externalId: string;
   sourceWebsite: string;
   sourceUrl: string | null;

@@ -70,6 +70,9 @@ describe('decideUpsert', () => {
     expect(cut.priceChange).toEqual({ oldPrice: 30_000, newPrice: 27_500 });
     const other = decideUpsert({ existing: first, parsed: parsed({ mileage: 310_000 }), sourceName: 'a.test', now: T2, duplicateOf: null });
     expect(other.priceChange).toBeUndefined();
+    // Issue 26 §4: the change is kept on the record with its date; a change of anything else adds none.
+    expect(cut.record?.priceChanges).toEqual([{ at: T2.toISOString(), from: 30_000, to: 27_500 }]);
+    expect(other.record?.priceChanges).toEqual([]);
   });
 
   it('keeps first-seen, moves scraped_at when the content changed, and keeps the photos when their URLs did not', () => {

@@ -1,3 +1,4 @@
+import { withPriceChange } from '../../../../shared/price-history.js';
 import { createHash } from 'node:crypto';
 import type { ScrapedRecord } from '../listings/types.js';
 import type { ParsedListing } from './types.js';
@@ -149,6 +150,8 @@ export function decideUpsert(input: {
       // Changed URLs start again; otherwise the copies made so far stay and only missing ones are fetched.
       images: urlsChanged ? [] : (existing.images ?? []),
       imagesRefused: urlsChanged ? [] : (existing.imagesRefused ?? []),
+      // Issue 26 §4: a price the source changed joins the listing's history in the same write.
+      priceChanges: withPriceChange(existing.priceChanges, oldPrice, newPrice, now),
       firstSeenAt: existing.firstSeenAt ?? existing.scrapedAt,
       scrapedAt: changed ? now : existing.scrapedAt,
       isActive: true,

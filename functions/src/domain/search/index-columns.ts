@@ -42,6 +42,8 @@ export class IndexColumns {
   noCharge = new Int32Array(0);
   /** 1 when the listing's annual-test readings bear its mileage out (issue 27's "Mileage consistent"), in the snapshot too. */
   mileageOk = new Uint8Array(0);
+  /** When the listing's price was last cut (ms; 0: never), for "Recently reduced" and its sort (issue 26 §4), in the snapshot too. */
+  reduced = new Float64Array(0);
   /** The four facet codes as one (comboOf). */
   combo = new Uint16Array(0);
   /** 0 no location given, 1 placed (lat/lon valid), 2 given but not placeable. */
@@ -68,6 +70,7 @@ export class IndexColumns {
     this.ratio = copy(this.ratio, (n) => new Float64Array(n));
     this.noCharge = copy(this.noCharge, (n) => new Int32Array(n));
     this.mileageOk = copy(this.mileageOk, (n) => new Uint8Array(n));
+    this.reduced = copy(this.reduced, (n) => new Float64Array(n));
     this.combo = copy(this.combo, (n) => new Uint16Array(n));
     this.locState = copy(this.locState, (n) => new Uint8Array(n));
     this.placeId = copy(this.placeId, (n) => new Int32Array(n));
@@ -95,6 +98,7 @@ export class IndexColumns {
       dvsStars: l.dvsStars,
     });
     this.mileageOk[slot] = l.mileageConsistent ? 1 : 0;
+    this.reduced[slot] = (l.lastPriceCut && Date.parse(l.lastPriceCut.at)) || 0;
     this.combo[slot] = comboOf(this.make[slot], this.category[slot], this.fuel[slot], this.transmission[slot]);
     this.locationText[slot] = [l.location, l.postcode].filter(Boolean).join('\n').toLowerCase();
   }

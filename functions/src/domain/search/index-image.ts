@@ -71,6 +71,7 @@ export function exportImage(p: IndexParts, versionOf: (id: string) => number): I
     transmission: pick(cols.transmission, (k) => new Int8Array(k)),
     noCharge: pick(cols.noCharge, (k) => new Int32Array(k)),
     mileageOk: pick(cols.mileageOk, (k) => new Uint8Array(k)),
+    reduced: pick(cols.reduced, (k) => new Float64Array(k)),
     cardStart,
     cardBytes,
     termStart,
@@ -100,6 +101,7 @@ export function importImage(p: IndexParts, image: IndexImage): void {
   cols.transmission.set(image.transmission);
   cols.noCharge.set(image.noCharge);
   cols.mileageOk.set(image.mileageOk);
+  cols.reduced.set(image.reduced);
   for (let i = 0; i < n; i++) cols.combo[i] = comboOf(image.make[i], image.category[i], image.fuel[i], image.transmission[i]);
   // The image's place table becomes this index's (slot place ids point into it).
   p.places.load(image.placeLat, image.placeLon);

@@ -5,6 +5,7 @@
  */
 import { zoneMaskOf } from '../../../../shared/compliance/compliance.js';
 import { DEFAULT_RADIUS_MILES } from '../../../../shared/constants.js';
+import { recentlyReducedSinceMs } from '../../../../shared/price-history.js';
 import { PRICE_BAND_RANK } from '../../../../shared/pricing.js';
 import type { ListingSearchQuery } from '../../../../shared/schemas/listing.js';
 import { validationError } from '../errors.js';
@@ -70,7 +71,7 @@ export interface Counted {
 }
 
 /** A query's place, page, sort and filters as the passes read them. */
-export function planQuery(p: IndexParts, query: ListingSearchQuery, tokens: string[]): QueryPlan {
+export function planQuery(p: IndexParts, query: ListingSearchQuery, tokens: string[], nowMs: number): QueryPlan {
   const place: Place | null = query.location ? resolveLocation(query.location) : null;
   if (query.sort === 'distance' && !place) throw validationError('sort=distance needs a postcode or town location');
   const radius = query.radius ?? DEFAULT_RADIUS_MILES;
@@ -112,6 +113,7 @@ export function planQuery(p: IndexParts, query: ListingSearchQuery, tokens: stri
     maxRank,
     wantNoCharge,
     wantMileageOk: query.mileageConsistent === true,
+    reducedSince: query.reduced === true ? recentlyReducedSinceMs(nowMs) : 0,
     keyed,
   };
   const onlyFacets =
@@ -123,7 +125,8 @@ export function planQuery(p: IndexParts, query: ListingSearchQuery, tokens: stri
     !filter.mileageBounded &&
     maxRank < 0 &&
     wantNoCharge === 0 &&
-    !filter.wantMileageOk;
+    !filter.wantMileageOk &&
+    filter.reducedSince === 0;
   return {
     place,
     radius,
@@ -160,6 +163,7 @@ export function countPassing(p: IndexParts, qp: QueryPlan, query: ListingSearchQ
     filter.maxRank < 0 &&
     filter.wantNoCharge === 0 &&
     !filter.wantMileageOk &&
+    filter.reducedSince === 0 &&
     !onlyFacets &&
     countLeftOut(p, filter, query, stamp);
   if (onlyFacets || complement) {

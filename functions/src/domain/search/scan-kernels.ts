@@ -52,6 +52,8 @@ export interface ScanFilter {
   wantNoCharge: number;
   /** Only listings whose mileage is consistent with their annual tests (issue 27). */
   wantMileageOk: boolean;
+  /** "Recently reduced": only listings whose latest cut is at or after this instant (ms); 0: no filter. */
+  reducedSince: number;
   keyed: (typeof KEYED)[keyof typeof KEYED];
 }
 
@@ -78,14 +80,14 @@ export function scan(
   candidates: number,
   stamp: number,
 ): number {
-  if (f.locationNeedle === '' && f.maxRank < 0 && f.wantNoCharge === 0 && !f.wantMileageOk) {
+  if (f.locationNeedle === '' && f.maxRank < 0 && f.wantNoCharge === 0 && !f.wantMileageOk && f.reducedSince === 0) {
     if (f.keyed === KEYED.none && !f.placed) return scanRanges(io, f, counts, matched, candidates, stamp);
     if (f.keyed !== KEYED.rating) return scanPlacedOrKeyed(io, f, counts, matched, candidates, stamp);
   }
   const { price, year, mileage, hasMileage, combo, locState, placeId, locationText, alive } = io.cols;
   const { priceBounded, priceMin, priceMax, yearBounded, yearMin, yearMax, mileageBounded, mileageMaxOnly, mileageMin, mileageMax } = f;
-  const { comboOk, placed, placeWithin, placeTenths, locationNeedle, keyed, maxRank, wantNoCharge, wantMileageOk } = f;
-  const { band, ratio, noCharge, mileageOk } = io.cols;
+  const { comboOk, placed, placeWithin, placeTenths, locationNeedle, keyed, maxRank, wantNoCharge, wantMileageOk, reducedSince } = f;
+  const { band, ratio, noCharge, mileageOk, reduced } = io.cols;
   const recency = keyed === KEYED.none ? EMPTY_IDS : io.orders.recencyRank();
   const byStamp = keyed === KEYED.none;
   const byDistance = keyed === KEYED.distance;
@@ -119,6 +121,7 @@ export function scan(
     }
     if (wantNoCharge !== 0) ok &= +((noCharge[s] & wantNoCharge) === wantNoCharge);
     if (wantMileageOk) ok &= mileageOk[s];
+    if (reducedSince !== 0) ok &= +(reduced[s] >= reducedSince);
     let tenths = 0;
     if (placed) {
       // Placed listings within the radius, and those without a location; never those whose place is unknown.

@@ -91,6 +91,8 @@ export function searchDocOf(l: Listing, version: number): SearchDoc {
     description: cardDescription(l.description),
     images: l.images.slice(0, 1),
     features: null,
+    // The card carries only the latest cut (its "Reduced" badge and the index's column); the page reads the history.
+    priceChanges: undefined,
     engineSize: null,
     phone: null,
     email: null,

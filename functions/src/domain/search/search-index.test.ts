@@ -59,6 +59,17 @@ const DESCRIPTIONS = ['Tail lift, tipper body.', 'Scania dealer serviced', 'Curt
 const SELLERS = ['North Haulage Ltd', 'Jo Bloggs', 'Leeds Truck Centre', 'Volvo Direct'];
 const CREATED = ['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.500Z', '2026-02-01T12:00:00.000Z'];
 
+/**
+ * When listings' prices were last cut: recent, long ago, and every hour around the start of the
+ * 14-UK-day window (13 days back, less the hours since midnight), so its boundary is crossed.
+ */
+const NOW = Date.now();
+const CUT_TIMES = [
+  NOW - 3_600_000,
+  NOW - 40 * 86_400_000,
+  ...Array.from({ length: 26 }, (_, h) => NOW - 13 * 86_400_000 - h * 3_600_000),
+].map((ms) => new Date(ms).toISOString());
+
 const listingArb = (id: string): fc.Arbitrary<Listing> =>
   fc
     .record({
@@ -82,6 +93,7 @@ const listingArb = (id: string): fc.Arbitrary<Listing> =>
       euroStandard: nullable(fc.constantFrom('euro3', 'euro4', 'euro5', 'euro6') as fc.Arbitrary<Listing['euroStandard']>),
       gvwTonnes: nullable(fc.constantFrom(3.5, 7.5, 18, 44)),
       mileageConsistent: fc.boolean(),
+      lastPriceCut: nullable(fc.constantFrom(...CUT_TIMES).map((at) => ({ at, from: 50_000, to: 48_000 }))),
     })
     .map((p) => ({
       ...p,
@@ -108,6 +120,7 @@ const listingsArb = fc
 const queryOf = (p: Partial<ListingSearchQuery>): ListingSearchQuery => ({
   q: undefined,
   mileageConsistent: false,
+  reduced: false,
   category: undefined,
   make: undefined,
   fuel: [],
@@ -183,6 +196,8 @@ const queryArb: fc.Arbitrary<ListingSearchQuery> = fc
     ),
     // Issue 27's "Mileage consistent" filter (a column of the index and the snapshot).
     mileageConsistent: fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, fc.constant(true)),
+    // Issue 26's "Recently reduced" filter (a column of the index and the snapshot).
+    reduced: fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, fc.constant(true)),
     page: fc.integer({ min: 1, max: 40 }),
     pageSize: fc.integer({ min: 1, max: 12 }),
   })

@@ -268,16 +268,17 @@ export class SearchIndex {
     this.live.changed();
   }
 
-  search(query: ListingSearchQuery, viewer: SearchViewer): ListingSearchResult {
-    const first = this.searchPage(query, viewer);
+  /** `nowMs`: the time "Recently reduced" counts back from (UK days, shared/price-history.ts). */
+  search(query: ListingSearchQuery, viewer: SearchViewer, nowMs: number = Date.now()): ListingSearchResult {
+    const first = this.searchPage(query, viewer, nowMs);
     // An out-of-range page answers with the last page (issue 9 §2), saying which page it is.
-    if (first.total > 0 && query.page > first.totalPages) return this.searchPage({ ...query, page: first.totalPages }, viewer);
+    if (first.total > 0 && query.page > first.totalPages) return this.searchPage({ ...query, page: first.totalPages }, viewer, nowMs);
     if (first.total === 0 && query.q) first.didYouMean = didYouMean(this.terms, this.suggestions, query.q);
     return first;
   }
 
-  private searchPage(query: ListingSearchQuery, viewer: SearchViewer): ListingSearchResult {
-    const plan = planQuery(this.parts, query, lookupTokens(this.terms, queryTokens(query.q)));
+  private searchPage(query: ListingSearchQuery, viewer: SearchViewer, nowMs: number): ListingSearchResult {
+    const plan = planQuery(this.parts, query, lookupTokens(this.terms, queryTokens(query.q)), nowMs);
     // Band and price ÷ typical come from the current model: rated on first need.
     if (plan.rated) this.ensureRated();
     const counted = countPassing(this.parts, plan, query, viewer === 'user' ? ALL_FIELDS : PUBLIC_FIELDS);

@@ -228,6 +228,18 @@ export function refMiles(a: { lat: number; lon: number }, b: { lat: number; lon:
 
 // ---- the deliberately naive reference: filter every listing, sort, slice --------------------
 
+/** Days since 1970-01-01 of the calendar day in London at `ms` (read from the London wall clock). */
+export function ukDayNumber(ms: number): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(ms);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  return Date.UTC(get('year'), get('month') - 1, get('day')) / 86_400_000;
+}
+
 /** Checks of a query other than the facets (price, year, mileage, words, rating, clean air, place). */
 function baseChecks(
   query: ListingSearchQuery,
@@ -256,6 +268,8 @@ function baseChecks(
   for (const zone of query.cleanAir ?? []) base.push((l) => entersWithoutCharge({ ...l }, zone));
   // Issue 27: "Mileage consistent" only.
   if (query.mileageConsistent) base.push((l) => l.mileageConsistent === true);
+  // Issue 26: "Recently reduced": the latest cut fell on today or one of the 13 UK calendar days before.
+  if (query.reduced) base.push((l) => l.lastPriceCut != null && ukDayNumber(Date.now()) - ukDayNumber(Date.parse(l.lastPriceCut.at)) <= 13);
   if (placed) {
     base.push((l) => {
       const d = distanceOf(l);
@@ -314,6 +328,7 @@ export function referenceSearch(
   const matches = active.filter((l) => passesExcept(l, null));
   const recency = (a: Listing, b: Listing) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const lastIf = (a: boolean, b: boolean) => (a === b ? 0 : a ? 1 : -1);
+  const cutMs = (l: Listing) => (l.lastPriceCut ? Date.parse(l.lastPriceCut.at) : 0);
   const tenths = (l: Listing) => {
     const d = distanceOf(l);
     return typeof d === 'number' ? Math.round(d * 10) : Number.POSITIVE_INFINITY;
@@ -333,6 +348,8 @@ export function referenceSearch(
       const tb = tenths(b);
       return ta === tb ? recency(a, b) : ta < tb ? -1 : 1;
     },
+    // Issue 26: the latest cut's date, newest first; never cut after.
+    reduced: (a, b) => cutMs(b) - cutMs(a) || recency(a, b),
     rating: (a, b) => {
       const ra = rater?.rate(a);
       const rb = rater?.rate(b);

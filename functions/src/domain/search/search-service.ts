@@ -1,4 +1,5 @@
 import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
+import { recentlyReducedSinceMs } from '../../../../shared/price-history.js';
 import { DomainError } from '../errors.js';
 import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
 import { type SearchDoc, searchDocOfRecord, searchDocOfScraped } from './search-doc.js';
@@ -149,8 +150,11 @@ export class SearchService {
 
   async search(query: ListingSearchQuery, viewer: SearchViewer): Promise<ListingSearchResult> {
     await this.fresh();
-    // The parsed query's keys come in schema order, so equal queries give equal keys.
-    const key = `${viewer}|${JSON.stringify(query)}`;
+    // The parsed query's keys come in schema order, so equal queries give equal keys; "Recently
+    // reduced" answers change at each UK midnight, so its start is part of the key.
+    const nowMs = this.now();
+    const since = query.reduced ? recentlyReducedSinceMs(nowMs) : 0;
+    const key = `${viewer}|${since}|${JSON.stringify(query)}`;
     const cached = this.results.get(key);
     this.lastAnswerCached = cached !== undefined;
     if (cached) {
@@ -158,7 +162,7 @@ export class SearchService {
       this.results.set(key, cached);
       return cached;
     }
-    const result = this.index.search(query, viewer);
+    const result = this.index.search(query, viewer, nowMs);
     if (this.askedOnce.delete(key)) {
       this.results.set(key, result);
       if (this.results.size > RESULT_CACHE_SIZE) this.results.delete(this.results.keys().next().value as string);

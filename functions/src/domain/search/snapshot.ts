@@ -11,8 +11,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { SearchSuggestion } from '../../../../shared/schemas/listing.js';
 
-/** 4: the mileageOk column (issue 27's "Mileage consistent" filter). */
-export const SNAPSHOT_FORMAT = 4;
+/** 5: the reduced column and order (issue 26's "Recently reduced" filter and sort); 4: the mileageOk column. */
+export const SNAPSHOT_FORMAT = 5;
 
 /** The index of n listings as columns (slot i = listing i). */
 export interface IndexImage {
@@ -39,6 +39,8 @@ export interface IndexImage {
   noCharge: Int32Array;
   /** 1 when listing i's mileage is consistent with its annual tests. */
   mileageOk: Uint8Array;
+  /** When listing i's price was last cut (ms; 0: never). */
+  reduced: Float64Array;
   /** Card i is cardBytes[cardStart[i] .. cardStart[i + 1]) (UTF-8 JSON of the card). */
   cardStart: Int32Array;
   cardBytes: Uint8Array;
@@ -65,6 +67,7 @@ const SECTIONS = [
   'transmission',
   'noCharge',
   'mileageOk',
+  'reduced',
   'cardStart',
   'cardBytes',
   'termStart',
@@ -86,6 +89,7 @@ const KIND: Record<SectionName, 'f64' | 'i32' | 'u8' | 'i8'> = {
   transmission: 'i8',
   noCharge: 'i32',
   mileageOk: 'u8',
+  reduced: 'f64',
   cardStart: 'i32',
   cardBytes: 'u8',
   termStart: 'i32',

@@ -7,7 +7,16 @@ import type { SortOption } from '../../../../shared/constants.js';
 import type { IndexColumns } from './index-columns.js';
 
 export type PresortedKey = Exclude<SortOption, 'distance' | 'newest' | 'rating'>;
-export const PRESORTED: PresortedKey[] = ['relevance', 'price-low', 'price-high', 'year-new', 'year-old', 'mileage-low', 'mileage-high'];
+export const PRESORTED: PresortedKey[] = [
+  'relevance',
+  'price-low',
+  'price-high',
+  'year-new',
+  'year-old',
+  'mileage-low',
+  'mileage-high',
+  'reduced',
+];
 
 export class SortedOrders {
   private readonly orders = new Map<PresortedKey, number[]>();
@@ -33,7 +42,7 @@ export class SortedOrders {
   };
 
   private comparator(key: PresortedKey): (a: number, b: number) => number {
-    const { price, year, mileage } = this.cols;
+    const { price, year, mileage, reduced } = this.cols;
     const { byRecency } = this;
     switch (key) {
       case 'relevance':
@@ -65,6 +74,9 @@ export class SortedOrders {
         const dir = key === 'mileage-low' ? 1 : -1;
         return (a, b) => (mileage[a] - mileage[b]) * dir || byRecency(a, b);
       }
+      case 'reduced':
+        // The latest cut's date, newest first; never-cut listings (0) after, newest first among them.
+        return (a, b) => reduced[b] - reduced[a] || byRecency(a, b);
     }
   }
 

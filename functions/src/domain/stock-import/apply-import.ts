@@ -8,6 +8,7 @@
  * caller publishes the import's one batched event (stock-imports.ts), never one per row, and one
  * 'listing.updated' per listing whose price changed (the report's `priceChanges`).
  */
+import { withPriceChange } from '../../../../shared/price-history.js';
 import { storedPrice } from '../../../../shared/schemas/sell.js';
 import { buildTitle } from '../listings/manage-create.js';
 import type { ListingImageFiles, OwnerListingStore } from '../listings/manage-ports.js';
@@ -221,6 +222,8 @@ export async function applyStockImport(
           importPhotoUrls: row.photoUrls,
           updatedAt: at,
         } as ImportedListingRecord;
+        // Issue 26 §4: an import's price change joins the listing's history in the same write.
+        if (current) record.priceChanges = withPriceChange(current.priceChanges, current.price ?? null, record.price ?? null, at);
         if (current) {
           await deps.listings.replace(record, current.updatedAt);
           if (fetchPhotos && current.images.length) {

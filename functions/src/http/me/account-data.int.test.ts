@@ -171,6 +171,9 @@ async function furnish(who: TestUser, otherListingId: string) {
   const listing = await call('POST', '/api/my-listings', who, sellBody(who, [photo]));
   expect(listing.status, JSON.stringify(listing.body)).toBe(201);
   expect((await call('PUT', `/api/saved/${otherListingId}`, who)).status).toBeLessThan(300);
+  expect(
+    (await call('POST', '/api/saved-searches', who, { name: 'Volvos near Leeds', params: { make: 'volvo', location: 'Leeds' } })).status,
+  ).toBe(201);
   const enquiry = await call('POST', `/api/listings/${otherListingId}/enquiries`, who, {
     phone: '07700 900123',
     message: 'Is this truck still available for viewing next week?',
@@ -223,6 +226,7 @@ describe('account data download and deletion', () => {
     expect(data.userId).toBe(leaver.userId);
     expect(data.listings.map((l: { id: string }) => l.id)).toEqual([owned.listingId]);
     expect(data.savedTrucks.map((s: { listingId: string }) => s.listingId)).toEqual([stayerListingId]);
+    expect(data.savedSearches).toMatchObject([{ name: 'Volvos near Leeds', params: { make: 'volvo', location: 'Leeds' } }]);
     expect(data.alertPreferences).toMatchObject({ email: leaver.email, make: 'volvo' });
     expect(data.subscription).toMatchObject({ subscriptionId: owned.subscriptionId, status: 'active', tier: 'gold' });
     expect(data.paymentCustomerId).toMatch(/^cus_/);

@@ -25,6 +25,7 @@ import { useSubscriptionTiers } from '../api/subscription-tiers';
 import { type AlertFormValues, AlertSignupForm, formValuesFrom } from './alert-signup-form';
 import { InlineAccount } from './inline-account';
 import { PlanPicker, formatPlanPrice } from './plan-picker';
+import { SearchPrefillNote, useSearchPrefill } from './search-prefill';
 
 type Step = 'signup' | 'pricing';
 
@@ -44,14 +45,15 @@ export function SubscribePage() {
   const [justSaved, setJustSaved] = useState(false);
   const [pending, setPending] = useState<{ values: AlertPreferencesValues; raw: AlertFormValues } | null>(null);
   const [choosing, setChoosing] = useState<TierId | null>(null);
+  const fromSearch = useSearchPrefill();
 
   // First step: the picker for someone whose preferences are already saved, else the form.
   useEffect(() => {
     if (step !== null || !ready) return;
-    if (!isSignedIn) setStep('signup');
+    if (!isSignedIn || fromSearch.fromSearch) setStep('signup');
     else if (prefs.isSuccess) setStep(prefs.data ? 'pricing' : 'signup');
     else if (prefs.isError) setStep('signup');
-  }, [step, ready, isSignedIn, prefs.isSuccess, prefs.isError, prefs.data]);
+  }, [step, ready, isSignedIn, prefs.isSuccess, prefs.isError, prefs.data, fromSearch.fromSearch]);
 
   useEffect(() => {
     if (tiers.isError) console.error('Failed to fetch tiers', tiers.error);
@@ -127,8 +129,9 @@ export function SubscribePage() {
 
       {step === 'signup' ? (
         <Card className="mx-auto max-w-3xl p-6">
+          {fromSearch.fromSearch ? <SearchPrefillNote cannotHold={fromSearch.cannotHold} /> : null}
           <AlertSignupForm
-            initial={pending?.raw ?? formValuesFrom(prefs.data, { name, email })}
+            initial={pending?.raw ?? { ...formValuesFrom(prefs.data, { name, email }), ...fromSearch.values }}
             frequencies={allowedFrequencies(active?.tier ?? null)}
             emailLocked={isSignedIn}
             busy={save.isPending}

@@ -15,6 +15,7 @@ import { FilterSidebar } from './filter-sidebar';
 import { ListingCardSkeleton, ListingGrid } from './listing-card';
 import { Pagination } from './pagination';
 import { SearchBar } from './search-bar';
+import { SaveSearch } from './save-search';
 import { SortSelect } from './sort-select';
 
 const DESKTOP = '(min-width: 1024px)';
@@ -158,6 +159,7 @@ export function BrowseSection({
             onChange={(next) => update({ q: next.q, filters: next.filters, sort: next.sort })}
             onClearAll={clearAll}
           />
+          <SaveSearch query={query} />
           <ResultsSummary data={data} updating={isFetching && isPlaceholderData} onDidYouMean={(q) => update({ q })} />
 
           {isPending ? (

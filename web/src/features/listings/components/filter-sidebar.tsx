@@ -64,6 +64,7 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
     rating: useId(),
     cleanAir: useId(),
     mileage: useId(),
+    reduced: useId(),
   };
 
   return (
@@ -150,6 +151,24 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
           </label>
           <p id={`${ids.mileage}-hint`} className="text-xs text-muted-foreground">
             Annual-test readings from DVSA records bear out the advertised mileage.
+          </p>
+        </div>
+      </div>
+
+      <div className="flex items-start gap-2">
+        <Checkbox
+          id={ids.reduced}
+          className="mt-0.5"
+          checked={draft.reduced}
+          onChange={(e) => set('reduced', e.currentTarget.checked)}
+          aria-describedby={`${ids.reduced}-hint`}
+        />
+        <div>
+          <label htmlFor={ids.reduced} className="text-sm font-semibold">
+            Recently reduced
+          </label>
+          <p id={`${ids.reduced}-hint`} className="text-xs text-muted-foreground">
+            The price was cut in the last 14 days.
           </p>
         </div>
       </div>

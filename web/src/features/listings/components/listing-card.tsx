@@ -13,6 +13,7 @@ import { listingQueryOptions } from '../api/get-listing';
 import { categoryLabel } from '@shared/values';
 import { CleanAirBadge, MileageBadge, PriceBandBadge } from '@/components/listing-badges/listing-badges';
 import { CompareButton } from '@/components/compare/compare-button';
+import { ReducedBadge } from '@/components/price-history/price-history';
 import { SaveButton } from './save-button';
 import { FinanceFootnote, ListingMonthlyCost } from '@/features/finance/components/listing-monthly-cost';
 
@@ -157,6 +158,7 @@ export function ListingCard({
           <PriceBandBadge band={listing.priceBand} />
           <CleanAirBadge listing={listing} />
           <MileageBadge listing={listing} />
+          <ReducedBadge listing={listing} />
         </div>
       </div>
     </article>

@@ -1,6 +1,7 @@
 import { SafetyAdvice } from '@/components/safety-advice';
 import { CompliancePanel } from './compliance-panel';
 import { ReportListing } from './report-listing';
+import { PriceHistory } from '@/components/price-history/price-history';
 import { PriceRatingPanel } from './price-rating-panel';
 import { VehicleChecksPanel } from './vehicle-checks-panel';
 import { FinanceCalculator } from '@/features/finance/components/finance-calculator';
@@ -150,6 +151,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
               {vat ? <span className="text-base font-semibold text-muted-foreground">{vat}</span> : null}
             </p>
             <PriceRatingPanel listing={listing} />
+            <PriceHistory listing={listing} />
             {listing.location ? (
               <p className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
                 <MapPin className="size-4" aria-hidden="true" />

@@ -12,6 +12,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { SAVED_TEXTS, SAVED_TRUCK_TTL_DAYS, type SavedTruck } from '@shared/schemas/saved';
 import { useSavedTrucks, useSetTruckSaved } from '../api/saved-trucks';
 import { ListingCard } from './listing-card';
+import { SavedSearchesSection } from './saved-searches-section';
 
 /** /saved — the signed-in user's saved trucks, newest save first (issue 3 §7). */
 export function SavedPage() {
@@ -67,6 +68,7 @@ export function SavedPage() {
             </ul>
           </>
         )}
+        <SavedSearchesSection />
       </PageContainer>
     </div>
   );

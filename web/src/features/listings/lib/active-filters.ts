@@ -61,6 +61,9 @@ export function activeFilterChips(state: BrowseState, bounds: Bounds, options: {
   if (f.mileageConsistent) {
     chips.push({ key: 'mileageConsistent', label: 'Mileage consistent', without: (s) => withFilters(s, { mileageConsistent: false }) });
   }
+  if (f.reduced) {
+    chips.push({ key: 'reduced', label: 'Recently reduced', without: (s) => withFilters(s, { reduced: false }) });
+  }
   if (f.location.trim()) {
     chips.push({
       key: 'location',

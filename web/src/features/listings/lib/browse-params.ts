@@ -36,6 +36,8 @@ export interface BrowseFilters {
   cleanAir: string[];
   /** "Mileage consistent" (issue 27): only listings whose annual tests bear out the mileage. */
   mileageConsistent: boolean;
+  /** "Recently reduced" (issue 26 §4): a price cut in the last 14 UK days. */
+  reduced: boolean;
   location: string;
   radius: number;
 }
@@ -77,6 +79,7 @@ export function defaultFilters(bounds: Bounds = sliderBounds()): BrowseFilters {
     rating: '',
     cleanAir: [],
     mileageConsistent: false,
+    reduced: false,
     location: '',
     radius: DEFAULT_RADIUS_MILES,
   };
@@ -129,6 +132,7 @@ export function parseBrowseParams(sp: URLSearchParams, bounds: Bounds = sliderBo
       rating: oneOf(RATING_FILTERS, sp.get('rating')),
       cleanAir: listOf(CLEAN_AIR_ZONE_IDS, sp.get('cleanAir')),
       mileageConsistent: sp.get('mileageConsistent') === 'true',
+      reduced: sp.get('reduced') === 'true',
       location,
       radius: radius >= 1 && radius <= 1000 ? radius : DEFAULT_RADIUS_MILES,
     },
@@ -156,6 +160,7 @@ export function filtersToQuery(filters: BrowseFilters, bounds: Bounds = sliderBo
   if (filters.rating) out.rating = filters.rating;
   if (filters.cleanAir.length) out.cleanAir = filters.cleanAir.join(',');
   if (filters.mileageConsistent) out.mileageConsistent = 'true';
+  if (filters.reduced) out.reduced = 'true';
   const location = filters.location.trim();
   if (location) {
     out.location = location;
@@ -207,6 +212,7 @@ export function countActiveFilters(filters: BrowseFilters, options: { fixedCateg
   if (filters.rating) n++;
   if (filters.cleanAir.length) n++;
   if (filters.mileageConsistent) n++;
+  if (filters.reduced) n++;
   return n;
 }
 
