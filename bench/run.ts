@@ -31,7 +31,7 @@
  *
  * BENCH_ONLY=http runs only what the HTTP figures need (the 100k index built in memory, its
  * snapshot written to local S3, then the HTTP runs and change → visible); BENCH_ONLY=cold only the
- * snapshots and the cold starts. BENCH_HTTP_SERVERS sets the servers of (a) (default 10).
+ * snapshots and the cold starts; BENCH_ONLY=inprocess only the word part and the 100k in-process figures. BENCH_HTTP_SERVERS sets the servers of (a) (default 10).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -480,7 +480,8 @@ async function main() {
         `relevance: precision@10 ${fmt(precision, 3)} over ${cases.length} buyer queries on the demo data (below 1: ${weak.join('; ') || 'none'})`,
       );
       target('precision@10 ≥ 0.9 (relevance set)', fmt(precision, 3), precision >= 0.9);
-
+    }
+    if (!ONLY || ONLY === 'inprocess') {
       // ---- the word part: MiniSearch vs hand-written, at 20k ----
       const words = await wordPartComparison(recordsOf(20_000), keywords, '20k');
       const ownTail = tail(words.own.wall);
@@ -502,7 +503,7 @@ async function main() {
     log(
       `[100k] built from records in ${fmt((performance.now() - tb) / 1000, 1)} s (what a snapshot saves a search environment) [${loadText()}]`,
     );
-    if (!ONLY) {
+    if (!ONLY || ONLY === 'inprocess') {
       const big = await inProcess(s100, '100k', mix, keywords, freshQueries(QUERY_COUNT, 13).map(parse));
       const mixTail = tail(big.mix.wall);
       const kwTail = tail(big.keywords.wall);
@@ -533,6 +534,7 @@ async function main() {
     }
     const pageBytes = Buffer.byteLength(JSON.stringify(await s100.search(mix[0], 'anonymous')));
     log(`[100k] one result page ${fmt(pageBytes / 1024, 1)} KB (cards only)`);
+    if (ONLY === 'inprocess') return;
 
     // ---- snapshots and cold start ----
     const bundle = ONLY === 'http' ? undefined : await bundleColdStart();

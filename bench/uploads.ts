@@ -43,8 +43,8 @@ const TARGETS = { createP99Ms: 50, imageMs: 3000 };
 const CREATES = 1_000;
 /** DynamoDB Local (a JVM) and the SDK warm up over the first requests; those are not timed. */
 const WARMUP_CREATES = 60;
-/** Sellers the creates are spread over: each stays under the create limit (30 an hour). */
-const SELLERS = 80;
+/** Sellers the creates are spread over: each stays under the create limit (30 an hour) and the live-listing cap (10). */
+const SELLERS = 120;
 const IMAGE_RUNS = 5;
 
 /** The local cloud's EventBridge endpoint (PutEvents) on loopback, counting what it is sent. */
