@@ -21,7 +21,7 @@
  */
 import { DEMO_LISTINGS } from '../dev/seed/data.js';
 import { fitPriceModel, modelFamily, type PricedTruck, ratePrice, typicalPrice } from '../functions/src/domain/pricing/fair-price.js';
-import { listingRaterOf } from '../functions/src/domain/pricing/listing-rating.js';
+import { listingRaterOf, pricedTruckOfCard } from '../functions/src/domain/pricing/listing-rating.js';
 import { type MarketTruck, syntheticMarket } from '../functions/src/domain/pricing/synthetic-market.js';
 import { searchDocOf } from '../functions/src/domain/search/search-doc.js';
 import { SearchIndex } from '../functions/src/domain/search/search-index.js';
@@ -135,21 +135,7 @@ function hardMarket(count: number, seed: number): MarketTruck[] {
 
 /** Leave-one-out on the demo data: each priced truck estimated from the others, against its asking price. */
 function demoLeaveOneOut(): Errors {
-  const trucks: PricedTruck[] = DEMO_LISTINGS.filter((l) => l.price > 0).map((l) => ({
-    id: l.id,
-    make: l.make,
-    model: l.model,
-    category: l.category,
-    year: l.year,
-    mileage: l.mileage,
-    euroStandard: l.euroStandard,
-    axleConfig: l.axleConfig,
-    gvwTonnes: l.gvwTonnes,
-    cabType: l.cabType,
-    vatStatus: l.vatStatus,
-    fuelType: l.fuelType,
-    price: l.price,
-  }));
+  const trucks: PricedTruck[] = DEMO_LISTINGS.filter((l) => l.price > 0).map(pricedTruckOfCard);
   const errs = { base: [] as number[], exact: [] as number[], model: [] as number[] };
   let rated = 0;
   trucks.forEach((t, i) => {
