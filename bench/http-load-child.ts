@@ -21,6 +21,12 @@ export interface LoadRequest {
   cycle?: boolean;
   /** Time each request to its first byte (the status line and headers), not to the end of its body. */
   firstByte?: boolean;
+  /**
+   * Every this many requests, a connection moves to a new loopback source address (127.0.x.y), as
+   * requests from many buyers come from many addresses: the local edge's WAF limits requests per
+   * address, as CloudFront's does.
+   */
+  requestsPerSourceAddress?: number;
 }
 
 export interface LoadResult {
@@ -41,9 +47,9 @@ async function readStdin(): Promise<string> {
 }
 
 /** GETs path; resolves with the status and when the first byte arrived (performance.now()). */
-function get(agent: http.Agent, base: URL, path: string): Promise<{ status: number; firstByteAt: number }> {
+function get(agent: http.Agent, base: URL, path: string, localAddress?: string): Promise<{ status: number; firstByteAt: number }> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ agent, host: base.hostname, port: base.port, path, timeout: 30_000 }, (res) => {
+    const req = http.get({ agent, host: base.hostname, port: base.port, path, localAddress, timeout: 30_000 }, (res) => {
       const firstByteAt = performance.now();
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, firstByteAt }));
@@ -55,7 +61,14 @@ function get(agent: http.Agent, base: URL, path: string): Promise<{ status: numb
 }
 
 async function main() {
-  const { targets, connectionsPerTarget, paths, seconds, cycle, firstByte } = JSON.parse(await readStdin()) as LoadRequest;
+  const { targets, connectionsPerTarget, paths, seconds, cycle, firstByte, requestsPerSourceAddress } = JSON.parse(
+    await readStdin(),
+  ) as LoadRequest;
+  let addresses = 0;
+  const nextAddress = () => {
+    addresses++;
+    return `127.0.${1 + Math.floor(addresses / 250)}.${1 + (addresses % 250)}`;
+  };
   const latencies: number[] = [];
   const kinds = new Map<string, number>();
   let ok = 0;
@@ -63,16 +76,24 @@ async function main() {
   const started = performance.now();
   const end = started + seconds * 1000;
   const connection = async (target: string) => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    let agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    let localAddress = requestsPerSourceAddress ? nextAddress() : undefined;
+    let sent = 0;
     const base = new URL(target);
     while (performance.now() < end) {
+      if (requestsPerSourceAddress && sent > 0 && sent % requestsPerSourceAddress === 0) {
+        agent.destroy();
+        agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        localAddress = nextAddress();
+      }
+      sent++;
       if (next >= paths.length && !cycle) break;
       const path = paths[next++ % paths.length];
       const t0 = performance.now();
       let kind: string;
       let at = 0;
       try {
-        const { status, firstByteAt } = await get(agent, base, path);
+        const { status, firstByteAt } = await get(agent, base, path, localAddress);
         kind = status >= 200 && status < 300 ? '' : String(status);
         if (firstByte) at = firstByteAt;
       } catch (err) {
