@@ -11,12 +11,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type ListingSearchQuery, listingSearchQuerySchema } from '../shared/schemas/listing.js';
 import { SearchService } from '../functions/src/domain/search/search-service.js';
+import { median, percentile } from './stats.js';
 import { keywordQueries, syntheticListings, syntheticQueries } from './synthetic.js';
 
 const parse = (qs: string): ListingSearchQuery => listingSearchQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs)));
-/** Nearest rank. */
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const noFeed = {
   loadAllActive: async () => {
     throw new Error('the bench loads from records or the snapshot only');
@@ -52,8 +50,7 @@ async function inProcess() {
         cpu[i].push((used.user + used.system) / 1000);
       }
     }
-    const med = (runs: number[][]) => runs.map((xs) => xs.sort((x, y) => x - y)[Math.floor(rounds / 2)]).sort((x, y) => x - y);
-    return { wall: med(wall), cpu: med(cpu) };
+    return { wall: wall.map(median), cpu: cpu.map(median) };
   };
   const mixFirst = time(mix, 1);
   const keywordsFirst = time(keywords, 1);

@@ -10,6 +10,7 @@
  * trees' snapshots of the same data are compared byte for byte (the format must not change), and
  * each tree's cold start loads the same snapshot file.
  */
+import { median } from './stats.js';
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,8 +27,9 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'search-index-bench-'));
 
 async function bundle(root: string, label: string): Promise<string> {
   const entry = path.join(root, 'bench', 'search-index-child.ts');
-  // The same measuring code in both trees: this tree's child, copied into the other.
-  if (root !== HERE) copyFileSync(path.join(HERE, 'bench', 'search-index-child.ts'), entry);
+  // The same measuring code in both trees: this tree's child and its percentiles, copied into the other.
+  if (root !== HERE)
+    for (const file of ['search-index-child.ts', 'stats.ts']) copyFileSync(path.join(HERE, 'bench', file), path.join(root, 'bench', file));
   const outfile = path.join(tmp, `${label}.mjs`);
   // The search function's bundle settings (infra/lib/constructs/esbuild-code.ts).
   await build({
@@ -67,7 +69,6 @@ function run(file: string, env: Record<string, string>): Promise<Record<string, 
 }
 
 const fmt = (n: number, d = 2) => n.toFixed(d);
-const median = (xs: number[]) => (xs.length === 0 ? Number.NaN : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
 
 async function main() {
   const trees = [...(BEFORE ? [{ label: 'before', root: path.resolve(BEFORE) }] : []), { label: 'after', root: HERE }];

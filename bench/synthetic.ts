@@ -2,19 +2,13 @@
 import type { ListingRecord, ScrapedRecord } from '../functions/src/domain/listings/types.js';
 import { allOutcodes } from '../functions/src/domain/geo/outcodes.js';
 import { DEMO_LISTINGS } from '../dev/seed/data.js';
-import type { Category, Fuel, Make, Transmission } from '../shared/values.js';
+import { type Category, type Fuel, FUEL_VALUES, type Make, type Transmission, TRANSMISSION_VALUES } from '../shared/values.js';
 import { BROWSE_CATEGORIES } from '../shared/listing-options.js';
+import { seededRandom } from '../shared/seeded-random.js';
 
-/** mulberry32: small, fast, seedable. */
+/** The shared seeded generator (shared/seeded-random.ts) with the draws the benches use. */
 export function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
   const weighted = <T>(xs: ReadonlyArray<[T, number]>) => {
@@ -272,6 +266,56 @@ export function syntheticQueries(n: number, seed: number): string[] {
     p.set('page', String(r.chance(0.7) ? 1 : r.int(2, 6)));
     p.set('pageSize', '24');
     out.push(p.toString());
+  }
+  return out;
+}
+
+/**
+ * `n` buyer queries, no two alike, from a space too large to repeat within a run (issue 25 §1):
+ * each filter is drawn afresh (any of ~2,900 outcodes and a radius of 5–300 miles, price, year
+ * and mileage bounds at fine steps, any make, category, fuel and gearbox set, words from real
+ * descriptions with typos, any sort and page), so the index's memos keyed by a query's shape
+ * (facet tables, place tables, word expansions) and the result cache rarely or never answer.
+ * Query strings as URL query strings; a repeat is drawn again.
+ */
+export function freshQueries(n: number, seed: number): string[] {
+  const r = rng(seed);
+  const sorts = ['relevance', 'price-low', 'price-high', 'year-new', 'year-old', 'mileage-low', 'mileage-high'];
+  const fuels: string[] = FUEL_VALUES;
+  const gearboxes: string[] = TRANSMISSION_VALUES;
+  const subset = (xs: string[]) => {
+    const picked = xs.filter(() => r.chance(0.4));
+    return picked.length ? picked : [r.pick(xs)];
+  };
+  const seen = new Set<string>();
+  const out: string[] = [];
+  while (out.length < n) {
+    const p = new URLSearchParams();
+    if (r.chance(0.5)) p.set('category', r.weighted(CATEGORY_WEIGHTS));
+    if (r.chance(0.35)) p.set('make', r.weighted(MAKES));
+    if (r.chance(0.45)) {
+      const lo = r.int(2, 120) * 500;
+      p.set('priceMin', String(lo));
+      if (r.chance(0.7)) p.set('priceMax', String(lo + r.int(4, 300) * 500));
+    }
+    if (r.chance(0.35)) p.set('yearMin', String(r.int(2000, 2024)));
+    if (r.chance(0.35)) p.set('mileageMax', String(r.int(10, 600) * 1000 + r.int(0, 999)));
+    if (r.chance(0.2)) p.set('fuel', subset(fuels).join(','));
+    if (r.chance(0.2)) p.set('transmission', subset(gearboxes).join(','));
+    if (r.chance(0.25)) p.set('q', keywordFrom(r));
+    let sort = r.pick(sorts);
+    if (r.chance(0.3)) {
+      p.set('location', r.pick(places).outcode);
+      p.set('radius', String(r.int(5, 300)));
+      if (r.chance(0.4)) sort = 'distance';
+    }
+    p.set('sort', sort);
+    p.set('page', String(r.chance(0.7) ? 1 : r.int(2, 6)));
+    p.set('pageSize', '24');
+    const qs = p.toString();
+    if (seen.has(qs)) continue;
+    seen.add(qs);
+    out.push(qs);
   }
   return out;
 }

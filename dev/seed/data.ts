@@ -5,6 +5,7 @@
  * company and person is fictional.
  */
 import { ulid } from 'ulid';
+import { seededRandom } from '../../shared/seeded-random.js';
 import { z } from 'zod';
 import {
   CATEGORY_VALUES,
@@ -37,17 +38,6 @@ import type { ListingRecord, ScrapedRecord } from '../../functions/src/domain/li
 export const DEMO_PASSWORD = 'Haulage!Demo-2026';
 
 // ---------------------------------------------------------------- deterministic randomness
-
-/** mulberry32: tiny, fast, good enough for demo data; the same seed always gives the same data. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** FNV-1a, for seeds and ids derived from text. */
 export function hash32(text: string): number {

@@ -5,6 +5,7 @@
  * listing's gallery looks like a dealer's photo set.
  */
 import sharp from 'sharp';
+import { seededRandom } from '../../shared/seeded-random.js';
 import type { Category, Make } from '../../shared/values.js';
 import type { AxleConfig, CabType } from '../../shared/listing-options.js';
 
@@ -81,16 +82,8 @@ const MAKE_PALETTES: Record<Make, Palette[]> = {
   other: [{ cab: '#2f6b3b', accent: '#d8d8d0', grille: '#1f2421', badge: 'TRUCK' }],
 };
 
-/** Small deterministic PRNG (mulberry32) so a seed always draws the same picture. */
-function rng(seed: number) {
-  let a = seed >>> 0 || 0x9e3779b9;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared seeded generator, so a seed always draws the same picture (seed 0 starts elsewhere). */
+const rng = (seed: number) => seededRandom(seed >>> 0 || 0x9e3779b9);
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length) % xs.length];
 
 /** Whether a #rrggbb colour is dark enough to need light text on it. */

@@ -7,7 +7,8 @@
  * test, a single test.
  */
 import type { DvlaVehicle, DvsaVehicle, MotDefect, MotTest } from '../../functions/src/domain/vehicle-checks/ports.js';
-import { DEMO_LISTINGS, type DemoListing, hash32, seededRandom } from '../seed/data.js';
+import { seededRandom } from '../../shared/seeded-random.js';
+import { DEMO_LISTINGS, type DemoListing, hash32 } from '../seed/data.js';
 
 export type VehicleScenario = 'passes' | 'fail-then-pass' | 'advisories' | 'km' | 'falling' | 'below-last' | 'single-test' | 'unlisted';
 

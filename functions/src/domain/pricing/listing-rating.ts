@@ -8,8 +8,26 @@ import type { Listing } from '../../../../shared/schemas/listing.js';
 import { CATEGORIES, makeLabel } from '../../../../shared/values.js';
 import { type PriceModel, type PriceRating, type PricedTruck, ratePrice } from './fair-price.js';
 
-/** The listing's fields the model prices by (the API shape: user and scraped listings alike). */
-export function pricedTruckOfCard(l: Listing): PricedTruck {
+/** The fields of a listing the model prices by. */
+type PricedFields = Pick<
+  Listing,
+  | 'id'
+  | 'make'
+  | 'model'
+  | 'category'
+  | 'year'
+  | 'mileage'
+  | 'euroStandard'
+  | 'axleConfig'
+  | 'gvwTonnes'
+  | 'cabType'
+  | 'vatStatus'
+  | 'fuelType'
+  | 'price'
+>;
+
+/** The listing's fields the model prices by (the API shape: user and scraped listings alike; the demo data's rows too). */
+export function pricedTruckOfCard(l: PricedFields): PricedTruck {
   return {
     id: l.id,
     make: l.make,

@@ -5,6 +5,7 @@
  * (make and model family premiums, depreciation by age and mileage, Euro 6 and sleeper-cab
  * premiums, heavier trucks dearer), not from the model's features.
  */
+import { seededRandom } from '../../../../shared/seeded-random.js';
 import type { PricedTruck } from './fair-price.js';
 
 const FAMILIES: Record<string, Array<{ model: string; base: number; category: string; gvw: number; axle: string }>> = {
@@ -38,18 +39,6 @@ const FAMILIES: Record<string, Array<{ model: string; base: number; category: st
   ],
 };
 
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface MarketTruck extends PricedTruck {
   /** The price before noise: what the truck is really worth in this market. */
   truePrice: number;
@@ -57,7 +46,7 @@ export interface MarketTruck extends PricedTruck {
 
 /** `count` trucks; asking prices are the true price times log-normal noise of `noise` (σ of log price). */
 export function syntheticMarket(count: number, opts: { seed?: number; noise?: number; referenceYear?: number } = {}): MarketTruck[] {
-  const rand = rng(opts.seed ?? 42);
+  const rand = seededRandom(opts.seed ?? 42);
   const noise = opts.noise ?? 0.08;
   const referenceYear = opts.referenceYear ?? 2026;
   const makes = Object.keys(FAMILIES);

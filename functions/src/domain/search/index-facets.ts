@@ -88,6 +88,11 @@ export function facetTables(query: ListingSearchQuery): FacetTables {
   return tables;
 }
 
+/** Forgets every kept set of facet tables (the benchmark's uncached figure: SearchIndex.forgetQueryMemos). */
+export function forgetFacetTables(): void {
+  FACET_TABLES.clear();
+}
+
 /** Per code + 1 (0: unknown), 1 when a facet filter of these values (none: any, unknown too) lets it through. */
 function facetFilter(codes: Map<string, number>, wanted: readonly string[] | undefined): Uint8Array {
   const ok = new Uint8Array(codes.size + 1);

@@ -97,4 +97,9 @@ export class PlaceTable {
     this.kept.set(key, tables);
     return tables;
   }
+
+  /** Forgets the kept distance tables of recent places and radii (SearchIndex.forgetQueryMemos). */
+  forgetKept(): void {
+    this.kept.clear();
+  }
 }

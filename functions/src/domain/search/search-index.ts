@@ -3,7 +3,7 @@ import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion
 import { createPlaceCache } from '../geo/geo.js';
 import { CardStore, setAnonymousItemsJson } from './card-store.js';
 import { IndexColumns, listingPlaceText } from './index-columns.js';
-import { facetCounts } from './index-facets.js';
+import { facetCounts, forgetFacetTables } from './index-facets.js';
 import { exportImage, importImage, vocabularyOf } from './index-image.js';
 import { LiveSummary } from './live-summary.js';
 import { PlaceTable } from './place-table.js';
@@ -126,6 +126,17 @@ export class SearchIndex {
   /** Builds every sorted order now (after a cold-start load) so the first queries do not pay for it. */
   warm(): void {
     for (const key of PRESORTED) this.orders.order(key);
+  }
+
+  /**
+   * Forgets what is kept per query shape (word expansions, distance tables per place and radius,
+   * facet tables per filter set), so the next query pays for them as a first-time one does. Only
+   * the benchmark's uncached figure calls it (bench/run.ts); the listings' own data is untouched.
+   */
+  forgetQueryMemos(): void {
+    this.terms.forgetExpansions();
+    this.places.forgetKept();
+    forgetFacetTables();
   }
 
   /** The n newest active listings (result cards, with their price band). */

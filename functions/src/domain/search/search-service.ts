@@ -180,6 +180,13 @@ export class SearchService {
     while (this.askedOnce.size > ASKED_ONCE_SIZE) this.askedOnce.delete(this.askedOnce.keys().next().value as string);
   }
 
+  /** Forgets kept results and the index's per-shape memos (SearchIndex.forgetQueryMemos): the benchmark's uncached figure. */
+  forgetQueryMemos(): void {
+    this.results.clear();
+    this.askedOnce.clear();
+    this.index.forgetQueryMemos();
+  }
+
   /** The n newest active listings: a search too (the first page of "Newest first"), served by the same index. */
   async latest(n: number): Promise<Listing[]> {
     await this.fresh();

@@ -167,6 +167,11 @@ export class TermIndex {
   }
 
   /** The terms a query token matches: itself, longer words it starts (`prefix`), else words one typo away. */
+  /** Forgets the kept expansions of typed words (SearchIndex.forgetQueryMemos). */
+  forgetExpansions(): void {
+    this.cache.clear();
+  }
+
   expand(token: string, prefix: boolean): Expansion {
     const key = `${prefix ? 'p' : 'x'}${token}`;
     const hit = this.cache.get(key);
