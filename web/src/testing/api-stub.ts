@@ -12,6 +12,7 @@ export interface SentRequest {
   /** Under /api, without the query: '/contact'. */
   path: string;
   query: URLSearchParams;
+  /** Names in lower case. */
   headers: Record<string, string>;
   /** The parsed JSON body; undefined when there was none. */
   body: unknown;
@@ -27,7 +28,7 @@ export function stubApi(routes: Record<string, Responder | Answer>) {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/api/, '');
-    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body === undefined || init.body === null ? undefined : init.body;
     const request: SentRequest = { method, path, query: url.searchParams, headers, body };
     requests.push(request);
