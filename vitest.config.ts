@@ -11,7 +11,7 @@ const webAliases = {
  * Test tiers (HOUSE-STYLE "Tests"):
  * - unit:  *.test.ts beside the code, pure logic.
  * - int:   *.int.test.ts, handlers and adapters against the real local stand-ins.
- * - web:   *.test.tsx under web/src, components rendered with Testing Library in happy-dom; the
+ * - web:   *.test.tsx under web/src, components rendered with Testing Library in jsdom; the
  *          network is a fetch stub (web/src/testing/api-stub.ts) behind the real API client.
  * - infra: CDK Template assertions.
  * - e2e:   real Chromium against the product as `npm start` starts it.
@@ -39,7 +39,9 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['web/src/**/*.test.tsx'],
-          environment: 'happy-dom',
+          environment: 'jsdom',
+          // A form test types into a dozen fields; on a loaded 2-core machine that can pass 5 s.
+          testTimeout: 30_000,
           setupFiles: ['web/src/testing/setup.ts'],
         },
       },

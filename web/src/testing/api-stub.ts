@@ -28,8 +28,11 @@ export function stubApi(routes: Record<string, Responder | Answer>) {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/api/, '');
-    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body === undefined || init.body === null ? undefined : init.body;
+    const headers = Object.fromEntries(
+      Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    const body =
+      typeof init.body === 'string' ? JSON.parse(init.body) : init.body === undefined || init.body === null ? undefined : init.body;
     const request: SentRequest = { method, path, query: url.searchParams, headers, body };
     requests.push(request);
     const route = routes[`${method} ${path}`];

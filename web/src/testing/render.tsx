@@ -13,31 +13,38 @@ import { currentToast } from '@/lib/toast';
  */
 export function renderScreen(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
-  let here = route;
-  function Where() {
-    here = useLocation().pathname;
-    return null;
-  }
+  const where = { path: route };
   // No pause between keystrokes: the forms react to each one the same without it.
   const user = userEvent.setup({ delay: null });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[route]}>
-        <Where />
+        <Where into={where} />
         <Routes>
           <Route path="*" element={ui} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { user, queryClient, location: () => here, ...result };
+  return { user, queryClient, location: () => where.path, ...result };
+}
+
+/** Writes where the router is into `into.path` on every render. */
+function Where({ into }: { into: { path: string } }) {
+  into.path = useLocation().pathname;
+  return null;
 }
 
 /** Signs a user in as the app's auth store sees it; API calls carry `Bearer test-token`. */
 export function signInAs(user: { userId?: string; email?: string; name?: string; groups?: string[] } = {}) {
   setAuthSnapshot({
     ready: true,
-    user: { userId: user.userId ?? 'user-1', email: user.email ?? 'buyer@example.co.uk', name: user.name ?? 'Sam Buyer', groups: user.groups ?? [] },
+    user: {
+      userId: user.userId ?? 'user-1',
+      email: user.email ?? 'buyer@example.co.uk',
+      name: user.name ?? 'Sam Buyer',
+      groups: user.groups ?? [],
+    },
   });
   setTokenProvider(() => 'test-token');
 }

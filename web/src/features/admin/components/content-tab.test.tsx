@@ -16,7 +16,8 @@ const SECTION: PageContent = {
 };
 
 /** The API's content routes: the shared schema decides, as parseWith does on the server. */
-const saved = (req: SentRequest) => refusedBy(pageContentInputSchema, req.body) ?? { status: 200, body: { ...SECTION, ...(req.body as object) } };
+const saved = (req: SentRequest) =>
+  refusedBy(pageContentInputSchema, req.body) ?? { status: 200, body: { ...SECTION, ...(req.body as object) } };
 
 describe('ContentTab form', () => {
   it('shows the API’s validation message (from the shared schema) when the slug is blank, and keeps the form open', async () => {
@@ -32,7 +33,9 @@ describe('ContentTab form', () => {
     await user.click(within(form).getByRole('button', { name: 'Save section' }));
 
     // Assess
-    await waitFor(() => expect(toastNow()).toEqual({ title: 'Failed to save content', description: 'Page slug is required', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(toastNow()).toEqual({ title: 'Failed to save content', description: 'Page slug is required', variant: 'destructive' }),
+    );
     expect(api.sent('POST /admin/content')).toHaveLength(1);
     expect(screen.getByRole('form', { name: 'New section' })).toBeTruthy();
   });
@@ -41,7 +44,10 @@ describe('ContentTab form', () => {
     // Prepare
     signInAs({ groups: ['admins'] });
     const held = heldAnswer({ status: 201, body: SECTION });
-    const api = stubApi({ 'GET /admin/content': { status: 200, body: { items: [], nextCursor: null } }, 'POST /admin/content': held.responder });
+    const api = stubApi({
+      'GET /admin/content': { status: 200, body: { items: [], nextCursor: null } },
+      'POST /admin/content': held.responder,
+    });
     const { user } = renderScreen(<ContentTab />);
     await user.click(await screen.findByRole('button', { name: 'New section' }));
     const form = screen.getByRole('form', { name: 'New section' });
@@ -57,7 +63,13 @@ describe('ContentTab form', () => {
     await waitFor(() => expect(within(form).getByRole('button', { name: 'Save section' }).hasAttribute('disabled')).toBe(true));
     const [sent] = api.sent('POST /admin/content');
     expect(sent.headers.authorization).toBe('Bearer test-token');
-    expect(sent.body).toEqual({ pageSlug: 'about', sectionKey: 'intro', title: null, content: 'TruckYard lists used HGVs.', isActive: false });
+    expect(sent.body).toEqual({
+      pageSlug: 'about',
+      sectionKey: 'intro',
+      title: null,
+      content: 'TruckYard lists used HGVs.',
+      isActive: false,
+    });
     expect(pageContentInputSchema.safeParse(sent.body).success).toBe(true);
     held.release();
     await waitFor(() => expect(screen.queryByRole('form', { name: 'New section' })).toBeNull());
@@ -67,7 +79,10 @@ describe('ContentTab form', () => {
   it('edits a section in place with PUT to its id', async () => {
     // Prepare
     signInAs({ groups: ['admins'] });
-    const api = stubApi({ 'GET /admin/content': { status: 200, body: { items: [SECTION], nextCursor: null } }, 'PUT /admin/content/c-1': saved });
+    const api = stubApi({
+      'GET /admin/content': { status: 200, body: { items: [SECTION], nextCursor: null } },
+      'PUT /admin/content/c-1': saved,
+    });
     const { user } = renderScreen(<ContentTab />);
     const row = await screen.findByTestId('content-row');
     await user.click(within(row).getByRole('button', { name: 'Edit' }));

@@ -18,7 +18,8 @@ const PROMOTION: Promotion = {
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
-const saved = (req: SentRequest) => refusedBy(promotionInputSchema, req.body) ?? { status: 201, body: { ...PROMOTION, ...(req.body as object) } };
+const saved = (req: SentRequest) =>
+  refusedBy(promotionInputSchema, req.body) ?? { status: 201, body: { ...PROMOTION, ...(req.body as object) } };
 const EMPTY_LIST = { status: 200, body: { items: [], nextCursor: null } };
 
 async function openNew(user: ReturnType<typeof renderScreen>['user']) {
@@ -31,24 +32,27 @@ describe('PromotionsTab form', () => {
     ['a link that is not http(s)', { link: 'javascript:alert(1)' }, LINK_URL_MESSAGE],
     ['an end date before the start date', { start: '2026-12-10', end: '2026-12-01' }, 'The end date is before the start date'],
     ['no title', { title: '' }, 'Title is required'],
-  ])('shows the shared schema’s message for %s', async (_case, input: { title?: string; link?: string; start?: string; end?: string }, message) => {
-    // Prepare
-    signInAs({ groups: ['admins'] });
-    stubApi({ 'GET /admin/promotions': EMPTY_LIST, 'POST /admin/promotions': saved });
-    const { user } = renderScreen(<PromotionsTab />);
-    const form = await openNew(user);
-    if (input.title !== '') await user.type(within(form).getByLabelText('Title'), input.title ?? 'Winter finance');
-    if (input.link) await user.type(within(form).getByLabelText(/^Link/), input.link);
-    if (input.start) await user.type(within(form).getByLabelText(/^Start date/), input.start);
-    if (input.end) await user.type(within(form).getByLabelText(/^End date/), input.end);
+  ])(
+    'shows the shared schema’s message for %s',
+    async (_case, input: { title?: string; link?: string; start?: string; end?: string }, message) => {
+      // Prepare
+      signInAs({ groups: ['admins'] });
+      stubApi({ 'GET /admin/promotions': EMPTY_LIST, 'POST /admin/promotions': saved });
+      const { user } = renderScreen(<PromotionsTab />);
+      const form = await openNew(user);
+      if (input.title !== '') await user.type(within(form).getByLabelText('Title'), input.title ?? 'Winter finance');
+      if (input.link) await user.type(within(form).getByLabelText(/^Link/), input.link);
+      if (input.start) await user.type(within(form).getByLabelText(/^Start date/), input.start);
+      if (input.end) await user.type(within(form).getByLabelText(/^End date/), input.end);
 
-    // Act
-    await user.click(within(form).getByRole('button', { name: 'Save promotion' }));
+      // Act
+      await user.click(within(form).getByRole('button', { name: 'Save promotion' }));
 
-    // Assess
-    await waitFor(() => expect(toastNow()).toEqual({ title: 'Failed to save promotion', description: message, variant: 'destructive' }));
-    expect(screen.getByRole('form', { name: 'New promotion' })).toBeTruthy();
-  });
+      // Assess
+      await waitFor(() => expect(toastNow()).toEqual({ title: 'Failed to save promotion', description: message, variant: 'destructive' }));
+      expect(screen.getByRole('form', { name: 'New promotion' })).toBeTruthy();
+    },
+  );
 
   it('sends the promotion as typed, disables Save while it is sent, then closes the form', async () => {
     // Prepare

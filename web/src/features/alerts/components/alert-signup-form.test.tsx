@@ -53,7 +53,6 @@ describe('Alert sign-up form (/subscribe)', () => {
     await user.type(screen.getByLabelText('Budget up to (£)'), '45000');
     await user.type(screen.getByLabelText('Year from'), '2018');
     await user.type(screen.getByLabelText('Location'), 'M17 1HB');
-    await user.selectOptions(screen.getByLabelText('Within'), '25');
     await user.click(screen.getByLabelText(/WhatsApp too/));
 
     // Act
@@ -73,7 +72,7 @@ describe('Alert sign-up form (/subscribe)', () => {
       yearMin: 2018,
       yearMax: null,
       location: 'M17 1HB',
-      radiusMiles: 25,
+      radiusMiles: 50,
     });
     expect(refusedBy(alertPreferencesSchema, sent.body)).toBeNull();
     held.release();

@@ -6,7 +6,7 @@ import { heldAnswer, stubApi } from '@/testing/api-stub';
 import { errorOf, renderScreen, toastNow } from '@/testing/render';
 import { ContactForm } from './contact-form';
 
-// The ALTCHA widget solves in a Web Worker, which happy-dom has not: its handle answers a payload.
+// The ALTCHA widget solves in a Web Worker, which jsdom has not: its handle answers a payload.
 vi.mock('@/components/forms/challenge-field', () => ({
   useChallenge: () => ({ field: null, handle: { solve: async () => 'solved-challenge', reset: () => undefined } }),
 }));
@@ -86,7 +86,9 @@ describe('ContactForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
     // Assess
-    await waitFor(() => expect(toastNow()).toEqual({ title: 'Too many requests', description: 'Too many messages from you today.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(toastNow()).toEqual({ title: 'Too many requests', description: 'Too many messages from you today.', variant: 'destructive' }),
+    );
     expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Ada');
     expect(screen.getByRole('button', { name: 'Send Message' }).hasAttribute('disabled')).toBe(false);
   });

@@ -35,7 +35,9 @@ describe('SellForm', () => {
     await user.click(screen.getByRole('button', { name: 'List My Truck' }));
 
     // Assess
-    await waitFor(() => expect(toastNow()).toEqual({ title: SELL_TEXTS.missingTitle, description: SELL_TEXTS.missingBody, variant: 'destructive' }));
+    await waitFor(() =>
+      expect(toastNow()).toEqual({ title: SELL_TEXTS.missingTitle, description: SELL_TEXTS.missingBody, variant: 'destructive' }),
+    );
     expect(errorOf(screen.getByLabelText('Make'))).toBe('Make is required');
     expect(errorOf(screen.getByLabelText('Model'))).toBe('Model is required');
     expect(errorOf(screen.getByLabelText('Category'))).toBe('Category is required');
@@ -112,7 +114,10 @@ describe('SellForm', () => {
     let calls = 0;
     const api = stubApi({
       'GET /me': { status: 200, body: PROFILE },
-      'POST /my-listings': () => (++calls === 1 ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Try again' } } } : { status: 201, body: { id: 'L1' } }),
+      'POST /my-listings': () =>
+        ++calls === 1
+          ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Try again' } } }
+          : { status: 201, body: { id: 'L1' } },
     });
     const { user } = renderScreen(<SellForm />);
     await waitFor(() => expect((screen.getByLabelText('Contact Name') as HTMLInputElement).value).toBe('Dee Dealer'));

@@ -6,7 +6,7 @@ import { heldAnswer, stubApi } from '@/testing/api-stub';
 import { errorOf, renderScreen, toastNow } from '@/testing/render';
 import { ValuationForm } from './valuation-form';
 
-// The ALTCHA widget solves in a Web Worker, which happy-dom has not: its handle answers a payload.
+// The ALTCHA widget solves in a Web Worker, which jsdom has not: its handle answers a payload.
 vi.mock('@/components/forms/challenge-field', () => ({
   useChallenge: () => ({ field: null, handle: { solve: async () => 'solved-challenge', reset: () => undefined } }),
 }));
@@ -53,7 +53,11 @@ describe('ValuationForm', () => {
 
   it('uploads the photo first, then sends the parsed request with its key and the challenge; the button is busy meanwhile', async () => {
     // Prepare
-    const upload = { url: 'http://localhost:4002/truckyard-uploads', key: 'valuations/abc/front.jpg', fields: { key: 'valuations/abc/front.jpg', Policy: 'p' } };
+    const upload = {
+      url: 'http://localhost:4002/truckyard-uploads',
+      key: 'valuations/abc/front.jpg',
+      fields: { key: 'valuations/abc/front.jpg', Policy: 'p' },
+    };
     const held = heldAnswer({ status: 202, body: { status: 'received', message: 'ok' } });
     const api = stubApi({
       'POST /uploads/valuation-images': { status: 200, body: { uploads: [upload] } },
@@ -110,17 +114,29 @@ describe('ValuationForm', () => {
     stubApi({
       'POST /uploads/valuation-images': { status: 200, body: { uploads: [{ url: 'http://localhost:4002/up', key, fields: {} }] } },
       'POST /up': { status: 204 },
-      'POST /valuations': { status: 415, body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: `0b9c.jpg is not a JPEG, PNG or WebP image` } } },
+      'POST /valuations': {
+        status: 415,
+        body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: `0b9c.jpg is not a JPEG, PNG or WebP image` } },
+      },
     });
     const { user, container } = renderScreen(<ValuationForm />);
     await fillValid(user);
-    await user.upload(container.querySelector('input[type=file]') as HTMLInputElement, new File([new Uint8Array([1, 2, 3])], 'cab.jpg', { type: 'image/jpeg' }));
+    await user.upload(
+      container.querySelector('input[type=file]') as HTMLInputElement,
+      new File([new Uint8Array([1, 2, 3])], 'cab.jpg', { type: 'image/jpeg' }),
+    );
 
     // Act
     await user.click(screen.getByRole('button', { name: 'Submit Valuation Request' }));
 
     // Assess
-    await waitFor(() => expect(toastNow()).toEqual({ title: 'Invalid file type', description: 'cab.jpg is not a JPEG, PNG or WebP image', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(toastNow()).toEqual({
+        title: 'Invalid file type',
+        description: 'cab.jpg is not a JPEG, PNG or WebP image',
+        variant: 'destructive',
+      }),
+    );
     expect((screen.getByLabelText(/^Model/) as HTMLInputElement).value).toBe('FH 500');
   });
 });
