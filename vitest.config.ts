@@ -11,6 +11,8 @@ const webAliases = {
  * Test tiers (HOUSE-STYLE "Tests"):
  * - unit:  *.test.ts beside the code, pure logic.
  * - int:   *.int.test.ts, handlers and adapters against the real local stand-ins.
+ * - web:   *.test.tsx under web/src, components rendered with Testing Library in jsdom; the
+ *          network is a fetch stub (web/src/testing/api-stub.ts) behind the real API client.
  * - infra: CDK Template assertions.
  * - e2e:   real Chromium against the product as `npm start` starts it.
  */
@@ -25,11 +27,22 @@ export default defineConfig({
             'shared/**/*.test.ts',
             'functions/**/*.test.ts',
             'dev/**/*.test.ts',
-            'web/src/**/*.test.{ts,tsx}',
+            'web/src/**/*.test.ts',
             'web/build/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        resolve: { alias: webAliases },
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          // A form test types into a dozen fields; on a loaded 2-core machine that can pass 5 s.
+          testTimeout: 30_000,
+          setupFiles: ['web/src/testing/setup.ts'],
         },
       },
       {

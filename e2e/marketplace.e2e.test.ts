@@ -19,10 +19,18 @@ afterAll(async () => {
 /** Waits up to 15 s for a value (the first page load compiles the search index). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
-const priceOf = async (card: Locator) => {
-  const text = (await card.locator('p.mt-auto span').first().textContent()) ?? '';
-  return text.includes('POA') ? null : Number(text.replace(/[^0-9]/g, ''));
-};
+/** The listings behind the cards shown, in their order, as the API (not the page) gives them: price 0 is POA. */
+async function listingsOf(cards: Locator): Promise<Array<{ id: string; category: string; price: number }>> {
+  const hrefs = await Promise.all((await cards.all()).map((card) => card.locator('h3 a').first().getAttribute('href')));
+  return Promise.all(
+    hrefs.map(async (href) => {
+      const id = decodeURIComponent(String(href).replace(/^\/truck\//, ''));
+      const res = await fetch(`${baseUrl}/api/listings/${encodeURIComponent(id)}`);
+      expect(res.status, `GET /api/listings/${id}`).toBe(200);
+      return (await res.json()) as { id: string; category: string; price: number };
+    }),
+  );
+}
 
 /** Sets a native range input the way a drag does (React listens for input events). */
 async function setRange(page: Page, label: string, value: number) {
@@ -87,15 +95,15 @@ describe('public marketplace', () => {
     await page.waitForLoadState('networkidle');
     const cards = results(page);
     await poll(() => cards.count()).toBeGreaterThan(0);
-    // Once the filtered answer has replaced the earlier cards, every card shown is within the price.
-    await poll(async () => {
-      const prices = await Promise.all((await cards.all()).map((card) => priceOf(card)));
-      return prices.every((price) => price === null || price <= 60000);
-    }).toBe(true);
-    // Every result is a tipper: ask the API the page used.
-    const api = await (await fetch(`${baseUrl}/api/listings?category=tipper&priceMax=60000`)).json();
-    expect(api.total).toBeGreaterThan(0);
-    for (const item of api.items) expect(item.category).toBe('tipper');
+    // Each card, read back by its id once the filtered answer has replaced the earlier cards: a
+    // tipper with a price (POA has none, so no price filter admits it) within the limit.
+    const fits = (l: { category: string; price: number }) => l.category === 'tipper' && l.price > 0 && l.price <= 60000;
+    await poll(async () => (await listingsOf(cards)).every(fits)).toBe(true);
+    for (const listing of await listingsOf(cards)) {
+      expect(listing.category, listing.id).toBe('tipper');
+      expect(listing.price, listing.id).toBeGreaterThan(0);
+      expect(listing.price, listing.id).toBeLessThanOrEqual(60000);
+    }
     await page.close();
   });
 
@@ -105,13 +113,11 @@ describe('public marketplace', () => {
     await page.waitForLoadState('networkidle');
     const cards = results(page);
     await poll(() => cards.count()).toBeGreaterThan(6);
-    const prices: number[] = [];
-    for (const card of await cards.all()) {
-      const p = await priceOf(card);
-      if (p !== null) prices.push(p);
-    }
-    expect(prices.length).toBeGreaterThan(5);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // Every card, POA included, by its id: priced ones ascending, POA (price 0) only after them all.
+    const prices = (await listingsOf(cards)).map((l) => l.price);
+    const priced = prices.filter((p) => p > 0);
+    expect(priced.length).toBeGreaterThan(5);
+    expect(prices).toEqual([...priced.sort((a, b) => a - b), ...prices.filter((p) => p === 0)]);
     await page.close();
   });
 
@@ -303,6 +309,9 @@ describe('public marketplace', () => {
     const api = await (await fetch(`${baseUrl}/api/listings?category=box-van`)).json();
     // The server renders the first six cards; the rest follow right after hydration.
     await poll(() => results(page).count()).toBe(Math.min(api.total, api.pageSize));
+    // Each card is a box van, read back by its id.
+    const shown = await listingsOf(results(page));
+    expect(shown.map((l) => [l.id, l.category])).toEqual(shown.map((l) => [l.id, 'box-van']));
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
     await page.close();
   });

@@ -3,7 +3,10 @@ import type { Caller } from '../caller.js';
 import { countsAsView, recordViewQuietly } from './listing-stats.js';
 import type { ListingRecord } from './types.js';
 
-const user = (userId: string): Caller => ({ kind: 'user', userId, username: userId, groups: [], isAdmin: true, isSuperAdmin: false });
+/** A signed-in buyer or seller: no staff group. */
+const user = (userId: string): Caller => ({ kind: 'user', userId, username: userId, groups: [], isAdmin: false, isSuperAdmin: false });
+/** Staff: an admin reading a listing counts like anyone else (only the owner's reads are left out). */
+const admin = (userId: string): Caller => ({ kind: 'user', userId, username: userId, groups: ['admins'], isAdmin: true, isSuperAdmin: false });
 
 describe('countsAsView', () => {
   it('counts anonymous and other users’ reads of user listings, never the owner’s nor scraped listings', () => {
@@ -12,6 +15,12 @@ describe('countsAsView', () => {
     expect(countsAsView({ source: 'user', userId: 'owner' }, user('owner'))).toBe(false);
     expect(countsAsView({ source: 'scraped', userId: null }, { kind: 'anonymous' })).toBe(false);
     expect(countsAsView({ source: 'scraped', userId: null }, user('someone'))).toBe(false);
+  });
+
+  it('counts an admin’s read like any other user’s, and not an admin owner’s own', () => {
+    expect(countsAsView({ source: 'user', userId: 'owner' }, admin('staff'))).toBe(true);
+    expect(countsAsView({ source: 'user', userId: 'staff' }, admin('staff'))).toBe(false);
+    expect(countsAsView({ source: 'scraped', userId: null }, admin('staff'))).toBe(false);
   });
 });
 
@@ -27,6 +36,7 @@ describe('recordViewQuietly', () => {
     expect(await run(record(), { kind: 'anonymous' })).toEqual(['L1']);
     expect(await run(record({ status: 'sold' }), user('someone'))).toEqual(['L1']);
     expect(await run(record(), user('o'))).toEqual([]);
+    expect(await run(record(), admin('staff'))).toEqual(['L1']);
   });
 
   it('counts nothing for listings that are missing, not public, or scraped', async () => {
