@@ -10,9 +10,9 @@ import { usePageMeta } from '@/lib/page-meta';
 import { onIdle } from '@/lib/when-idle-or-near';
 import { LIMITS, MARKETING_STATS } from '@shared/constants';
 import { CATEGORY_PAGES } from '@shared/values';
-import { useContentSection } from '@/features/site/api/get-page-content';
-import { PromotionSlot } from '@/features/site/components/promotion-slot';
-import { SanitizedHtml } from '@/features/site/components/sanitized-html';
+import { useContentSection } from '@/components/site/api/get-page-content';
+import { PromotionSlot } from '@/components/site/promotion-slot';
+import { SanitizedHtml } from '@/components/site/sanitized-html';
 import { useLatestListings } from '../api/get-latest-listings';
 import { ListingCardSkeleton, ListingGrid } from './listing-card';
 
