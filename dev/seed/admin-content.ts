@@ -9,7 +9,7 @@ import { ddb } from '../../functions/src/adapters/dynamodb/client.js';
 import { keys } from '../../functions/src/adapters/dynamodb/keys.js';
 import { s3 } from '../../functions/src/adapters/s3/client.js';
 
-export const DEMO_CONTENT = [
+const DEMO_CONTENT = [
   {
     id: '01JCONTENTHOMEHERO0000000A',
     ...CONTENT_SLOTS.homeHero,
@@ -34,7 +34,7 @@ export const DEMO_CONTENT = [
   { id: '01JCONTENTSITENOTICE00000D', ...CONTENT_SLOTS.siteNotice, title: null, content: '' },
 ] as const;
 
-export const DEMO_VALUATION_ID = '01JDEMOVALUATION0000000001';
+const DEMO_VALUATION_ID = '01JDEMOVALUATION0000000001';
 
 export async function seedAdminDemoData(opts: {
   tableName: string;

@@ -37,13 +37,13 @@ export function hash32(text: string): number {
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length) % xs.length];
 
 /** A deterministic ULID: time part from `at`, random part from the seed. */
-export function deterministicUlid(at: number, seed: string): string {
+function deterministicUlid(at: number, seed: string): string {
   return ulid(at, seededRandom(hash32(seed)));
 }
 
 // ---------------------------------------------------------------- people
 
-export interface Depot {
+interface Depot {
   town: string;
   /** Free-text location as sellers type it. */
   location: string;
@@ -52,7 +52,7 @@ export interface Depot {
   london?: boolean;
 }
 
-export type DemoRole = 'admin' | 'super_admin' | 'dealer' | 'private_seller' | 'buyer';
+type DemoRole = 'admin' | 'super_admin' | 'dealer' | 'private_seller' | 'buyer';
 
 export interface DemoUser {
   /** Stable handle used by listings and tests. */

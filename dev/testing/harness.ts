@@ -201,7 +201,7 @@ export async function createTestUser(
 }
 
 /** Sets up and enables an authenticator app for the signed-in user, as the web's /admin set-up does; returns its secret. */
-export async function setUpTotp(cognito: CognitoIdentityProviderClient, accessToken: string): Promise<string> {
+async function setUpTotp(cognito: CognitoIdentityProviderClient, accessToken: string): Promise<string> {
   const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
   if (!SecretCode) throw new Error('AssociateSoftwareToken returned no secret');
   await cognito.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(SecretCode) }));
@@ -212,13 +212,7 @@ export async function setUpTotp(cognito: CognitoIdentityProviderClient, accessTo
 }
 
 /** Password, then the SOFTWARE_TOKEN_MFA challenge answered with a code not used before by this process. */
-export async function signInWithTotp(
-  cognito: CognitoIdentityProviderClient,
-  clientId: string,
-  email: string,
-  password: string,
-  secret: string,
-) {
+async function signInWithTotp(cognito: CognitoIdentityProviderClient, clientId: string, email: string, password: string, secret: string) {
   const first = await cognito.send(
     new InitiateAuthCommand({
       ClientId: clientId,

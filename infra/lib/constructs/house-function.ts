@@ -113,7 +113,7 @@ export const HTTP_API_TIMEOUT_SECONDS = 29;
 export const FETCH_ALLOW_HOSTS_ENV = 'FETCH_ALLOW_HOSTS';
 
 /** Environment variable carrying a bucket's generated name: 'truck-images' -> BUCKET_TRUCK_IMAGES. */
-export const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().replaceAll('-', '_')}`;
+const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().replaceAll('-', '_')}`;
 
 /**
  * Modules whose functions read a context-configured variable: a function gets the variable when its
@@ -127,7 +127,7 @@ export const POWERTOOLS_SERVICE_NAME = 'truckyard';
 export const METRICS_NAMESPACE = 'TruckYard';
 
 /** The environment functions/src/config.ts reads, derived from the wired resources. */
-export function houseEnvironment(
+function houseEnvironment(
   scope: Construct,
   d: HouseDefaults,
   access: Access = {},
@@ -171,7 +171,7 @@ export function houseEnvironment(
  * DVLA_API_URL for rows calling the DVLA, DVSA_* for rows calling the DVSA, nothing for the others.
  * A row must also read exactly the service's secrets; one that does not fails synth.
  */
-export function vehicleRecordsEnvironment(d: Pick<HouseDefaults, 'vehicleRecords'>, access: Access): Record<string, string> {
+function vehicleRecordsEnvironment(d: Pick<HouseDefaults, 'vehicleRecords'>, access: Access): Record<string, string> {
   const services = access.vehicleRecords ?? [];
   if (services.length === 0) return {};
   for (const service of services) {

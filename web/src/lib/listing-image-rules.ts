@@ -21,7 +21,7 @@ export interface ImageLimits {
   maxBytes: number;
 }
 
-export const IMAGE_TEXTS = {
+const IMAGE_TEXTS = {
   tooManyTitle: 'Too many images',
   tooMany: (remaining: number, max: number) => `You can only upload ${remaining} more image(s). Maximum ${max} images allowed.`,
   invalidTitle: 'Invalid file type',

@@ -60,10 +60,10 @@ import { queryAll } from './query-all.js';
 type Item = Record<string, unknown>;
 
 /** Opaque page cursors: the query's LastEvaluatedKey, base64url JSON. A cursor that is not one is a 400. */
-export function encodeCursor(key: Item | undefined): string | null {
+function encodeCursor(key: Item | undefined): string | null {
   return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
 }
-export function decodeCursor(cursor: string | undefined): Item | undefined {
+function decodeCursor(cursor: string | undefined): Item | undefined {
   if (!cursor) return undefined;
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

@@ -9,7 +9,7 @@ import { CATEGORIES, makeLabel } from '../../../../shared/values.js';
 import { type PriceModel, type PriceRating, type PricedTruck, ratePrice } from './fair-price.js';
 
 /** The listing's fields the model prices by (the API shape: user and scraped listings alike). */
-export function pricedTruckOfCard(l: Listing): PricedTruck {
+function pricedTruckOfCard(l: Listing): PricedTruck {
   return {
     id: l.id,
     make: l.make,

@@ -44,7 +44,7 @@ export interface ParsedListing {
   imageUrls: string[];
 }
 
-export interface ParsedPage {
+interface ParsedPage {
   listings: ParsedListing[];
   /** Absolute URLs of further pages (usually the next one). */
   nextPageUrls: string[];

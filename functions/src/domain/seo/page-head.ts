@@ -29,7 +29,7 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
 /** JSON safe inside <script>: no `<`, `>` or `&` can close the element or open a comment. */
-export const jsonForScript = (value: unknown) =>
+const jsonForScript = (value: unknown) =>
   JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
@@ -42,7 +42,7 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 const withSiteName = (title: string) => (title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`);
 
 /** An absolute URL: image URLs may be site-relative (/images/…) locally or when served through CloudFront. */
-export function absoluteUrl(url: string, siteUrl: string): string {
+function absoluteUrl(url: string, siteUrl: string): string {
   try {
     return new URL(url, `${siteUrl.replace(/\/+$/, '')}/`).toString();
   } catch {
@@ -54,13 +54,13 @@ const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP',
 const count = new Intl.NumberFormat('en-GB');
 
 /** '£45,000 +VAT', '£12,500' or 'POA' (price 0 means unknown), as the listing page shows it. */
-export function priceText(price: number, vatStatus: Listing['vatStatus']): string {
+function priceText(price: number, vatStatus: Listing['vatStatus']): string {
   if (!price || !Number.isFinite(price) || price <= 0) return 'POA';
   return vatStatus === 'plus_vat' ? `${gbp.format(price)} +VAT` : gbp.format(price);
 }
 
 /** Price, key facts, then the seller's text, clipped to 160; the listing page builds its own copy in the browser (`metaDescription` in listing-detail-page.tsx). */
-export function listingDescription(l: Listing): string {
+function listingDescription(l: Listing): string {
   const facts = [l.year, l.mileage != null ? `${count.format(l.mileage)} mi` : null, fuelLabel(l.fuelType), l.location]
     .filter(Boolean)
     .join(', ');
@@ -74,7 +74,7 @@ export const truckPath = (id: string) => `/truck/${encodeURIComponent(id)}`;
  * schema.org for a listing: a Vehicle that is also a Product, offered for sale in GBP. Only public
  * fields of the listing; seller contact details never go in.
  */
-export function listingJsonLd(l: Listing, siteUrl: string): Record<string, unknown> {
+function listingJsonLd(l: Listing, siteUrl: string): Record<string, unknown> {
   const url = absoluteUrl(truckPath(l.id), siteUrl);
   const brand = makeLabel(l.make) ?? null;
   const images = l.images.map((i) => absoluteUrl(i.url, siteUrl));
@@ -121,8 +121,8 @@ export function listingHead(l: Listing, siteUrl: string): PageHead {
   };
 }
 
-export const TRUCK_NOT_FOUND_TITLE = 'Truck Not Found';
-export const TRUCK_NOT_FOUND_DESCRIPTION = "This truck listing may have been removed or doesn't exist.";
+const TRUCK_NOT_FOUND_TITLE = 'Truck Not Found';
+const TRUCK_NOT_FOUND_DESCRIPTION = "This truck listing may have been removed or doesn't exist.";
 
 /** The head of /truck/{id} when there is no public listing (the SPA renders its own not-found state). */
 export function truckNotFoundHead(id: string, siteUrl: string): PageHead {
@@ -149,7 +149,7 @@ export function categoryHead(page: { path: string; title: string; description: s
 }
 
 /** The tags for a PageHead, one per line. */
-export function renderHeadTags(head: PageHead): string {
+function renderHeadTags(head: PageHead): string {
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(content)}" />`;
   const lines = [
@@ -218,7 +218,7 @@ export interface FirstScreen {
 }
 
 /** The JSON block naming the route's scripts; web/src/boot.ts reads it. */
-export const FIRST_SCREEN_MODULES_ID = 'first-screen-modules';
+const FIRST_SCREEN_MODULES_ID = 'first-screen-modules';
 
 /** JSON safe inside <script>: nothing in it can close the element. */
 const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -6,7 +6,7 @@ export interface FileLike {
   size: number;
 }
 
-export interface ImageProblem {
+interface ImageProblem {
   title: string;
   description: string;
 }
