@@ -121,6 +121,9 @@ const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().replaceAll(
  */
 export const SCRAPER_SOURCES_READER = 'jobs/scraper-deps.ts';
 
+/** The HTTP handler wrapper, which verifies bearer tokens against the user pool (COGNITO_*) on every API function. */
+const TOKEN_VERIFIER = 'http/handler.ts';
+
 /** Powertools for AWS Lambda (functions/src/observability.ts): the service name of every log line and metric. */
 export const POWERTOOLS_SERVICE_NAME = 'truckyard';
 /** The CloudWatch namespace of the app's own (EMF) metrics; operations.ts alarms on them. */
@@ -133,14 +136,19 @@ function houseEnvironment(
   access: Access = {},
   reaches: (module: string) => boolean = () => false,
 ): Record<string, string> {
-  const bucketVars = Object.fromEntries(Object.entries(d.buckets).map(([key, b]) => [bucketEnvVar(key as BucketKey), b.bucketName]));
+  // A bucket's name only where the row declares access to it (as grants.ts grants it), the site
+  // bucket only with `siteIndex`, the user pool's ids only where tokens are verified or the pool is
+  // called: a function reading a name it was not given fails with the variable's name (config.ts).
+  const bucketKeys = [...new Set((access.buckets ?? []).map((b) => b.bucket))];
+  const bucketVars = Object.fromEntries(bucketKeys.map((key) => [bucketEnvVar(key), d.buckets[key].bucketName]));
+  const usesPool = Boolean(access.cognito?.length) || reaches(TOKEN_VERIFIER);
   return {
     STAGE: 'aws',
     NODE_OPTIONS: '--enable-source-maps',
     TABLE_NAME: d.table.tableName,
-    ...(d.userPool && d.userPoolClient ? cognitoEnvironment(scope, d.userPool, d.userPoolClient) : {}),
+    ...(usesPool && d.userPool && d.userPoolClient ? cognitoEnvironment(scope, d.userPool, d.userPoolClient) : {}),
     ...bucketVars,
-    SPA_BUCKET: d.siteBucket.bucketName,
+    ...(access.siteIndex ? { SPA_BUCKET: d.siteBucket.bucketName } : {}),
     IMAGES_BASE_URL: '/images',
     EVENT_BUS_NAME: d.eventBus.eventBusName,
     SITE_URL: d.siteUrl,
