@@ -7,7 +7,7 @@
 import { ulid } from 'ulid';
 import { type Category, type Fuel, type Make, type Transmission, makeLabel } from '../../shared/values.js';
 import type { AxleConfig, CabType, EuroStandard, ListingStatus, VatStatus } from '../../shared/listing-options.js';
-import type { ListingRecord, ScrapedRecord } from '../../functions/src/domain/listings/types.js';
+import type { ListingRecord, ScrapedFields, ScrapedRecord } from '../../functions/src/domain/listings/types.js';
 
 export const DEMO_PASSWORD = 'Haulage!Demo-2026';
 
@@ -1762,22 +1762,9 @@ export function toListingRecord(listing: DemoListing, userId: string, images: Li
 
 export const SCRAPED_SOURCES = ['truckfinder.example', 'hgvtrader.example', 'lorrymart.example'] as const;
 
-interface ScrapedRow {
+interface ScrapedRow extends ScrapedFields {
   source: (typeof SCRAPED_SOURCES)[number];
   externalId: string;
-  /** As the source page spells it. */
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  mileage: number | null;
-  price: number | null;
-  location: string | null;
-  dealerName: string | null;
-  dealerContact: string | null;
-  category: Category | null;
-  fuelType: Fuel | null;
-  transmission: Transmission | null;
-  description: string | null;
   hoursAgo: number;
   isActive?: boolean;
 }
