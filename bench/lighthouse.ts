@@ -3,19 +3,17 @@
  * on home, a category page (/tippers), a listing detail and /compare, 3 runs each; prints the median of every
  * figure against its target. A benchmark, not a test: it never fails the build.
  *
- * Starts the product as `npm start` starts it (dev/start.ts, like e2e/global-setup.ts) on its own
- * ports (LIGHTHOUSE_BASE_PORT, default 3500…3504) and a fresh data folder, unless BENCH_URL points
+ * Starts the product as the browser tests do (e2e/start-product.ts: dev/start.ts) on its own port
+ * block (LIGHTHOUSE_BASE_PORT, default 3500…3510) and a fresh data folder, unless BENCH_URL points
  * at one already running. Chromium: CHROME_PATH, default /usr/bin/chromium.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { REPO_ROOT } from '../dev/config.js';
 import { routeInitialJs } from '../web/build/route-size-report.js';
 import { median } from './stats.js';
+import { startProduct } from '../e2e/start-product.js';
 
 /** Issue 8: home's initial JavaScript (the build's report prints the same figure). */
 const HOME_MODULE = 'features/listings/components/home-page.tsx';
@@ -54,61 +52,6 @@ const TARGETS: { key: keyof Figures; label: string; target: number; min: boolean
   { key: 'bestPractices', label: 'best practices', target: 100, min: true, unit: '' },
   { key: 'seo', label: 'SEO', target: 100, min: true, unit: '' },
 ];
-
-async function startProduct(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'truckyard-lighthouse-'));
-  const env = {
-    ...process.env,
-    PORT: String(BASE_PORT),
-    DYNAMODB_PORT: String(BASE_PORT + 1),
-    S3_PORT: String(BASE_PORT + 2),
-    COGNITO_PORT: String(BASE_PORT + 3),
-    SMTP_PORT: String(BASE_PORT + 4),
-    DATA_DIR: dataDir,
-    FORCE_COLOR: '0',
-  };
-  const url = `http://localhost:${BASE_PORT}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const stop = async () => {
-    if (child.pid && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, 'SIGINT');
-      } catch {
-        /* already gone */
-      }
-      await new Promise((r) => setTimeout(r, 3000));
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 170_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      if ((await fetch(`${url}/_dev/health`)).ok) return { url, stop };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  await stop();
-  throw new Error(`The product did not start. Output:\n${output.slice(-4000)}`);
-}
 
 /** A listing detail page to measure: the newest listing with photos (what a shared link usually opens). */
 async function detailPath(url: string): Promise<string> {
@@ -151,7 +94,9 @@ const show = (key: keyof Figures, v: number) =>
   key === 'cls' ? v.toFixed(3) : key.endsWith('Ms') ? `${Math.round(v)}` : String(Math.round(v));
 
 async function main() {
-  const product = process.env.BENCH_URL ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} } : await startProduct();
+  const product = process.env.BENCH_URL
+    ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} }
+    : await startProduct({ basePort: BASE_PORT }).then((p) => ({ url: p.baseUrl, stop: p.stop }));
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   let misses = 0;
   try {

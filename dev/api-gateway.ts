@@ -10,7 +10,7 @@ import type { RouteDef } from '../functions/src/routes.js';
 
 // ---------- route matching ----------
 
-export interface CompiledRoute {
+interface CompiledRoute {
   route: RouteDef;
   routeKey: string;
   regex: RegExp;
@@ -21,7 +21,7 @@ export interface CompiledRoute {
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export function compileRoute(route: RouteDef): CompiledRoute {
+function compileRoute(route: RouteDef): CompiledRoute {
   const segments = route.path.split('/').filter(Boolean);
   const paramNames: string[] = [];
   let score = 0;

@@ -77,7 +77,7 @@ export interface ApiServerOptions {
   cloud?: CloudWiring;
 }
 
-export interface CloudWiring {
+interface CloudWiring {
   runtime: FunctionRuntime;
   edge: EdgeModel;
   waf?: ReturnType<typeof createWaf>;
@@ -289,7 +289,7 @@ const isGreedy = (route: RouteDef) => /\{\w+\+\}$/.test(route.path);
  * headers policy (shared/security-headers.ts), with the local Cognito and S3 as what the browser
  * connects to.
  */
-export function localSecurityHeaders(env: Record<string, string | undefined>): Record<string, string> {
+function localSecurityHeaders(env: Record<string, string | undefined>): Record<string, string> {
   const origins = [env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER, env.S3_PUBLIC_ENDPOINT ?? env.AWS_ENDPOINT_URL_S3]
     .filter((u): u is string => Boolean(u))
     .map((u) => new URL(u).origin);

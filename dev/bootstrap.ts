@@ -271,7 +271,7 @@ export async function setUpFixedTotp(
 }
 
 /** A content hash of every file under the seed folder ('' when there is none). */
-export function seedSourceHash(dir: string): string {
+function seedSourceHash(dir: string): string {
   if (!existsSync(dir)) return '';
   const hash = createHash('sha256');
   const walk = (d: string) => {
@@ -285,12 +285,12 @@ export function seedSourceHash(dir: string): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-export interface SeedContext {
+interface SeedContext {
   env: Record<string, string>;
   createConfirmedUser: (u: NewUser) => Promise<string>;
   log: (msg: string) => void;
 }
-export type SeedFn = (ctx: SeedContext) => Promise<{ logins: DemoLogin[] }>;
+type SeedFn = (ctx: SeedContext) => Promise<{ logins: DemoLogin[] }>;
 
 /**
  * Runs `dev/seed/index.ts`'s `seedDemoData` once per data directory (marker in cloud.json) and

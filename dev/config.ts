@@ -66,7 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LocalCloudConf
 /** Everyone (browser and server) calls the stand-ins via `localhost`: cognito-local's issuer names the host. */
 export const serviceUrl = (port: number) => `http://localhost:${port}`;
 
-export const cognitoIssuer = (cognitoPort: number, userPoolId: string) => `${serviceUrl(cognitoPort)}/${userPoolId}`;
+const cognitoIssuer = (cognitoPort: number, userPoolId: string) => `${serviceUrl(cognitoPort)}/${userPoolId}`;
 
 export interface CognitoIds {
   userPoolId: string;

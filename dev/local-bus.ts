@@ -41,7 +41,7 @@ export interface LocalBus {
   readonly deadLetters: LocalBusDeadLetter[];
 }
 
-export interface LocalBusDeadLetter {
+interface LocalBusDeadLetter {
   subscriptionId: string;
   event: BusEvent;
   reason: string;

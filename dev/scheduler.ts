@@ -82,7 +82,7 @@ export function parseSchedule(expression: string): Schedule {
 }
 
 /** The time zone jobs.ts cron expressions are written in. */
-export const JOBS_TIME_ZONE = 'Europe/London';
+const JOBS_TIME_ZONE = 'Europe/London';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -21,7 +21,7 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-export function webBuildIsFresh(distDir = path.join(WEB, 'dist')): boolean {
+function webBuildIsFresh(distDir = path.join(WEB, 'dist')): boolean {
   const index = path.join(distDir, 'index.html');
   if (!existsSync(index)) return false;
   const built = statSync(index).mtimeMs;

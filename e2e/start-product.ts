@@ -2,9 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REPO_ROOT } from '../dev/config.js';
 
 /**
- * Starts the product exactly as `npm start` does (dev/start.ts), on the port block from
+ * Starts the product exactly as `npm start` does (dev/start.ts; the browser tests and the Lighthouse
+ * bench), on the port block from
  * `basePort` (PORT, +1 DynamoDB, +2 S3, +3 Cognito, +4 SMTP, +5..+7 the scraper's fixture
  * sites, +10 the API origin) and a fresh data folder, so it never clashes with a running dev
  * instance; waits until it serves. `stop()` ends it and every child process and removes the data.
@@ -36,6 +38,7 @@ export async function startProduct(opts: { basePort: number; env?: Record<string
   };
   const baseUrl = `http://localhost:${basePort}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts'], {
+    cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

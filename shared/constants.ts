@@ -29,7 +29,7 @@ export const LIMITS = {
  * them and as the presigned POST policy pins them. SVG, GIF, HEIC and the rest are refused: an
  * SVG can carry script, and whatever we accept is decoded and re-encoded server-side.
  */
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 export const isAcceptedImageType = (type: string): type is AcceptedImageType =>
   (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type.trim().toLowerCase());

@@ -10,7 +10,7 @@ import { z } from 'zod';
  *   or one to four digits then one to three letters — ABC1234, 1234AB.
  * Every mark is at most 7 characters.
  */
-export const REGISTRATION_FORMATS = {
+const REGISTRATION_FORMATS = {
   current: /^[A-Z]{2}[0-9]{2}[A-Z]{3}$/,
   prefix: /^[A-Z][0-9]{1,3}[A-Z]{3}$/,
   suffix: /^[A-Z]{3}[0-9]{1,3}[A-Z]$/,
@@ -37,8 +37,6 @@ export function registrationFormat(normalised: string): RegistrationFormat | nul
   return null;
 }
 
-export const isUkRegistration = (input: string) => registrationFormat(normaliseRegistration(input)) !== null;
-
 /** Required mark (the "Find my truck" look-up): normalised, or the message. */
 export const registrationSchema = z
   .string({ error: REGISTRATION_TEXTS.invalid })
@@ -54,7 +52,7 @@ export const optionalRegistrationSchema = z
   .pipe(registrationSchema.nullable());
 
 /** What anonymous visitors see of a mark the seller did not choose to show: "AB12 •••". */
-export const REGISTRATION_MASK = '•••';
+const REGISTRATION_MASK = '•••';
 export function maskRegistration(registration: string): string {
   return `${registration.slice(0, 4)} ${REGISTRATION_MASK}`;
 }

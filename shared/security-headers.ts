@@ -22,7 +22,7 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
 ].join(', ');
 
-export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 /** CSP directives in order; connect-src names only what the browser really talks to. */
 export function cspDirectives(o: SecurityHeaderOptions): string[] {
@@ -40,7 +40,7 @@ export function cspDirectives(o: SecurityHeaderOptions): string[] {
   ];
 }
 
-export const contentSecurityPolicy = (o: SecurityHeaderOptions) => cspDirectives(o).join('; ');
+const contentSecurityPolicy = (o: SecurityHeaderOptions) => cspDirectives(o).join('; ');
 
 /** Header name (lower case) -> value. */
 export function securityHeaders(o: SecurityHeaderOptions): Record<string, string> {

@@ -10,7 +10,7 @@ export const YEAR_MIN = 1950;
 /** The latest year accepted: next year. */
 export const maxYear = (now: Date = new Date()): number => now.getUTCFullYear() + 1;
 
-export const YEAR_TEXTS = {
+const YEAR_TEXTS = {
   required: 'Year is required',
   notNumber: 'Enter the year as a number, e.g. 2019',
   notWhole: 'Year must be a whole number',

@@ -9,7 +9,7 @@
 import vm from 'node:vm';
 import type { TemplateResolver } from './model.js';
 
-export type EdgeOrigin =
+type EdgeOrigin =
   | { kind: 'api'; id: string; customHeaders: Record<string, string> }
   | { kind: 's3'; id: string; bucket: string; originPath: string };
 
@@ -49,7 +49,7 @@ const wildcardRegExp = (pattern: string) =>
   );
 
 /** Resolves `{{resolve:ssm:NAME}}` dynamic references from the local parameters. */
-export function resolveDynamicReferences(value: string, parameters: Record<string, string>): string {
+function resolveDynamicReferences(value: string, parameters: Record<string, string>): string {
   return value.replace(/\{\{resolve:ssm(?:-secure)?:([^}:]+)(?::\d+)?\}\}/g, (_m, name: string) => parameters[name] ?? '');
 }
 
@@ -181,7 +181,7 @@ export interface WafRequest {
 }
 
 type Statement = Props;
-export interface WafRule {
+interface WafRule {
   name: string;
   priority: number;
   action: 'block' | 'count' | 'allow' | 'group';
@@ -240,7 +240,7 @@ function fieldValue(field: Props, req: WafRequest): string {
   return '';
 }
 
-export function matches(statement: Statement, req: WafRequest, model: WafModel): boolean {
+function matches(statement: Statement, req: WafRequest, model: WafModel): boolean {
   if (statement.AndStatement) return ((statement.AndStatement as Props).Statements as Statement[]).every((s) => matches(s, req, model));
   if (statement.OrStatement) return ((statement.OrStatement as Props).Statements as Statement[]).some((s) => matches(s, req, model));
   if (statement.NotStatement) return !matches((statement.NotStatement as Props).Statement as Statement, req, model);

@@ -25,7 +25,7 @@ const WORKER_FILE = path.join(REPO_ROOT, 'dev', 'cloud', 'worker.ts');
  * Lambda's runtime itself sets, and where calls go (endpoints, mail transport, the local Stripe
  * and WhatsApp stand-ins, the browser's Cognito endpoint). docs/local-cloud.md lists them.
  */
-export const TRANSPORT_VARIABLES = [
+const TRANSPORT_VARIABLES = [
   'AWS_REGION',
   'AWS_DEFAULT_REGION',
   'AWS_ACCESS_KEY_ID',
@@ -50,9 +50,9 @@ export const TRANSPORT_VARIABLES = [
   'STRIPE_API_URL',
   'WHATSAPP_API_URL',
 ] as const;
-export type TransportVariable = (typeof TRANSPORT_VARIABLES)[number];
+type TransportVariable = (typeof TRANSPORT_VARIABLES)[number];
 
-export class LambdaTimeoutError extends Error {
+class LambdaTimeoutError extends Error {
   constructor(seconds: number) {
     super(`Task timed out after ${seconds.toFixed(2)} seconds`);
     this.name = 'LambdaTimeout';

@@ -7,7 +7,7 @@
  */
 import type { TemplateResolver } from './model.js';
 
-export interface ThrottleSetting {
+interface ThrottleSetting {
   rateLimit: number;
   burstLimit: number;
 }

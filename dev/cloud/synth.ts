@@ -45,7 +45,7 @@ function filesUnder(rel: string): string[] {
 }
 
 /** The cache key of a synth with this context. */
-export function synthHash(context: Record<string, unknown>): string {
+function synthHash(context: Record<string, unknown>): string {
   const hash = createHash('sha256');
   const rowTables = readdirSync(path.join(REPO_ROOT, ROW_TABLES_DIR))
     .filter((f) => f.endsWith('.ts') && !f.includes('.test.'))

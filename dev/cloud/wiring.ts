@@ -16,7 +16,7 @@ import { FunctionRuntime } from './runtime.js';
 import { type SynthResult, synthLocal } from './synth.js';
 
 /** Local values of the secrets (SSM SecureString parameters in AWS); not secrets of any value. */
-export const LOCAL_SECRET_VALUES: Record<SecretName, string> = {
+const LOCAL_SECRET_VALUES: Record<SecretName, string> = {
   stripeSecretKey: 'sk_test_truckyard_local',
   stripeWebhookSecret: 'whsec_truckyard_local',
   whatsappToken: 'whatsapp-local-token',
@@ -29,7 +29,7 @@ export const LOCAL_SECRET_VALUES: Record<SecretName, string> = {
   ...LOCAL_VEHICLE_RECORDS_KEYS,
 };
 
-export const LOCAL_EVENT_BUS = 'truckyard-local';
+const LOCAL_EVENT_BUS = 'truckyard-local';
 
 /** The API origin's port: ORIGIN_PORT, else PORT + 10. */
 export function originPortOf(cfg: LocalCloudConfig, env: NodeJS.ProcessEnv = process.env): number {
@@ -42,7 +42,7 @@ export function originPortOf(cfg: LocalCloudConfig, env: NodeJS.ProcessEnv = pro
  * origin, the scraper's fixture sites and the fixture hosts outbound fetches may reach), never a
  * switch that turns a check off. DROP_GRANT is the parity suite's test-only context.
  */
-export function localSynthContext(cfg: LocalCloudConfig, env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {
+function localSynthContext(cfg: LocalCloudConfig, env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {
   const fixturesPort = cfg.scrapeFixturesPort ?? cfg.port + 5;
   return {
     siteUrl: serviceUrl(cfg.port),

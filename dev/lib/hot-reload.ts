@@ -14,7 +14,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { REPO_ROOT } from '../config.js';
 import { clearHandlerCache } from './handlers.js';
 
-export const HOT_RELOAD_ROOTS = ['functions/src', 'shared'];
+const HOT_RELOAD_ROOTS = ['functions/src', 'shared'];
 
 export function enableHotReload(log: (msg: string) => void, onReload?: () => Promise<number | undefined> | undefined): { close(): void } {
   const dirs = HOT_RELOAD_ROOTS.map((r) => path.join(REPO_ROOT, r));

@@ -3,7 +3,7 @@ import dns from 'node:dns/promises';
 import http from 'node:http';
 import net from 'node:net';
 
-export const LOOPBACK = '127.0.0.1';
+const LOOPBACK = '127.0.0.1';
 
 /** True when nothing listens on the port (we can bind it on the loopback address ourselves). */
 export function isPortFree(port: number, host = LOOPBACK): Promise<boolean> {

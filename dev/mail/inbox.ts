@@ -15,7 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml as esc } from '../../functions/src/domain/mail/html.js';
 import { type CaughtMail, clearMail, getMail, listMail } from './store.js';
 
-export const MAIL_INBOX_PATH = '/_dev/mail';
+const MAIL_INBOX_PATH = '/_dev/mail';
 
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'";

@@ -30,7 +30,7 @@ export const mailDir = (dataDir: string = loadConfig().dataDir) => path.join(dat
 
 const nextId = monotonicFactory();
 
-export const newMailId = (now = Date.now()) => nextId(now);
+const newMailId = (now = Date.now()) => nextId(now);
 
 export async function saveMail(dir: string, mail: Omit<CaughtMail, 'id'>, now = Date.now()): Promise<CaughtMail> {
   await mkdir(dir, { recursive: true });

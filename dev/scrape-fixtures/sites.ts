@@ -81,7 +81,7 @@ export function cardGridPage(trucks: FixtureTruck[], next: string | null): strin
 <nav class="pager">${next ? `<a rel="next" href="${next}">Next</a>` : ''}</nav></body></html>`;
 }
 
-export function stockTablePage(trucks: FixtureTruck[], next: string | null): string {
+function stockTablePage(trucks: FixtureTruck[], next: string | null): string {
   const rows = trucks
     .map(
       (t) => `<tr class="stock-row" id="stock-${t.ref}">
@@ -180,7 +180,7 @@ async function serve(port: number, handler: Handler): Promise<FixtureSite> {
 }
 
 /** What tests (and curious developers) can change between runs. */
-export interface FixtureControl {
+interface FixtureControl {
   /** Refs truckhub.test no longer lists. By default TH-1004 is listed on the first run only. */
   truckHubGone: Set<string>;
 }
@@ -276,7 +276,7 @@ export async function startScrapeFixtures(basePort: number, opts: FixtureSiteOpt
   };
 }
 
-export function fixtureSources(sites: ScrapeFixtures['sites']): ScraperSource[] {
+function fixtureSources(sites: ScrapeFixtures['sites']): ScraperSource[] {
   return [
     {
       id: 'truckhub',

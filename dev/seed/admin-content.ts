@@ -11,7 +11,7 @@ import { ddb } from '../../functions/src/adapters/dynamodb/client.js';
 import { keys } from '../../functions/src/adapters/dynamodb/keys.js';
 import { s3 } from '../../functions/src/adapters/s3/client.js';
 
-export const DEMO_CONTENT = [
+const DEMO_CONTENT = [
   {
     id: '01JCONTENTHOMEHERO0000000A',
     ...CONTENT_SLOTS.homeHero,
@@ -46,7 +46,7 @@ export const DEMO_FINANCE_SETTINGS: FinanceSettings = {
   demo: true,
 };
 
-export const DEMO_VALUATION_ID = '01JDEMOVALUATION0000000001';
+const DEMO_VALUATION_ID = '01JDEMOVALUATION0000000001';
 
 export async function seedAdminDemoData(opts: {
   tableName: string;

@@ -33,7 +33,7 @@ import {
 import listingRows from './data/listings.json' with { type: 'json' };
 import scrapedRows from './data/scraped-listings.json' with { type: 'json' };
 import userRows from './data/users.json' with { type: 'json' };
-import type { ListingRecord, ScrapedRecord } from '../../functions/src/domain/listings/types.js';
+import type { ListingRecord, ScrapedFields, ScrapedRecord } from '../../functions/src/domain/listings/types.js';
 
 export const DEMO_PASSWORD = 'Haulage!Demo-2026';
 
@@ -52,13 +52,13 @@ export function hash32(text: string): number {
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length) % xs.length];
 
 /** A deterministic ULID: time part from `at`, random part from the seed. */
-export function deterministicUlid(at: number, seed: string): string {
+function deterministicUlid(at: number, seed: string): string {
   return ulid(at, seededRandom(hash32(seed)));
 }
 
 // ---------------------------------------------------------------- people
 
-export interface Depot {
+interface Depot {
   town: string;
   /** Free-text location as sellers type it. */
   location: string;
@@ -67,7 +67,7 @@ export interface Depot {
   london?: boolean;
 }
 
-export type DemoRole = 'admin' | 'super_admin' | 'dealer' | 'private_seller' | 'buyer';
+type DemoRole = 'admin' | 'super_admin' | 'dealer' | 'private_seller' | 'buyer';
 
 export interface DemoUser {
   /** Stable handle used by listings and tests. */
@@ -445,22 +445,9 @@ export function toListingRecord(listing: DemoListing, userId: string, images: Li
 
 export const SCRAPED_SOURCES = ['truckfinder.example', 'hgvtrader.example', 'lorrymart.example'] as const;
 
-interface ScrapedRow {
+interface ScrapedRow extends ScrapedFields {
   source: (typeof SCRAPED_SOURCES)[number];
   externalId: string;
-  /** As the source page spells it. */
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  mileage: number | null;
-  price: number | null;
-  location: string | null;
-  dealerName: string | null;
-  dealerContact: string | null;
-  category: Category | null;
-  fuelType: Fuel | null;
-  transmission: Transmission | null;
-  description: string | null;
   hoursAgo: number;
   isActive?: boolean;
 }

@@ -6,7 +6,7 @@ import { ddb } from '../../functions/src/adapters/dynamodb/client.js';
 import { emailOutboxStore } from '../../functions/src/adapters/dynamodb/email-outbox-repo.js';
 import { MAX_EMAIL_ATTEMPTS } from '../../functions/src/domain/mail/outbox.js';
 
-export const DEMO_FAILED_EMAIL_ID = '01JDEMOFAILEDEMAIL00000001';
+const DEMO_FAILED_EMAIL_ID = '01JDEMOFAILEDEMAIL00000001';
 
 export async function seedDemoFailedEmail(opts: { tableName: string; now: Date }): Promise<void> {
   const outbox = emailOutboxStore(ddb, opts.tableName);

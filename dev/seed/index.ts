@@ -34,8 +34,6 @@ import { buildVehicleRegistry } from '../vehicle-records/registry.js';
 import { seedDemoFailedEmail } from './failed-email.js';
 import { createImageRenderer, imageJobsFor } from './images.js';
 
-export { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SCRAPED, DEMO_STAFF_TOTP_SECRETS, DEMO_USERS } from './data.js';
-
 export interface SeedContext {
   env: Record<string, string>;
   createConfirmedUser: (u: {

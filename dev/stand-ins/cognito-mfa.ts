@@ -52,7 +52,7 @@ const notAuthorized = (message: string) => cognitoError('NotAuthorizedException'
 const invalidParameter = (message: string) => cognitoError('InvalidParameterException', message);
 
 /** Cognito's default AuthSessionValidity. */
-export const AUTH_SESSION_MS = 3 * 60_000;
+const AUTH_SESSION_MS = 3 * 60_000;
 /** Wrong codes a challenge session takes before it is dropped (the stand-in's own limit). */
 const MAX_CODE_FAILURES = 5;
 const TOTP_PERIOD_S = 30;
@@ -85,7 +85,7 @@ interface AuthSession {
 }
 
 /** A code checked against a base32 secret at `now`: the matching time step, or null. */
-export function totpStep(secret: string, code: string, now: number): number | null {
+function totpStep(secret: string, code: string, now: number): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_S });
   const delta = totp.validate({ token: code, timestamp: now, window: 1 });

@@ -20,7 +20,7 @@ export interface S3StandIn {
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function corsConfigXml(origins: string[]): string {
+function corsConfigXml(origins: string[]): string {
   // A CORS rule needs at least one origin; with none given, allow any (tests, scripts).
   const allowed = (origins.length ? origins : ['*']).map((o) => `<AllowedOrigin>${escapeXml(o)}</AllowedOrigin>`).join('');
   return [

@@ -13,7 +13,7 @@ import { type FormObject, obj } from './form.js';
 
 export type Json = Record<string, unknown>;
 
-export interface State {
+interface State {
   customers: Record<string, Json>;
   products: Record<string, Json>;
   prices: Record<string, Json>;

@@ -35,8 +35,6 @@ import { createRefunds } from './refunds.js';
 import { page } from './pages.js';
 import { createSubscriptions } from './subscriptions.js';
 import { type Delivery, createWebhooks } from './webhooks.js';
-
-export type { Delivery } from './webhooks.js';
 export type { StripeStandInOptions } from './context.js';
 
 export interface StripeStandIn {

@@ -201,7 +201,7 @@ export async function createTestUser(
 }
 
 /** Sets up and enables an authenticator app for the signed-in user, as the web's /admin set-up does; returns its secret. */
-export async function setUpTotp(cognito: CognitoIdentityProviderClient, accessToken: string): Promise<string> {
+async function setUpTotp(cognito: CognitoIdentityProviderClient, accessToken: string): Promise<string> {
   const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
   if (!SecretCode) throw new Error('AssociateSoftwareToken returned no secret');
   await cognito.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(SecretCode) }));
@@ -212,13 +212,7 @@ export async function setUpTotp(cognito: CognitoIdentityProviderClient, accessTo
 }
 
 /** Password, then the SOFTWARE_TOKEN_MFA challenge answered with a code not used before by this process. */
-export async function signInWithTotp(
-  cognito: CognitoIdentityProviderClient,
-  clientId: string,
-  email: string,
-  password: string,
-  secret: string,
-) {
+async function signInWithTotp(cognito: CognitoIdentityProviderClient, clientId: string, email: string, password: string, secret: string) {
   const first = await cognito.send(
     new InitiateAuthCommand({
       ClientId: clientId,
@@ -240,4 +234,34 @@ export async function signInWithTotp(
   const tokens = done.AuthenticationResult;
   if (!tokens?.AccessToken || !tokens.IdToken || !tokens.RefreshToken) throw new Error(`no tokens after the TOTP challenge for ${email}`);
   return tokens;
+}
+
+/** A JSON answer as the tests read it: nested fields freely. */
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read nested JSON fields freely
+  body: Record<string, any>;
+}
+
+/**
+ * `call(method, path, who, body?)` against the test API that `server()` returns when called (the
+ * file's `api`, started in beforeAll): `who`'s bearer token when given, the body as JSON, the
+ * answer's JSON (or its text when it is not JSON) back.
+ */
+export function apiCaller(server: () => { baseUrl: string }, extraHeaders: Record<string, string> = {}) {
+  return async (method: string, path: string, who: { accessToken: string } | null, body?: unknown): Promise<ApiAnswer> => {
+    const headers: Record<string, string> = { ...extraHeaders };
+    if (who) headers.authorization = `Bearer ${who.accessToken}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${server().baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, headers: res.headers, body: json as ApiAnswer['body'] };
+  };
 }

@@ -34,7 +34,7 @@ const FIXED: Record<number, VehicleScenario> = {
   4: 'km',
   5: 'fail-then-pass',
 };
-export const DEMO_VEHICLE_COUNT = 24;
+const DEMO_VEHICLE_COUNT = 24;
 
 const DVLA_MAKES: Record<string, string> = {
   mercedes: 'MERCEDES-BENZ',
@@ -302,11 +302,4 @@ export function buildVehicleRegistry(
   });
   for (const v of unlisted(now)) registry.set(v.registration, v);
   return registry;
-}
-
-/** Registration of each demo listing in the registry (the seed writes them onto the listings). */
-export function demoRegistrations(now: Date = new Date()): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const v of buildVehicleRegistry(now).values()) if (v.listingId) out.set(v.listingId, v.registration);
-  return out;
 }

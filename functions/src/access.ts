@@ -18,7 +18,7 @@ export const BUCKET_KEYS = [
 ] as const;
 export type BucketKey = (typeof BUCKET_KEYS)[number];
 
-export type TableAccess = 'read' | 'readWrite';
+type TableAccess = 'read' | 'readWrite';
 /** `put`: s3:PutObject alone, for write-once archives (the audit log's, under Object Lock). */
 export type BucketAccessLevel = 'read' | 'put' | 'write' | 'readWrite' | 'readWriteDelete';
 
@@ -30,7 +30,7 @@ export interface BucketAccess {
 }
 
 /** Cognito admin API actions a function may call on the user pool (without the `cognito-idp:` prefix). */
-export type CognitoAdminAction =
+type CognitoAdminAction =
   | 'ListUsers'
   | 'ListUsersInGroup'
   | 'AdminGetUser'
@@ -114,6 +114,3 @@ export const VEHICLE_RECORD_SECRETS: Record<VehicleRecordService, readonly strin
 export function vehicleRecordsAccess(services: readonly VehicleRecordService[]): Pick<Access, 'vehicleRecords' | 'secrets'> {
   return { vehicleRecords: services, secrets: services.flatMap((s) => VEHICLE_RECORD_SECRETS[s]) };
 }
-
-/** Nothing at all: config, static answers, pure computation. */
-export const NO_ACCESS: Access = {};

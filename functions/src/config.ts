@@ -60,10 +60,15 @@ export const config = {
       userPoolEndpoint: optional('COGNITO_PUBLIC_ENDPOINT', localEndpoint) || null,
     };
   },
+  /** Each name is read when asked for: a function is given only the buckets its row declares. */
   get buckets() {
     return {
-      truckImages: required('BUCKET_TRUCK_IMAGES'),
-      privateUploads: optional('BUCKET_PRIVATE_UPLOADS', ''),
+      get truckImages() {
+        return required('BUCKET_TRUCK_IMAGES');
+      },
+      get privateUploads() {
+        return optional('BUCKET_PRIVATE_UPLOADS', '');
+      },
     };
   },
   /** Bucket name by its key in functions/src/access.ts (the media buckets are only needed by the admin area). */

@@ -38,7 +38,7 @@ export function searchSnapshotStore(tableName: string = config.tableName): Snaps
  * The metric an alarm watches (namespace TruckYard, no dimensions): 1 each time a search
  * environment finds no usable snapshot and answers 503 (docs/architecture.md, "Search snapshot").
  */
-export const SEARCH_SNAPSHOT_UNAVAILABLE_METRIC = 'SearchSnapshotUnavailable';
+const SEARCH_SNAPSHOT_UNAVAILABLE_METRIC = 'SearchSnapshotUnavailable';
 
 function reportSnapshotUnavailable(tableName: string, problem: SearchSnapshotUnavailable): void {
   emitMetric({
@@ -94,7 +94,7 @@ export function firstScreensStore(tableName: string = config.tableName): FirstSc
 }
 
 /** How long the page function keeps the first screens before reading them again (they change at most once a minute). */
-export const FIRST_SCREENS_CACHE_MS = 15_000;
+const FIRST_SCREENS_CACHE_MS = 15_000;
 const firstScreensCache = new Map<string, { at: number; value: Promise<FirstScreens | null> }>();
 /** The first screens, read from S3 at most every FIRST_SCREENS_CACHE_MS (a failed read is not kept). */
 export function cachedFirstScreens(tableName: string = config.tableName): Promise<FirstScreens | null> {

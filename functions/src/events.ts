@@ -8,14 +8,12 @@ import { SEARCH_SNAPSHOT_ACCESS } from './jobs.js';
  * Subscriptions are added by the issues that consume the events.
  */
 export const EVENT_SOURCE = 'truckyard';
-
 /**
  * The event types and their contracts (one zod schema each) live in events/contracts.ts:
  * 'listing.created' | 'listing.updated' | 'listing.deleted'; 'scraper.run.completed' (one per
  * scraper run, never one per scraped listing); 'stock-import.applied' (one per stock import whose
  * listings went live, never one per imported row).
  */
-export type { DomainEventType } from './events/contracts.js';
 import type { DomainEventType } from './events/contracts.js';
 
 export interface EventSubscription {

@@ -15,7 +15,7 @@ import type { Context } from 'aws-lambda';
  */
 export const logger = new Logger();
 export const metrics = new Metrics();
-export const tracer = new Tracer();
+const tracer = new Tracer();
 export { MetricUnit };
 
 export { METRIC } from './metric-names.js';

@@ -43,7 +43,7 @@ const PAGE: Access = {
  */
 export type RouteAuth = 'public' | 'optional' | 'user' | 'admin' | 'superAdmin';
 /** HEAD rows are not written by hand: every GET row gets one (headRowOf, below). */
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDef {
   /** Stable id, used for the route's construct id (and the function's, for the first row of its module). */
@@ -423,7 +423,7 @@ const rows: RouteDef[] = [
 ];
 
 /** The id of the HEAD row derived from a GET row. */
-export const headRowId = (getRowId: string) => `${getRowId}Head`;
+const headRowId = (getRowId: string) => `${getRowId}Head`;
 
 /**
  * API Gateway's HTTP APIs route HEAD only to HEAD (or ANY) routes, never to GET ones, so each GET

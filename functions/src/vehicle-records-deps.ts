@@ -28,7 +28,7 @@ export function vehicleEnquiry(): VehicleEnquiryPort {
   return dvla;
 }
 
-export function motHistory(): MotHistoryPort {
+function motHistory(): MotHistoryPort {
   if (dvsa) return dvsa;
   const c = config.dvsa;
   dvsa = dvsaMotHistory({

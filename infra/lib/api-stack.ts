@@ -35,7 +35,7 @@ export const areaOf = (r: RouteDef): RouteArea => r.area ?? 'core';
  * Rows grouped by handler module: one function per module (the category page rows share one).
  * Rows sharing a function must declare equal access, so no row gets more than it declares.
  */
-export function groupByHandler(rows: readonly RouteDef[]): RouteDef[][] {
+function groupByHandler(rows: readonly RouteDef[]): RouteDef[][] {
   const groups = new Map<string, RouteDef[]>();
   for (const r of rows) groups.set(r.handler, [...(groups.get(r.handler) ?? []), r]);
   for (const group of groups.values()) {
@@ -52,7 +52,7 @@ export function groupByHandler(rows: readonly RouteDef[]): RouteDef[][] {
   return [...groups.values()];
 }
 
-export interface ApiRoutesProps {
+interface ApiRoutesProps {
   defaults: HouseDefaultsWithCognito;
   httpApi: HttpApi;
   authorizer: IHttpRouteAuthorizer;
@@ -62,7 +62,7 @@ export interface ApiRoutesProps {
 }
 
 /** One function per handler module and one route per row, on the given HTTP API (which may live in another stack). */
-export class ApiRoutes extends Construct {
+class ApiRoutes extends Construct {
   /** Functions by route id (rows sharing a handler map to the same function). */
   readonly functions: Record<string, HouseFunction> = {};
 

@@ -19,13 +19,13 @@ import { acknowledge } from './nag.js';
 import { type HouseDefaults, HouseFunction } from './constructs/house-function.js';
 
 /** Cognito groups the admin handlers check (functions/src/routes.ts: admin, superAdmin). */
-export const USER_GROUPS = ['admins', 'super_admins'] as const;
+const USER_GROUPS = ['admins', 'super_admins'] as const;
 
 /**
  * `Name <address>` or `address` -> the pool's SES sender; undefined keeps Cognito's default sender
  * (50 e-mails a day). `sesVerifiedDomain` is the verified domain identity the address belongs to.
  */
-export function sesSender(mailFrom: string | undefined, sesRegion: string, sesVerifiedDomain?: string) {
+function sesSender(mailFrom: string | undefined, sesRegion: string, sesVerifiedDomain?: string) {
   if (!mailFrom) return undefined;
   const match = mailFrom.match(/^\s*(.*?)\s*<([^>]+)>\s*$/);
   const [fromName, fromEmail] = match ? [match[1] || undefined, match[2]] : [undefined, mailFrom.trim()];
@@ -34,13 +34,6 @@ export function sesSender(mailFrom: string | undefined, sesRegion: string, sesVe
   }
   return UserPoolEmail.withSES({ fromEmail, fromName, sesRegion, sesVerifiedDomain });
 }
-
-/**
- * What a user may write on their own Cognito user: name and phone, plus the e-mail sign-up must
- * send (a required attribute; a change is re-verified). custom:account_type and the rest are set
- * by our API with admin rights.
- */
-export const USER_WRITABLE_ATTRIBUTES = ['email', 'name', 'phone_number'] as const;
 
 export interface AuthStackProps extends StackProps {
   /** Wiring for the trigger functions (they get no COGNITO_* variables: the pool names them). */
@@ -129,6 +122,9 @@ export class AuthStack extends Stack {
       readAttributes: new ClientAttributes()
         .withStandardAttributes({ email: true, emailVerified: true, fullname: true, phoneNumber: true, phoneNumberVerified: true })
         .withCustomAttributes('account_type', 'company_name'),
+      // What a user may write on their own Cognito user: name and phone, plus the e-mail sign-up
+      // must send (a required attribute; a change is re-verified). custom:account_type and the rest
+      // are set by our API with admin rights.
       writeAttributes: new ClientAttributes().withStandardAttributes({ email: true, fullname: true, phoneNumber: true }),
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),

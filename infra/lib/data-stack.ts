@@ -42,7 +42,7 @@ const expirePending = (prefix: string): LifecycleRule => ({
 });
 
 /** Dealers' stock files (imports/<sub>/…) are kept as long as their import records (stock-imports-repo's TTL). */
-export const STOCK_IMPORT_FILE_DAYS = 30;
+const STOCK_IMPORT_FILE_DAYS = 30;
 /**
  * Stock files expire after STOCK_IMPORT_FILE_DAYS; the version that expiry (or a re-upload over
  * the same key) leaves behind goes a day later, instead of the bucket's 30 days for old versions.
@@ -79,7 +79,7 @@ export const AUDIT_ARCHIVE_RETENTION_DAYS = 365;
  */
 export const NONCURRENT_VERSION_DAYS = OLD_FILE_VERSION_DAYS;
 /** SQS visibility timeout per worker timeout (AWS's advice for Lambda event sources: at least 6×). */
-export const VISIBILITY_PER_WORKER_TIMEOUT = 6;
+const VISIBILITY_PER_WORKER_TIMEOUT = 6;
 
 export interface DataStackProps extends StackProps {
   /** Origins allowed to POST presigned uploads from the browser (the site's origin). */

@@ -8,16 +8,16 @@ import type { Construct } from 'constructs';
  * Paths the edge rate and body-size rules leave alone: Stripe's webhook (bursty, large signed
  * bodies, retried by Stripe) and one-click unsubscribe links (mail clients prefetch them).
  */
-export const WAF_EXEMPT_PATH_PREFIXES = ['/api/payments/webhook', '/api/alerts/unsubscribe'] as const;
+const WAF_EXEMPT_PATH_PREFIXES = ['/api/payments/webhook', '/api/alerts/unsubscribe'] as const;
 /** Requests per IP per 5 minutes before WAF blocks the address for a while. */
-export const WAF_RATE_LIMIT_PER_5_MIN = 2000;
+const WAF_RATE_LIMIT_PER_5_MIN = 2000;
 /**
  * Page and search requests per IP per 5 minutes (issue 23): pages are GETs of paths outside /api/
  * without a dot (files have one); search is a GET under /api/listings (results, latest, suggestions,
  * a listing's details).
  */
 export const WAF_PAGE_RATE_LIMIT_PER_5_MIN = 300;
-export const WAF_SEARCH_PATH_PREFIX = '/api/listings';
+const WAF_SEARCH_PATH_PREFIX = '/api/listings';
 /** POSTs per IP per 5 minutes on the anonymous forms that store a message or send mail (issue 23). */
 export const WAF_FORM_RATE_LIMIT_PER_5_MIN = 20;
 /** Their paths: sign-up, contact, and a valuation (its photos' upload request and the request itself). */

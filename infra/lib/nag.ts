@@ -14,7 +14,7 @@ import type { Construct, IConstruct } from 'constructs';
  * names that only exist after synthesis, so the wildcard findings our grants produce by design are
  * matched here instead. Everything else is acknowledged on its construct (acknowledge() below).
  */
-export const ACCEPTED_FINDINGS: readonly { rule: RegExp; reason: string }[] = [
+const ACCEPTED_FINDINGS: readonly { rule: RegExp; reason: string }[] = [
   {
     rule: /^AwsSolutions-IAM5\[Resource::<[A-Za-z0-9]+Function[0-9A-F]{8}\.Arn>:\*\]$/,
     reason: "EventBridge Scheduler's target role (made by CDK) may invoke the job's own function, any version of it.",

@@ -13,7 +13,7 @@ import { WEB_ACL_METRIC_NAME } from './edge-stack.js';
 import { acknowledge } from './nag.js';
 
 /** Edge logs (CloudFront access logs, WAF logs) are kept this long. */
-export const EDGE_LOG_RETENTION_DAYS = 365;
+const EDGE_LOG_RETENTION_DAYS = 365;
 
 export interface OperationsStackProps extends StackProps {
   alarmTopic: ITopic;

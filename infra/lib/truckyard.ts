@@ -27,7 +27,7 @@ import { WebStack } from './web-stack.js';
 /** Where the app runs unless context `region` says otherwise (UK users, UK data). */
 export const DEFAULT_REGION = 'eu-west-2';
 /** CloudFront's certificates and web ACLs live in us-east-1. */
-export const EDGE_REGION = 'us-east-1';
+const EDGE_REGION = 'us-east-1';
 /**
  * Reserved concurrency of the search function (its three routes): with about 30 ms per search,
  * 20 environments answer several hundred searches a second (each search route's stage throttle,
@@ -40,7 +40,7 @@ export const SEARCH_HANDLER = 'http/listings/search-listings.ts';
 const LAMBDA_ENVIRONMENT_LIMIT_BYTES = 4096;
 
 /** From address when context `mailFrom` is not set (functions/src/config.ts has the same default). */
-export const DEFAULT_MAIL_FROM = 'TruckYard <no-reply@truckyard.example>';
+const DEFAULT_MAIL_FROM = 'TruckYard <no-reply@truckyard.example>';
 
 /** The government's live API bases and DVSA's scope: what the vehicle checks call unless context says otherwise. */
 export const GOVERNMENT_VEHICLE_RECORDS = {
@@ -50,7 +50,7 @@ export const GOVERNMENT_VEHICLE_RECORDS = {
 } as const;
 
 /** The URLs set on the functions that call the DVLA or the DVSA; a URL that is not http(s) fails synth. */
-export function resolveVehicleRecords(v: TruckYardOptions['vehicleRecords'] = {}): VehicleRecordsUrls {
+function resolveVehicleRecords(v: TruckYardOptions['vehicleRecords'] = {}): VehicleRecordsUrls {
   const resolved = {
     dvlaApiUrl: v.dvlaApiUrl ?? GOVERNMENT_VEHICLE_RECORDS.dvlaApiUrl,
     dvsaApiUrl: v.dvsaApiUrl ?? GOVERNMENT_VEHICLE_RECORDS.dvsaApiUrl,

@@ -87,8 +87,8 @@ const STRIP_MEDIA_PREFIX_CODE = `function handler(event) {
 }`;
 
 /** The media buckets' keys: the buckets MEDIA_BUCKET_BY_CATEGORY publishes to. */
-export type MediaBucketKey = (typeof MEDIA_BUCKET_BY_CATEGORY)[keyof typeof MEDIA_BUCKET_BY_CATEGORY];
-export const MEDIA_BUCKET_KEYS = [...new Set(Object.values(MEDIA_BUCKET_BY_CATEGORY))] as MediaBucketKey[];
+type MediaBucketKey = (typeof MEDIA_BUCKET_BY_CATEGORY)[keyof typeof MEDIA_BUCKET_BY_CATEGORY];
+const MEDIA_BUCKET_KEYS = [...new Set(Object.values(MEDIA_BUCKET_BY_CATEGORY))] as MediaBucketKey[];
 
 /** Cache behaviours per distribution, before a quota increase. */
 const CLOUDFRONT_BEHAVIOURS_QUOTA = 25;
@@ -103,7 +103,7 @@ const isDefaultBehaviourRow = (r: RouteDef) => r.path === '/' || /^\/\{\w+\+\}$/
  * Path patterns of the rows that need a behaviour of their own to reach the API: those outside
  * /api/* that look like files (sitemap.xml, robots.txt) — they must win over `/*.*` — in table order.
  */
-export const pagePathPatterns = (routes: readonly RouteDef[]) => [
+const pagePathPatterns = (routes: readonly RouteDef[]) => [
   ...new Set(routes.filter((r) => !r.path.startsWith('/api/') && !isDefaultBehaviourRow(r)).map((r) => pathPatternOf(r.path))),
 ];
 

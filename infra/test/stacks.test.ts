@@ -138,9 +138,6 @@ describe('api stack', () => {
           'COGNITO_CLIENT_ID',
           'COGNITO_ISSUER',
           'COGNITO_JWKS_URL',
-          'BUCKET_TRUCK_IMAGES',
-          'BUCKET_PRIVATE_UPLOADS',
-          'SPA_BUCKET',
           'EVENT_BUS_NAME',
         ]),
       );
@@ -152,6 +149,22 @@ describe('api stack', () => {
         MAIL_TRANSPORT: 'ses',
       });
       expect(JSON.stringify(vars.COGNITO_JWKS_URL)).toContain('/.well-known/jwks.json');
+    }
+  });
+
+  it('names only the buckets its row declares, and the site bucket only with siteIndex', () => {
+    const byRow = new Map(routesInTemplate(t.api).map((r) => [r.id, r.functionLogicalId]));
+    const all = t.api.toJSON().Resources as Resources;
+    for (const row of coreRoutes) {
+      const vars = (all[byRow.get(row.id)!].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const declared = [...new Set((row.access.buckets ?? []).map((b) => `BUCKET_${b.bucket.toUpperCase().replaceAll('-', '_')}`))];
+      expect(
+        Object.keys(vars)
+          .filter((k) => k.startsWith('BUCKET_'))
+          .sort(),
+        row.id,
+      ).toEqual(declared.sort());
+      expect(vars.SPA_BUCKET !== undefined, row.id).toBe(Boolean(row.access.siteIndex));
     }
   });
 

@@ -16,9 +16,9 @@ import {
 } from './verdict.js';
 import { CLEAN_AIR_ZONES, COMPLIANCE_DATA_CHECKED_ON, DIRECT_VISION_STANDARD } from './zones.js';
 
-export { type CardBadge, type ComplianceInput, cleanAirBadge, type EmissionClass, emissionClassOf, type ZoneVerdict } from './verdict.js';
+export { type ComplianceInput, cleanAirBadge, type ZoneVerdict } from './verdict.js';
 
-export interface DvsVerdict {
+interface DvsVerdict {
   status: 'not-required' | 'permit-ok' | 'needs-safe-system' | 'stars-unknown' | 'unknown';
   text: string;
 }

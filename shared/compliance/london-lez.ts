@@ -5,7 +5,7 @@
  */
 export const COMPLIANCE_DATA_CHECKED_ON = '2026-11-23';
 
-export type ZoneKind = 'daily-charge' | 'penalty-per-entry';
+type ZoneKind = 'daily-charge' | 'penalty-per-entry';
 
 export interface CleanAirZone {
   /** Stable id, used in the browse filter (?cleanAir=london). */

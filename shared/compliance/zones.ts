@@ -5,7 +5,7 @@
  */
 import { COMPLIANCE_DATA_CHECKED_ON, type CleanAirZone, LONDON_LEZ } from './london-lez.js';
 
-export { COMPLIANCE_DATA_CHECKED_ON, type CleanAirZone, type ZoneKind } from './london-lez.js';
+export { COMPLIANCE_DATA_CHECKED_ON, type CleanAirZone } from './london-lez.js';
 
 const GOV_UK_CAZ = {
   title: 'GOV.UK — Driving in a clean air zone',

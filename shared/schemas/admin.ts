@@ -5,7 +5,7 @@ import type { DealerStatus } from './dealer.js';
 import type { ListingImage } from './listing.js';
 
 /** Staff roles (spec §3 Admin role); mirrored on the profile as `adminRole`. */
-export const ADMIN_ROLES = ['admin', 'super_admin'] as const;
+const ADMIN_ROLES = ['admin', 'super_admin'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
 /** Spec §9 admin filters. */
@@ -45,8 +45,6 @@ export type InboxStatus = (typeof INBOX_STATUSES)[number];
 export const ADMIN_PAGE_SIZE = 25;
 export const AUDIT_PAGE_SIZE = 100;
 export const MEDIA_LIMITS = { maxImageBytes: 5 * 1024 * 1024, maxVideoBytes: 100 * 1024 * 1024, maxFilesPerUpload: 10 } as const;
-export const MEDIA_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const MEDIA_VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
 
 const cursor = z.string().max(2000).optional();
 

@@ -13,7 +13,7 @@ export type TierId = (typeof PLANS)[number]['id'];
 export const TIER_IDS = PLANS.map((p) => p.id) as [TierId, ...TierId[]];
 
 /** How often alerts go out, fastest first. */
-export const ALERT_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
+const ALERT_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
 /** The fastest cadence each plan pays for (spec §9): silver weekly, gold daily, platinum instant. */
@@ -45,7 +45,7 @@ export const FREQUENCY_LABELS: Record<AlertFrequency, string> = {
 export { YEAR_MIN as ALERT_YEAR_MIN, maxYear as alertYearMax } from '../year.js';
 
 /** Phones are stored in E.164 (WhatsApp needs it), by the one phone rule (shared/phone.ts). */
-export const phoneToE164 = parsePhone;
+const phoneToE164 = parsePhone;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalNumber = (schema: z.ZodNumber) =>
@@ -98,7 +98,6 @@ export const alertPreferencesSchema = z
     if (p.yearMin != null && p.yearMax != null && p.yearMin > p.yearMax)
       ctx.addIssue({ code: 'custom', path: ['yearMax'], message: 'Latest year must be on or after the earliest year' });
   });
-export type AlertPreferencesInput = z.input<typeof alertPreferencesSchema>;
 export type AlertPreferencesValues = z.output<typeof alertPreferencesSchema>;
 
 export const DEFAULT_ALERT_RADIUS_MILES = 50;
@@ -147,7 +146,7 @@ export interface SubscriptionTier {
   alertFrequency: AlertFrequency;
 }
 
-export const SUBSCRIPTION_STATUSES = [
+const SUBSCRIPTION_STATUSES = [
   'active',
   'trialing',
   'past_due',
@@ -190,7 +189,7 @@ export interface SubscriptionView {
 }
 
 /** Why a WhatsApp alert could not be sent: the sender is not set up, or Meta refused or failed. */
-export const WHATSAPP_PROBLEM_REASONS = ['not-configured', 'send-failed'] as const;
+const WHATSAPP_PROBLEM_REASONS = ['not-configured', 'send-failed'] as const;
 export interface WhatsAppProblem {
   reason: (typeof WHATSAPP_PROBLEM_REASONS)[number];
   /** ISO time of the failure. */
@@ -198,7 +197,7 @@ export interface WhatsAppProblem {
 }
 
 /** WhatsApp number verification (issue 23): a 6-digit code, valid 10 minutes, 5 tries. */
-export const WHATSAPP_CODE_LENGTH = 6;
+const WHATSAPP_CODE_LENGTH = 6;
 export const WHATSAPP_CODE_TTL_MINUTES = 10;
 export const WHATSAPP_CODE_MAX_TRIES = 5;
 /** A new code is sent at most once a minute. */

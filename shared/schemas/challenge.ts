@@ -6,8 +6,6 @@ import { z } from 'zod';
  * challenge from GET /api/challenge, solves it, and the form sends the solution (base64 JSON) as
  * `altcha`; the API checks the signature, the solution and the expiry, and accepts each solution once.
  */
-export const CHALLENGE_FIELD = 'altcha';
-
 export const CHALLENGE_TEXTS = {
   required: 'Please complete the "I\'m not a robot" check.',
   failed: 'The "I\'m not a robot" check failed or has expired. Please try again.',

@@ -12,9 +12,9 @@ export type DealerStatus = (typeof DEALER_STATUSES)[number];
 export const APPROVED_DEALER_LABEL = 'Approved dealer';
 
 /** Companies House company numbers: 8 digits, or a two-letter prefix (Scotland, Northern Ireland, LLPs…) and 6 digits. */
-export const COMPANY_NUMBER_PATTERN = /^(\d{8}|(SC|NI|OC|SO|NC|R0)\d{6})$/;
+const COMPANY_NUMBER_PATTERN = /^(\d{8}|(SC|NI|OC|SO|NC|R0)\d{6})$/;
 /** UK VAT registration numbers: 9 digits, or 12 for a branch of a group, stored with their GB prefix. */
-export const VAT_NUMBER_PATTERN = /^GB(\d{9}|\d{12})$/;
+const VAT_NUMBER_PATTERN = /^GB(\d{9}|\d{12})$/;
 
 export const DEALER_TEXTS = {
   tradingNameRequired: 'Trading name is required',
@@ -30,13 +30,13 @@ export const DEALER_TEXTS = {
 const compact = (s: string) => s.toUpperCase().replace(/[\s.-]/g, '');
 
 /** '12345678', 'sc 123456' → '12345678', 'SC123456'; null when blank. */
-export function normaliseCompanyNumber(s: string | null | undefined): string | null {
+function normaliseCompanyNumber(s: string | null | undefined): string | null {
   const c = compact(s ?? '');
   return c === '' ? null : c;
 }
 
 /** 'GB 123 4567 89', '123456789' → 'GB123456789'; null when blank. */
-export function normaliseVatNumber(s: string | null | undefined): string | null {
+function normaliseVatNumber(s: string | null | undefined): string | null {
   const c = compact(s ?? '');
   if (c === '') return null;
   return c.startsWith('GB') ? c : `GB${c}`;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EQUIPMENT_ITEMS } from '../equipment.js';
 
 /** Most of one item in a cart (the cart's own limit, web/src/features/equipment/utils/cart.ts). */
-export const EQUIPMENT_MAX_QUANTITY = 99;
+const EQUIPMENT_MAX_QUANTITY = 99;
 
 /** POST /api/equipment/checkout: the cart's lines; prices come from the catalogue on the server. */
 export const equipmentCheckoutSchema = z

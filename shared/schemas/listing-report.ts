@@ -63,7 +63,7 @@ export type ListingReportForm = z.output<typeof listingReportFormSchema>;
 export type ListingReport = z.output<typeof listingReportSchema>;
 
 /** open → listing-hidden (staff hid it) or handled (staff looked and closed it). */
-export const REPORT_STATUSES = ['open', 'listing-hidden', 'handled'] as const;
+const REPORT_STATUSES = ['open', 'listing-hidden', 'handled'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
   open: 'Open',

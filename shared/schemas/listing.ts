@@ -211,8 +211,6 @@ export const listingSearchQuerySchema = z
   });
 
 export type ListingSearchQuery = z.output<typeof listingSearchQuerySchema>;
-/** The raw (string) form, as kept in the URL. */
-export type ListingSearchParams = z.input<typeof listingSearchQuerySchema>;
 
 export type FacetCounts = Record<string, number>;
 

@@ -23,7 +23,7 @@ export const PASSWORD_TEXTS = {
 export const MIN_PASSWORD_SCORE = 3;
 
 /** Words anyone attacking this site would try first (zxcvbn's "user inputs"). */
-export const SITE_WORDS = ['truckyard', 'truck', 'yard', 'lorry', 'haulage', 'hgv'] as const;
+const SITE_WORDS = ['truckyard', 'truck', 'yard', 'lorry', 'haulage', 'hgv'] as const;
 
 let factory: ZxcvbnFactory | undefined;
 const estimator = () => {

@@ -6,8 +6,8 @@ import type { DealerStatus } from './dealer.js';
 /** Account types (spec §3 Profile). */
 export const ACCOUNT_TYPES = ['dealer', 'individual'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
-export const ACCOUNT_STATUSES = ['active', 'suspended'] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+const ACCOUNT_STATUSES = ['active', 'suspended'] as const;
+type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export const PROFILE_LIMITS = { nameMax: 100, companyMax: 100, phoneMax: 30 } as const;
 

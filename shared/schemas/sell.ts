@@ -183,12 +183,12 @@ const featuresField = z
   );
 
 /** Image keys returned by POST /api/uploads/listing-images/complete, in display order (the first is the main image). */
-export const imageKeysField = z
+const imageKeysField = z
   .array(z.string().trim().min(1).max(SELL_LIMITS.imageKeyMax), { error: 'Images must be a list' })
   .max(LIMITS.maxImagesPerListing, `Maximum ${LIMITS.maxImagesPerListing} images allowed.`)
   .refine((keys) => new Set(keys).size === keys.length, { message: 'The same image is listed twice' });
 
-export const ENGINE_SIZE_MESSAGE = `Engine size must be between ${SELL_LIMITS.minEngineLitres} and ${SELL_LIMITS.maxEngineLitres} litres`;
+const ENGINE_SIZE_MESSAGE = `Engine size must be between ${SELL_LIMITS.minEngineLitres} and ${SELL_LIMITS.maxEngineLitres} litres`;
 
 /**
  * Engine size in litres, stored as text ("12.8"). Sellers type "12.8", "12.8L", "12.8 litres" or
@@ -253,7 +253,7 @@ function checkPrice(v: { price: number | null; priceOnApplication: boolean }, ct
 }
 
 /** The fields "Find my truck" may fill from the DVLA's record (issue 27 §2). */
-export const DVLA_FILLABLE_FIELDS = ['make', 'year', 'fuelType', 'euroStandard', 'gvwTonnes', 'axleConfig'] as const;
+const DVLA_FILLABLE_FIELDS = ['make', 'year', 'fuelType', 'euroStandard', 'gvwTonnes', 'axleConfig'] as const;
 export type DvlaFillableField = (typeof DVLA_FILLABLE_FIELDS)[number];
 
 /** A form's or JSON's boolean; absent is false. */
@@ -396,7 +396,6 @@ export const uploadCompleteSchema = z.object({
     .min(1, 'No uploads to complete')
     .max(LIMITS.maxImagesPerListing, `Maximum ${LIMITS.maxImagesPerListing} images allowed.`),
 });
-export type UploadComplete = z.output<typeof uploadCompleteSchema>;
 
 /** One presigned POST: the browser posts `fields` plus the file (last) as multipart form data to `url`. */
 export interface PresignedUpload {

@@ -5,7 +5,6 @@ export const applyImportSchema = z.object({
   /** A full-stock import: listings missing from the file are marked sold. */
   markMissingSold: z.boolean({ error: 'markMissingSold must be true or false' }).default(false),
 });
-export type ApplyImportInput = z.output<typeof applyImportSchema>;
 
 /**
  * Where stock files live in the private uploads bucket: imports/<sub>/<id>.csv, the browser's
@@ -33,7 +32,6 @@ export const importUploadRequestSchema = z.object({
       if (size > IMPORT_FILE_MAX_BYTES) ctx.addIssue({ code: 'custom', message: importFileTooLargeMessage(size) });
     }),
 });
-export type ImportUploadRequest = z.output<typeof importUploadRequestSchema>;
 
 /** The answer: a presigned POST to the private bucket, the key fixed by the server. */
 export interface ImportUpload {
@@ -46,7 +44,7 @@ export interface ImportUpload {
 }
 
 /** An uploaded stock file's key: always imports/<sub>/<26-character id>.csv (POST /api/my-imports/uploads makes them). */
-export const IMPORT_FILE_KEY = /^imports\/[^/]{1,128}\/[0-9A-Z]{26}\.csv$/;
+const IMPORT_FILE_KEY = /^imports\/[^/]{1,128}\/[0-9A-Z]{26}\.csv$/;
 
 /** POST /api/my-imports with an uploaded file: its key (under the caller's own imports/<sub>/) and, for display, its name. */
 export const importFileSchema = z.object({
@@ -72,7 +70,7 @@ export const importFeedSchema = z.object({
     }, 'Please enter a web address starting with https://'),
 });
 
-export type ImportRowAction = 'create' | 'update' | 'unchanged' | 'reject';
+type ImportRowAction = 'create' | 'update' | 'unchanged' | 'reject';
 
 /** One row of the dry run, as the dashboard shows it. */
 export interface ImportPreviewRow {
@@ -90,7 +88,7 @@ export type ImportStatus = 'previewed' | 'queued' | 'running' | 'done' | 'failed
 /** A dealer's first import waits for staff (issue 23); 'approving' and 'refusing' while the queue carries the decision out. */
 export type ImportReviewState = 'pending' | 'approving' | 'approved' | 'refusing' | 'refused';
 
-export interface ImportSummary {
+interface ImportSummary {
   create: number;
   update: number;
   unchanged: number;

@@ -14,7 +14,7 @@ const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-export const TEXT_PROBLEM_MESSAGE = 'contains characters that are not allowed';
+const TEXT_PROBLEM_MESSAGE = 'contains characters that are not allowed';
 
 /** Why a string is refused, or null when it is acceptable text. */
 export function textProblem(s: string, opts: { multiline?: boolean } = {}): string | null {

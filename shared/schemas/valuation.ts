@@ -20,7 +20,7 @@ export const VALUATION_VEHICLE_TYPES = [
   { value: 'beavertails', label: 'Beavertails' },
   { value: 'other', label: 'Other' },
 ] as const;
-export type ValuationVehicleType = (typeof VALUATION_VEHICLE_TYPES)[number]['value'];
+type ValuationVehicleType = (typeof VALUATION_VEHICLE_TYPES)[number]['value'];
 const VEHICLE_TYPE_VALUES = VALUATION_VEHICLE_TYPES.map((t) => t.value) as [ValuationVehicleType, ...ValuationVehicleType[]];
 
 export const MOT_STATUSES = [
@@ -29,7 +29,7 @@ export const MOT_STATUSES = [
   { value: 'exempt', label: 'Exempt' },
   { value: 'due-soon', label: 'Due soon' },
 ] as const;
-export type MotStatus = (typeof MOT_STATUSES)[number]['value'];
+type MotStatus = (typeof MOT_STATUSES)[number]['value'];
 const MOT_VALUES = MOT_STATUSES.map((m) => m.value) as [MotStatus, ...MotStatus[]];
 
 export const VALUATION_MAKE_OPTIONS: Option<Make>[] = optionsFor(MAKES, SELL_MAKES);

@@ -6,7 +6,6 @@ import type { DvlaFillableField } from './sell.js';
 
 /** POST /api/vehicle-lookup: "Find my truck" on the sell form (issue 27 §2). */
 export const vehicleLookupSchema = z.object({ registration: registrationSchema });
-export type VehicleLookupInput = z.input<typeof vehicleLookupSchema>;
 
 /** What "Find my truck" fills, and which fields those are. */
 export interface VehicleLookupResult {
@@ -46,7 +45,7 @@ export const VEHICLE_LOOKUP_TEXTS = {
 /** The panel's fixed line (issue 27 §3). */
 export const VEHICLE_CHECKS_DISCLAIMER = 'From DVLA and DVSA records. Not a finance, stolen or write-off check.';
 
-export type MileageVerdictKind = 'consistent' | 'fell' | 'below-last' | 'not-enough';
+type MileageVerdictKind = 'consistent' | 'fell' | 'below-last' | 'not-enough';
 
 export interface MileageVerdict {
   kind: MileageVerdictKind;

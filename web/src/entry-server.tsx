@@ -16,6 +16,7 @@ import { leafHandle, prefetchForServer } from './app/prefetch';
 import { AppProvider } from './app/provider';
 import { AppRoutes, routes } from './app/router';
 import { type ApiTransport, setApiTransport } from './lib/api-client';
+import { jsonForScript } from '@shared/script-json';
 
 export type { ApiTransport };
 
@@ -37,15 +38,6 @@ export type PageRender =
   | { kind: 'rendered'; status: number; html: string; dataScript: string; modules: string[] }
   /** A client route the server does not render: the SPA shell with a 200. */
   | { kind: 'shell'; status: 200 };
-
-/** JSON safe inside <script>: nothing in it can close the element or open a comment. */
-const jsonForScript = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /**
  * Renders `url` (absolute; path and query matter) as an anonymous visitor sees it. `api` answers the

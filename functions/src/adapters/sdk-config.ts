@@ -6,7 +6,7 @@
  * The SDK retries (maxAttempts) within what a 29 s API call allows.
  */
 export const SDK_TIMEOUTS = { connectionTimeout: 2_000, requestTimeout: 5_000 } as const;
-export const SDK_MAX_ATTEMPTS = 3;
+const SDK_MAX_ATTEMPTS = 3;
 
 /** Options for every SDK client constructor: the SDK builds its NodeHttpHandler from these. */
 export function sdkClientConfig() {

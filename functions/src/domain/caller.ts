@@ -14,8 +14,8 @@ export type Caller =
 
 export const ANONYMOUS: Caller = { kind: 'anonymous' };
 
-export const ADMIN_GROUP = 'admins';
-export const SUPER_ADMIN_GROUP = 'super_admins';
+const ADMIN_GROUP = 'admins';
+const SUPER_ADMIN_GROUP = 'super_admins';
 
 /** Builds a caller from JWT claims (API Gateway passes them as strings; `cognito:groups` may be "[a b]"). */
 export function callerFromClaims(claims: Record<string, unknown> | undefined | null): Caller {

@@ -14,7 +14,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'SERVICE_UNAVAILABLE';
 
-export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -52,5 +52,5 @@ export const forbidden = (message = 'You do not have permission to do that') => 
 export const unauthenticated = (message = 'Please sign in to continue') => new DomainError('UNAUTHENTICATED', message);
 
 /** Our storage (table, bucket) did not answer: a retry later may succeed, and nothing is lost. */
-export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 export const serviceUnavailable = (message = UNAVAILABLE_MESSAGE) => new DomainError('SERVICE_UNAVAILABLE', message);

@@ -25,7 +25,7 @@ const ASYNC_RETRIES = 2;
 const MAX_LAMBDA_TIMEOUT_SECONDS = 900;
 
 /** The UK time zone the jobs' cron expressions are written in (functions/src/jobs.ts). */
-export const JOBS_TIME_ZONE = TimeZone.EUROPE_LONDON;
+const JOBS_TIME_ZONE = TimeZone.EUROPE_LONDON;
 
 interface AsyncFunctionProps {
   defaults: HouseDefaults;
@@ -181,7 +181,7 @@ export interface QueueWorkersProps {
  * Workers running at once per queue when its row does not say (SQS event sources allow 2 at the
  * least): bounded, so a burst of messages cannot outrun SES's sending rate or the account's Lambda quota.
  */
-export const DEFAULT_QUEUE_MAX_CONCURRENCY = 2;
+const DEFAULT_QUEUE_MAX_CONCURRENCY = 2;
 
 /**
  * One worker function per row of functions/src/queues.ts, fed by its SQS queue (at most the row's

@@ -34,24 +34,14 @@ export const S3_ACTIONS: Record<BucketAccessLevel, readonly string[]> = {
 };
 
 /** Item reads and writes a function narrowed by `tableKeys` gets (no Scan, no index, no stream). */
-export const TABLE_ITEM_READ_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:ConditionCheckItem',
-] as const;
-export const TABLE_ITEM_WRITE_ACTIONS = [
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-] as const;
+const TABLE_ITEM_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'] as const;
+const TABLE_ITEM_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
 
 /**
  * Every partition key a request names must start with one of the prefixes, and it must name one
  * (ForAllValues alone would also pass a request that names none).
  */
-export const leadingKeysCondition = (prefixes: readonly string[]) => ({
+const leadingKeysCondition = (prefixes: readonly string[]) => ({
   'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((p) => `${p}*`) },
   Null: { 'dynamodb:LeadingKeys': 'false' },
 });
@@ -61,10 +51,10 @@ export const leadingKeysCondition = (prefixes: readonly string[]) => ({
  */
 export const SITE_INDEX_KEYS = ['index.html', '.vite/manifest.json'] as const;
 
-export const SES_SEND_ACTIONS = ['ses:SendEmail', 'ses:SendRawEmail'] as const;
+const SES_SEND_ACTIONS = ['ses:SendEmail', 'ses:SendRawEmail'] as const;
 
 /** The address inside `Name <address>` or a bare address. */
-export const addressOf = (mailFrom: string) => (mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom).trim();
+const addressOf = (mailFrom: string) => (mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom).trim();
 
 /** SES identities a From address may be authorised by: the address itself and its domain. */
 export function sesIdentitiesFor(mailFrom: string, sesDomain?: string): string[] {

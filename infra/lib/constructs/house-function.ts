@@ -113,7 +113,7 @@ export const HTTP_API_TIMEOUT_SECONDS = 29;
 export const FETCH_ALLOW_HOSTS_ENV = 'FETCH_ALLOW_HOSTS';
 
 /** Environment variable carrying a bucket's generated name: 'truck-images' -> BUCKET_TRUCK_IMAGES. */
-export const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().replaceAll('-', '_')}`;
+const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().replaceAll('-', '_')}`;
 
 /**
  * Modules whose functions read a context-configured variable: a function gets the variable when its
@@ -121,26 +121,34 @@ export const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().repl
  */
 export const SCRAPER_SOURCES_READER = 'jobs/scraper-deps.ts';
 
+/** The HTTP handler wrapper, which verifies bearer tokens against the user pool (COGNITO_*) on every API function. */
+const TOKEN_VERIFIER = 'http/handler.ts';
+
 /** Powertools for AWS Lambda (functions/src/observability.ts): the service name of every log line and metric. */
 export const POWERTOOLS_SERVICE_NAME = 'truckyard';
 /** The CloudWatch namespace of the app's own (EMF) metrics; operations.ts alarms on them. */
 export const METRICS_NAMESPACE = 'TruckYard';
 
 /** The environment functions/src/config.ts reads, derived from the wired resources. */
-export function houseEnvironment(
+function houseEnvironment(
   scope: Construct,
   d: HouseDefaults,
   access: Access = {},
   reaches: (module: string) => boolean = () => false,
 ): Record<string, string> {
-  const bucketVars = Object.fromEntries(Object.entries(d.buckets).map(([key, b]) => [bucketEnvVar(key as BucketKey), b.bucketName]));
+  // A bucket's name only where the row declares access to it (as grants.ts grants it), the site
+  // bucket only with `siteIndex`, the user pool's ids only where tokens are verified or the pool is
+  // called: a function reading a name it was not given fails with the variable's name (config.ts).
+  const bucketKeys = [...new Set((access.buckets ?? []).map((b) => b.bucket))];
+  const bucketVars = Object.fromEntries(bucketKeys.map((key) => [bucketEnvVar(key), d.buckets[key].bucketName]));
+  const usesPool = Boolean(access.cognito?.length) || reaches(TOKEN_VERIFIER);
   return {
     STAGE: 'aws',
     NODE_OPTIONS: '--enable-source-maps',
     TABLE_NAME: d.table.tableName,
-    ...(d.userPool && d.userPoolClient ? cognitoEnvironment(scope, d.userPool, d.userPoolClient) : {}),
+    ...(usesPool && d.userPool && d.userPoolClient ? cognitoEnvironment(scope, d.userPool, d.userPoolClient) : {}),
     ...bucketVars,
-    SPA_BUCKET: d.siteBucket.bucketName,
+    ...(access.siteIndex ? { SPA_BUCKET: d.siteBucket.bucketName } : {}),
     IMAGES_BASE_URL: '/images',
     EVENT_BUS_NAME: d.eventBus.eventBusName,
     SITE_URL: d.siteUrl,
@@ -171,7 +179,7 @@ export function houseEnvironment(
  * DVLA_API_URL for rows calling the DVLA, DVSA_* for rows calling the DVSA, nothing for the others.
  * A row must also read exactly the service's secrets; one that does not fails synth.
  */
-export function vehicleRecordsEnvironment(d: Pick<HouseDefaults, 'vehicleRecords'>, access: Access): Record<string, string> {
+function vehicleRecordsEnvironment(d: Pick<HouseDefaults, 'vehicleRecords'>, access: Access): Record<string, string> {
   const services = access.vehicleRecords ?? [];
   if (services.length === 0) return {};
   for (const service of services) {

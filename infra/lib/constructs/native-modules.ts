@@ -41,15 +41,6 @@ function importGraphOf(entry: string): ImportGraph {
   return graph;
 }
 
-/**
- * The native packages a handler reaches through its relative imports (the route table has no flag for
- * them, and a forgotten flag would ship a bundle that fails at its first call).
- */
-export function nativeModulesOf(entry: string): string[] {
-  const { packages } = importGraphOf(entry);
-  return NATIVE_MODULES.filter((m) => packages.has(m)).sort();
-}
-
 /** Whether a handler reaches a source file (absolute path) through its relative imports. */
 export function reachesModule(entry: string, module: string): boolean {
   return importGraphOf(entry).files.has(resolve(module));
@@ -69,7 +60,7 @@ export const LAMBDA_ARCHITECTURE = Architecture.ARM_64;
  * infra/native, installed by `npm run native:install` (npm's --cpu/--os/--libc overrides), which
  * `npm install` and `npm ci` run after installing (postinstall).
  */
-export const LAMBDA_NATIVE_MODULES_DIR = join(REPO_ROOT, 'infra', 'native', 'node_modules');
+const LAMBDA_NATIVE_MODULES_DIR = join(REPO_ROOT, 'infra', 'native', 'node_modules');
 
 /** Copies each package and its installed dependencies (for sharp: its arm64 binaries) into outputDir/node_modules. */
 export function copyNativeModules(outputDir: string, modules: readonly string[], source: string = LAMBDA_NATIVE_MODULES_DIR) {

@@ -22,15 +22,15 @@ import { acknowledge } from '../nag.js';
 import { METRICS_NAMESPACE, POWERTOOLS_SERVICE_NAME } from './house-function.js';
 
 /** Failed messages and events are kept two weeks (SQS's maximum) for a look and a redrive. */
-export const DEAD_LETTER_RETENTION = Duration.days(14);
+const DEAD_LETTER_RETENTION = Duration.days(14);
 
 /**
  * SES reviews an account at a 5 % bounce or 0.1 % complaint rate (and pauses sending at 10 % /
  * 0.5 %); the alarms fire well before either.
  */
-export const SES_ALARM_THRESHOLDS = { bounceRate: 0.04, complaintRate: 0.0008 } as const;
+const SES_ALARM_THRESHOLDS = { bounceRate: 0.04, complaintRate: 0.0008 } as const;
 /** API 5xx alarm: share of requests answered 5xx over 5 minutes. */
-export const API_5XX_RATE_THRESHOLD = 0.02;
+const API_5XX_RATE_THRESHOLD = 0.02;
 
 export function newDeadLetterQueue(scope: Construct, id: string): Queue {
   const dlq = new Queue(scope, id, { retentionPeriod: DEAD_LETTER_RETENTION, encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
@@ -39,7 +39,7 @@ export function newDeadLetterQueue(scope: Construct, id: string): Queue {
 }
 
 /** An alarm that notifies the alarm topic when it fires and when it recovers. */
-export function alarmOn(scope: Construct, id: string, metric: IMetric, threshold: number, topic: ITopic, description: string): Alarm {
+function alarmOn(scope: Construct, id: string, metric: IMetric, threshold: number, topic: ITopic, description: string): Alarm {
   const alarm = new Alarm(scope, id, {
     metric,
     threshold,
@@ -115,21 +115,21 @@ export function api5xxRateAlarm(scope: Construct, apiId: string, topic: ITopic) 
 }
 
 /** Search: p95 duration above this (ms) for 15 minutes alarms (a search takes tens of milliseconds). */
-export const SEARCH_P95_THRESHOLD_MS = 1000;
+const SEARCH_P95_THRESHOLD_MS = 1000;
 /** Stream consumers more than this far behind the table (ms) alarm. */
-export const STREAM_ITERATOR_AGE_THRESHOLD_MS = 5 * 60_000;
+const STREAM_ITERATOR_AGE_THRESHOLD_MS = 5 * 60_000;
 /**
  * A search environment that started from a snapshot older than this (s) alarms: the builder writes
  * one within a minute of every change and the whole table nightly, so a day and a bit means both stopped.
  */
-export const SNAPSHOT_AGE_THRESHOLD_SECONDS = 26 * 3600;
+const SNAPSHOT_AGE_THRESHOLD_SECONDS = 26 * 3600;
 /** CloudFront: share of requests answered 5xx (per cent, CloudFront's unit) over 5 minutes. */
-export const CLOUDFRONT_5XX_RATE_THRESHOLD_PERCENT = 2;
+const CLOUDFRONT_5XX_RATE_THRESHOLD_PERCENT = 2;
 /** WAF: blocked requests in 5 minutes above the background of bots and scanners. */
-export const WAF_BLOCKS_THRESHOLD = 500;
+const WAF_BLOCKS_THRESHOLD = 500;
 
 /** The app's own EMF metrics (functions/src/observability.ts): namespace and the `service` dimension Powertools adds. */
-export const appMetric = (metricName: string, statistic: string, period = Duration.minutes(5)) =>
+const appMetric = (metricName: string, statistic: string, period = Duration.minutes(5)) =>
   new Metric({
     namespace: METRICS_NAMESPACE,
     metricName,
@@ -324,7 +324,7 @@ export function edgeAlarms(scope: Construct, topic: ITopic, distributionId: stri
 }
 
 /** Namespace of the metrics the app's own log lines make (metric filters). */
-export const APP_METRIC_NAMESPACE = 'TruckYard';
+const APP_METRIC_NAMESPACE = 'TruckYard';
 
 /**
  * The sign-up function logs `"metric":"SignUpOverallLimitReached"` when the overall hourly limit
@@ -350,7 +350,7 @@ export function signUpLimitAlarm(scope: Construct, fn: { logGroup: import('aws-c
 }
 
 /** The alert functions' EMF metric (functions/src/domain/alerts/send-alerts.ts WHATSAPP_ALERT_NOT_SENT_METRIC). */
-export const WHATSAPP_ALERT_NOT_SENT_METRIC = 'WhatsAppAlertNotSent';
+const WHATSAPP_ALERT_NOT_SENT_METRIC = 'WhatsAppAlertNotSent';
 
 /**
  * A WhatsApp alert or verification code could not be sent (no WHATSAPP_PHONE_NUMBER_ID, no or an

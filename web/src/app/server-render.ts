@@ -5,7 +5,7 @@ import type { Params } from 'react-router-dom';
 export type AnyQueryOptions = FetchQueryOptions<any, any, any, any>;
 
 /** What a route's `prefetch` is given: the matched URL and its params. */
-export interface PrefetchArgs {
+interface PrefetchArgs {
   url: URL;
   params: Params;
 }

@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 /** The words of the safety advice (issue 24 §6), in one place for the listing and contact pages and the tests. */
-export const SAFETY_ADVICE = {
+const SAFETY_ADVICE = {
   title: 'Buying safely',
   points: ['Never pay a deposit before you have seen the truck.', 'Check the V5C logbook matches the truck and the seller.'],
 } as const;

@@ -43,7 +43,7 @@ export function setApiTransport(fn: ApiTransport) {
 export type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
 /** Builds a query string, leaving out empty values; arrays become comma lists (the API's form). */
-export function toQueryString(params: Record<string, QueryValue>): string {
+function toQueryString(params: Record<string, QueryValue>): string {
   const sp = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '') continue;

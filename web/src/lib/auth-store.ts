@@ -45,7 +45,7 @@ export function setAuthSnapshot(next: AuthSnapshot) {
   for (const l of listeners) l();
 }
 
-export function subscribeAuth(listener: () => void): () => void {
+function subscribeAuth(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

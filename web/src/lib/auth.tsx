@@ -1,8 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { setTokenProvider } from './api-client';
-import { type AuthUser, getAuthSnapshot, hasStoredSession, setAuthSnapshot, useAuthSnapshot } from './auth-store';
-
-export type { AuthUser };
+import { getAuthSnapshot, hasStoredSession, setAuthSnapshot, useAuthSnapshot } from './auth-store';
 
 /** Who is signed in, as far as the UI needs to know. */
 export interface AuthState {

@@ -1,7 +1,7 @@
 import { isAcceptedImageType } from '@shared/constants';
 /**
- * The listing image rules of the sell and edit forms (spec §5 "Sell form", §8 "Listing flow"),
- * free of browser APIs so they can be tested directly.
+ * The image rules of the sell and edit forms and of the valuation form (spec §5 "Sell form",
+ * "Valuation", §8 "Listing flow"), free of browser APIs so they can be tested directly.
  */
 
 /** The parts of a File the rules look at. */
@@ -19,9 +19,11 @@ export interface ImageProblem {
 export interface ImageLimits {
   maxImages: number;
   maxBytes: number;
+  /** The too-many text; by default how many more fit (the valuation form states the maximum instead). */
+  tooMany?: (remaining: number, max: number) => string;
 }
 
-export const IMAGE_TEXTS = {
+const IMAGE_TEXTS = {
   tooManyTitle: 'Too many images',
   tooMany: (remaining: number, max: number) => `You can only upload ${remaining} more image(s). Maximum ${max} images allowed.`,
   invalidTitle: 'Invalid file type',
@@ -32,8 +34,8 @@ export const IMAGE_TEXTS = {
 } as const;
 
 /**
- * Which chosen files join the listing: when they would take it past the limit none do (and the
- * person is told how many more fit); otherwise every image of at most `maxBytes` does, and the
+ * Which chosen files join the listing (or the valuation request): when they would take it past the
+ * limit none do (and the person is told so); otherwise every image of at most `maxBytes` does, and the
  * first problem found is reported (one toast at a time).
  */
 export function selectListingImages<F extends FileLike>(
@@ -43,7 +45,8 @@ export function selectListingImages<F extends FileLike>(
 ): { accepted: F[]; problem: ImageProblem | null } {
   const remaining = Math.max(0, limits.maxImages - currentCount);
   if (incoming.length > remaining) {
-    return { accepted: [], problem: { title: IMAGE_TEXTS.tooManyTitle, description: IMAGE_TEXTS.tooMany(remaining, limits.maxImages) } };
+    const tooMany = limits.tooMany ?? IMAGE_TEXTS.tooMany;
+    return { accepted: [], problem: { title: IMAGE_TEXTS.tooManyTitle, description: tooMany(remaining, limits.maxImages) } };
   }
   const accepted: F[] = [];
   let problem: ImageProblem | null = null;

@@ -27,7 +27,7 @@ export async function issueChallenge(hmacKey: string, now: Date = new Date()): P
 }
 
 /** The widget's payload (base64 JSON `{ challenge, solution }`), or null when it is not one. */
-export function parseAltchaPayload(payload: string): Payload | null {
+function parseAltchaPayload(payload: string): Payload | null {
   try {
     const value = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as Partial<Payload> | null;
     const c = value?.challenge;

@@ -9,7 +9,7 @@ export interface TokenVerifierConfig {
 }
 
 /** Connect plus response time allowed for the JWKS (fetched once per cold start, then cached). */
-export const JWKS_FETCH_TIMEOUT_MS = 3_000;
+const JWKS_FETCH_TIMEOUT_MS = 3_000;
 
 export type AccessTokenVerifier = (token: string) => Promise<JwtPayload>;
 

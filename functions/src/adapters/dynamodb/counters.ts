@@ -36,7 +36,7 @@ export function counterUpdateItems(tableName: string, deltas: Record<string, num
     }));
 }
 
-export async function bumpCounters(ddb: DynamoDBDocumentClient, tableName: string, deltas: Record<string, number>): Promise<void> {
+async function bumpCounters(ddb: DynamoDBDocumentClient, tableName: string, deltas: Record<string, number>): Promise<void> {
   await Promise.all(counterUpdateItems(tableName, deltas).map((u) => ddb.send(new UpdateCommand(u.Update))));
 }
 

@@ -7,7 +7,7 @@ import { TTL_ATTRIBUTE } from './table.js';
  * How long a tombstone is kept: longer than any access token the pool issues lives (1 hour,
  * infra/lib/auth-stack.ts), so every token issued before the deletion has expired by then.
  */
-export const TOMBSTONE_TTL_SECONDS = 2 * 24 * 3600;
+const TOMBSTONE_TTL_SECONDS = 2 * 24 * 3600;
 
 /**
  * Tombstones of deleted accounts (pattern 60): `pk=DELETEDUSER#<sub>`, `sk=TOMBSTONE`, only the

@@ -189,7 +189,7 @@ export const keys = {
 };
 
 export const CHANGE_SHARDS = 4;
-export function shardOf(id: string): number {
+function shardOf(id: string): number {
   let h = 0;
   for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) | 0;
   return Math.abs(h) % CHANGE_SHARDS;

@@ -22,9 +22,9 @@ export const PENDING_UPLOAD_TTL_SECONDS = 24 * 3600;
  * The item itself is kept longer than it is valid, so the SweepUnattachedImages job finds it
  * (GSI2 `PENDINGUPLOADS`) and deletes its files before DynamoDB's TTL sweep removes it.
  */
-export const PENDING_UPLOAD_KEEP_SECONDS = 4 * 24 * 3600;
+const PENDING_UPLOAD_KEEP_SECONDS = 4 * 24 * 3600;
 /** How long an Idempotency-Key of a create is remembered (pattern 52). */
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
 const imageTakenMeanwhile = () => validationError('An image was already used for another listing or has expired; upload it again');
 
@@ -37,7 +37,7 @@ export function recordFromItem(item: Record<string, unknown>): ListingRecord {
 }
 
 /** The counter changes of one new listing (pattern 35). */
-export const listingCreatedCounters = (record: Pick<ListingRecord, 'status' | 'createdAt'>): Record<string, number> => ({
+const listingCreatedCounters = (record: Pick<ListingRecord, 'status' | 'createdAt'>): Record<string, number> => ({
   [COUNTER.listings]: 1,
   [COUNTER.listingsWithStatus(record.status)]: 1,
   [COUNTER.newListingsOn(dayOf(record.createdAt))]: 1,

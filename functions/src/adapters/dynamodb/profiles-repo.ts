@@ -45,7 +45,7 @@ export function profileItem(profile: Profile, adminRole: string | null = null): 
   };
 }
 
-export function profileSearchText(p: Pick<Profile, 'fullName' | 'email' | 'companyName' | 'phone'>): string {
+function profileSearchText(p: Pick<Profile, 'fullName' | 'email' | 'companyName' | 'phone'>): string {
   return [p.fullName, p.email, p.companyName, p.phone].filter(Boolean).join(' ').toLowerCase();
 }
 

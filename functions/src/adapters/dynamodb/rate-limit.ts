@@ -1,7 +1,5 @@
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../../config.js';
 import { type RateLimitRequest, type RateLimitResult, type RateLimiter, windowStartOf } from '../../domain/rate-limit.js';
-import { ddb as defaultDdb } from './client.js';
 import { keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './table.js';
 
@@ -36,6 +34,3 @@ export function createRateLimiter(ddb: DynamoDBDocumentClient, tableName: string
     }
   };
 }
-
-/** `rateLimit({ scope, key, limit, windowSeconds })` against the configured table. */
-export const rateLimit: RateLimiter = (request) => createRateLimiter(defaultDdb, config.tableName)(request);

@@ -9,7 +9,7 @@ const isConditionFailure = (err: unknown) => (err as { name?: string })?.name ==
  * A change marked this shortly before a build started stays pending: the build reads GSI2, which
  * is eventually consistent, so it may not see that change yet. The schedule then builds again.
  */
-export const GSI_LAG_MARGIN_MS = 10_000;
+const GSI_LAG_MARGIN_MS = 10_000;
 
 /** Pattern 2, projected to what the sitemap needs: ids and change times of active listings. */
 export function sitemapListingSource(ddb: DynamoDBDocumentClient, tableName: string): SitemapListingSource {

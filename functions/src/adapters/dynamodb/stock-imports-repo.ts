@@ -8,7 +8,7 @@ import { keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './table.js';
 
 /** Import records are kept for 30 days: long enough to look back at a report, then gone with their file. */
-export const IMPORT_TTL_SECONDS = 30 * 24 * 3600;
+const IMPORT_TTL_SECONDS = 30 * 24 * 3600;
 
 function recordFromItem(item: Record<string, unknown>): StockImportRecord {
   const { pk: _pk, sk: _sk, type: _type, gsi2pk: _g2pk, gsi2sk: _g2sk, [TTL_ATTRIBUTE]: _ttl, ...rest } = item;
@@ -144,4 +144,3 @@ export function stockImportsRepo(ddb: DynamoDBDocumentClient, tableName: string)
   };
   return repo;
 }
-export type StockImportsRepo = ReturnType<typeof stockImportsRepo>;

@@ -7,9 +7,9 @@ import { keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './table.js';
 
 /** How long a processed event id is remembered (Stripe retries for 3 days). */
-export const WEBHOOK_EVENT_RETENTION_SECONDS = 30 * 24 * 3600;
+const WEBHOOK_EVENT_RETENTION_SECONDS = 30 * 24 * 3600;
 /** The idempotency key's prefix: the sort key is `stripe-webhook#<md5 of the event id>`. */
-export const WEBHOOK_LEASE_KEY_PREFIX = 'stripe-webhook';
+const WEBHOOK_LEASE_KEY_PREFIX = 'stripe-webhook';
 
 /**
  * Stripe event ids as leases (pattern 28), kept by Powertools' idempotency utility on the app's

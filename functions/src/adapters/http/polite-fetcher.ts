@@ -36,7 +36,7 @@ export interface PoliteFetcherOptions {
   random?: () => number;
 }
 
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
 
 const originOf = (url: string) => new URL(url).origin;

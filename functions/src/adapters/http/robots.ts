@@ -34,7 +34,7 @@ export function robotsRulesFrom(
 }
 
 /** RFC 9309 matches groups on the product token ('TruckYardBot' of 'TruckYardBot/1.0 (+url)'). */
-export const productToken = (userAgent: string) => userAgent.split(/[\s/]/)[0];
+const productToken = (userAgent: string) => userAgent.split(/[\s/]/)[0];
 
 export const isAllowedBy = (rules: RobotsRules, url: string) =>
   rules.kind === 'allow-all' ? true : rules.kind === 'disallow-all' ? false : rules.isAllowed(url);

@@ -34,7 +34,7 @@ import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 import { type AllowHosts, hostKey, NO_ALLOW_HOSTS } from './allow-hosts.js';
 
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 /** A fetch that did not produce a usable body. `reason` goes to logs, never to a user. */
 export class FetchFailed extends Error {
@@ -77,7 +77,7 @@ export const isPublicAddress = (address: string) => addressRange(address) === 'u
 /** Name resolution: every address of a host name. Tests substitute their own (a rebinding resolver). */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
-export const systemResolver: Resolver = (hostname) =>
+const systemResolver: Resolver = (hostname) =>
   new Promise((resolve, reject) =>
     dnsLookup(hostname, { all: true, order: 'verbatim' }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
   );
@@ -93,7 +93,7 @@ export interface SafeFetchGuard {
 type Connector = ReturnType<typeof buildConnector>;
 
 /** The connector every guarded connection goes through (see the module comment). */
-export function guardedConnector(guard: SafeFetchGuard = {}): Connector {
+function guardedConnector(guard: SafeFetchGuard = {}): Connector {
   const allowHosts = guard.allowHosts ?? NO_ALLOW_HOSTS;
   const resolve = guard.resolve ?? systemResolver;
   const timeout = guard.connectTimeoutMs ?? 10_000;
@@ -142,7 +142,7 @@ export function guardedConnector(guard: SafeFetchGuard = {}): Connector {
 }
 
 /** What a single request may carry. */
-export interface OnceInit {
+interface OnceInit {
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -187,7 +187,7 @@ export interface SafeFetcher {
   close(): Promise<void>;
 }
 
-export interface FetchLimits {
+interface FetchLimits {
   maxBytes: number;
   timeoutMs: number;
   userAgent: string;

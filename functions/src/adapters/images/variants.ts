@@ -30,7 +30,7 @@ export interface VariantOptions {
 /** Larger uploads are refused (about 8000 × 6000: any phone camera fits). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** The stored original is scaled down to fit this many pixels on its longest edge. */
-export const MAX_ORIGINAL_EDGE = 4096;
+const MAX_ORIGINAL_EDGE = 4096;
 
 export const variantKey = (key: string, width: VariantWidth) => `${key}/w${width}.webp`;
 export const originalKey = (key: string) => `${key}/original.jpg`;
@@ -73,9 +73,9 @@ export async function makeImageVariants(input: Buffer, opts: VariantOptions = {}
   return { width: info.width, height: info.height, original: original as Buffer, variants: variants as ImageVariants['variants'] };
 }
 
-export const ORIGINAL_CACHE_CONTROL = `public, max-age=${LIMITS.imageCacheControlSeconds}`;
+const ORIGINAL_CACHE_CONTROL = `public, max-age=${LIMITS.imageCacheControlSeconds}`;
 /** Variant keys are new for every upload, so they never change and can be cached for a year. */
-export const VARIANT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const VARIANT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export interface StoreImageDeps {
   s3: S3Client;

@@ -12,7 +12,7 @@ let transport: Mailer | undefined;
 let mailer: Mailer | undefined;
 
 /** How e-mail leaves, chosen once by MAIL_TRANSPORT (ses | smtp). Only the outbox calls it directly. */
-export function getMailTransport(): Mailer {
+function getMailTransport(): Mailer {
   transport ??=
     config.mailTransport === 'smtp'
       ? createSmtpMailer({ from: config.mailFrom, ...config.smtp })

@@ -5,7 +5,7 @@
  * wraps console output in its own envelope, and CloudWatch only extracts EMF from a line that is the
  * EMF object itself (Powertools' Metrics writes the same way).
  */
-export const METRICS_NAMESPACE = 'TruckYard';
+const METRICS_NAMESPACE = 'TruckYard';
 
 export interface EmfLine {
   /** Metric name → value (a count of 1 for an occurrence). */

@@ -13,7 +13,7 @@ export const queueUrlEnvVar = (queueId: string) => `QUEUE_URL_${queueId.toUpperC
 const SQS_BATCH = 10;
 
 /** SQS (AWS): the queue's URL comes from QUEUE_URL_<ID>; a partially failed batch is an error. */
-export function createSqsSender(client: Pick<SQSClient, 'send'>, env: NodeJS.ProcessEnv = process.env): QueueSender {
+function createSqsSender(client: Pick<SQSClient, 'send'>, env: NodeJS.ProcessEnv = process.env): QueueSender {
   return {
     async send(queueId, bodies) {
       const url = env[queueUrlEnvVar(queueId)];

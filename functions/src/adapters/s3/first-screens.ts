@@ -2,7 +2,7 @@ import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/clie
 import { FIRST_SCREENS_FORMAT, type FirstScreens, type FirstScreensStore } from '../../domain/search/first-screens.js';
 
 /** Its own prefix, so the page function may read it without being granted the search snapshot (search/). */
-export const FIRST_SCREENS_PREFIX = 'first-screens/';
+const FIRST_SCREENS_PREFIX = 'first-screens/';
 export const firstScreensKey = (tableName: string) => `${FIRST_SCREENS_PREFIX}${tableName}.json`;
 
 /** The first screens as one small JSON object in the private bucket (cards carry seller names: never public). */

@@ -2,7 +2,7 @@ import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/clie
 import type { SnapshotStore } from '../../domain/search/search-service.js';
 
 /** Where the search snapshot of a table lives in the private bucket (never public: cards carry seller names). */
-export const SEARCH_SNAPSHOT_PREFIX = 'search/';
+const SEARCH_SNAPSHOT_PREFIX = 'search/';
 export const searchSnapshotKey = (tableName: string) => `${SEARCH_SNAPSHOT_PREFIX}${tableName}/index.bin.gz`;
 
 /** The search snapshot as one S3 object, read whole at a search environment's cold start. */

@@ -4,10 +4,10 @@ import type { SitemapFileStore } from '../../domain/seo/publish-sitemap.js';
 import { SITEMAP_INDEX_NAME } from '../../domain/seo/sitemap.js';
 
 /** The built sitemap lives under this prefix of the truck-images bucket (outside the served listings/ prefix); config.sitemapPrefix. */
-export const SITEMAP_PREFIX = 'sitemaps/';
+const SITEMAP_PREFIX = 'sitemaps/';
 /** Crawlers re-read the index often; parts change with it, so neither is cached for long. */
-export const SITEMAP_INDEX_CACHE_CONTROL = 'public, max-age=900';
-export const SITEMAP_PART_CACHE_CONTROL = 'public, max-age=3600';
+const SITEMAP_INDEX_CACHE_CONTROL = 'public, max-age=900';
+const SITEMAP_PART_CACHE_CONTROL = 'public, max-age=3600';
 
 export interface StoredSitemapFile {
   body: Buffer;

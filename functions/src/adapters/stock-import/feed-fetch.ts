@@ -6,7 +6,7 @@ import { type SafeFetcher, failureReason } from '../http/safe-fetch.js';
 export const STOCK_IMPORT_USER_AGENT = 'TruckYard-StockImport/1.0 (+https://truckyard.example/contact)';
 
 /** A feed has this long, redirects and body included. */
-export const FEED_TIMEOUT_MS = 15_000;
+const FEED_TIMEOUT_MS = 15_000;
 
 /**
  * The one answer to every feed that could not be fetched, whatever the reason (refused address,

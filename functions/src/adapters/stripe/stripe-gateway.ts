@@ -55,7 +55,7 @@ const toSessionInfo = (session: Stripe.Checkout.Session): CheckoutSessionInfo =>
 });
 const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
 
-export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscription {
+function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscription {
   const item = sub.items.data[0];
   const price = item?.price;
   const periodEnd = item?.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { backoffDelayMs, parseRetryAfter } from '../http/backoff.js';
 
 /** Each request to the DVLA and DVSA gives up after 5 s; 429 and 5xx are retried at most twice. */
-export const VEHICLE_RECORDS_HTTP = { timeoutMs: 5000, maxRetries: 2, baseDelayMs: 250, maxDelayMs: 2000 } as const;
+const VEHICLE_RECORDS_HTTP = { timeoutMs: 5000, maxRetries: 2, baseDelayMs: 250, maxDelayMs: 2000 } as const;
 
 export interface RecordsLog {
   info(message: string, fields: Record<string, unknown>): void;

@@ -5,7 +5,7 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 export type SpaIndexSource = { path: string } | { bucket: string; key: string };
 
 /** Served when the web app has not been built locally, so the head still renders. */
-export const FALLBACK_INDEX_HTML = `<!doctype html>
+const FALLBACK_INDEX_HTML = `<!doctype html>
 <html lang="en-GB">
   <head>
     <meta charset="UTF-8" />
@@ -51,7 +51,7 @@ export async function loadSpaIndex(source: SpaIndexSource, s3: () => S3Client, n
 }
 
 /** One entry of Vite's build manifest (web/dist/.vite/manifest.json). */
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string;
   src?: string;
   imports?: string[];

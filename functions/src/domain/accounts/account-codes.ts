@@ -37,7 +37,7 @@ export interface AccountCodeStore {
   remove(purpose: CodePurpose, email: string, codeHash: string): Promise<boolean>;
 }
 
-export const hashCode = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code}`).digest('hex');
+const hashCode = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code}`).digest('hex');
 
 /** A new random code for the address; returns the plain code (for the e-mail), storing only its hash. */
 export async function issueCode(

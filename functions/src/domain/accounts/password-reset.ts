@@ -8,10 +8,10 @@ import type { AccountDeps } from './account-ports.js';
 import { completeVerification } from './verify-email.js';
 
 /** Reset requests per client address per hour. */
-export const RESET_ADDRESS_LIMIT = { scope: 'reset-ip', limit: 10, windowSeconds: 3600 } as const;
+const RESET_ADDRESS_LIMIT = { scope: 'reset-ip', limit: 10, windowSeconds: 3600 } as const;
 /** Reset e-mails per account address per hour (beyond it requests are answered, and nothing is sent). */
-export const RESET_MAIL_LIMIT = { scope: 'reset-mail', limit: 3, windowSeconds: 3600 } as const;
-export const RESET_LIMITED_MESSAGE = 'Too many reset requests from your network. Please try again later.';
+const RESET_MAIL_LIMIT = { scope: 'reset-mail', limit: 3, windowSeconds: 3600 } as const;
+const RESET_LIMITED_MESSAGE = 'Too many reset requests from your network. Please try again later.';
 
 /**
  * POST /api/accounts/password-reset: after the ALTCHA check and the per-client limit, e-mails a

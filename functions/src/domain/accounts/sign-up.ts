@@ -6,12 +6,10 @@ import { existingAccountNotice, verificationCodeEmail } from '../mail/account-te
 import { ACCOUNT_CODE_RULES, issueCode } from './account-codes.js';
 import type { AccountDeps } from './account-ports.js';
 
-export type { AccountDirectory } from './account-ports.js';
-
 /** Three notices per address per hour: enough for someone who forgot they signed up. */
-export const EXISTING_ACCOUNT_NOTICE_LIMIT = { scope: 'signup-existing', limit: 3, windowSeconds: 3600 } as const;
+const EXISTING_ACCOUNT_NOTICE_LIMIT = { scope: 'signup-existing', limit: 3, windowSeconds: 3600 } as const;
 /** Sign-ups per client address (an IPv6 /64 counts as one) per hour. */
-export const SIGN_UP_ADDRESS_LIMIT = { scope: 'signup-ip', limit: 5, windowSeconds: 3600 } as const;
+const SIGN_UP_ADDRESS_LIMIT = { scope: 'signup-ip', limit: 5, windowSeconds: 3600 } as const;
 /** Sign-ups per hour from everyone together: beyond this something is wrong, and an alarm says so. */
 export const SIGN_UP_OVERALL_LIMIT = { scope: 'signup-all', key: 'all', limit: 500, windowSeconds: 3600 } as const;
 /**
@@ -25,10 +23,10 @@ export const SIGN_UP_TEXTS = {
   overallLimited: 'We are receiving an unusual number of sign-ups. Please try again in a little while.',
 } as const;
 
-export const SIGN_UP_ANSWER: SignUpAnswer = { status: 'check-inbox', message: ACCOUNT_TEXTS.checkInbox };
+const SIGN_UP_ANSWER: SignUpAnswer = { status: 'check-inbox', message: ACCOUNT_TEXTS.checkInbox };
 
 /** What the verification code completes: the account and the sign-up details the profile needs. */
-export function signUpCodeData(userId: string, input: SignUpRequest): Record<string, string> {
+function signUpCodeData(userId: string, input: SignUpRequest): Record<string, string> {
   return {
     userId,
     accountType: input.accountType,

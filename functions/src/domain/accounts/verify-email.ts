@@ -6,7 +6,7 @@ import type { AccountDeps, DirectoryAccount } from './account-ports.js';
 import { createProfileOnConfirm } from './profiles.js';
 
 /** New verification codes per address per hour (each brings 5 more tries). */
-export const RESEND_CODE_LIMIT = { scope: 'verify-resend', limit: 3, windowSeconds: 3600 } as const;
+const RESEND_CODE_LIMIT = { scope: 'verify-resend', limit: 3, windowSeconds: 3600 } as const;
 
 /**
  * Marks the address verified (sign-in then works) and creates the profile from what sign-up sent,

@@ -16,7 +16,7 @@ export interface ContentDeps {
   siteOrigin: string | null;
 }
 
-export const CONTENT_NOT_FOUND = 'Content section not found';
+const CONTENT_NOT_FOUND = 'Content section not found';
 
 export function listContent(deps: Pick<ContentDeps, 'content'>, cursor?: string): Promise<Page<PageContent>> {
   return deps.content.list(cursor, ADMIN_PAGE_SIZE);
@@ -58,7 +58,7 @@ export async function deleteContent(deps: ContentDeps, staff: Staff, id: string)
 }
 
 /** Markdown (or plain text, which is valid Markdown) → HTML with only harmless tags: no script ever reaches a visitor. */
-export function renderContentHtml(markdown: string): string {
+function renderContentHtml(markdown: string): string {
   const html = marked.parse(markdown, { async: false, gfm: true, breaks: true }) as string;
   return sanitizeHtml(html, {
     allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'code', 'span'],

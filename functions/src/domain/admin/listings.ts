@@ -12,7 +12,7 @@ export interface AdminListingDeps {
   deleteImageFiles: (keys: string[]) => Promise<void>;
 }
 
-export const LISTING_NOT_FOUND = 'Listing not found';
+const LISTING_NOT_FOUND = 'Listing not found';
 
 export function listAdminListings(
   deps: Pick<AdminListingDeps, 'listings'>,

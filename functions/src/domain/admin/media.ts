@@ -50,7 +50,7 @@ export type ImageReencoder = (bytes: Uint8Array, mime: string) => Promise<Uint8A
 /** Detects a file's container from its first bytes (file-type); null when unknown. */
 export type ContainerProbe = (bytes: Uint8Array) => Promise<{ mime: string } | null>;
 
-export const MEDIA_NOT_FOUND = 'Media asset not found';
+const MEDIA_NOT_FOUND = 'Media asset not found';
 export const mediaPendingPrefix = (adminId: string) => `${MEDIA_PENDING_PREFIX}${adminId}/`;
 /** Where staff uploads wait in the private bucket; a lifecycle rule expires them after a day (infra/lib/data-stack.ts). */
 export const MEDIA_PENDING_PREFIX = 'media/pending/';

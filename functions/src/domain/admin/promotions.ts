@@ -29,7 +29,7 @@ const withSiteRelativeUrls = <T extends { imageUrl: string | null; linkUrl: stri
   linkUrl: v.linkUrl && siteRelativeUrl(v.linkUrl, siteOrigin),
 });
 
-export const PROMOTION_NOT_FOUND = 'Promotion not found';
+const PROMOTION_NOT_FOUND = 'Promotion not found';
 
 export function listPromotions(deps: Pick<PromotionDeps, 'promotions'>, cursor?: string): Promise<Page<Promotion>> {
   return deps.promotions.list(cursor, ADMIN_PAGE_SIZE);

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors.js';
 
-export const MFA_REQUIRED_MESSAGE =
+const MFA_REQUIRED_MESSAGE =
   'Staff accounts must set up an authenticator app (TOTP) before using the admin area. Set it up on /admin, then sign in again.';
 
 /** Reads whether a user has TOTP enabled in the user pool (Cognito AdminGetUser in AWS). */

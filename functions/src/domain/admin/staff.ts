@@ -4,9 +4,9 @@ import type { Caller } from '../caller.js';
 import { DomainError, forbidden, unauthenticated } from '../errors.js';
 import type { Staff } from './ports.js';
 
-export const ADMIN_REQUIRED = 'Admin access required';
-export const SUPER_ADMIN_REQUIRED = 'Super admin access required';
-export const ADMIN_REMOVED = 'Your admin access was removed';
+const ADMIN_REQUIRED = 'Admin access required';
+const SUPER_ADMIN_REQUIRED = 'Super admin access required';
+const ADMIN_REMOVED = 'Your admin access was removed';
 
 /**
  * The admin area's gate, after the route's own group check: staff status comes only from the

@@ -12,7 +12,7 @@ export interface AdminUserDeps {
   now: () => Date;
 }
 
-export const USER_NOT_FOUND = 'User not found';
+const USER_NOT_FOUND = 'User not found';
 
 /** Lists profiles; every page read is audited (`read` on `user`: the list shows personal data, issue 23). */
 export async function listUsers(

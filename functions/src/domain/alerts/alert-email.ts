@@ -31,7 +31,7 @@ export interface AlertEmailData {
 }
 
 /** The fallback e-mail's first lines (the subscriber is told WhatsApp could not be reached, and how to fix it). */
-export function whatsappNoticeText(n: { emailOff: boolean; dashboardUrl: string }): string {
+function whatsappNoticeText(n: { emailOff: boolean; dashboardUrl: string }): string {
   return [
     n.emailOff
       ? 'We could not send this alert to you on WhatsApp, so it comes by e-mail this once (you turned e-mail alerts off).'

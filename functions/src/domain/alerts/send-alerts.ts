@@ -42,16 +42,16 @@ export interface AlertDeps {
 export const WHATSAPP_ALERT_NOT_SENT_METRIC = 'WhatsAppAlertNotSent';
 
 /** What one alert message reached. */
-export interface AlertDelivery {
+interface AlertDelivery {
   /** An e-mail went: the usual one, or the fallback for a subscriber who turned e-mail off. */
   email: 'sent' | 'fallback' | 'none';
   whatsapp: 'sent' | 'failed' | 'off';
 }
 
 /** Floods: more than this many instant alerts within the window go out as one message. */
-export const FLOOD_LIMIT = 3;
-export const FLOOD_WINDOW_MS = 10 * 60_000;
-export const WHATSAPP_TEMPLATE = 'truck_alert';
+const FLOOD_LIMIT = 3;
+const FLOOD_WINDOW_MS = 10 * 60_000;
+const WHATSAPP_TEMPLATE = 'truck_alert';
 
 const criteriaCache = new Map<string, { at: string; criteria: Criteria }>();
 /** Compiled once per preference version (resolving a place is the slow part). */
@@ -65,7 +65,7 @@ function criteriaFor(s: AlertSchedule): Criteria {
 }
 
 /** Whether a schedule should get anything now: paid, not unsubscribed or paused, a channel on. */
-export const receivesAlerts = (s: AlertSchedule | null): s is AlertSchedule =>
+const receivesAlerts = (s: AlertSchedule | null): s is AlertSchedule =>
   Boolean(s?.paid && s.isActive && (s.emailEnabled || sendsWhatsApp(s)));
 
 /**
@@ -108,7 +108,7 @@ const priceText = (l: Listing) => (l.price ? `£${groupThousands(l.price)}${l.va
  * dashboard's warning; the e-mail then says so, and a subscriber who turned e-mail off gets this
  * one alert by e-mail instead, so it is not lost. Says what was delivered.
  */
-export async function sendAlert(
+async function sendAlert(
   deps: AlertDeps,
   s: AlertSchedule,
   kind: AlertKind,
@@ -198,7 +198,7 @@ async function sendWhatsApp(
  * (whatsappUndeliveredAt): it was sent by e-mail only. Re-runs and duplicate events send nothing
  * new. Returns how many listings were sent.
  */
-export async function claimAndSend(deps: AlertDeps, s: AlertSchedule, kind: AlertKind, matches: AlertMatch[]): Promise<number> {
+async function claimAndSend(deps: AlertDeps, s: AlertSchedule, kind: AlertKind, matches: AlertMatch[]): Promise<number> {
   const at = deps.now().toISOString();
   const claimed: AlertMatch[] = [];
   const rest: AlertMatch[] = [];

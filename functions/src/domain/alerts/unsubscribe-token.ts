@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * base64url(HMAC-SHA256). The token is the only credential: the POST needs no sign-in, and a
  * user id alone (the original `?unsubscribe=<user id>`) never works.
  */
-export const UNSUBSCRIBE_TOKEN_DAYS = 90;
+const UNSUBSCRIBE_TOKEN_DAYS = 90;
 
 const b64 = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
 const mac = (key: string, payload: string) => createHmac('sha256', key).update(`unsubscribe:${payload}`).digest();

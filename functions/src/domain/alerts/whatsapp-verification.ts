@@ -25,7 +25,7 @@ export interface WhatsAppVerificationDeps {
 }
 
 const NO_PREFERENCES = 'Please complete your preferences first before verifying your WhatsApp number.';
-export const WHATSAPP_UNAVAILABLE = 'We cannot send WhatsApp messages right now. Please try again later, or keep e-mail alerts on.';
+const WHATSAPP_UNAVAILABLE = 'We cannot send WhatsApp messages right now. Please try again later, or keep e-mail alerts on.';
 
 const requireUser = (caller: Caller) => {
   if (caller.kind !== 'user') throw unauthenticated('Please sign in to verify your WhatsApp number.');

@@ -10,7 +10,7 @@ import { rateLimitKeyForIp } from '../client-address.js';
 
 /** Five messages per client address per ten minutes: plenty for a person, little for a script. */
 export const CONTACT_RATE_LIMIT = { scope: 'contact', limit: 5, windowSeconds: 600 } as const;
-export const CONTACT_RATE_LIMITED_MESSAGE = 'Too many messages. Please try again later.';
+const CONTACT_RATE_LIMITED_MESSAGE = 'Too many messages. Please try again later.';
 
 export interface ContactMessageRecord {
   id: string;

@@ -1,5 +1,5 @@
 import type { NewAuditEntry } from '../admin/ports.js';
-import type { AdminUser, Page } from '../../../../shared/schemas/admin.js';
+import type { Page } from '../../../../shared/schemas/admin.js';
 import type { DealerApplication, DealerDecision } from '../../../../shared/schemas/dealer.js';
 
 /** Dealer applications and the profile's mirror of their state (adapters/dynamodb/dealer-applications-repo.ts). */
@@ -15,5 +15,3 @@ export interface DealerApplicationStore {
   /** Staff's live-listing limit for an approved dealer (null: the default); false when the user is not one. */
   setListingCap(userId: string, cap: number | null, at: string, audit?: NewAuditEntry): Promise<boolean>;
 }
-
-export type { AdminUser };

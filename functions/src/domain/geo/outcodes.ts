@@ -10,7 +10,7 @@ export interface Outcode {
 }
 
 /** Splits one CSV line, honouring double-quoted fields ("Douglas, Braddan"). */
-export function splitCsvLine(line: string): string[] {
+function splitCsvLine(line: string): string[] {
   const out: string[] = [];
   let field = '';
   let quoted = false;

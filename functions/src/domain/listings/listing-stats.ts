@@ -22,7 +22,7 @@ export function countsAsView(listing: Pick<Listing, 'source' | 'userId'>, caller
   return listing.userId !== null && listing.userId !== caller.userId;
 }
 
-export const VIEW_MARK_SCOPE = 'view';
+const VIEW_MARK_SCOPE = 'view';
 
 /**
  * Who a view is counted for, once per listing per day: the signed-in user, else the client

@@ -4,7 +4,7 @@ import type { OwnerListingStore } from './manage-ports.js';
 import type { ListingRecord } from './types.js';
 
 export const TRUCK_NOT_FOUND = 'Truck not found';
-export const NOT_OWNER = "You don't have permission to edit this truck";
+const NOT_OWNER = "You don't have permission to edit this truck";
 
 /**
  * The listing, if the caller owns it: missing is 404, someone else's is 403. Admins get no

@@ -37,7 +37,7 @@ export interface OwnerListingStore {
   removeSavedEntries(listingId: string): Promise<void>;
 }
 
-export interface CreateListingOptions {
+interface CreateListingOptions {
   claimedImageKeys?: string[];
   idempotencyKey?: string;
   /**

@@ -16,8 +16,8 @@ export interface RevealContactDeps {
   imagesBaseUrl: string;
 }
 
-export const CONTACT_REVEAL_SCOPE = 'contact-reveal';
-export const CONTACT_REVEAL_RATE_LIMIT = { scope: CONTACT_REVEAL_SCOPE, limit: CONTACT_REVEALS_PER_DAY, windowSeconds: 24 * 3600 } as const;
+const CONTACT_REVEAL_SCOPE = 'contact-reveal';
+const CONTACT_REVEAL_RATE_LIMIT = { scope: CONTACT_REVEAL_SCOPE, limit: CONTACT_REVEALS_PER_DAY, windowSeconds: 24 * 3600 } as const;
 
 /**
  * POST /api/listings/{id}/contact: a seller's phone and e-mail for a signed-in, non-suspended

@@ -86,7 +86,7 @@ const knownText = (s: string | null | undefined) => {
  * only when the source gave it ("Renault T 480" without a year), and 'Used Truck' when neither
  * make nor model is known — a year alone ("2014") says nothing to a buyer.
  */
-export function scrapedTitle(year: number | null, make: string | null, model: string | null): string {
+function scrapedTitle(year: number | null, make: string | null, model: string | null): string {
   const makeText = knownText(make);
   let modelText = knownText(model);
   // Sources often repeat the make in the model ("Volvo" / "Volvo FH 460").

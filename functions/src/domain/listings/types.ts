@@ -71,8 +71,31 @@ export interface ListingRecord {
   version?: number;
 }
 
+/**
+ * What a source page says about a truck, mapped onto the product's canonical values; null means
+ * the page did not say ("Not stated"). The parsers' output, the stored record and the demo seed's
+ * rows all carry these fields.
+ */
+export interface ScrapedFields {
+  /** As the source spells it (the listing mapping normalises it for filters). */
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  /** Miles. */
+  mileage: number | null;
+  /** Pounds, whole. */
+  price: number | null;
+  location: string | null;
+  dealerName: string | null;
+  dealerContact: string | null;
+  category: Category | null;
+  fuelType: Fuel | null;
+  transmission: Transmission | null;
+  description: string | null;
+}
+
 /** A listing collected from another website (spec §3 scraped_listings), as stored. */
-export interface ScrapedRecord {
+export interface ScrapedRecord extends ScrapedFields {
   /** Without the 'scraped-' namespace prefix. */
   id: string;
   /** Every change of price the scraper saw, oldest first (shared/price-history.ts); absent until the first. */
@@ -80,19 +103,6 @@ export interface ScrapedRecord {
   externalId: string;
   sourceWebsite: string;
   sourceUrl: string | null;
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  mileage: number | null;
-  price: number | null;
-  location: string | null;
-  dealerName: string | null;
-  dealerContact: string | null;
-  /** What the source page said, when it said it; null means "Not stated". */
-  category: Category | null;
-  fuelType: Fuel | null;
-  transmission: Transmission | null;
-  description: string | null;
   /** When the content last changed (spec scraped_at; browse orders scraped listings by it). */
   scrapedAt: string;
   /** Seen on the source's latest runs (false after 3 successful runs without it). */

@@ -6,7 +6,7 @@ import type { RateLimiter } from '../rate-limit.js';
  * inbox. Past the limit the message is still stored and staff still get it; only the
  * acknowledgement is skipped. The window is the UTC day.
  */
-export const ACKNOWLEDGEMENT_LIMIT = { scope: 'ack-mail', limit: 3, windowSeconds: 24 * 3600 } as const;
+const ACKNOWLEDGEMENT_LIMIT = { scope: 'ack-mail', limit: 3, windowSeconds: 24 * 3600 } as const;
 
 /** Whether one more acknowledgement may go to this address today (and counts it when so). */
 export async function mayAcknowledge(rateLimit: RateLimiter, email: string): Promise<boolean> {

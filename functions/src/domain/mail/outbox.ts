@@ -7,7 +7,7 @@ import { type Mailer, type OutgoingEmail, addressOf } from './mailer.js';
  * (pattern 54) are never mailed: such an e-mail is stored as suppressed, logged, and the caller
  * sees no error.
  */
-export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'suppressed';
+type OutboxStatus = 'pending' | 'sent' | 'failed' | 'suppressed';
 
 export interface OutboxRecord {
   id: string;
@@ -56,11 +56,11 @@ export interface OutboxDeps {
 /** Attempts before an e-mail is dead-lettered: about a day and a half of retries. */
 export const MAX_EMAIL_ATTEMPTS = 8;
 /** Minutes to wait after attempt n (1-based) fails. */
-export const RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 180, 360, 720] as const;
+const RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 180, 360, 720] as const;
 /** How long one attempt holds an e-mail, so a concurrent retry run leaves it alone. */
-export const ATTEMPT_LEASE_MS = 2 * 60_000;
+const ATTEMPT_LEASE_MS = 2 * 60_000;
 
-export const retryDelayMs = (attempts: number) => RETRY_DELAYS_MINUTES[Math.min(attempts, RETRY_DELAYS_MINUTES.length) - 1] * 60_000;
+const retryDelayMs = (attempts: number) => RETRY_DELAYS_MINUTES[Math.min(attempts, RETRY_DELAYS_MINUTES.length) - 1] * 60_000;
 
 const errorText = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.message}` : String(err)).slice(0, 500);
 

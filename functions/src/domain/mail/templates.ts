@@ -36,7 +36,7 @@ export function formatDuration(minutes: number): string {
 const ukTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium', timeStyle: 'short' });
 
 /** A UK wall-clock time for people, e.g. "22 Nov 2026, 19:51". */
-export const formatUkTime = (iso: string) => ukTime.format(new Date(iso));
+const formatUkTime = (iso: string) => ukTime.format(new Date(iso));
 
 /**
  * The name to greet someone by, or none. Acknowledgements go to whatever address the form was given,
@@ -138,7 +138,7 @@ ${smallPrint(notYou)}`,
 // ---------- valuation requests ----------
 
 /** The response time the valuation page and acknowledgement promise (spec §9). */
-export const VALUATION_REPLY_TIME = '24-48 hours';
+const VALUATION_REPLY_TIME = '24-48 hours';
 
 export type ValuationRequestEmailData = ValuationRequestDetails;
 

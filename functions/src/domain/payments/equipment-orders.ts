@@ -44,12 +44,12 @@ export interface OrderWebhookDeps {
 /** Marks a payment-mode session as an equipment order, with its lines as `id:quantity:unitPence,…`. */
 const ORDER_KIND = 'equipment';
 
-export function encodeOrderLines(lines: EquipmentOrderLine[]): string {
+function encodeOrderLines(lines: EquipmentOrderLine[]): string {
   return lines.map((l) => `${l.id}:${l.quantity}:${l.unitAmount}`).join(',');
 }
 
 /** The lines back from the session's metadata; names from the catalogue (unknown ids keep their id). */
-export function decodeOrderLines(encoded: string): EquipmentOrderLine[] {
+function decodeOrderLines(encoded: string): EquipmentOrderLine[] {
   return encoded
     .split(',')
     .filter(Boolean)

@@ -2,7 +2,7 @@ import { DomainError } from '../errors.js';
 import type { RateLimiter } from '../rate-limit.js';
 
 /** Per-user limits on the payment endpoints (issue 23): each call costs Stripe API requests. */
-export const PAYMENT_RATE_LIMITS = {
+const PAYMENT_RATE_LIMITS = {
   checkout: { scope: 'subscription-checkout', limit: 10, windowSeconds: 3600 },
   portal: { scope: 'billing-portal', limit: 20, windowSeconds: 3600 },
   sync: { scope: 'subscription-sync', limit: 1, windowSeconds: 60 },

@@ -17,7 +17,7 @@ import {
 } from './ports.js';
 
 /** How long a subscription checkout page works; a second click within it gets the same page. */
-export const CHECKOUT_SESSION_MINUTES = 60;
+const CHECKOUT_SESSION_MINUTES = 60;
 /** A stored session this close to expiring is not handed out again: the buyer needs time to pay. */
 const REUSE_MARGIN_MS = 5 * 60_000;
 
@@ -105,7 +105,7 @@ const alreadySubscribed = () =>
   });
 
 /** Stores the provider's current state of a subscription for its user; returns the user id, or null when it is not ours. */
-export async function storeProviderSubscription(deps: SubscriptionDeps, sub: ProviderSubscription): Promise<string | null> {
+async function storeProviderSubscription(deps: SubscriptionDeps, sub: ProviderSubscription): Promise<string | null> {
   const userId = sub.userId ?? (await deps.store.userIdForCustomer(sub.customerId));
   if (!userId || !sub.tier) {
     deps.log('Subscription ignored: no user or not a plan price', { subscriptionId: sub.id, customerId: sub.customerId });

@@ -114,7 +114,7 @@ const categoryYearKey = (category: string, year: number) => `c|${category}|${yea
 const fuelKey = (fuel: string) => `u|${fuel}`;
 
 /** The family as the seller wrote it, for explanations: "XF 480" -> "XF", "Actros 2545" -> "Actros". */
-export function modelFamilyLabel(model: string | null): string | null {
+function modelFamilyLabel(model: string | null): string | null {
   if (!model) return null;
   const first = model.trim().split(/[\s\-/]+/)[0] ?? '';
   return first.replace(/[^A-Za-z].*$/, '') || first || null;

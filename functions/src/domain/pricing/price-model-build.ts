@@ -21,7 +21,7 @@ export interface PriceModelBuildDeps {
   now: () => Date;
 }
 
-export function pricedTruckOfListing(r: ListingRecord): PricedTruck {
+function pricedTruckOfListing(r: ListingRecord): PricedTruck {
   return {
     id: r.id,
     make: r.make,
@@ -39,7 +39,7 @@ export function pricedTruckOfListing(r: ListingRecord): PricedTruck {
   };
 }
 
-export function pricedTruckOfScraped(r: ScrapedRecord): PricedTruck {
+function pricedTruckOfScraped(r: ScrapedRecord): PricedTruck {
   return {
     id: r.id,
     // The make as the listing shows it ('Volvo' → 'volvo'), so scraped and user listings share groups

@@ -80,7 +80,7 @@ export interface ReportAdminDeps {
   now: () => Date;
 }
 
-export const REPORT_NOT_FOUND = 'Report not found';
+const REPORT_NOT_FOUND = 'Report not found';
 
 export function listReports(deps: Pick<ReportAdminDeps, 'reports'>, cursor?: string): Promise<Page<AdminListingReport>> {
   return deps.reports.list(cursor, ADMIN_PAGE_SIZE);

@@ -11,8 +11,8 @@ export interface MatchFields {
 }
 
 /** "Close" price and mileage: within 5 % (or £500 / 2,000 miles, whichever is larger). */
-export const PRICE_TOLERANCE = { ratio: 0.05, absolute: 500 };
-export const MILEAGE_TOLERANCE = { ratio: 0.05, absolute: 2000 };
+const PRICE_TOLERANCE = { ratio: 0.05, absolute: 500 };
+const MILEAGE_TOLERANCE = { ratio: 0.05, absolute: 2000 };
 
 const close = (a: number | null, b: number | null, tol: { ratio: number; absolute: number }) =>
   a !== null && b !== null && Math.abs(a - b) <= Math.max(tol.absolute, tol.ratio * Math.max(a, b));

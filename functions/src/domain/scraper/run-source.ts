@@ -41,13 +41,12 @@ export interface ScrapeDeps {
 }
 
 /** Pages per source per run when the source sets no maxPages. */
-export const DEFAULT_MAX_PAGES = 1000;
-export { MAX_IMAGES_PER_SCRAPED };
+const DEFAULT_MAX_PAGES = 1000;
 /**
  * Stop taking new pages when less than this is left: one page at 1 request/s may take its own
  * retries (4 × 10 s timeouts plus backoff) and 25 new listings' photos.
  */
-export const MIN_TIME_PER_PAGE_MS = 180_000;
+const MIN_TIME_PER_PAGE_MS = 180_000;
 
 const emptyCounts = (): ChunkCounts => ({
   pagesFetched: 0,

@@ -16,7 +16,7 @@ export const scraperSourceSchema = z.object({
  * SCRAPER_SOURCES) with a parser id from parsers/index.ts. The demo's two sites are fictional
  * (.example), so they stay disabled; locally SCRAPER_SOURCES points at dev/scrape-fixtures.
  */
-export const PRODUCTION_SOURCES: ScraperSource[] = [
+const PRODUCTION_SOURCES: ScraperSource[] = [
   {
     id: 'truckfinder',
     name: 'truckfinder.example',

@@ -1,4 +1,4 @@
-import type { Category, Fuel, Transmission } from '../../../../shared/values.js';
+import type { ScrapedFields } from '../listings/types.js';
 
 /**
  * A site the scraper collects from. Sources are data (domain/scraper/sources.ts); the parser is
@@ -21,30 +21,15 @@ export interface ScraperSource {
 }
 
 /** One listing as a parser read it, already mapped onto the product's canonical values. */
-export interface ParsedListing {
+export interface ParsedListing extends ScrapedFields {
   externalId: string;
   sourceUrl: string | null;
-  /** As the source spells it (the listing mapping normalises it for filters). */
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  /** Miles. */
-  mileage: number | null;
-  /** Pounds, whole. */
-  price: number | null;
-  location: string | null;
-  dealerName: string | null;
-  dealerContact: string | null;
-  category: Category | null;
-  fuelType: Fuel | null;
-  transmission: Transmission | null;
-  description: string | null;
   registration: string | null;
   /** Absolute URLs of the source's photos, in page order. */
   imageUrls: string[];
 }
 
-export interface ParsedPage {
+interface ParsedPage {
   listings: ParsedListing[];
   /** Absolute URLs of further pages (usually the next one). */
   nextPageUrls: string[];

@@ -56,7 +56,7 @@ export function photosToCopy(record: Pick<ScrapedRecord, 'id' | 'images' | 'imag
   return urls.slice(0, MAX_IMAGES_PER_SCRAPED).filter((u) => !have.has(scrapedImageKey(record.id, u)) && !refused.has(u));
 }
 
-export type UpsertAction = 'new' | 'updated' | 'reactivated' | 'unchanged';
+type UpsertAction = 'new' | 'updated' | 'reactivated' | 'unchanged';
 
 export interface UpsertDecision {
   /** 'unchanged' with a record: only photos whose copy failed before are fetched again. */

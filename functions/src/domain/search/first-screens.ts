@@ -36,7 +36,7 @@ export interface FirstScreensStore {
 }
 
 /** A category page's first query: the category, nothing else (as the browser sends it for an unfiltered category URL). */
-export const categoryFirstQuery = (category: Category): ListingSearchQuery => listingSearchQuerySchema.parse({ category });
+const categoryFirstQuery = (category: Category): ListingSearchQuery => listingSearchQuerySchema.parse({ category });
 
 const sameQuery = (a: ListingSearchQuery, b: ListingSearchQuery) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -12,7 +12,7 @@ export function listingPlaceText(l: Pick<Listing, 'postcode' | 'location'>): str
   return l.postcode?.trim() || l.location?.trim() || null;
 }
 
-export const hasKnownPrice = (price: number | null | undefined) => typeof price === 'number' && Number.isFinite(price) && price > 0;
+const hasKnownPrice = (price: number | null | undefined) => typeof price === 'number' && Number.isFinite(price) && price > 0;
 
 type Column = Float64Array | Int32Array | Int8Array | Uint8Array | Uint16Array;
 

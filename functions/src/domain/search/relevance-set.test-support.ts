@@ -12,7 +12,7 @@ import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
 import { SearchService } from './search-service.js';
 
 /** A fixed "now", so the demo data is the same every run. */
-export const RELEVANCE_NOW = new Date('2026-11-20T12:00:00.000Z');
+const RELEVANCE_NOW = new Date('2026-11-20T12:00:00.000Z');
 
 /**
  * A search service over fixed records that never refreshes from a table (tests and the
@@ -113,7 +113,7 @@ const both =
     a(f) && b(f);
 
 /** [what the buyer types, which listings they expect]. */
-export const RELEVANCE_QUERIES: ReadonlyArray<[string, Expect]> = [
+const RELEVANCE_QUERIES: ReadonlyArray<[string, Expect]> = [
   ['tipper', (f) => f.category === 'tipper' || /tipper/i.test(f.title)],
   ['tippers', (f) => f.category === 'tipper' || /tipper/i.test(f.title)],
   ['tail lift', feature(/tail lift/)],

@@ -13,7 +13,7 @@ import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
 import { CATEGORY_WORDS, FIELD, MAKE_WORDS, gluedPairs, terms } from './text.js';
 
 /** Characters of description a card shows (three lines in the list view). */
-export const CARD_DESCRIPTION_CHARS = 240;
+const CARD_DESCRIPTION_CHARS = 240;
 
 export interface SearchDoc {
   /** The result card: a Listing with only the card's fields filled. */
@@ -26,7 +26,7 @@ export interface SearchDoc {
 }
 
 /** Cuts a description to what a card shows, at a word boundary. */
-export function cardDescription(text: string | null): string | null {
+function cardDescription(text: string | null): string | null {
   if (!text) return null;
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= CARD_DESCRIPTION_CHARS) return flat;
@@ -36,7 +36,7 @@ export function cardDescription(text: string | null): string | null {
 }
 
 /** Postcode district ("LS11 5AB" → "LS11"), the part people search by. */
-export const postcodeDistrict = (postcode: string | null) => postcode?.trim().split(/\s+/)[0] ?? null;
+const postcodeDistrict = (postcode: string | null) => postcode?.trim().split(/\s+/)[0] ?? null;
 
 /** The fields of a listing to search, and where each counts. */
 export function searchFields(l: Listing): Array<[number, string | null | undefined, boolean]> {

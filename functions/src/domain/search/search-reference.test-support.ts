@@ -51,7 +51,7 @@ function asWeight(number: string, unit: string): string | null {
  * Words: runs of letters and digits, everything else separates them, except a point between two
  * digits ("7.5t"); a weight and its tonne word, written apart or together, become "<n>t".
  */
-export function refWords(text: string): string[] {
+function refWords(text: string): string[] {
   const s = foldText(text);
   const runs: string[] = [];
   let cur = '';
@@ -80,7 +80,7 @@ export function refWords(text: string): string[] {
 }
 
 /** Plurals and possessives off ("tippers", "boxes", "lorries" → "tipper", "box", "lorry"); short words and codes with digits as they are. */
-export function refStem(w: string): string {
+function refStem(w: string): string {
   if (w.length < 4 || [...w].some(isDigit)) return w;
   if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
   if (['sses', 'xes', 'ches', 'shes'].some((e) => w.endsWith(e))) return w.slice(0, -2);
@@ -152,7 +152,7 @@ function docOf(l: Listing) {
 }
 
 /** Whether one edit — an insertion, a deletion, a substitution or a swap of neighbours — turns a into b. */
-export function oneTypoApart(a: string, b: string): boolean {
+function oneTypoApart(a: string, b: string): boolean {
   // Optimal string alignment distance, in full.
   const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
@@ -220,7 +220,7 @@ function referenceScores(all: Listing[], vocabSource: Listing[], q: string | und
 // ---- distance ---------------------------------------------------------------------------------
 
 /** Great-circle distance in miles on a sphere of the Earth's mean radius (3,958.8 miles), by the haversine formula. */
-export function refMiles(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+function refMiles(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
   const rad = (deg: number) => (deg * Math.PI) / 180;
   const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lon - a.lon) / 2) ** 2;
   return 2 * 3958.8 * Math.atan2(Math.sqrt(h), Math.sqrt(1 - h));

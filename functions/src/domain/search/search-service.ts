@@ -75,8 +75,7 @@ export const MAX_SNAPSHOT_AGE_MS = 6 * 24 * 3600 * 1000;
 /** Why search has no usable snapshot. */
 export type SnapshotProblem = 'missing' | 'unreadable' | 'stale';
 
-export const SEARCH_UNAVAILABLE_MESSAGE =
-  'Search is temporarily unavailable while its index is prepared. Please try again in a few minutes.';
+const SEARCH_UNAVAILABLE_MESSAGE = 'Search is temporarily unavailable while its index is prepared. Please try again in a few minutes.';
 
 /** Search cannot answer: its snapshot is missing, unreadable or too old (a 503, SERVICE_UNAVAILABLE). */
 export class SearchSnapshotUnavailable extends DomainError {

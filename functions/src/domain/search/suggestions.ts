@@ -3,7 +3,7 @@ import { CATEGORIES, makeLabel } from '../../../../shared/values.js';
 import { fold } from './text.js';
 
 const KIND_ORDER: Record<SearchSuggestion['kind'], number> = { make: 0, category: 1, model: 2, place: 3 };
-export const MAX_SUGGESTIONS = 8;
+const MAX_SUGGESTIONS = 8;
 
 interface Entry {
   kind: SearchSuggestion['kind'];

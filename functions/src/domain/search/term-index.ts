@@ -1,7 +1,7 @@
 import { FIELD_BITS, FUZZY_MIN_LENGTH, PREFIX_MIN_LENGTH, editDistance, withinOneEdit } from './text.js';
 
 /** How much a match through each route counts, against an exact term's 1. */
-export const QUALITY = { exact: 1, prefix: 0.75, fuzzy: 0.5 } as const;
+const QUALITY = { exact: 1, prefix: 0.75, fuzzy: 0.5 } as const;
 /** A last word matching more words than this by prefix keeps the most common ones. */
 const MAX_PREFIX_TERMS = 64;
 const SLOT_FACTOR = 1 << FIELD_BITS;

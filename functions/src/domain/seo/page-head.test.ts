@@ -182,7 +182,7 @@ describe('a server-rendered first screen in index.html', () => {
     expect(html.match(/index\.css/g)).toHaveLength(1);
     expect(html).toContain(
       '<div id="root"><main>Trucks $& more</main></div><script type="application/json" id="first-screen-data">{}</script>' +
-        '<script type="application/json" id="first-screen-modules">["/assets/home.js","/assets/main.js","/assets/\\u003c/script>.js"]</script>',
+        '<script type="application/json" id="first-screen-modules">["/assets/home.js","/assets/main.js","/assets/\\u003c/script\\u003e.js"]</script>',
     );
   });
 });

@@ -6,6 +6,8 @@
  */
 import { SITE_NAME } from '../../../../shared/constants.js';
 import type { Listing } from '../../../../shared/schemas/listing.js';
+import { clip, listingMetaDescription, listingPriceText } from '../../../../shared/listing-meta.js';
+import { jsonForScript } from '../../../../shared/script-json.js';
 import { fuelLabel, makeLabel } from '../../../../shared/values.js';
 
 export interface PageHead {
@@ -28,44 +30,16 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 /** Text safe in HTML content and in double- or single-quoted attributes. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
-/** JSON safe inside <script>: no `<`, `>` or `&` can close the element or open a comment. */
-export const jsonForScript = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 const withSiteName = (title: string) => (title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`);
 
 /** An absolute URL: image URLs may be site-relative (/images/…) locally or when served through CloudFront. */
-export function absoluteUrl(url: string, siteUrl: string): string {
+function absoluteUrl(url: string, siteUrl: string): string {
   try {
     return new URL(url, `${siteUrl.replace(/\/+$/, '')}/`).toString();
   } catch {
     return url;
   }
-}
-
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
-const count = new Intl.NumberFormat('en-GB');
-
-/** '£45,000 +VAT', '£12,500' or 'POA' (price 0 means unknown), as the listing page shows it. */
-export function priceText(price: number, vatStatus: Listing['vatStatus']): string {
-  if (!price || !Number.isFinite(price) || price <= 0) return 'POA';
-  return vatStatus === 'plus_vat' ? `${gbp.format(price)} +VAT` : gbp.format(price);
-}
-
-/** Price, key facts, then the seller's text, clipped to 160; the listing page builds its own copy in the browser (`metaDescription` in listing-detail-page.tsx). */
-export function listingDescription(l: Listing): string {
-  const facts = [l.year, l.mileage != null ? `${count.format(l.mileage)} mi` : null, fuelLabel(l.fuelType), l.location]
-    .filter(Boolean)
-    .join(', ');
-  const text = l.description?.trim() ? oneLine(l.description) : `${l.title} for sale on ${SITE_NAME}.`;
-  return clip(`${priceText(l.price, l.vatStatus)}${facts ? ` · ${facts}` : ''}. ${text}`, 160);
 }
 
 export const truckPath = (id: string) => `/truck/${encodeURIComponent(id)}`;
@@ -74,7 +48,7 @@ export const truckPath = (id: string) => `/truck/${encodeURIComponent(id)}`;
  * schema.org for a listing: a Vehicle that is also a Product, offered for sale in GBP. Only public
  * fields of the listing; seller contact details never go in.
  */
-export function listingJsonLd(l: Listing, siteUrl: string): Record<string, unknown> {
+function listingJsonLd(l: Listing, siteUrl: string): Record<string, unknown> {
   const url = absoluteUrl(truckPath(l.id), siteUrl);
   const brand = makeLabel(l.make) ?? null;
   const images = l.images.map((i) => absoluteUrl(i.url, siteUrl));
@@ -110,8 +84,8 @@ export function listingJsonLd(l: Listing, siteUrl: string): Record<string, unkno
 export function listingHead(l: Listing, siteUrl: string): PageHead {
   const image = l.images[0]?.url;
   return {
-    title: withSiteName(`${l.title} — ${priceText(l.price, l.vatStatus)}`),
-    description: listingDescription(l),
+    title: withSiteName(`${l.title} — ${listingPriceText(l.price, l.vatStatus)}`),
+    description: listingMetaDescription(l),
     canonicalUrl: absoluteUrl(truckPath(l.id), siteUrl),
     ogTitle: l.title,
     ogType: 'product',
@@ -121,8 +95,8 @@ export function listingHead(l: Listing, siteUrl: string): PageHead {
   };
 }
 
-export const TRUCK_NOT_FOUND_TITLE = 'Truck Not Found';
-export const TRUCK_NOT_FOUND_DESCRIPTION = "This truck listing may have been removed or doesn't exist.";
+const TRUCK_NOT_FOUND_TITLE = 'Truck Not Found';
+const TRUCK_NOT_FOUND_DESCRIPTION = "This truck listing may have been removed or doesn't exist.";
 
 /** The head of /truck/{id} when there is no public listing (the SPA renders its own not-found state). */
 export function truckNotFoundHead(id: string, siteUrl: string): PageHead {
@@ -149,7 +123,7 @@ export function categoryHead(page: { path: string; title: string; description: s
 }
 
 /** The tags for a PageHead, one per line. */
-export function renderHeadTags(head: PageHead): string {
+function renderHeadTags(head: PageHead): string {
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(content)}" />`;
   const lines = [
@@ -218,10 +192,7 @@ export interface FirstScreen {
 }
 
 /** The JSON block naming the route's scripts; web/src/boot.ts reads it. */
-export const FIRST_SCREEN_MODULES_ID = 'first-screen-modules';
-
-/** JSON safe inside <script>: nothing in it can close the element. */
-const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const FIRST_SCREEN_MODULES_ID = 'first-screen-modules';
 
 /** Puts a server-rendered first screen into index.html: stylesheets in the head, the markup in #root. */
 export function injectFirstScreen(indexHtml: string, screen: FirstScreen): string {
@@ -237,7 +208,7 @@ export function injectFirstScreen(indexHtml: string, screen: FirstScreen): strin
     // modulepreloaded here but listed for the entry script, which imports them after the paint.
     .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/gi, '<link rel="modulepreload" fetchpriority="low"');
   const modules = [...new Set(screen.modulepreload)].filter((h) => !named(h));
-  const afterRoot = `${screen.afterRoot}<script type="application/json" id="${FIRST_SCREEN_MODULES_ID}">${jsonInScript(modules)}</script>`;
+  const afterRoot = `${screen.afterRoot}<script type="application/json" id="${FIRST_SCREEN_MODULES_ID}">${jsonForScript(modules)}</script>`;
   // A function replacement: `$` in the markup must not be read as a replacement pattern.
   return withLinks.replace(root, () => `<div id="root">${screen.rootHtml}</div>${afterRoot}`);
 }

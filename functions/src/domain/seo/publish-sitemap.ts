@@ -35,11 +35,11 @@ export interface SitemapDeps {
 }
 
 /** Listing events build at most this often; changes in between are built by the schedule. */
-export const SITEMAP_EVENT_MIN_INTERVAL_MS = 5 * 60_000;
+const SITEMAP_EVENT_MIN_INTERVAL_MS = 5 * 60_000;
 /** The schedule rebuilds anyway when the last build is this old (lastmod of static pages, a lost event). */
-export const SITEMAP_MAX_AGE_MS = 24 * 3600_000;
+const SITEMAP_MAX_AGE_MS = 24 * 3600_000;
 
-export async function buildAndPublishSitemap(deps: SitemapDeps): Promise<{ parts: number; urls: number }> {
+async function buildAndPublishSitemap(deps: SitemapDeps): Promise<{ parts: number; urls: number }> {
   const startedAt = deps.now();
   const listings = await deps.source.activeListingStamps();
   const files = buildSitemapFiles(deps.siteUrl, listings, startedAt, deps.perPart);

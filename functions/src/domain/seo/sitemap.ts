@@ -6,7 +6,7 @@ import { CATEGORY_PAGES } from '../../../../shared/values.js';
 import { escapeHtml, truckPath } from './page-head.js';
 
 /** Public pages worth indexing (spec §2); account, admin and payment pages are left out. */
-export const SITEMAP_STATIC_PATHS = [
+const SITEMAP_STATIC_PATHS = [
   '/',
   '/sell-truck',
   '/vehicle-valuation',
@@ -22,7 +22,7 @@ export const SITEMAP_STATIC_PATHS = [
 ] as const;
 
 /** The sitemap protocol's limit per file; past it the listings are split into parts behind an index. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 
 export interface SitemapListing {
   id: string;
@@ -45,7 +45,7 @@ const urlset = (entries: ReadonlyArray<{ loc: string; lastmod?: string | null }>
 /** Where the built files live: GET /sitemap.xml is the index, GET /sitemaps/<name> each part. */
 export const SITEMAP_INDEX_NAME = 'sitemap.xml';
 export const SITEMAP_PART_NAME = /^(pages|listings-[1-9][0-9]{0,4})\.xml\.gz$/;
-export const sitemapPartPath = (name: string) => `/sitemaps/${name}`;
+const sitemapPartPath = (name: string) => `/sitemaps/${name}`;
 
 export interface SitemapFiles {
   /** The sitemap index (uncompressed XML), served as /sitemap.xml. */
@@ -86,7 +86,7 @@ export function buildSitemapFiles(
 }
 
 /** Areas crawlers have no business in: the API, signed-in screens and the local dev tools. */
-export const ROBOTS_DISALLOW = [
+const ROBOTS_DISALLOW = [
   '/api/',
   '/admin',
   '/account',

@@ -15,7 +15,7 @@ import { IMPORT_FILE_MAX_BYTES, importFileTooLargeMessage } from '../../../../sh
 export const IMPORT_LIMITS = { maxBytes: IMPORT_FILE_MAX_BYTES, maxRows: 10_000, maxPhotosPerRow: 10 } as const;
 
 /** Our template's columns, in template order (docs and the downloadable template use this list). */
-export const TEMPLATE_COLUMNS = [
+const TEMPLATE_COLUMNS = [
   'stock_ref',
   'make',
   'model',
@@ -39,9 +39,9 @@ export const TEMPLATE_COLUMNS = [
   'photo_urls',
   'registration',
 ] as const;
-export type TemplateColumn = (typeof TEMPLATE_COLUMNS)[number];
+type TemplateColumn = (typeof TEMPLATE_COLUMNS)[number];
 
-export const REQUIRED_COLUMNS: readonly TemplateColumn[] = ['stock_ref', 'make', 'model', 'year', 'price'];
+const REQUIRED_COLUMNS: readonly TemplateColumn[] = ['stock_ref', 'make', 'model', 'year', 'price'];
 
 /** Header names dealer systems use, compared without case, spaces or punctuation. */
 const ALIASES: Record<TemplateColumn, string[]> = {

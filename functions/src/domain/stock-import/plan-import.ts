@@ -28,7 +28,7 @@ export interface ExistingStock {
   photoUrls: string[];
 }
 
-export type ComparableFields = Pick<
+type ComparableFields = Pick<
   SellListing,
   | 'make'
   | 'model'
@@ -51,7 +51,7 @@ export type ComparableFields = Pick<
   | 'registration'
 > & { dvsStars: number | null };
 
-export const COMPARED_FIELDS: ReadonlyArray<keyof ComparableFields> = [
+const COMPARED_FIELDS: ReadonlyArray<keyof ComparableFields> = [
   'make',
   'model',
   'year',
@@ -74,12 +74,12 @@ export const COMPARED_FIELDS: ReadonlyArray<keyof ComparableFields> = [
   'registration',
 ];
 
-export interface RowError {
+interface RowError {
   field: string;
   message: string;
 }
 
-export type PlannedRow =
+type PlannedRow =
   | { line: number; stockRef: string; action: 'create'; input: SellListing & { dvsStars: number | null }; photoUrls: string[] }
   | {
       line: number;
@@ -166,7 +166,7 @@ function dvsStarsOf(v: string | undefined): { value: number | null; error?: stri
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Maps a file row onto the sell form's fields (with the dealer's defaults) and checks it with the same schema. */
-export function validateRow(
+function validateRow(
   row: RawStockRow,
   defaults: DealerDefaults,
 ): { ok: true; input: SellListing & { dvsStars: number | null }; photoUrls: string[] } | { ok: false; errors: RowError[] } {

@@ -84,14 +84,14 @@ export interface StockImportDeps {
 }
 
 /** A message on the stock-imports queue: apply an import, or carry out staff's review of one. */
-export interface StockImportMessage {
+interface StockImportMessage {
   userId: string;
   importId: string;
   review?: ImportReviewDecision;
 }
 
-export const importFilePrefix = (userId: string) => `${STOCK_IMPORTS_PREFIX}${userId}/`;
-export const importFileKey = (userId: string, id: string) => `${importFilePrefix(userId)}${id}.csv`;
+const importFilePrefix = (userId: string) => `${STOCK_IMPORTS_PREFIX}${userId}/`;
+const importFileKey = (userId: string, id: string) => `${importFilePrefix(userId)}${id}.csv`;
 
 /** What reading a stored stock file found. */
 export type ImportFileRead =

@@ -14,7 +14,7 @@ import type { RateLimiter } from '../rate-limit.js';
  * in the truck-images bucket are public.
  */
 export const LISTING_UPLOADS_PREFIX = 'uploads/listing-images/';
-export const uploadPrefix = (userId: string) => `${LISTING_UPLOADS_PREFIX}${userId}/`;
+const uploadPrefix = (userId: string) => `${LISTING_UPLOADS_PREFIX}${userId}/`;
 
 /**
  * Thrown by the image store when the bytes do not decode as an image (truncated, corrupt, a
@@ -60,7 +60,7 @@ export interface UploadPlanDeps {
 }
 
 /** Upload requests one account may make per hour (each for up to 10 files). */
-export const UPLOAD_RATE_LIMIT = { scope: 'listing-uploads', limit: 60, windowSeconds: 3600 } as const;
+const UPLOAD_RATE_LIMIT = { scope: 'listing-uploads', limit: 60, windowSeconds: 3600 } as const;
 
 export interface PlannedUpload {
   name: string;

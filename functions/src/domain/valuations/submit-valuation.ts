@@ -14,7 +14,7 @@ import { type ImageKind, type UploadedObjects, checkUploadClaims, verifyUploaded
 /** Presigned valuation photos land here; only keys under it, issued by us, are accepted. */
 export const VALUATION_PENDING_PREFIX = 'valuations/pending/';
 /** Accepted photos: `valuations/<requestId>/<n>.<ext>` in the private uploads bucket. */
-export const valuationImageKey = (requestId: string, n: number, kind: ImageKind) =>
+const valuationImageKey = (requestId: string, n: number, kind: ImageKind) =>
   `valuations/${requestId}/${n}.${kind === 'jpeg' ? 'jpg' : kind}`;
 
 const PENDING_KEY = /^valuations\/pending\/[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -22,8 +22,8 @@ const PENDING_KEY = /^valuations\/pending\/[0-9A-HJKMNP-TV-Z]{26}$/;
 /** Five requests per client address per ten minutes, like the contact form. */
 export const VALUATION_RATE_LIMIT = { scope: 'valuation', limit: 5, windowSeconds: 600 } as const;
 /** Presigning is cheap but fills the bucket: twenty batches per address per ten minutes. */
-export const VALUATION_UPLOAD_RATE_LIMIT = { scope: 'valuation-uploads', limit: 20, windowSeconds: 600 } as const;
-export const VALUATION_RATE_LIMITED_MESSAGE = 'Too many requests. Please try again later.';
+const VALUATION_UPLOAD_RATE_LIMIT = { scope: 'valuation-uploads', limit: 20, windowSeconds: 600 } as const;
+const VALUATION_RATE_LIMITED_MESSAGE = 'Too many requests. Please try again later.';
 export const VALUATION_UPLOAD_EXPIRY_SECONDS = 600;
 
 const CONTENT_TYPE: Record<ImageKind, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };

@@ -10,7 +10,7 @@ export interface OdometerReading {
   unit: 'mi' | 'km';
 }
 
-export const VERDICT_TEXTS = {
+const VERDICT_TEXTS = {
   consistent: (n: number) => `Mileage consistent with ${n} test records`,
   fell: (from: string, to: string) => `Mileage query: the reading fell between ${from} and ${to}`,
   belowLast: (reading: string, date: string) => `Advertised mileage is below the last test reading (${reading} on ${date})`,
@@ -18,14 +18,14 @@ export const VERDICT_TEXTS = {
 } as const;
 
 /** A test date as the panel prints it, in UK time: "14 March 2023". */
-export function formatTestDate(iso: string): string {
+function formatTestDate(iso: string): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(
     new Date(iso),
   );
 }
 
 /** A reading with its own unit: "412,345 miles", "663,000 km". */
-export function formatReading(r: Pick<OdometerReading, 'value' | 'unit'>): string {
+function formatReading(r: Pick<OdometerReading, 'value' | 'unit'>): string {
   return `${r.value.toLocaleString('en-GB')} ${r.unit === 'km' ? 'km' : 'miles'}`;
 }
 

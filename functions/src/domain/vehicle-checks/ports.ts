@@ -27,7 +27,7 @@ export interface DvlaVehicle {
   dateOfLastV5CIssued?: string;
 }
 
-export type DefectType = 'ADVISORY' | 'MINOR' | 'MAJOR' | 'DANGEROUS' | 'FAIL' | 'PRS' | 'USER ENTERED';
+type DefectType = 'ADVISORY' | 'MINOR' | 'MAJOR' | 'DANGEROUS' | 'FAIL' | 'PRS' | 'USER ENTERED';
 
 export interface MotDefect {
   text: string;

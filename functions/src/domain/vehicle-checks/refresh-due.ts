@@ -3,12 +3,12 @@ import { VehicleLookupError } from './ports.js';
 import { CHECKS_MAX_AGE_MS, type RefreshDeps, type RefreshOutcome, refreshVehicleChecks } from './vehicle-checks.js';
 
 /** At most this many listings a night (issue 27 §3). */
-export const NIGHTLY_REFRESH_LIMIT = 2000;
+const NIGHTLY_REFRESH_LIMIT = 2000;
 /**
  * Listings refreshed per second: each reads the DVLA and the DVSA once, so 4 a second is 4 DVSA
  * requests a second, well under its default quota of 10/s (and 2,000 a night under its 500,000 a day).
  */
-export const NIGHTLY_REFRESH_PER_SECOND = 4;
+const NIGHTLY_REFRESH_PER_SECOND = 4;
 
 /**
  * The listings whose checks are due: a registration, and checks never read or read 7 days ago or

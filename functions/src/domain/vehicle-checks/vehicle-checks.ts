@@ -75,7 +75,7 @@ export function buildStoredChecks(
   };
 }
 
-export function readingsOf(tests: readonly VehicleTest[]): OdometerReading[] {
+function readingsOf(tests: readonly VehicleTest[]): OdometerReading[] {
   return tests.flatMap((t) => (t.odometer ? [{ date: t.date, value: t.odometer.value, unit: t.odometer.unit }] : []));
 }
 
@@ -99,7 +99,7 @@ export const isMileageConsistent = (stored: StoredVehicleChecks | null, advertis
   stored !== null && checksForListing(stored, advertisedMiles).verdict.kind === 'consistent';
 
 /** Whether a listing's checks must be read again: none, another registration, or older than 7 days. */
-export function checksDue(listing: Pick<ListingRecord, 'registration'>, stored: StoredVehicleChecks | null, now: Date): boolean {
+function checksDue(listing: Pick<ListingRecord, 'registration'>, stored: StoredVehicleChecks | null, now: Date): boolean {
   if (!listing.registration) return false;
   if (!stored || stored.registration !== listing.registration) return true;
   return now.getTime() - Date.parse(stored.checkedAt) >= CHECKS_MAX_AGE_MS;

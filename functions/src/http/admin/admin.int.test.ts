@@ -9,6 +9,7 @@ import {
   createTestUser,
   startTestApi,
   testMailDir,
+  apiCaller,
 } from '../../../../dev/testing/harness.js';
 import { emailOutboxStore } from '../../adapters/dynamodb/email-outbox-repo.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
@@ -33,20 +34,7 @@ let seller: TestUser;
 
 type Res = { status: number; body: Record<string, unknown> & { error?: { code: string; message: string } } };
 
-async function call(method: string, path: string, who: TestUser | null, body?: unknown): Promise<Res> {
-  const headers: Record<string, string> = { 'user-agent': 'admin-int-test' };
-  if (who) headers.authorization = `Bearer ${who.accessToken}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${api.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json as Res['body'] };
-}
+const call = apiCaller(() => api, { 'user-agent': 'admin-int-test' });
 
 async function setSuspended(who: TestUser) {
   expect((await call('GET', '/api/me', who)).status).toBe(200);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalQueue } from '../../../../dev/local-queue.js';
 import { listMail, waitForMail } from '../../../../dev/mail/store.js';
 import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
-import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir } from '../../../../dev/testing/harness.js';
+import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir, apiCaller } from '../../../../dev/testing/harness.js';
 import { listWhatsApp } from '../../../../dev/whatsapp/inbox.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { alertEventSubscriptions } from '../../alerts-rows.js';
@@ -32,15 +32,7 @@ const mailDir = () => testMailDir();
 const MODEL = `Zq${Date.now().toString(36)}`;
 const KEY = 'unsubscribe-local-signing-key';
 
-async function call(method: string, urlPath: string, who: TestUser | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (who) headers.authorization = `Bearer ${who.accessToken}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${api.baseUrl}${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: test reads nested JSON fields freely
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, any> };
-}
+const call = apiCaller(() => api);
 
 async function subscribe(who: TestUser, tier: string, extra: Record<string, unknown> = {}) {
   const prefs = { name: who.name, phone: '07700 900123', email: who.email, make: 'volvo', model: MODEL, frequency: 'daily', ...extra };

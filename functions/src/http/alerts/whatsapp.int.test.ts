@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMail, waitForMail } from '../../../../dev/mail/store.js';
 import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
-import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir } from '../../../../dev/testing/harness.js';
+import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir, apiCaller } from '../../../../dev/testing/harness.js';
 import { listWhatsApp } from '../../../../dev/whatsapp/inbox.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { alertEventSubscriptions } from '../../alerts-rows.js';
@@ -26,15 +26,7 @@ const nextPhone = () => {
   return { local: `07700 900${phoneSeq}`, e164: `+447700900${phoneSeq}` };
 };
 
-async function call(method: string, urlPath: string, who: TestUser | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (who) headers.authorization = `Bearer ${who.accessToken}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${api.baseUrl}${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: test reads nested JSON fields freely
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, any> };
-}
+const call = apiCaller(() => api);
 
 /** A platinum subscriber with WhatsApp opted in (not verified), on instant alerts. */
 async function platinum(phone: string) {

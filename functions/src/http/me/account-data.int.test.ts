@@ -6,7 +6,14 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeCognitoClient } from '../../../../dev/bootstrap.js';
 import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
-import { type TestApi, type TestUser, applyLocalCloudEnv, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
+import {
+  type TestApi,
+  type TestUser,
+  applyLocalCloudEnv,
+  createTestUser,
+  startTestApi,
+  apiCaller,
+} from '../../../../dev/testing/harness.js';
 import { REAUTH_REQUIRED_MESSAGE, RETAINED_ON_DELETION, WRONG_PASSWORD_MESSAGE } from '../../../../shared/schemas/account.js';
 import { contactMessageStore } from '../../adapters/dynamodb/contact-messages-repo.js';
 import { readCounters } from '../../adapters/dynamodb/counters.js';
@@ -76,15 +83,7 @@ async function messagesFrom(email: string, tag: string) {
 const item = async (key: { pk: string; sk: string }) =>
   (await ddb.send(new GetCommand({ TableName: api.tableName, Key: key, ConsistentRead: true }))).Item;
 
-async function call(method: string, urlPath: string, who: TestUser | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (who) headers.authorization = `Bearer ${who.accessToken}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${api.baseUrl}${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: test reads nested JSON fields freely
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as Record<string, any> };
-}
+const call = apiCaller(() => api);
 
 const sellBody = (who: TestUser, images: string[] = []) => ({
   make: 'scania',

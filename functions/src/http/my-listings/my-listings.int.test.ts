@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, type TestUser, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
+import { type TestApi, type TestUser, createTestUser, startTestApi, apiCaller } from '../../../../dev/testing/harness.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 
 /**
@@ -41,20 +41,7 @@ const editBody = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function call(method: string, path: string, who: TestUser | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (who) headers.authorization = `Bearer ${who.accessToken}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${api.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json as Record<string, unknown> & { error?: { code: string; message: string } } };
-}
+const call = apiCaller(() => api);
 
 const rawListing = async (id: string) =>
   (await ddb.send(new GetCommand({ TableName: api.tableName, Key: keys.listing(id), ConsistentRead: true }))).Item;

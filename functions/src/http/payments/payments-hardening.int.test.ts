@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
-import { type TestApi, type TestUser, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
+import { type TestApi, type TestUser, createTestUser, startTestApi, apiCaller } from '../../../../dev/testing/harness.js';
 import { EQUIPMENT_ITEMS } from '../../../../shared/equipment.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { webhookEventLedger } from '../../adapters/dynamodb/webhook-events.js';
@@ -20,15 +20,7 @@ let ddb: DynamoDBDocumentClient;
 const WEBHOOK_SECRET = 'whsec_truckyard_local';
 const signer = new Stripe('sk_test_x').webhooks;
 
-async function call(method: string, urlPath: string, who: TestUser | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (who) headers.authorization = `Bearer ${who.accessToken}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${api.baseUrl}${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: test reads nested JSON fields freely
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as Record<string, any> };
-}
+const call = apiCaller(() => api);
 
 async function postWebhook(payload: string) {
   const res = await fetch(`${api.baseUrl}/api/payments/webhook`, {

@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, type TestUser, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
+import { type TestApi, type TestUser, createTestUser, startTestApi, apiCaller } from '../../../../dev/testing/harness.js';
 import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 
@@ -18,15 +18,7 @@ let other: TestUser;
 const WEBHOOK_SECRET = 'whsec_truckyard_local';
 const signer = new Stripe('sk_test_x').webhooks;
 
-async function call(method: string, urlPath: string, who: TestUser | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (who) headers.authorization = `Bearer ${who.accessToken}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${api.baseUrl}${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: test reads nested JSON fields freely
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, any> };
-}
+const call = apiCaller(() => api);
 
 const prefs = (who: TestUser, extra: Record<string, unknown> = {}) => ({
   name: who.name,

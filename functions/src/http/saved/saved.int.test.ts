@@ -7,7 +7,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MailCatcher, startMailCatcher } from '../../../../dev/mail/catcher.js';
 import { clearMail, listMail, waitForMail } from '../../../../dev/mail/store.js';
-import { type TestApi, type TestUser, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
+import { type TestApi, type TestUser, createTestUser, startTestApi, apiCaller } from '../../../../dev/testing/harness.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { createListingsRepo } from '../../adapters/dynamodb/listings-repo.js';
 import { ENQUIRY_RATE_LIMIT } from '../../domain/enquiries/send-enquiry.js';
@@ -27,17 +27,7 @@ let suspended: TestUser;
 let listingId: string;
 const scrapedId = 'scraped-int-saved-1';
 
-async function call(method: string, urlPath: string, who: TestUser | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (who) headers.authorization = `Bearer ${who.accessToken}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${api.baseUrl}${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { error?: { code: string; message: string } },
-  };
-}
+const call = apiCaller(() => api);
 
 const sellBody = (who: TestUser, extra: Record<string, unknown> = {}) => ({
   make: 'daf',

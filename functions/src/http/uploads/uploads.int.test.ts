@@ -3,7 +3,7 @@ import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, type TestUser, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
+import { type TestApi, type TestUser, createTestUser, startTestApi, apiCaller } from '../../../../dev/testing/harness.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { s3 } from '../../adapters/s3/client.js';
 
@@ -25,16 +25,7 @@ interface Presigned {
   fields: Record<string, string>;
 }
 
-async function call(method: string, path: string, who: TestUser | null, body?: unknown) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (who) headers.authorization = `Bearer ${who.accessToken}`;
-  const res = await fetch(`${api.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { error?: { code: string; message: string } },
-  };
-}
+const call = apiCaller(() => api);
 
 async function presign(who: TestUser, files: Array<{ name: string; type: string; size: number }>, listingId?: string) {
   const res = await call('POST', '/api/uploads/listing-images', who, { files, ...(listingId ? { listingId } : {}) });

@@ -10,7 +10,7 @@ import { challengeGate$ } from '../challenge/deps.js';
 import type { ValuationDeps } from '../../domain/valuations/submit-valuation.js';
 
 /** The private uploads bucket; valuation photos must never land in a public one. */
-export function privateUploadsBucket(): string {
+function privateUploadsBucket(): string {
   return config.privateUploadsBucket;
 }
 

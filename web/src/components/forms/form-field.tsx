@@ -38,7 +38,7 @@ export function FormField({
   );
 }
 
-export const errorId = (id: string) => `${id}-error`;
+const errorId = (id: string) => `${id}-error`;
 
 /** Props that tie a control to its FormField's error. */
 export const invalidProps = (id: string, error?: string) =>

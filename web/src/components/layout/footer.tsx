@@ -1,5 +1,5 @@
 import { Mail, Phone } from 'lucide-react';
-import { PromotionSlot } from '@/features/site/components/promotion-slot';
+import { PromotionSlot } from '@/components/site/promotion-slot';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { useAuth } from '@/lib/auth';

@@ -1,7 +1,7 @@
 import { cn } from '@/lib/cn';
 
 /** The TruckYard mark (a box truck in safety amber) and wordmark. */
-export function TruckMark({ className }: { className?: string }) {
+function TruckMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" className={cn('size-8', className)} aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="7" fill="#f59e0b" />

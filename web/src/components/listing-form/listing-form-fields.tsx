@@ -100,7 +100,7 @@ export function TextField({
   );
 }
 
-export function SelectField({
+function SelectField({
   name,
   label,
   options,

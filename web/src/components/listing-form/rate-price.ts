@@ -10,10 +10,10 @@ import type { PriceRatingAnswer, PriceRatingQuery } from '@shared/schemas/price-
 export type PriceRatingResponse = PriceRatingAnswer & { minComparables: number };
 
 /** POST /api/price-rating — what an asking price would rate before the listing is published. */
-export const ratePrice = (query: PriceRatingQuery, signal?: AbortSignal) =>
+const ratePrice = (query: PriceRatingQuery, signal?: AbortSignal) =>
   apiRequest<PriceRatingResponse>('/price-rating', { method: 'POST', body: query, signal });
 
-export const priceRatingQueryOptions = (query: PriceRatingQuery) =>
+const priceRatingQueryOptions = (query: PriceRatingQuery) =>
   queryOptions({
     queryKey: ['price-rating', query],
     queryFn: ({ signal }) => ratePrice(query, signal),

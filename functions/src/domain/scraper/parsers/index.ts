@@ -3,7 +3,7 @@ import { parseCardGrid } from './card-grid.js';
 import { parseStockTable } from './stock-table.js';
 
 /** Parsers by id: a source names one (ScraperSource.parser). Add a layout by adding a module here. */
-export const PARSERS: Record<string, PageParser> = {
+const PARSERS: Record<string, PageParser> = {
   'card-grid': parseCardGrid,
   'stock-table': parseStockTable,
 };

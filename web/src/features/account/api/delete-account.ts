@@ -3,7 +3,7 @@ import type { AccountDeletionReport, DeleteAccountInput } from '@shared/schemas/
 import { apiRequest } from '@/lib/api-client';
 
 /** DELETE /api/me — erases the account (payment records kept); the confirmation word goes along. */
-export const deleteAccount = (input: DeleteAccountInput) => apiRequest<AccountDeletionReport>('/me', { method: 'DELETE', body: input });
+const deleteAccount = (input: DeleteAccountInput) => apiRequest<AccountDeletionReport>('/me', { method: 'DELETE', body: input });
 
 export function useDeleteAccount() {
   return useMutation({ mutationFn: deleteAccount });

@@ -3,7 +3,7 @@ import type { AccountDataExport } from '@shared/schemas/account';
 import { apiGet } from '@/lib/api-client';
 
 /** GET /api/me/export — everything TruckYard holds about the signed-in user (UK GDPR right of access). */
-export const exportMyData = () => apiGet<AccountDataExport>('/me/export');
+const exportMyData = () => apiGet<AccountDataExport>('/me/export');
 
 /** Saves the export as a JSON file; the request carries the bearer token, so a plain link cannot. */
 function saveAsFile(data: AccountDataExport) {

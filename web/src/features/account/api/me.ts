@@ -4,10 +4,10 @@ import { apiGet } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 /** GET /api/me — the signed-in account's profile. */
-export const getMe = (signal?: AbortSignal) => apiGet<Profile>('/me', undefined, signal);
+const getMe = (signal?: AbortSignal) => apiGet<Profile>('/me', undefined, signal);
 
 // The same cache entry as the sell form's profile read, so an edit here shows there at once.
-export const meQueryOptions = () => queryOptions({ queryKey: ['me'], queryFn: ({ signal }) => getMe(signal), staleTime: 5 * 60_000 });
+const meQueryOptions = () => queryOptions({ queryKey: ['me'], queryFn: ({ signal }) => getMe(signal), staleTime: 5 * 60_000 });
 
 export function useMe() {
   const { isSignedIn } = useAuth();

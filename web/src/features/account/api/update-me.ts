@@ -3,7 +3,7 @@ import type { Profile, UpdateProfileInput } from '@shared/schemas/profile';
 import { apiRequest } from '@/lib/api-client';
 
 /** PATCH /api/me — the name and phone of the signed-in account. */
-export const updateMe = (changes: UpdateProfileInput) => apiRequest<Profile>('/me', { method: 'PATCH', body: changes });
+const updateMe = (changes: UpdateProfileInput) => apiRequest<Profile>('/me', { method: 'PATCH', body: changes });
 
 export function useUpdateMe() {
   const queryClient = useQueryClient();

@@ -55,7 +55,7 @@ const pages = <T>(key: readonly unknown[], fetchPage: (cursor: string | undefine
   });
 
 // ---- session and analytics
-export const getAdminSession = () => apiRequest<{ userId: string; role: AdminRole }>('/admin/session');
+const getAdminSession = () => apiRequest<{ userId: string; role: AdminRole }>('/admin/session');
 export const adminSessionQuery = (enabled: boolean) =>
   queryOptions({ queryKey: adminKeys.session, queryFn: getAdminSession, enabled, retry: false, staleTime: 60_000 });
 export const useAnalytics = () => useQuery({ queryKey: adminKeys.analytics, queryFn: () => apiRequest<Analytics>('/admin/analytics') });
@@ -123,7 +123,7 @@ export const useMedia = (category: MediaCategory | 'all') =>
   );
 
 /** Presigned POSTs to the private pending area, then the server checks the bytes and publishes. */
-export async function uploadMedia(category: MediaCategory, files: readonly File[]): Promise<MediaAsset[]> {
+async function uploadMedia(category: MediaCategory, files: readonly File[]): Promise<MediaAsset[]> {
   const { uploads } = await apiRequest<{ uploads: Array<{ name: string; key: string; url: string; fields: Record<string, string> }> }>(
     '/admin/media/uploads',
     {

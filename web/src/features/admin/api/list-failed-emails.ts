@@ -7,8 +7,7 @@ import { adminKeys } from './admin-api';
 /** GET /api/admin/failed-emails — e-mails that failed to send (the outbox's dead letters), newest first, paged. */
 export const failedEmailsKey = [...adminKeys.all, 'failed-emails'] as const;
 
-export const listFailedEmails = (cursor: string | undefined) =>
-  apiRequest<Page<FailedEmail>>('/admin/failed-emails', { query: { cursor } });
+const listFailedEmails = (cursor: string | undefined) => apiRequest<Page<FailedEmail>>('/admin/failed-emails', { query: { cursor } });
 
 export const useFailedEmails = () =>
   useInfiniteQuery(

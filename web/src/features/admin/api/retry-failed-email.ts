@@ -4,7 +4,7 @@ import type { FailedEmailRetryOutcome } from '@shared/schemas/failed-emails';
 import { failedEmailsKey } from './list-failed-emails';
 
 /** POST /api/admin/failed-emails/{id}/retry — one more attempt now; the list is re-read whatever the outcome. */
-export const retryFailedEmail = (id: string) =>
+const retryFailedEmail = (id: string) =>
   apiRequest<{ outcome: FailedEmailRetryOutcome }>(`/admin/failed-emails/${encodeURIComponent(id)}/retry`, { method: 'POST' });
 
 export function useRetryFailedEmail() {

@@ -9,7 +9,7 @@ import { loadAuthSession } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { adminKeys } from '../api/admin-api';
 
-export const MFA_TEXTS = {
+const MFA_TEXTS = {
   setupIntro:
     'Staff accounts must use an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password...). Add TruckYard to it with the key or the link below, then enter the 6-digit code it shows.',
   codeIntro: 'Enter the 6-digit code from your authenticator app.',
@@ -41,7 +41,7 @@ function TotpSecret({ setup }: { setup: TotpSetup }) {
 }
 
 /** The 6-digit code field shared by the set-up and the sign-in challenge. */
-export function TotpCodeForm({ onSubmit, submitLabel }: { onSubmit: (code: string) => Promise<void>; submitLabel: string }) {
+function TotpCodeForm({ onSubmit, submitLabel }: { onSubmit: (code: string) => Promise<void>; submitLabel: string }) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {

@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
  * or for a validation error the messages of its fields without their paths ("The end date is
  * before the start date", not "endDate: …"). Null for anything else (5xx, network): the title says enough.
  */
-export function serverReason(err: unknown): string | null {
+function serverReason(err: unknown): string | null {
   if (!(err instanceof ApiError) || err.status < 400 || err.status >= 500) return null;
   const fields = (err.details as { fields?: Array<{ message?: unknown }> } | undefined)?.fields;
   if (err.code === 'VALIDATION' && Array.isArray(fields) && fields.length) {

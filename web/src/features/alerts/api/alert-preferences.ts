@@ -4,11 +4,11 @@ import { apiGet } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 /** GET /api/alert-preferences — the signed-in user's saved preferences, or null. */
-export const getAlertPreferences = (signal?: AbortSignal) =>
+const getAlertPreferences = (signal?: AbortSignal) =>
   apiGet<{ preferences: AlertPreferences | null }>('/alert-preferences', undefined, signal).then((r) => r.preferences);
 
 /** Keyed by user, so one user's preferences never show after another signs in on the same tab. */
-export const alertPreferencesQueryOptions = (userId: string | null) =>
+const alertPreferencesQueryOptions = (userId: string | null) =>
   queryOptions({
     queryKey: ['alert-preferences', userId],
     queryFn: ({ signal }) => getAlertPreferences(signal),

@@ -1,9 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+
 import type { TierId } from '@shared/schemas/alerts';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/subscription/checkout (create-subscription) — the hosted checkout's URL. */
 export const createCheckout = (tier: TierId) =>
   apiRequest<{ url: string | null }>('/subscription/checkout', { method: 'POST', body: { tier } });
-
-export const useCreateCheckout = () => useMutation({ mutationFn: createCheckout });

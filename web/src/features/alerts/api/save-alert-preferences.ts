@@ -3,7 +3,7 @@ import type { AlertPreferences, AlertPreferencesValues } from '@shared/schemas/a
 import { apiRequest } from '@/lib/api-client';
 
 /** PUT /api/alert-preferences — upsert the alert sign-up form. */
-export const saveAlertPreferences = (values: AlertPreferencesValues) =>
+const saveAlertPreferences = (values: AlertPreferencesValues) =>
   apiRequest<{ preferences: AlertPreferences }>('/alert-preferences', { method: 'PUT', body: values }).then((r) => r.preferences);
 
 export function useSaveAlertPreferences() {

@@ -3,10 +3,10 @@ import type { SubscriptionTier } from '@shared/schemas/alerts';
 import { apiGet } from '@/lib/api-client';
 
 /** GET /api/subscription-tiers — the plans, cheapest first. */
-export const listSubscriptionTiers = (signal?: AbortSignal) =>
+const listSubscriptionTiers = (signal?: AbortSignal) =>
   apiGet<{ tiers: SubscriptionTier[] }>('/subscription-tiers', undefined, signal).then((r) => r.tiers);
 
-export const subscriptionTiersQueryOptions = () =>
+const subscriptionTiersQueryOptions = () =>
   queryOptions({ queryKey: ['subscription-tiers'], queryFn: ({ signal }) => listSubscriptionTiers(signal), staleTime: 5 * 60_000 });
 
 export const useSubscriptionTiers = () => useQuery(subscriptionTiersQueryOptions());

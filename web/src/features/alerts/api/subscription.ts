@@ -4,9 +4,9 @@ import { apiGet } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 /** GET /api/subscription — the signed-in user's plan and alert settings. */
-export const getSubscription = (signal?: AbortSignal) => apiGet<SubscriptionView>('/subscription', undefined, signal);
+const getSubscription = (signal?: AbortSignal) => apiGet<SubscriptionView>('/subscription', undefined, signal);
 
-export const subscriptionQueryOptions = (userId: string | null) =>
+const subscriptionQueryOptions = (userId: string | null) =>
   queryOptions({ queryKey: ['subscription', userId], queryFn: ({ signal }) => getSubscription(signal), enabled: Boolean(userId) });
 
 /** `refreshMs`: polls while it answers a number (TanStack Query's refetchInterval), e.g. until the plan is paid. */

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 /** POST /api/subscription/sync (check-subscription) — asks the server to re-read the plan from Stripe. */
-export const syncSubscription = () => apiRequest<SubscriptionView>('/subscription/sync', { method: 'POST', body: {} });
+const syncSubscription = () => apiRequest<SubscriptionView>('/subscription/sync', { method: 'POST', body: {} });
 
 export function useSyncSubscription() {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { apiGet, apiRequest } from '@/lib/api-client';
 export type UnsubscribeTokenState = { valid: true } | { valid: false; reason: 'expired' | 'invalid' };
 
 /** GET /api/alerts/unsubscribe?token= — whether the link still works; changes nothing (mail scanners follow links). */
-export const checkUnsubscribeToken = (token: string, signal?: AbortSignal) =>
+const checkUnsubscribeToken = (token: string, signal?: AbortSignal) =>
   apiGet<UnsubscribeTokenState>('/alerts/unsubscribe', { token }, signal);
 
 export const useUnsubscribeToken = (token: string) =>
@@ -16,7 +16,6 @@ export const useUnsubscribeToken = (token: string) =>
   });
 
 /** POST /api/alerts/unsubscribe?token= — the one-click unsubscribe (no sign-in). */
-export const unsubscribe = (token: string) =>
-  apiRequest<{ unsubscribed: true }>('/alerts/unsubscribe', { method: 'POST', query: { token } });
+const unsubscribe = (token: string) => apiRequest<{ unsubscribed: true }>('/alerts/unsubscribe', { method: 'POST', query: { token } });
 
 export const useUnsubscribe = () => useMutation({ mutationFn: unsubscribe });

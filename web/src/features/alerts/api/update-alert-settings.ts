@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 /** PATCH /api/alert-settings — frequency, channels, pause/resume. */
-export const updateAlertSettings = (input: AlertSettingsInput) =>
+const updateAlertSettings = (input: AlertSettingsInput) =>
   apiRequest<SubscriptionView>('/alert-settings', { method: 'PATCH', body: input });
 
 export function useUpdateAlertSettings() {

@@ -4,11 +4,10 @@ import { apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 /** POST /api/alert-preferences/whatsapp/code — a 6-digit code to the alert phone, by WhatsApp. */
-export const sendWhatsAppCode = () =>
-  apiRequest<WhatsAppVerificationView>('/alert-preferences/whatsapp/code', { method: 'POST', body: {} });
+const sendWhatsAppCode = () => apiRequest<WhatsAppVerificationView>('/alert-preferences/whatsapp/code', { method: 'POST', body: {} });
 
 /** POST /api/alert-preferences/whatsapp/verify */
-export const verifyWhatsAppCode = (input: WhatsAppVerifyInput) =>
+const verifyWhatsAppCode = (input: WhatsAppVerifyInput) =>
   apiRequest<WhatsAppVerificationView>('/alert-preferences/whatsapp/verify', { method: 'POST', body: input });
 
 export function useSendWhatsAppCode() {

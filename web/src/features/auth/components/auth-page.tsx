@@ -15,10 +15,10 @@ import { newPasswordProblem } from '@/lib/new-password';
 import { LIMITS } from '@shared/constants';
 import { parsePhone } from '@shared/phone';
 import { normaliseEmail } from '@shared/schemas/account';
-import { signUp as signUpAccount } from '../api/sign-up';
+import { signUp as signUpAccount } from '@/components/auth/api/sign-up';
 import { AuthLayout } from './auth-layout';
 import { usePasswordSignIn } from './use-password-sign-in';
-import { VerifyEmailPanel } from './verify-email-panel';
+import { VerifyEmailPanel } from '@/components/auth/verify-email-panel';
 
 type Mode = 'signin' | 'signup';
 const empty = { fullName: '', phone: '', email: '', password: '', confirmPassword: '' };

@@ -9,7 +9,7 @@ import { useAuth } from '@/lib/auth';
 import { usePageMeta } from '@/lib/page-meta';
 import { AuthLayout } from './auth-layout';
 import { usePasswordSignIn } from './use-password-sign-in';
-import { VerifyEmailPanel } from './verify-email-panel';
+import { VerifyEmailPanel } from '@/components/auth/verify-email-panel';
 
 /** /dealer-login — the same user pool as /auth; afterwards the dealer dashboard. */
 export function DealerLoginPage() {

@@ -13,10 +13,10 @@ import { toast } from '@/lib/toast';
 import { LIMITS } from '@shared/constants';
 import { parsePhone } from '@shared/phone';
 import { normaliseEmail } from '@shared/schemas/account';
-import { signUp } from '../api/sign-up';
+import { signUp } from '@/components/auth/api/sign-up';
 import { dealerClientMetadata, rememberDealerProfile } from '../lib/dealer-profile';
 import { AuthLayout } from './auth-layout';
-import { VerifyEmailPanel } from './verify-email-panel';
+import { VerifyEmailPanel } from '@/components/auth/verify-email-panel';
 
 const empty = { fullName: '', email: '', companyName: '', phone: '', password: '', confirmPassword: '' };
 const failed = (description: string) => toast({ title: 'Registration Failed', description, variant: 'destructive' });

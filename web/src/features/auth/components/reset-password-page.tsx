@@ -12,7 +12,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { LIMITS } from '@shared/constants';
 import { ACCOUNT_TEXTS, normaliseEmail } from '@shared/schemas/account';
-import { confirmPasswordReset, requestPasswordReset } from '../api/account-codes';
+import { confirmPasswordReset, requestPasswordReset } from '@/components/auth/api/account-codes';
 import { AuthLayout } from './auth-layout';
 
 const problem = (description: string) => toast({ title: 'Validation Error', description, variant: 'destructive' });

@@ -2,12 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import type { ContactMessage } from '@shared/schemas/contact';
 import { apiRequest } from '@/lib/api-client';
 
-export interface ContactMessageReceipt {
+interface ContactMessageReceipt {
   id?: string;
 }
 
 /** POST /api/contact — the body is the shared contact schema's output (the API parses it again). */
-export const sendContactMessage = (message: ContactMessage) =>
+const sendContactMessage = (message: ContactMessage) =>
   apiRequest<ContactMessageReceipt | undefined>('/contact', { method: 'POST', body: message });
 
 export const useSendContactMessage = () => useMutation({ mutationFn: sendContactMessage });

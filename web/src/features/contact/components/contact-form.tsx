@@ -14,7 +14,7 @@ import { SendButton } from '@/components/forms/send-button';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
-import { showSubmitError } from './submit-error-toast';
+import { showSubmitError } from '@/components/forms/submit-error-toast';
 
 const EMPTY: ContactMessageInput = { firstName: '', lastName: '', email: '', phone: '', subject: '', message: '', website: '' };
 

@@ -4,7 +4,7 @@ import type { Profile } from '@shared/schemas/profile';
 import { apiGet, apiRequest } from '@/lib/api-client';
 
 /** GET /api/me — the dashboard reads the dealer state from the profile (same cache entry as the account page). */
-export const dashboardMeQuery = () =>
+const dashboardMeQuery = () =>
   queryOptions({ queryKey: ['me'], queryFn: ({ signal }) => apiGet<Profile>('/me', undefined, signal), staleTime: 60_000 });
 
 export function useDashboardMe(enabled: boolean) {
@@ -12,7 +12,7 @@ export function useDashboardMe(enabled: boolean) {
 }
 
 /** POST /api/me/dealer-application — apply to be an approved dealer. */
-export const applyAsDealer = (input: DealerApplicationInput) =>
+const applyAsDealer = (input: DealerApplicationInput) =>
   apiRequest<{ application: DealerApplication }>('/me/dealer-application', { method: 'POST', body: input });
 
 export function useApplyAsDealer() {

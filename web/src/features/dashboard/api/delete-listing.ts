@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** DELETE /api/my-listings/{id} — removes one of the caller's listings. */
-export const deleteListing = (id: string) => apiRequest<void>(`/my-listings/${encodeURIComponent(id)}`, { method: 'DELETE' });
+const deleteListing = (id: string) => apiRequest<void>(`/my-listings/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export function useDeleteListing() {
   const queryClient = useQueryClient();

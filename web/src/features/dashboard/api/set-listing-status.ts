@@ -4,7 +4,7 @@ import type { Listing } from '@shared/schemas/listing';
 import type { OwnerStatusInput } from '@shared/schemas/sell';
 
 /** PATCH /api/my-listings/{id}/status — the owner's Activate / Deactivate. */
-export const setListingStatus = ({ id, status }: { id: string } & OwnerStatusInput) =>
+const setListingStatus = ({ id, status }: { id: string } & OwnerStatusInput) =>
   apiRequest<Listing>(`/my-listings/${encodeURIComponent(id)}/status`, { method: 'PATCH', body: { status } });
 
 export function useSetListingStatus() {

@@ -28,7 +28,7 @@ async function uploadStockFile(file: File): Promise<string> {
 }
 
 /** POST /api/my-imports — the dry run of an uploaded CSV file (by its key) or a feed URL. */
-export const previewStockImport = async (input: { file: File } | { feedUrl: string }) =>
+const previewStockImport = async (input: { file: File } | { feedUrl: string }) =>
   'file' in input
     ? apiRequest<StockImportView>('/my-imports', {
         method: 'POST',
@@ -41,7 +41,7 @@ export function usePreviewStockImport() {
 }
 
 /** POST /api/my-imports/{id}/apply — queues the previewed import. */
-export const applyStockImport = ({ id, markMissingSold }: { id: string; markMissingSold: boolean }) =>
+const applyStockImport = ({ id, markMissingSold }: { id: string; markMissingSold: boolean }) =>
   apiRequest<StockImportView>(`/my-imports/${encodeURIComponent(id)}/apply`, { method: 'POST', body: { markMissingSold } });
 
 export function useApplyStockImport() {
@@ -49,7 +49,7 @@ export function useApplyStockImport() {
 }
 
 /** GET /api/my-imports/{id} — polled every 2 s until the import is done or failed. */
-export const stockImportQuery = (id: string) =>
+const stockImportQuery = (id: string) =>
   queryOptions({
     queryKey: ['my-imports', id],
     queryFn: ({ signal }) => apiGet<StockImportView>(`/my-imports/${encodeURIComponent(id)}`, undefined, signal),

@@ -3,10 +3,9 @@ import { apiGet, shouldRetry } from '@/lib/api-client';
 import type { Listing } from '@shared/schemas/listing';
 
 /** GET /api/my-listings/{id} — read for editing: 404 when missing, 403 when someone else's. */
-export const getMyListing = (id: string, signal?: AbortSignal) =>
-  apiGet<Listing>(`/my-listings/${encodeURIComponent(id)}`, undefined, signal);
+const getMyListing = (id: string, signal?: AbortSignal) => apiGet<Listing>(`/my-listings/${encodeURIComponent(id)}`, undefined, signal);
 
-export const myListingQueryOptions = (id: string) =>
+const myListingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['my-listings', 'detail', id],
     queryFn: ({ signal }) => getMyListing(id, signal),

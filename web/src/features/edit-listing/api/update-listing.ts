@@ -4,7 +4,7 @@ import type { Listing } from '@shared/schemas/listing';
 import type { EditListingInput } from '@shared/schemas/sell';
 
 /** PUT /api/my-listings/{id} — saves the edit form (fields left out keep their stored values). */
-export const updateListing = ({ id, body }: { id: string; body: EditListingInput }) =>
+const updateListing = ({ id, body }: { id: string; body: EditListingInput }) =>
   apiRequest<Listing>(`/my-listings/${encodeURIComponent(id)}`, { method: 'PUT', body });
 
 export function useUpdateListing() {

@@ -1,7 +1,7 @@
 /** A legal page as data: numbered sections of paragraphs and bullet lists. */
-export type LegalBlock = string | { list: string[] };
+type LegalBlock = string | { list: string[] };
 
-export interface LegalSection {
+interface LegalSection {
   /** Anchor id used by the table of contents. */
   id: string;
   title: string;

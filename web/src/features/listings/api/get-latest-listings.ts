@@ -3,7 +3,7 @@ import type { Listing } from '@shared/schemas/listing';
 import { apiGet } from '@/lib/api-client';
 
 /** GET /api/listings/latest — the 6 newest listings for the home page. */
-export async function getLatestListings(signal?: AbortSignal): Promise<Listing[]> {
+async function getLatestListings(signal?: AbortSignal): Promise<Listing[]> {
   const body = await apiGet<{ items: Listing[] }>('/listings/latest', undefined, signal);
   return body.items ?? [];
 }

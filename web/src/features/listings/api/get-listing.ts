@@ -5,7 +5,7 @@ import { useAuth } from '@/lib/auth';
 import { getAuthSnapshot, hasStoredSession } from '@/lib/auth-store';
 
 /** GET /api/listings/{id} — one listing (404 when it doesn't exist or isn't public). */
-export function getListing(id: string, signal?: AbortSignal): Promise<Listing> {
+function getListing(id: string, signal?: AbortSignal): Promise<Listing> {
   return apiGet<Listing>(`/listings/${encodeURIComponent(id)}`, undefined, signal);
 }
 

@@ -3,7 +3,7 @@ import { apiGet } from '@/lib/api-client';
 import type { VehicleChecks } from '@shared/schemas/vehicle-checks';
 
 /** GET /api/listings/{id}/vehicle-checks — the panel's records and verdict; null before they are read. */
-export const getVehicleChecks = (id: string, signal?: AbortSignal) =>
+const getVehicleChecks = (id: string, signal?: AbortSignal) =>
   apiGet<{ checks: VehicleChecks | null }>(`/listings/${encodeURIComponent(id)}/vehicle-checks`, undefined, signal);
 
 export function useVehicleChecks(id: string, enabled: boolean) {

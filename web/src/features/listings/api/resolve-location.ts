@@ -7,7 +7,7 @@ export interface ResolvedLocation {
 }
 
 /** GET /api/locations/{query} — places a UK postcode, district or town; null when it can't be placed. */
-export async function resolveLocation(query: string, signal?: AbortSignal): Promise<ResolvedLocation | null> {
+async function resolveLocation(query: string, signal?: AbortSignal): Promise<ResolvedLocation | null> {
   try {
     return await apiGet<ResolvedLocation>(`/locations/${encodeURIComponent(query)}`, undefined, signal);
   } catch (err) {
@@ -16,7 +16,7 @@ export async function resolveLocation(query: string, signal?: AbortSignal): Prom
   }
 }
 
-export const resolveLocationQueryOptions = (query: string) =>
+const resolveLocationQueryOptions = (query: string) =>
   queryOptions({
     queryKey: ['locations', query.trim().toLowerCase()],
     queryFn: ({ signal }) => resolveLocation(query.trim(), signal),

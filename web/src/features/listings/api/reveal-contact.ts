@@ -7,7 +7,7 @@ import { apiRequest } from '@/lib/api-client';
  * a limited number of sellers a day, 429 with the reason past it). Kept out of the listing GET so
  * one call can never harvest many sellers.
  */
-export const revealContact = (listingId: string) =>
+const revealContact = (listingId: string) =>
   apiRequest<ListingContact>(`/listings/${encodeURIComponent(listingId)}/contact`, { method: 'POST' });
 
 export const useRevealContact = (listingId: string) => useMutation({ mutationFn: () => revealContact(listingId) });

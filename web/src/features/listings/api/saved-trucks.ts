@@ -5,14 +5,14 @@ import { apiGet, apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
 /** GET /api/saved — the signed-in user's saved trucks, newest save first (`listing: null` when no longer available). */
-export const listSavedTrucks = (signal?: AbortSignal) => apiGet<{ items: SavedTruck[] }>('/saved', undefined, signal).then((r) => r.items);
+const listSavedTrucks = (signal?: AbortSignal) => apiGet<{ items: SavedTruck[] }>('/saved', undefined, signal).then((r) => r.items);
 
 /** PUT /api/saved/{id} saves (or refreshes) a truck; DELETE /api/saved/{id} removes it. */
-export const setTruckSaved = ({ listingId, saved }: { listingId: string; saved: boolean }) =>
+const setTruckSaved = ({ listingId, saved }: { listingId: string; saved: boolean }) =>
   apiRequest<unknown>(`/saved/${encodeURIComponent(listingId)}`, { method: saved ? 'PUT' : 'DELETE' });
 
 /** Keyed by user, so one user's list never shows after another signs in on the same tab. */
-export const savedTrucksQueryOptions = (userId: string | null) =>
+const savedTrucksQueryOptions = (userId: string | null) =>
   queryOptions({
     queryKey: ['saved', userId],
     queryFn: ({ signal }) => listSavedTrucks(signal),

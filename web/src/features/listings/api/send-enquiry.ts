@@ -3,7 +3,7 @@ import type { EnquiryBody } from '@shared/schemas/enquiry';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/listings/{id}/enquiries — "Message the seller" (signed-in buyers, user listings only). */
-export const sendEnquiry = ({ listingId, ...body }: EnquiryBody & { listingId: string }) =>
+const sendEnquiry = ({ listingId, ...body }: EnquiryBody & { listingId: string }) =>
   apiRequest<{ id: string; createdAt: string }>(`/listings/${encodeURIComponent(listingId)}/enquiries`, { method: 'POST', body });
 
 export const useSendEnquiry = () => useMutation({ mutationFn: sendEnquiry });

@@ -3,11 +3,11 @@ import type { SearchSuggestion } from '@shared/schemas/listing';
 import { apiGet } from '@/lib/api-client';
 
 /** GET /api/listings/suggest — makes, models, categories and places for what the buyer has typed. */
-export async function suggestListings(q: string, signal?: AbortSignal): Promise<SearchSuggestion[]> {
+async function suggestListings(q: string, signal?: AbortSignal): Promise<SearchSuggestion[]> {
   return (await apiGet<{ suggestions: SearchSuggestion[] }>('/listings/suggest', { q }, signal)).suggestions;
 }
 
-export const suggestListingsQueryOptions = (q: string) =>
+const suggestListingsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: ['listings', 'suggest', q.trim().toLowerCase()],
     queryFn: ({ signal }) => suggestListings(q.trim(), signal),

@@ -10,7 +10,7 @@ import { useSearchListings } from '../api/search-listings';
 import { countActiveFilters, defaultFilters, toApiQuery, type ViewMode } from '../lib/browse-params';
 import { useBrowseState } from '../lib/use-browse-state';
 import { ActiveFilters } from './active-filters';
-import { PromotionSlot } from '@/features/site/components/promotion-slot';
+import { PromotionSlot } from '@/components/site/promotion-slot';
 import { FilterSidebar } from './filter-sidebar';
 import { ListingCardSkeleton, ListingGrid } from './listing-card';
 import { Pagination } from './pagination';

@@ -16,7 +16,7 @@ import { useResolvedLocation } from '../api/resolve-location';
 import { type Bounds, type BrowseFilters, defaultFilters, type Range, type RatingFilter } from '../lib/browse-params';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-export const LOCATION_PLACEHOLDER = 'Enter city or postcode';
+const LOCATION_PLACEHOLDER = 'Enter city or postcode';
 
 const makeOptions = optionsFor(MAKES, BROWSE_MAKES);
 const categoryOptions = optionsFor(CATEGORIES, BROWSE_CATEGORIES);

@@ -203,7 +203,7 @@ export function ListingCardSkeleton({ layout = 'grid' }: { layout?: CardLayout }
 }
 
 /** Cards the server renders (and the browser hydrates); the rest render right after hydration, below the fold. */
-export const FIRST_SCREEN_CARDS = 6;
+const FIRST_SCREEN_CARDS = 6;
 
 /** `aboveTheFold`: the grid opens the page, so its first photo loads first and the first row eagerly. */
 export function ListingGrid({

@@ -5,6 +5,7 @@ import { PriceHistory } from '@/components/price-history/price-history';
 import { PriceRatingPanel } from './price-rating-panel';
 import { VehicleChecksPanel } from './vehicle-checks-panel';
 import { FinanceCalculator } from '@/features/finance/components/finance-calculator';
+import { listingMetaDescription } from '@shared/listing-meta';
 import { formatPhone } from '@shared/phone';
 import {
   ArrowLeft,
@@ -58,7 +59,7 @@ export function ListingDetailPage() {
 
   usePageMeta(
     listing ? `${listing.title} — ${formatPriceWithVat(listing.price, listing.vatStatus)}` : isError ? 'Truck Not Found' : 'Truck for sale',
-    listing ? metaDescription(listing) : 'A used truck for sale on TruckYard, the UK marketplace for used HGVs.',
+    listing ? listingMetaDescription(listing) : 'A used truck for sale on TruckYard, the UK marketplace for used HGVs.',
   );
 
   // One view per page view, once the listing has loaded (prefetches and refetches don't count).
@@ -77,13 +78,6 @@ export function ListingDetailPage() {
     return <TruckNotFound onRetry={notFound ? undefined : () => refetch()} retrying={isFetching} />;
   }
   return <ListingDetail listing={listing} />;
-}
-
-function metaDescription(l: Listing): string {
-  const facts = [l.year, formatMileage(l.mileage), fuelLabel(l.fuelType), l.location].filter(Boolean).join(', ');
-  const text = l.description?.trim() ? l.description.trim() : `${l.title} for sale on TruckYard.`;
-  const full = `${formatPriceWithVat(l.price, l.vatStatus)}${facts ? ` · ${facts}` : ''}. ${text}`;
-  return full.length > 160 ? `${full.slice(0, 157).trimEnd()}…` : full;
 }
 
 function ListingDetail({ listing }: { listing: Listing }) {

@@ -14,7 +14,7 @@ import { useChallenge } from '@/components/forms/challenge-field';
 import { SendButton } from '@/components/forms/send-button';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
 import { useAuth } from '@/lib/auth';
-import { showSubmitError } from '@/features/contact/components/submit-error-toast';
+import { showSubmitError } from '@/components/forms/submit-error-toast';
 import { useReportListing } from '../api/report-listing';
 
 /**

@@ -5,7 +5,7 @@ import { LIMITS } from '@shared/constants';
 import { useSearchSuggestions } from '../api/suggest-listings';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-export const SEARCH_PLACEHOLDER = 'Search for trucks by make, model, or keyword...';
+const SEARCH_PLACEHOLDER = 'Search for trucks by make, model, or keyword...';
 
 const KIND_LABEL = { make: 'Make', model: 'Model', category: 'Category', place: 'Place' } as const;
 

@@ -8,7 +8,7 @@ import type { SellListingInput } from '@shared/schemas/sell';
  * Idempotency-Key (one per form submission, reused when the seller retries it) makes a retry
  * after a lost answer return the listing already made instead of a second one.
  */
-export const createListing = ({ body, idempotencyKey }: { body: SellListingInput; idempotencyKey: string }) =>
+const createListing = ({ body, idempotencyKey }: { body: SellListingInput; idempotencyKey: string }) =>
   apiRequest<Listing>('/my-listings', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
 
 export function useCreateListing() {

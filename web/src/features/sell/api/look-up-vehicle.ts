@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import type { VehicleLookupResult } from '@shared/schemas/vehicle-checks';
 
 /** POST /api/vehicle-lookup — "Find my truck": the DVLA's record of a registration as the sell form's fields. */
-export const lookUpVehicle = (registration: string) =>
+const lookUpVehicle = (registration: string) =>
   apiRequest<VehicleLookupResult>('/vehicle-lookup', { method: 'POST', body: { registration } });
 
 export function useLookUpVehicle() {

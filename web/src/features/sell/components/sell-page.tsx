@@ -1,7 +1,7 @@
 import { BadgeCheck, Clock, Megaphone, Users } from 'lucide-react';
 import { PageContainer } from '@/components/layout/page-shell';
-import { useContentSection } from '@/features/site/api/get-page-content';
-import { SanitizedHtml } from '@/features/site/components/sanitized-html';
+import { useContentSection } from '@/components/site/api/get-page-content';
+import { SanitizedHtml } from '@/components/site/sanitized-html';
 import { usePageMeta } from '@/lib/page-meta';
 import { SellForm } from './sell-form';
 

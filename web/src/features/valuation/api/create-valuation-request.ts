@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ValuationRequest } from '@shared/schemas/valuation';
 import { apiRequest } from '@/lib/api-client';
 
-export interface ValuationRequestReceipt {
+interface ValuationRequestReceipt {
   status: 'received';
   message: string;
 }
@@ -11,7 +11,7 @@ export interface ValuationRequestReceipt {
  * POST /api/valuations — JSON, the shared valuation schema's output. Photos are uploaded first
  * (upload-valuation-images.ts) and their keys sent as `imageKeys`.
  */
-export const createValuationRequest = (request: ValuationRequest) =>
+const createValuationRequest = (request: ValuationRequest) =>
   apiRequest<ValuationRequestReceipt | undefined>('/valuations', { method: 'POST', body: request });
 
 export const useCreateValuationRequest = () => useMutation({ mutationFn: createValuationRequest });

@@ -36,7 +36,7 @@ async function postToStorage(upload: PresignedUpload, file: File): Promise<void>
  * POST /api/uploads/valuation-images, then each photo straight to storage with its presigned POST.
  * Returns the keys to send with the valuation request, in the order the photos were chosen.
  */
-export async function uploadValuationImages(files: File[]): Promise<UploadedValuationImage[]> {
+async function uploadValuationImages(files: File[]): Promise<UploadedValuationImage[]> {
   if (files.length === 0) return [];
   const { uploads } = await apiRequest<{ uploads: PresignedUpload[] }>('/uploads/valuation-images', {
     method: 'POST',

@@ -4,7 +4,7 @@ import { ACCEPTED_IMAGE_INPUT, LIMITS } from '@shared/constants';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { selectImages } from '../utils/image-selection';
+import { type ImageLimits, selectListingImages } from '@/lib/listing-image-rules';
 
 export interface SelectedImage {
   id: string;
@@ -12,7 +12,12 @@ export interface SelectedImage {
   previewUrl: string;
 }
 
-const LIMITS_FOR_IMAGES = { maxImages: LIMITS.maxImagesPerListing, maxBytes: LIMITS.maxImageBytes };
+/** The listing image rules, telling the maximum when too many are chosen (spec §5 "Valuation"). */
+export const VALUATION_IMAGE_LIMITS: ImageLimits = {
+  maxImages: LIMITS.maxImagesPerListing,
+  maxBytes: LIMITS.maxImageBytes,
+  tooMany: (_remaining, max) => `You can upload a maximum of ${max} images.`,
+};
 let nextImageId = 1;
 
 /** Chooses up to 10 images with thumbnails; each can be removed. The parent owns the list. */
@@ -33,7 +38,7 @@ export function ImagePicker({ images, onChange }: { images: SelectedImage[]; onC
 
   const add = (files: File[]) => {
     if (files.length === 0) return;
-    const { accepted, problem } = selectImages(images.length, files, LIMITS_FOR_IMAGES);
+    const { accepted, problem } = selectListingImages(images.length, files, VALUATION_IMAGE_LIMITS);
     if (problem) toast({ ...problem, variant: 'destructive' });
     if (accepted.length === 0) return;
     onChange([...images, ...accepted.map((file) => ({ id: `img-${nextImageId++}`, file, previewUrl: URL.createObjectURL(file) }))]);

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
 import type { PromotionPosition } from '@shared/schemas/admin';
-import { type PublicPromotion, usePromotionsAt } from '../api/get-promotions';
+import { type PublicPromotion, usePromotionsAt } from './api/get-promotions';
 
 function PromotionBody({ p, className }: { p: PublicPromotion; className?: string }) {
   const inner = (

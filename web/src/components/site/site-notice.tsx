@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { useContentSection } from '../api/get-page-content';
+import { useContentSection } from './api/get-page-content';
 import { SanitizedHtml } from './sanitized-html';
 
 /**

@@ -5,7 +5,7 @@ import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { resendVerificationCode, verifyAccountEmail } from '../api/account-codes';
+import { resendVerificationCode, verifyAccountEmail } from '@/components/auth/api/account-codes';
 
 /**
  * E-mail verification by the code our API e-mailed (POST /api/accounts/verify-email), with 'Resend

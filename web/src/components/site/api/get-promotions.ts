@@ -5,8 +5,7 @@ import type { Promotion, PromotionPosition } from '@shared/schemas/admin';
 export type PublicPromotion = Pick<Promotion, 'id' | 'title' | 'content' | 'imageUrl' | 'linkUrl'>;
 
 /** GET /api/promotions — effectively active promotions by position, newest first. */
-export const getPromotions = (signal?: AbortSignal) =>
-  apiGet<Record<PromotionPosition, PublicPromotion[]>>('/promotions', undefined, signal);
+const getPromotions = (signal?: AbortSignal) => apiGet<Record<PromotionPosition, PublicPromotion[]>>('/promotions', undefined, signal);
 
 export const promotionsQuery = queryOptions({
   queryKey: ['promotions'],

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type FileLike, selectImages as select } from './image-selection';
+import { type FileLike, selectListingImages } from '@/lib/listing-image-rules';
+import { VALUATION_IMAGE_LIMITS as IMAGE_LIMITS } from './image-picker';
 
 const MB = 1024 * 1024;
-// The shared LIMITS values (spec §9): 10 images, 5 MB each.
-const IMAGE_LIMITS = { maxImages: 10, maxBytes: 5 * MB };
-const selectImages = (current: number, incoming: FileLike[]) => select(current, incoming, IMAGE_LIMITS);
+// The valuation form's limits are the shared LIMITS (spec §9): 10 images, 5 MB each.
+const selectImages = (current: number, incoming: FileLike[]) => selectListingImages(current, incoming, IMAGE_LIMITS);
 const jpg = (name: string, size = 2 * MB): FileLike => ({ name, type: 'image/jpeg', size });
 
-describe('selectImages', () => {
+describe('the valuation form’s image rules', () => {
   it('accepts images up to the limit of 10', () => {
     const files = Array.from({ length: 4 }, (_, i) => jpg(`cab-${i}.jpg`));
     expect(selectImages(6, files)).toEqual({ accepted: files, problem: null });

@@ -10,8 +10,7 @@ export interface PublicSection {
 }
 
 /** GET /api/content/{slug} — a page's active content sections (staff edit them in /admin → Content). */
-export const getPageContent = (slug: string, signal?: AbortSignal) =>
-  apiGet<{ sections: PublicSection[] }>(`/content/${slug}`, undefined, signal);
+const getPageContent = (slug: string, signal?: AbortSignal) => apiGet<{ sections: PublicSection[] }>(`/content/${slug}`, undefined, signal);
 
 export const pageContentQuery = (slug: string) =>
   queryOptions({ queryKey: ['page-content', slug], queryFn: ({ signal }) => getPageContent(slug, signal), staleTime: 60_000, retry: 1 });
