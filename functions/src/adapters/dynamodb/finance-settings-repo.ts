@@ -1,7 +1,7 @@
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type StoredFinanceSettings, financeSettingsSchema } from '../../../../shared/schemas/finance.js';
 import type { FinanceSettingsStore } from '../../domain/finance/settings.js';
-import { writeAudited } from './admin-repo.js';
+import { writeAudited } from './audited-write.js';
 import { keys } from './keys.js';
 
 /** The finance settings item (`SETTINGS#FINANCE`); saved with its audit entry in one transaction. */

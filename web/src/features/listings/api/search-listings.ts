@@ -3,7 +3,7 @@ import type { ListingSearchResult } from '@shared/schemas/listing';
 import { apiGet, type QueryValue } from '@/lib/api-client';
 
 /** GET /api/listings — one page of browse results with facet counts. */
-function searchListings(query: Record<string, QueryValue>, signal?: AbortSignal): Promise<ListingSearchResult> {
+export function searchListings(query: Record<string, QueryValue>, signal?: AbortSignal): Promise<ListingSearchResult> {
   return apiGet<ListingSearchResult>('/listings', query, signal);
 }
 
