@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_LISTINGS, DEMO_PASSWORD, demoUser } from '../dev/seed/data.js';
 import { launchBrowser, newPage } from './browser.js';
@@ -18,10 +18,13 @@ const shots = process.env.E2E_SCREENSHOTS;
 let browser: Browser;
 let page: Page;
 
-async function shoot(name: string) {
+/** Screenshots at both widths, `target` scrolled into view (the viewport-sized 1440 px shot would otherwise keep the last scroll). */
+async function shoot(name: string, target?: Locator) {
   if (!shots) return;
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
+    await target?.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: width === 375 });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -55,7 +58,7 @@ describe('price history and saved searches', () => {
     const history = page.getByTestId('price-history');
     await history.waitFor({ timeout: 20_000 });
     expect(await history.getByTestId('reduced-by').textContent()).toMatch(/^Reduced by £2,000 on \d{1,2} [A-Z][a-z]+$/);
-    await shoot('price-history');
+    await shoot('price-history', history);
 
     // Browse's "Recently reduced", newest cut first: the card carries the badge.
     await expect
@@ -69,7 +72,7 @@ describe('price history and saved searches', () => {
         { timeout: 30_000, interval: 1_000 },
       )
       .toBe(1);
-    await shoot('reduced-badge');
+    await shoot('reduced-badge', page.getByTestId('reduced').first());
   }, 120_000);
 
   it('leads from a saved search to /subscribe with the filters alerts can hold', async () => {
@@ -84,7 +87,7 @@ describe('price history and saved searches', () => {
     await page.goto('/saved');
     const saved = page.getByTestId('saved-search').filter({ hasText: name });
     await expect.poll(() => saved.textContent(), { timeout: 20_000 }).toMatch(/trucks? match/);
-    await shoot('saved-searches');
+    await shoot('saved-searches', saved);
     await saved.getByRole('link', { name: 'Get alerts for this search' }).click();
     await page.waitForURL((url) => url.pathname === '/subscribe');
     const url = new URL(page.url());
