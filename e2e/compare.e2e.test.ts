@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser.js';
 
@@ -29,6 +29,9 @@ async function expectAccessible(page: Page) {
   expect(bad, `axe on ${page.url()}`).toEqual([]);
 }
 
+/** Whether React has hydrated the element (it keeps the element's props on it): a click before that is lost. */
+const isHydrated = (locator: Locator) => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')));
+
 const columnTitles = (page: Page) => page.getByTestId('compare-table').locator('thead th a').allTextContents();
 
 describe('compare and recently viewed', () => {
@@ -37,6 +40,7 @@ describe('compare and recently viewed', () => {
     await page.goto('/');
     const latest = page.locator('section[aria-labelledby="latest-heading"] article');
     await latest.nth(2).waitFor();
+    await expect.poll(() => isHydrated(latest.nth(0).getByTestId('compare-toggle')), { timeout: 30_000 }).toBe(true);
     const titles: string[] = [];
     for (let i = 0; i < 3; i++) {
       const card = latest.nth(i);
@@ -65,6 +69,7 @@ describe('compare and recently viewed', () => {
     // View two of them, then home lists them under "Recently viewed", newest first.
     for (const i of [0, 1]) {
       await page.goto('/');
+      await expect.poll(() => isHydrated(latest.nth(i).locator('h3 a')), { timeout: 30_000 }).toBe(true);
       await latest.nth(i).locator('h3 a').click();
       await page.getByRole('heading', { level: 1, name: titles[i] }).waitFor();
     }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { CompareTray } from '@/components/compare/compare-tray';
+import { compareTray } from '@/components/compare/compare-store';
+import { useStoredTrucks } from '@/lib/stored-list';
 import { OptionalPart } from '@/components/ui/optional-part';
 import { Toaster } from '@/components/ui/toaster';
 import { PromotionPopup } from '@/components/site/promotion-slot';
@@ -23,8 +24,12 @@ const Footer = lazy(async () => {
   return { default: (await import('./footer')).Footer };
 });
 
+/** The compare tray shows only once a truck is added (never on the server): its code is not part of the first screen. */
+const CompareTray = lazy(() => import('@/components/compare/compare-tray').then((m) => ({ default: m.CompareTray })));
+
 /** Every page: skip link, header, the route, footer, and the toast area. */
 export function RootLayout() {
+  const hasCompareTray = useStoredTrucks(compareTray).length > 0;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -44,7 +49,12 @@ export function RootLayout() {
           <Footer />
         </Suspense>
       </OptionalPart>
-      <CompareTray />
+      {/* Loaded only once the tray has a truck in it. */}
+      {hasCompareTray ? (
+        <Suspense fallback={null}>
+          <CompareTray />
+        </Suspense>
+      ) : null}
       <SiteNotice />
       <PromotionPopup />
       <Toaster />

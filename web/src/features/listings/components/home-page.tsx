@@ -15,10 +15,11 @@ import { PromotionSlot } from '@/components/site/promotion-slot';
 import { SanitizedHtml } from '@/components/site/sanitized-html';
 import { useLatestListings } from '../api/get-latest-listings';
 import { ListingCardSkeleton, ListingGrid } from './listing-card';
-import { RecentlyViewed } from '@/components/recently-viewed/recently-viewed';
 
 const loadBrowseSection = () => import('./browse-section');
 const loadBrowseQuery = () => import('../lib/browse-query');
+// Recently viewed reads the browser's list, so it renders nothing on the server: its code loads after hydration.
+const RecentlyViewed = lazy(() => import('@/components/recently-viewed/recently-viewed').then((m) => ({ default: m.RecentlyViewed })));
 const BrowseSection = lazy(() => loadBrowseSection().then((m) => ({ default: m.BrowseSection })));
 
 export function HomePage() {
@@ -32,7 +33,9 @@ export function HomePage() {
       <Hero />
       <PageContainer className="space-y-14 py-12">
         <LatestTrucks />
-        <RecentlyViewed />
+        <Suspense fallback={null}>
+          <RecentlyViewed />
+        </Suspense>
         <CategoryStrip />
         <div id="browse" className="scroll-mt-20">
           <HomeBrowse />
