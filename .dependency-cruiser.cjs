@@ -8,7 +8,8 @@ const testFile = '(\\.test\\.tsx?|\\.test-support\\.tsx?)$';
 // What one domain area may take from another: the other area's contracts (ports and types), the
 // shared services every area uses (mail, the ALTCHA challenge, geo), and the named rules other
 // areas must apply the same way (a writable profile, a dealer's approval, the listing cap, the
-// audit entry, an uploaded image's checks, the caller's view of a listing). A helper that is none
+// audit entry, an uploaded image's checks, the caller's view of a listing, the live listings among
+// some ids, a listing's fair-price band). A helper that is none
 // of these belongs at the domain root or in shared/, not borrowed from a sibling area.
 const domainShared = [
   '^functions/src/domain/(mail|challenge|geo)/',
@@ -18,7 +19,8 @@ const domainShared = [
   '^functions/src/domain/dealers/dealer-approval\\.ts$',
   '^functions/src/domain/admin/(audit-entry|listings)\\.ts$',
   '^functions/src/domain/uploads/verify-upload\\.ts$',
-  '^functions/src/domain/listings/(listing-cap|manage-access|manage-create|manage-images|mask|read-listing|to-listing)\\.ts$',
+  '^functions/src/domain/listings/(listing-cap|live-listings|manage-access|manage-create|manage-images|mask|read-listing|to-listing)\\.ts$',
+  '^functions/src/domain/pricing/(fair-price|listing-rating)\\.ts$',
   '^functions/src/domain/alerts/(preferences|schedule)\\.ts$',
   '^functions/src/domain/valuations/submit-valuation\\.ts$',
 ];

@@ -1,5 +1,5 @@
 import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ListingBatchReader } from '../../domain/compare/compare-listings.js';
+import type { ListingBatchReader } from '../../domain/listings/live-listings.js';
 import type { ListingRecord, ScrapedRecord } from '../../domain/listings/types.js';
 import { keys } from './keys.js';
 import { withoutKeys } from './listings-repo.js';

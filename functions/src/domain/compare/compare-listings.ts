@@ -3,16 +3,10 @@ import type { Listing } from '../../../../shared/schemas/listing.js';
 import type { Caller } from '../caller.js';
 import { distanceMiles, resolveLocation } from '../geo/geo.js';
 import { maskForCaller } from '../listings/mask.js';
-import { mapScrapedToListing, scrapedIdOf, toListingDto } from '../listings/to-listing.js';
-import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
+import { type ListingBatchReader, readLiveListings } from '../listings/live-listings.js';
 import type { PriceModel } from '../pricing/fair-price.js';
 import { rateListing } from '../pricing/listing-rating.js';
-import { listingPlaceText } from '../search/index-columns.js';
-
-/** Several listings in one read (BatchGetItem): user listings by id, scraped ones by id without 'scraped-'. */
-export interface ListingBatchReader {
-  getMany(ids: { listings: string[]; scraped: string[] }): Promise<{ listings: ListingRecord[]; scraped: ScrapedRecord[] }>;
-}
+import { listingPlaceText } from '../geo/listing-place.js';
 
 export interface CompareDeps {
   reader: ListingBatchReader;
@@ -24,33 +18,6 @@ export interface CompareDeps {
 /** Trade or private, by the rule the listing's masking uses: a private seller gives no company name; scraped listings come from dealers' sites. */
 export function sellerTypeOf(listing: Pick<Listing, 'source' | 'companyName'>): SellerType {
   return listing.source === 'scraped' || listing.companyName?.trim() ? 'trade' : 'private';
-}
-
-/**
- * Every listing the caller may see in full, by API id, in one batch read: only live (active) trucks
- * compare; sold, hidden and removed ones are absent (the page shows "No longer available").
- */
-export async function readLiveListings(
-  reader: ListingBatchReader,
-  ids: readonly string[],
-  imagesBaseUrl: string,
-): Promise<Map<string, Listing>> {
-  const listingIds: string[] = [];
-  const scrapedIds: string[] = [];
-  for (const id of ids) {
-    const scraped = scrapedIdOf(id);
-    if (scraped === null) listingIds.push(id);
-    else if (scraped) scrapedIds.push(scraped);
-  }
-  const found = await reader.getMany({ listings: listingIds, scraped: scrapedIds });
-  const byId = new Map<string, Listing>();
-  for (const r of found.listings) byId.set(r.id, toListingDto(r, imagesBaseUrl));
-  for (const r of found.scraped) {
-    const l = mapScrapedToListing(r, imagesBaseUrl);
-    byId.set(l.id, l);
-  }
-  for (const [id, l] of byId) if (l.status !== 'active') byId.delete(id);
-  return byId;
 }
 
 /**

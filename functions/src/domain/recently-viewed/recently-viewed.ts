@@ -1,7 +1,7 @@
 import { RECENTLY_VIEWED_MAX, type RecentlyViewedEntry } from '../../../../shared/schemas/compare.js';
 import { type Profile, assertCanWrite } from '../accounts/profiles.js';
 import type { Caller } from '../caller.js';
-import { readLiveListings, type ListingBatchReader } from '../compare/compare-listings.js';
+import { type ListingBatchReader, readLiveListings } from '../listings/live-listings.js';
 import { unauthenticated } from '../errors.js';
 import { maskForCaller } from '../listings/mask.js';
 

@@ -7,11 +7,6 @@ import { noChargeZoneMask } from '../../../../shared/compliance/compliance.js';
 import type { Listing } from '../../../../shared/schemas/listing.js';
 import { CATEGORY_CODE, FUEL_CODE, MAKE_CODE, TRANSMISSION_CODE, code, comboOf } from './index-facets.js';
 
-/** Where a listing is, for radius search: its postcode, else its location text. */
-export function listingPlaceText(l: Pick<Listing, 'postcode' | 'location'>): string | null {
-  return l.postcode?.trim() || l.location?.trim() || null;
-}
-
 const hasKnownPrice = (price: number | null | undefined) => typeof price === 'number' && Number.isFinite(price) && price > 0;
 
 type Column = Float64Array | Int32Array | Int8Array | Uint8Array | Uint16Array;
