@@ -6,7 +6,14 @@ import type { ListingRecord } from './types.js';
 /** A signed-in buyer or seller: no staff group. */
 const user = (userId: string): Caller => ({ kind: 'user', userId, username: userId, groups: [], isAdmin: false, isSuperAdmin: false });
 /** Staff: an admin reading a listing counts like anyone else (only the owner's reads are left out). */
-const admin = (userId: string): Caller => ({ kind: 'user', userId, username: userId, groups: ['admins'], isAdmin: true, isSuperAdmin: false });
+const admin = (userId: string): Caller => ({
+  kind: 'user',
+  userId,
+  username: userId,
+  groups: ['admins'],
+  isAdmin: true,
+  isSuperAdmin: false,
+});
 
 describe('countsAsView', () => {
   it('counts anonymous and other users’ reads of user listings, never the owner’s nor scraped listings', () => {
