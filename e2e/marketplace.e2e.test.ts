@@ -1,7 +1,8 @@
 import { formatPhone } from '../shared/phone.js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_USERS } from '../dev/seed/data.js';
+import { DEMO_LISTINGS, DEMO_USERS } from '../dev/seed/data.js';
+import { HIDDEN_CONTACT_TEXT } from '../shared/contact-redaction.js';
 import { chunkUrls, launchBrowser, newPage } from './browser.js';
 import { staffApi, staffToken } from './staff-api.js';
 
@@ -139,6 +140,14 @@ describe('public marketplace', () => {
       expect(html).not.toContain(formatPhone(user.phone));
       expect(html).not.toContain(user.email);
     }
+    // A seeded description carries the dealer's number and e-mail: the page shows the notice instead.
+    const typedIn = DEMO_LISTINGS.find((l) => l.description(new Date()).includes('walk-round video'));
+    expect(typedIn?.description(new Date())).toContain('0113 496 0417');
+    await page.goto(`/truck/${typedIn?.id}`);
+    await page.getByText(HIDDEN_CONTACT_TEXT).first().waitFor();
+    const detail = await page.content();
+    expect(detail).toContain('walk-round video');
+    for (const secret of ['0113 496 0417', '01134960417', 'sales@penninetrucksales.example']) expect(detail).not.toContain(secret);
     await page.close();
   });
 

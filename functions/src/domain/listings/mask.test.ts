@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MASK } from '../../../../shared/constants.js';
+import { HIDDEN_CONTACT_TEXT } from '../../../../shared/contact-redaction.js';
 import type { Listing } from '../../../../shared/schemas/listing.js';
 import { ANONYMOUS, type Caller } from '../caller.js';
 import { contactOf, maskForCaller, outcodeOf } from './mask.js';
@@ -52,6 +53,16 @@ describe('maskForCaller', () => {
     );
     expect(maskForCaller(asListing({ source: 'user', registration: null }), ANONYMOUS).registration).toBeNull();
   });
+  it('hides a phone number or e-mail typed into the description from everyone but the owner', () => {
+    const description = 'Clean unit. Ring Sam on 0113 496 0417 or e-mail sales@pennine.example.';
+    const hidden = `Clean unit. Ring Sam on ${HIDDEN_CONTACT_TEXT} or e-mail ${HIDDEN_CONTACT_TEXT}.`;
+    const l = asListing({ source: 'user', userId: 'owner', description });
+    expect(maskForCaller(l, ANONYMOUS).description).toBe(hidden);
+    expect(maskForCaller(l, user).description).toBe(hidden);
+    expect(maskForCaller(asListing({ source: 'scraped', userId: null, description }), user).description).toBe(hidden);
+    expect(maskForCaller(l, { ...user, userId: 'owner', username: 'owner' }).description).toBe(description);
+  });
+
   it('shows owners their own listing in full', () => {
     const l = asListing({ source: 'user', userId: 'u2', contactName: 'A', phone: '1', email: 'a@b.c' });
     expect(maskForCaller(l, user)).toEqual(l);

@@ -1,4 +1,5 @@
 import { MASK } from '../../../../shared/constants.js';
+import { hideContactDetails } from '../../../../shared/contact-redaction.js';
 import type { ListingContact } from '../../../../shared/schemas/listing-contact.js';
 import type { Listing } from '../../../../shared/schemas/listing.js';
 import { maskRegistration } from '../../../../shared/registration.js';
@@ -12,12 +13,20 @@ import type { Caller } from '../caller.js';
  * placeholders instead of names and no owner id, and a private seller's postcode is cut to its
  * outcode (the area, not the house), and the registration mark to its first 4 characters unless
  * the seller chose to show it in full (issue 27). Signed-in callers see seller and company names
- * and the whole mark; owners their own listing in full. Never mutates the input.
+ * and the whole mark; owners their own listing in full. A phone number or e-mail address typed
+ * into the description is hidden from everyone but the owner (shared/contact-redaction.ts), so the
+ * free text cannot carry what the fields keep back. Never mutates the input.
  */
 export function maskForCaller(listing: Listing, caller: Caller): Listing {
+  // Sellers see their own listing as it is.
+  if (caller.kind !== 'anonymous' && listing.source !== 'scraped' && listing.userId !== null && listing.userId === caller.userId) {
+    return listing;
+  }
+  const description = listing.description ? hideContactDetails(listing.description) : listing.description;
   if (caller.kind === 'anonymous') {
     return {
       ...listing,
+      description,
       contactName: MASK.contactName,
       phone: MASK.phone,
       companyName: null,
@@ -28,11 +37,9 @@ export function maskForCaller(listing: Listing, caller: Caller): Listing {
     };
   }
   if (listing.source === 'scraped') {
-    return { ...listing, contactName: listing.contactName ?? MASK.scrapedDealerName, phone: null, email: null, userId: null };
+    return { ...listing, description, contactName: listing.contactName ?? MASK.scrapedDealerName, phone: null, email: null, userId: null };
   }
-  // Sellers see their own listing as it is.
-  if (listing.userId !== null && listing.userId === caller.userId) return listing;
-  return { ...listing, phone: null, email: null };
+  return { ...listing, description, phone: null, email: null };
 }
 
 /** A seller without a company name lists as a private individual (dealers must give theirs). */

@@ -5,6 +5,7 @@
  * result pages are built from it, so none of them carries full listings (no gallery, no full
  * description, no contact details: issue 7 "search results never carry contact details").
  */
+import { hideContactDetails } from '../../../../shared/contact-redaction.js';
 import type { Listing } from '../../../../shared/schemas/listing.js';
 import { categoryLabel, fuelLabel, transmissionLabel } from '../../../../shared/values.js';
 import { cabLabel, euroLabel } from '../../../../shared/listing-options.js';
@@ -59,7 +60,8 @@ export function searchFields(l: Listing): Array<[number, string | null | undefin
     [FIELD.body, body, true],
     [FIELD.features, (l.features ?? []).join(' \n '), true],
     [FIELD.place, `${l.location ?? ''} ${postcodeDistrict(l.postcode) ?? ''} ${l.postcode ?? ''}`, false],
-    [FIELD.description, l.description, false],
+    // Contact details typed into the text are neither searchable nor shown on a card (mask.ts).
+    [FIELD.description, l.description ? hideContactDetails(l.description) : l.description, false],
     [FIELD.seller, `${l.companyName ?? ''} ${l.contactName ?? ''}`, false],
   ];
 }
@@ -88,7 +90,7 @@ export function searchDocOf(l: Listing, version: number): SearchDoc {
   }
   const card: Listing = {
     ...l,
-    description: cardDescription(l.description),
+    description: cardDescription(l.description ? hideContactDetails(l.description) : l.description),
     images: l.images.slice(0, 1),
     features: null,
     // The card carries only the latest cut (its "Reduced" badge and the index's column); the page reads the history.
