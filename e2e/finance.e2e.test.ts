@@ -37,9 +37,11 @@ describe('monthly cost', () => {
 
     const deposit = calculator.getByLabel('Deposit', { exact: true });
     // Typed before hydration, a value would be lost, as for a person: wait for React's handlers.
-    await expect.poll(() => deposit.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')))).toBe(true);
+    await expect
+      .poll(() => deposit.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))), { timeout: 30_000 })
+      .toBe(true);
     await deposit.fill('30');
-    await expect.poll(() => monthly.textContent()).not.toBe(before);
+    await expect.poll(() => monthly.textContent(), { timeout: 10_000 }).not.toBe(before);
     const after = await monthly.textContent();
     const pence = (s: string | null) => Number((s ?? '').replace(/[£,.]/g, ''));
     expect(pence(after)).toBeLessThan(pence(before));
