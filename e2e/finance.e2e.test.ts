@@ -49,8 +49,7 @@ describe('monthly cost', () => {
 
     // The URL alone brings the same figure back (a shared link, a reload).
     await page.reload();
-    // Polled: the edge may serve the page's HTML cached without the query, and the browser's render
-    // then replaces the figure from the URL.
+    // (The server renders it from the query, which CloudFront's page function keeps: shared/page-query.ts.)
     await expect.poll(() => page.getByTestId('finance-monthly').textContent(), { timeout: 15_000 }).toBe(after);
 
     const { violations } = await new AxeBuilder({ page }).include('[data-testid="finance-calculator"]').analyze();
