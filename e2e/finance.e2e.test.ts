@@ -37,9 +37,11 @@ describe('monthly cost', () => {
 
     const deposit = calculator.getByLabel('Deposit', { exact: true });
     // Typed before hydration, a value would be lost, as for a person: wait for React's handlers.
-    await expect.poll(() => deposit.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')))).toBe(true);
+    await expect
+      .poll(() => deposit.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))), { timeout: 30_000 })
+      .toBe(true);
     await deposit.fill('30');
-    await expect.poll(() => monthly.textContent()).not.toBe(before);
+    await expect.poll(() => monthly.textContent(), { timeout: 10_000 }).not.toBe(before);
     const after = await monthly.textContent();
     const pence = (s: string | null) => Number((s ?? '').replace(/[£,.]/g, ''));
     expect(pence(after)).toBeLessThan(pence(before));
@@ -47,7 +49,8 @@ describe('monthly cost', () => {
 
     // The URL alone brings the same figure back (a shared link, a reload).
     await page.reload();
-    await expect(page.getByTestId('finance-monthly').textContent()).resolves.toBe(after);
+    // (The server renders it from the query, which CloudFront's page function keeps: shared/page-query.ts.)
+    await expect.poll(() => page.getByTestId('finance-monthly').textContent(), { timeout: 15_000 }).toBe(after);
 
     const { violations } = await new AxeBuilder({ page }).include('[data-testid="finance-calculator"]').analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);

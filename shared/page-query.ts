@@ -1,7 +1,7 @@
 /**
  * The query parameters the page routes read on the server: the browse state of home and the
- * category pages (web/src/features/listings/lib/browse-params.ts `parseBrowseParams`). No other
- * server-rendered page reads its query string. CloudFront keeps only these in a page request
+ * category pages (web/src/features/listings/lib/browse-params.ts `parseBrowseParams`), and the
+ * listing page's finance calculator (web/src/features/finance/lib/calculator-state.ts `URL_KEYS`). CloudFront keeps only these in a page request
  * (infra/lib/page-query-function.ts), so `?r=<random>` cannot make every request miss the cache.
  */
 export const PAGE_QUERY_KEYS = [
@@ -24,4 +24,13 @@ export const PAGE_QUERY_KEYS = [
   'sort',
   'page',
   'view',
+  // The listing page's finance calculator (issue 26 §3).
+  'finance',
+  'deposit',
+  'depositIn',
+  'term',
+  'apr',
+  'balloon',
+  'vat',
+  'residual',
 ] as const;

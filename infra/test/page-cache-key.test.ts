@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudFrontQueryOf, rawQueryOf, runViewerRequest } from '../../dev/cloud/edge.js';
 import { PAGE_QUERY_KEYS } from '../../shared/page-query.js';
+import { fieldsFromUrl } from '../../web/src/features/finance/lib/calculator-state.js';
 import { parseBrowseParams } from '../../web/src/features/listings/lib/browse-params.js';
 import { pageQueryFunctionCode } from '../lib/page-query-function.js';
 import { removeTempDirs, synthTruckYard } from './synth-app.js';
@@ -41,7 +42,7 @@ describe('page cache key: only the query parameters the page routes read (issue 
     expect(normalise(code, 'constructor=1&__proto__=2&toString=3')).toBe('');
   });
 
-  it('the allow-list is what the server-rendered pages read: parseBrowseParams asks for nothing else', () => {
+  it('the allow-list is what the server-rendered pages read: parseBrowseParams and the finance calculator ask for nothing else', () => {
     const asked = new Set<string>();
     class Recording extends URLSearchParams {
       override get(name: string) {
@@ -58,6 +59,14 @@ describe('page cache key: only the query parameters the page routes read (issue 
       }
     }
     parseBrowseParams(new Recording('location=Leeds&sort=distance'));
+    fieldsFromUrl(new Recording(''), {
+      defaultAprPercent: 9.9,
+      defaultTermMonths: 48,
+      defaultDepositPercent: 10,
+      representativeExample: { cashPricePounds: 50_000, depositPounds: 5_000, termMonths: 48, aprPercent: 9.9, balloonPounds: 0 },
+      fcaNumber: '999999',
+      demo: false,
+    });
     expect([...asked].sort()).toEqual([...PAGE_QUERY_KEYS].sort());
   });
 
