@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudFrontQueryOf, rawQueryOf, runViewerRequest } from '../../dev/cloud/edge.js';
 import { PAGE_QUERY_KEYS } from '../../shared/page-query.js';
-import { fieldsFromUrl } from '../../web/src/features/finance/lib/calculator-state.js';
+import { fieldsFromUrl } from '../../web/src/components/finance/lib/calculator-state.js';
 import { parseBrowseParams } from '../../web/src/features/listings/lib/browse-params.js';
 import { pageQueryFunctionCode } from '../lib/page-query-function.js';
 import { removeTempDirs, synthTruckYard } from './synth-app.js';

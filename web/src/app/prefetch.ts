@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { matchRoutes, type RouteObject, useLocation } from 'react-router-dom';
 import { latestListingsQueryOptions } from '@/features/listings/api/get-latest-listings';
 import { canReadListingAsCaller, listingQueryOptions } from '@/features/listings/api/get-listing';
-import { financeSettingsQuery } from '@/features/finance/api/get-finance-settings';
+import { financeSettingsQuery } from '@/components/finance/api/get-finance-settings';
 import { pageContentQuery } from '@/components/site/api/get-page-content';
 import { promotionsQuery } from '@/components/site/api/get-promotions';
 import { queryClient as browserQueryClient } from '@/lib/query-client';

@@ -25,7 +25,7 @@ const PromotionsTab = lazy(() => import('./promotions-tab').then((m) => ({ defau
 const InboxTab = lazy(() => import('./inbox-tab').then((m) => ({ default: m.InboxTab })));
 const ReportsTab = lazy(() => import('./reports-tab').then((m) => ({ default: m.ReportsTab })));
 const FinanceSettingsTab = lazy(() =>
-  import('@/features/finance/components/finance-settings-form').then((m) => ({ default: m.FinanceSettingsTab })),
+  import('./finance-settings-form').then((m) => ({ default: m.FinanceSettingsTab })),
 );
 const AuditTab = lazy(() => import('./audit-tab').then((m) => ({ default: m.AuditTab })));
 

@@ -63,8 +63,6 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
     category: useId(),
     rating: useId(),
     cleanAir: useId(),
-    mileage: useId(),
-    reduced: useId(),
   };
 
   return (
@@ -137,41 +135,18 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
         </p>
       </div>
 
-      <div className="flex items-start gap-2">
-        <Checkbox
-          id={ids.mileage}
-          className="mt-0.5"
-          checked={draft.mileageConsistent}
-          onChange={(e) => set('mileageConsistent', e.currentTarget.checked)}
-          aria-describedby={`${ids.mileage}-hint`}
-        />
-        <div>
-          <label htmlFor={ids.mileage} className="text-sm font-semibold">
-            Mileage consistent
-          </label>
-          <p id={`${ids.mileage}-hint`} className="text-xs text-muted-foreground">
-            Annual-test readings from DVSA records bear out the advertised mileage.
-          </p>
-        </div>
-      </div>
-
-      <div className="flex items-start gap-2">
-        <Checkbox
-          id={ids.reduced}
-          className="mt-0.5"
-          checked={draft.reduced}
-          onChange={(e) => set('reduced', e.currentTarget.checked)}
-          aria-describedby={`${ids.reduced}-hint`}
-        />
-        <div>
-          <label htmlFor={ids.reduced} className="text-sm font-semibold">
-            Recently reduced
-          </label>
-          <p id={`${ids.reduced}-hint`} className="text-xs text-muted-foreground">
-            The price was cut in the last 14 days.
-          </p>
-        </div>
-      </div>
+      <CheckboxFilter
+        checked={draft.mileageConsistent}
+        onChange={(v) => set('mileageConsistent', v)}
+        label="Mileage consistent"
+        hint="Annual-test readings from DVSA records bear out the advertised mileage."
+      />
+      <CheckboxFilter
+        checked={draft.reduced}
+        onChange={(v) => set('reduced', v)}
+        label="Recently reduced"
+        hint="The price was cut in the last 14 days."
+      />
 
       <CheckboxGroup
         legend="Fuel type"
@@ -203,6 +178,30 @@ export function FilterSidebar({ applied, bounds, facets, fixedCategory, onApply,
         <p className="-mt-4 text-xs text-muted-foreground sm:col-span-2 lg:col-span-1">You have changes that aren't applied yet.</p>
       ) : null}
     </form>
+  );
+}
+
+/** One yes/no filter with its hint. */
+function CheckboxFilter(props: { checked: boolean; onChange: (checked: boolean) => void; label: string; hint: string }) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-2">
+      <Checkbox
+        id={id}
+        className="mt-0.5"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.currentTarget.checked)}
+        aria-describedby={`${id}-hint`}
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-semibold">
+          {props.label}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {props.hint}
+        </p>
+      </div>
+    </div>
   );
 }
 

@@ -15,7 +15,7 @@ import { CleanAirBadge, MileageBadge, PriceBandBadge } from '@/components/listin
 import { CompareButton } from '@/components/compare/compare-button';
 import { ReducedBadge } from '@/components/price-history/price-history';
 import { SaveButton } from './save-button';
-import { FinanceFootnote, ListingMonthlyCost } from '@/features/finance/components/listing-monthly-cost';
+import { FinanceFootnote, ListingMonthlyCost } from '@/components/finance/listing-monthly-cost';
 
 export type CardLayout = 'grid' | 'list';
 

@@ -4,7 +4,7 @@ import { ReportListing } from './report-listing';
 import { PriceHistory } from '@/components/price-history/price-history';
 import { PriceRatingPanel } from './price-rating-panel';
 import { VehicleChecksPanel } from './vehicle-checks-panel';
-import { FinanceCalculator } from '@/features/finance/components/finance-calculator';
+import { FinanceCalculator } from '@/components/finance/finance-calculator';
 import { listingMetaDescription } from '@shared/listing-meta';
 import { formatPhone } from '@shared/phone';
 import {
@@ -81,7 +81,6 @@ export function ListingDetailPage() {
 }
 
 function ListingDetail({ listing }: { listing: Listing }) {
-  const categoryPage = categoryPageFor(listing);
   const vat = vatSuffix(listing.price, listing.vatStatus);
   const highlights = [
     listing.year ? { icon: Calendar, label: 'Year', value: String(listing.year) } : null,
@@ -92,35 +91,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
 
   return (
     <PageContainer className="py-6 sm:py-8">
-      <nav aria-label="Breadcrumb" className="mb-5">
-        <ol className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
-          <li>
-            <Link to={paths.home} className="hover:text-primary hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="size-4" />
-          </li>
-          <li>
-            {categoryPage ? (
-              <Link to={categoryPage.path} className="hover:text-primary hover:underline">
-                {categoryPage.title}
-              </Link>
-            ) : (
-              <Link to={`${paths.home}#browse`} className="hover:text-primary hover:underline">
-                All trucks
-              </Link>
-            )}
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="size-4" />
-          </li>
-          <li aria-current="page" className="max-w-[16rem] truncate font-medium text-foreground sm:max-w-md">
-            {listing.title}
-          </li>
-        </ol>
-      </nav>
+      <ListingBreadcrumb listing={listing} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-8">
         <div className="min-w-0 lg:col-start-1 lg:row-start-1">
@@ -231,6 +202,42 @@ function ListingDetail({ listing }: { listing: Listing }) {
       </div>
       <RecentlyViewed current={listing} className="mt-10" />
     </PageContainer>
+  );
+}
+
+/** Home › the listing's category page (or all trucks) › the listing. */
+function ListingBreadcrumb({ listing }: { listing: Listing }) {
+  const categoryPage = categoryPageFor(listing);
+  return (
+    <nav aria-label="Breadcrumb" className="mb-5">
+      <ol className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
+        <li>
+          <Link to={paths.home} className="hover:text-primary hover:underline">
+            Home
+          </Link>
+        </li>
+        <li aria-hidden="true">
+          <ChevronRight className="size-4" />
+        </li>
+        <li>
+          {categoryPage ? (
+            <Link to={categoryPage.path} className="hover:text-primary hover:underline">
+              {categoryPage.title}
+            </Link>
+          ) : (
+            <Link to={`${paths.home}#browse`} className="hover:text-primary hover:underline">
+              All trucks
+            </Link>
+          )}
+        </li>
+        <li aria-hidden="true">
+          <ChevronRight className="size-4" />
+        </li>
+        <li aria-current="page" className="max-w-[16rem] truncate font-medium text-foreground sm:max-w-md">
+          {listing.title}
+        </li>
+      </ol>
+    </nav>
   );
 }
 

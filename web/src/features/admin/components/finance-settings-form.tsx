@@ -15,7 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api-client';
 import { useAdminFinanceSettings, useSaveFinanceSettings } from '../api/admin-finance-settings';
-import { representativeExampleText } from './finance-notice';
+import { representativeExampleText } from '@/components/finance/finance-notice';
 
 type Path =
   | 'defaultAprPercent'

@@ -1,6 +1,6 @@
 import { illustrativeMonthly } from '@shared/finance';
-import { useFinanceSettings } from '../api/get-finance-settings';
-import { formatPenceUpToPounds, formatPercent } from '../lib/money';
+import { useFinanceSettings } from './api/get-finance-settings';
+import { formatPenceUpToPounds, formatPercent } from './lib/money';
 import { FinanceNotice } from './finance-notice';
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FinanceSettings, StoredFinanceSettings } from '@shared/schemas/finance';
 import { apiRequest } from '@/lib/api-client';
-import { financeSettingsQuery } from './get-finance-settings';
+import { financeSettingsQuery } from '@/components/finance/api/get-finance-settings';
 
 /** Under the admin area's keys, so signing out of admin clears it. */
 const key = ['admin', 'finance-settings'] as const;

@@ -5,9 +5,9 @@ import type { PublicFinanceSettings } from '@shared/schemas/finance';
 import { FieldError, Input, Label, Select } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { formatGBP } from '@/lib/format';
-import { useFinanceSettings } from '../api/get-finance-settings';
-import { type CalculatorFields, calculate, fieldsFromUrl, fieldsToUrl } from '../lib/calculator-state';
-import { formatPence } from '../lib/money';
+import { useFinanceSettings } from './api/get-finance-settings';
+import { type CalculatorFields, calculate, fieldsFromUrl, fieldsToUrl } from './lib/calculator-state';
+import { formatPence } from './lib/money';
 import { FinanceNotice } from './finance-notice';
 
 interface PricedListing {
@@ -52,35 +52,7 @@ function Calculator({ listing, settings }: { listing: PricedListing; settings: N
       </h2>
       <p className="mb-4 text-sm text-muted-foreground">Work out a monthly payment on hire purchase or a finance lease.</p>
 
-      <fieldset className="mb-4">
-        <legend className="sr-only">Type of finance</legend>
-        <div className="inline-flex rounded-md border border-border p-0.5">
-          {(
-            [
-              ['hp', 'Hire purchase'],
-              ['lease', 'Finance lease'],
-            ] as const
-          ).map(([value, label]) => (
-            <label
-              key={value}
-              className={cn(
-                'cursor-pointer rounded px-3 py-1.5 text-sm font-semibold focus-within:outline-2 focus-within:outline-ring',
-                fields.product === value ? 'bg-primary text-primary-foreground' : 'text-foreground hover:bg-muted',
-              )}
-            >
-              <input
-                type="radio"
-                name={f('product')}
-                value={value}
-                checked={fields.product === value}
-                onChange={() => set({ product: value })}
-                className="sr-only"
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ProductSwitch name={f('product')} product={fields.product} onChange={(product) => set({ product })} />
 
       <p className="mb-4 rounded-md bg-muted px-3 py-2 text-sm" data-testid="finance-vat-note">
         {vatNote(hp, listing)}
@@ -281,4 +253,47 @@ function vatNote(hp: boolean, listing: PricedListing): string {
   return hp
     ? `The advert does not say whether VAT is added: these figures use the price as shown, ${price}, with no VAT. Ask the seller.`
     : `The advert does not say whether VAT is added: the lender's price is taken as ${price}. VAT at ${rate} is added to each rental and to the residual.`;
+}
+
+/** Hire purchase or finance lease, as two radio buttons styled as a switch. */
+function ProductSwitch({
+  name,
+  product,
+  onChange,
+}: {
+  name: string;
+  product: CalculatorFields['product'];
+  onChange: (p: CalculatorFields['product']) => void;
+}) {
+  return (
+    <fieldset className="mb-4">
+      <legend className="sr-only">Type of finance</legend>
+      <div className="inline-flex rounded-md border border-border p-0.5">
+        {(
+          [
+            ['hp', 'Hire purchase'],
+            ['lease', 'Finance lease'],
+          ] as const
+        ).map(([value, label]) => (
+          <label
+            key={value}
+            className={cn(
+              'cursor-pointer rounded px-3 py-1.5 text-sm font-semibold focus-within:outline-2 focus-within:outline-ring',
+              product === value ? 'bg-primary text-primary-foreground' : 'text-foreground hover:bg-muted',
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              checked={product === value}
+              onChange={() => onChange(value)}
+              className="sr-only"
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
 }

@@ -3,7 +3,7 @@ import { representativeQuote } from '@shared/finance';
 import { FINANCE_TEXTS, type PublicFinanceSettings } from '@shared/schemas/finance';
 import { paths } from '@/app/paths';
 import { cn } from '@/lib/cn';
-import { formatPence, formatPercent } from '../lib/money';
+import { formatPence, formatPercent } from './lib/money';
 
 type Settings = NonNullable<PublicFinanceSettings>;
 
