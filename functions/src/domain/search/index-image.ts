@@ -71,6 +71,8 @@ export function exportImage(p: IndexParts, versionOf: (id: string) => number): I
     transmission: pick(cols.transmission, (k) => new Int8Array(k)),
     noCharge: pick(cols.noCharge, (k) => new Int32Array(k)),
     mileageOk: pick(cols.mileageOk, (k) => new Uint8Array(k)),
+    owner: pick(cols.owner, (k) => new Int32Array(k)),
+    ownerIds: cols.ownerIds.slice(),
     cardStart,
     cardBytes,
     termStart,
@@ -100,6 +102,10 @@ export function importImage(p: IndexParts, image: IndexImage): void {
   cols.transmission.set(image.transmission);
   cols.noCharge.set(image.noCharge);
   cols.mileageOk.set(image.mileageOk);
+  // The image's owner table becomes this index's (slot owner codes point into it).
+  cols.ownerIds = image.ownerIds.slice();
+  cols.ownerCodes = new Map(cols.ownerIds.map((id, code) => [id, code]));
+  cols.owner.set(image.owner);
   for (let i = 0; i < n; i++) cols.combo[i] = comboOf(image.make[i], image.category[i], image.fuel[i], image.transmission[i]);
   // The image's place table becomes this index's (slot place ids point into it).
   p.places.load(image.placeLat, image.placeLon);

@@ -7,7 +7,7 @@ import { facetCounts } from './index-facets.js';
 import { exportImage, importImage, vocabularyOf } from './index-image.js';
 import { LiveSummary } from './live-summary.js';
 import { PlaceTable } from './place-table.js';
-import { type IndexParts, countPassing, pageSlotsOf, planQuery } from './query-planner.js';
+import { type IndexParts, type IndexQuery, countPassing, pageSlotsOf, planQuery } from './query-planner.js';
 import { QueryScratch } from './query-scratch.js';
 import type { SearchDoc } from './search-doc.js';
 import type { IndexImage } from './snapshot.js';
@@ -268,7 +268,7 @@ export class SearchIndex {
     this.live.changed();
   }
 
-  search(query: ListingSearchQuery, viewer: SearchViewer): ListingSearchResult {
+  search(query: IndexQuery, viewer: SearchViewer): ListingSearchResult {
     const first = this.searchPage(query, viewer);
     // An out-of-range page answers with the last page (issue 9 §2), saying which page it is.
     if (first.total > 0 && query.page > first.totalPages) return this.searchPage({ ...query, page: first.totalPages }, viewer);
@@ -276,7 +276,7 @@ export class SearchIndex {
     return first;
   }
 
-  private searchPage(query: ListingSearchQuery, viewer: SearchViewer): ListingSearchResult {
+  private searchPage(query: IndexQuery, viewer: SearchViewer): ListingSearchResult {
     const plan = planQuery(this.parts, query, lookupTokens(this.terms, queryTokens(query.q)));
     // Band and price ÷ typical come from the current model: rated on first need.
     if (plan.rated) this.ensureRated();

@@ -256,6 +256,9 @@ function baseChecks(
   for (const zone of query.cleanAir ?? []) base.push((l) => entersWithoutCharge({ ...l }, zone));
   // Issue 27: "Mileage consistent" only.
   if (query.mileageConsistent) base.push((l) => l.mileageConsistent === true);
+  // Issue 26: a dealer's stock, that seller's own listings only.
+  const ownerId = (query as { ownerId?: string }).ownerId;
+  if (ownerId !== undefined) base.push((l) => l.source === 'user' && l.userId === ownerId);
   if (placed) {
     base.push((l) => {
       const d = distanceOf(l);

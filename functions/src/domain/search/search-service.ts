@@ -1,3 +1,4 @@
+import type { IndexQuery } from './query-planner.js';
 import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
 import { DomainError } from '../errors.js';
 import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
@@ -147,7 +148,7 @@ export class SearchService {
     this.maxStaleMs = options.maxStaleMs ?? 2 * options.refreshMs;
   }
 
-  async search(query: ListingSearchQuery, viewer: SearchViewer): Promise<ListingSearchResult> {
+  async search(query: IndexQuery, viewer: SearchViewer): Promise<ListingSearchResult> {
     await this.fresh();
     // The parsed query's keys come in schema order, so equal queries give equal keys.
     const key = `${viewer}|${JSON.stringify(query)}`;

@@ -11,8 +11,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { SearchSuggestion } from '../../../../shared/schemas/listing.js';
 
-/** 4: the mileageOk column (issue 27's "Mileage consistent" filter). */
-export const SNAPSHOT_FORMAT = 4;
+/** 4: the mileageOk column (issue 27's "Mileage consistent" filter). 5: the owner column and owner table (issue 26's dealer filter). */
+export const SNAPSHOT_FORMAT = 5;
 
 /** The index of n listings as columns (slot i = listing i). */
 export interface IndexImage {
@@ -39,6 +39,10 @@ export interface IndexImage {
   noCharge: Int32Array;
   /** 1 when listing i's mileage is consistent with its annual tests. */
   mileageOk: Uint8Array;
+  /** Listing i's seller as an index into `ownerIds` (0: none). */
+  owner: Int32Array;
+  /** The sellers' account ids by owner code ('' first). */
+  ownerIds: string[];
   /** Card i is cardBytes[cardStart[i] .. cardStart[i + 1]) (UTF-8 JSON of the card). */
   cardStart: Int32Array;
   cardBytes: Uint8Array;
@@ -65,6 +69,7 @@ const SECTIONS = [
   'transmission',
   'noCharge',
   'mileageOk',
+  'owner',
   'cardStart',
   'cardBytes',
   'termStart',
@@ -86,6 +91,7 @@ const KIND: Record<SectionName, 'f64' | 'i32' | 'u8' | 'i8'> = {
   transmission: 'i8',
   noCharge: 'i32',
   mileageOk: 'u8',
+  owner: 'i32',
   cardStart: 'i32',
   cardBytes: 'u8',
   termStart: 'i32',
@@ -104,6 +110,7 @@ interface Header {
   placeLat: number[];
   placeLon: number[];
   suggestions: IndexImage['suggestions'];
+  ownerIds: string[];
   /** name → [byte offset after the header, element count, kind] */
   sections: Record<string, [number, number, string]>;
 }
@@ -119,7 +126,7 @@ export function encodeSnapshot(asOfMs: number, image: IndexImage): Buffer {
     sections[name] = [offset, arr.length, kind];
     offset = align8(offset + arr.byteLength);
   }
-  const { count, ids, versions, locationTexts, vocab, placeLat, placeLon, suggestions } = image;
+  const { count, ids, versions, locationTexts, vocab, placeLat, placeLon, suggestions, ownerIds } = image;
   const header: Header = {
     format: SNAPSHOT_FORMAT,
     asOfMs,
@@ -131,6 +138,7 @@ export function encodeSnapshot(asOfMs: number, image: IndexImage): Buffer {
     placeLat,
     placeLon,
     suggestions,
+    ownerIds,
     sections,
   };
   const json = Buffer.from(JSON.stringify(header));
@@ -185,6 +193,7 @@ export function decodeSnapshot(gz: Uint8Array): { asOfMs: number; image: IndexIm
     placeLat: header.placeLat,
     placeLon: header.placeLon,
     suggestions: header.suggestions,
+    ownerIds: header.ownerIds,
     orders,
   } as Partial<IndexImage> as IndexImage;
   for (const name of SECTIONS) (image as unknown as Record<string, TypedArray>)[name] = view(name);
