@@ -162,6 +162,14 @@ export const listingSearchQuerySchema = z
       .transform((s) => (s ? s.trim().toLowerCase() : undefined))
       .pipe(z.enum(['true', 'false'], { message: 'mileageConsistent must be true or false' }).optional())
       .transform((s) => s === 'true'),
+    /** A dealer's stock (issue 26 §1): the storefront's slug; the search function finds the seller. */
+    dealer: z
+      .string()
+      .trim()
+      .max(90, 'dealer is too long')
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'dealer must be a storefront address')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     location: z
       .string()
       .trim()

@@ -1,5 +1,5 @@
 import { PRICE_BAND_VALUES } from '../../../../shared/pricing.js';
-import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
+import type { Listing, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
 import { createPlaceCache } from '../geo/geo.js';
 import { CardStore, setAnonymousItemsJson } from './card-store.js';
 import { IndexColumns, listingPlaceText } from './index-columns.js';
@@ -266,6 +266,17 @@ export class SearchIndex {
   private derivedChanged(): void {
     this.orders.changed();
     this.live.changed();
+  }
+
+  /** Live listings per seller account (the dealer directory's stock counts), from the owner groups: no pass over the listings. */
+  liveCountsByOwner(): Map<string, number> {
+    const { start } = this.live.ownerGroupsOf();
+    const out = new Map<string, number>();
+    for (let code = 1; code + 1 < start.length; code++) {
+      const n = start[code + 1] - start[code];
+      if (n > 0) out.set(this.cols.ownerIds[code], n);
+    }
+    return out;
   }
 
   search(query: IndexQuery, viewer: SearchViewer): ListingSearchResult {

@@ -1,5 +1,5 @@
 import type { IndexQuery } from './query-planner.js';
-import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
+import type { Listing, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
 import { DomainError } from '../errors.js';
 import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
 import { type SearchDoc, searchDocOfRecord, searchDocOfScraped } from './search-doc.js';
@@ -181,6 +181,12 @@ export class SearchService {
   async latest(n: number): Promise<Listing[]> {
     await this.fresh();
     return this.index.latest(n);
+  }
+
+  /** Live listings per seller account (the dealer directory, issue 26). */
+  async liveCountsByOwner(): Promise<Map<string, number>> {
+    await this.fresh();
+    return this.index.liveCountsByOwner();
   }
 
   /** Makes, models, categories and places matching what the buyer has typed so far. */
