@@ -35,6 +35,10 @@ export interface Listing {
   source: 'user' | 'scraped';
   /** The seller is an approved dealer (issue 23; not the spec's 'Verified Listing'). Only the detail read sets it. */
   sellerApprovedDealer?: boolean;
+  /** "Trade seller" (a dealer account, or a scraped dealer listing) or "Private seller" (issue 26). Only the detail read sets it. */
+  sellerType?: 'trade' | 'private';
+  /** The dealer's storefront slug (/dealers/{slug}); null or absent without one. Only the detail read sets it. */
+  sellerStorefront?: string | null;
   /** Owner; null for scraped listings and for anonymous callers. */
   userId: string | null;
   title: string;

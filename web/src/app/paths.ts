@@ -28,4 +28,7 @@ export const paths = {
   account: '/account',
   saved: '/saved',
   resetPassword: '/reset-password',
+  /** Issue 26 §1: the dealer directory and a dealer's storefront. */
+  dealers: '/dealers',
+  dealer: (slug: string) => `/dealers/${encodeURIComponent(slug)}`,
 } as const;

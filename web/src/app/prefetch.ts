@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { matchRoutes, type RouteObject, useLocation } from 'react-router-dom';
 import { latestListingsQueryOptions } from '@/features/listings/api/get-latest-listings';
 import { canReadListingAsCaller, listingQueryOptions } from '@/features/listings/api/get-listing';
+import { storefrontQueryOptions } from '@/features/dealers/api/get-storefront';
 import { pageContentQuery } from '@/features/site/api/get-page-content';
 import { promotionsQuery } from '@/features/site/api/get-promotions';
 import { queryClient as browserQueryClient } from '@/lib/query-client';
@@ -84,6 +85,10 @@ export const homePrefetch: NonNullable<RouteHandle['prefetch']> = ({ url }, wher
 export const categoryPrefetch =
   (category: Category): NonNullable<RouteHandle['prefetch']> =>
   ({ url }) => [browseQuery(url, category)];
+
+/** A dealer's storefront (issue 26): its header on the server; its stock is searched by the browser. */
+export const storefrontPrefetch: NonNullable<RouteHandle['prefetch']> = ({ params }) =>
+  params.slug ? [storefrontQueryOptions(params.slug) as AnyQueryOptions] : [];
 
 export const listingPrefetch: NonNullable<RouteHandle['prefetch']> = ({ params }) =>
   params.id && canReadListingAsCaller() ? [listingQueryOptions(params.id) as AnyQueryOptions] : [];

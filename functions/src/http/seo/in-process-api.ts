@@ -6,6 +6,7 @@ import { ANONYMOUS } from '../../domain/caller.js';
 import { firstScreenResult } from '../../domain/search/first-screens.js';
 import type { HttpEvent, HttpResult } from '../handler.js';
 import { cacheHeadersFor } from '../listings/cache.js';
+import { handler as getStorefront } from '../dealers/get-storefront.js';
 import { handler as getListing } from '../listings/get-listing.js';
 import { handler as getPageContent } from '../site/get-page-content.js';
 import { handler as getPromotions } from '../site/get-promotions.js';
@@ -27,6 +28,8 @@ const READS: { path: RegExp; handler: RouteHandler; routeKey: string }[] = [
   // on the server so the first screen does not change after hydration. Table reads, like the rest.
   { path: /^\/api\/content\/(?<slug>[^/]+)$/, handler: getPageContent as RouteHandler, routeKey: 'GET /api/content/{slug}' },
   { path: /^\/api\/promotions$/, handler: getPromotions as RouteHandler, routeKey: 'GET /api/promotions' },
+  // A dealer's storefront (issue 26): its header and the page's JSON-LD; its stock is a search, left to the browser.
+  { path: /^\/api\/dealers\/(?<slug>[^/]+)$/, handler: getStorefront as RouteHandler, routeKey: 'GET /api/dealers/{slug}' },
 ];
 
 /** API Gateway's payload 2.0: repeated query keys are joined with commas. */
