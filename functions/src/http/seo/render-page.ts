@@ -113,7 +113,11 @@ export const handler = httpHandler('public', async ({ event }) => {
     if (res.status === 301) {
       const { redirectTo } = (await res.json()) as { redirectTo: string };
       const query = event.rawQueryString ? `?${event.rawQueryString}` : '';
-      return { statusCode: 301, headers: { location: `${storefrontPath(redirectTo)}${query}`, 'cache-control': PAGE_CACHE_CONTROL }, body: '' };
+      return {
+        statusCode: 301,
+        headers: { location: `${storefrontPath(redirectTo)}${query}`, 'cache-control': PAGE_CACHE_CONTROL },
+        body: '',
+      };
     }
     if (res.status === 404) return html(404, injectHead(index, notFoundHead(path, config.siteUrl)));
     if (!res.ok) throw new Error(`storefront read answered ${res.status}`);
