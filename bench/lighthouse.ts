@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (issue 8 §1): Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU slowdown),
- * on home, a category page (/tippers) and a listing detail, 3 runs each; prints the median of every
+ * on home, a category page (/tippers), a listing detail and a dealer's storefront, 3 runs each; prints the median of every
  * figure against its target. A benchmark, not a test: it never fails the build.
  *
  * Starts the product as `npm start` starts it (dev/start.ts, like e2e/global-setup.ts) on its own
@@ -153,6 +153,8 @@ async function main() {
       { name: 'home', path: '/' },
       { name: 'category', path: '/tippers' },
       { name: 'listing detail', path: await detailPath(product.url) },
+      // Issue 26 §5: a dealer's storefront (a seeded dealer's).
+      { name: 'storefront', path: '/dealers/pennine-truck-sales-ltd' },
     ];
     console.log(`\nLighthouse ${RUNS}× per page, mobile preset (simulated slow 4G, 4× CPU), median — ${product.url}`);
     for (const page of pages) {
