@@ -49,7 +49,7 @@ export function DealersPage() {
           <p className="mt-2 max-w-3xl text-lg text-muted-foreground">
             Look round a dealer's whole yard before you ring: every dealer on TruckYard, with the trucks they have for sale now.
           </p>
-          <form onSubmit={onSubmit} className="mt-6 grid gap-3 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end" aria-label="Find dealers">
+          <form onSubmit={onSubmit} className="mt-6 grid gap-3 sm:grid-cols-[1fr_11rem_14rem_auto] sm:items-end" aria-label="Find dealers">
             <div>
               <Label htmlFor={ids.q}>Dealer name or town</Label>
               <Input id={ids.q} name="q" defaultValue={q} placeholder="e.g. Leeds" className="mt-1" />
@@ -112,7 +112,7 @@ export function DealersPage() {
 function DealerRow({ dealer: d }: { dealer: DealerDirectoryEntry }) {
   const where = [d.town, d.postcodeDistrict].filter(Boolean).join(', ');
   return (
-    <li>
+    <li className="min-w-0">
       <Link
         to={paths.dealer(d.slug)}
         className="group flex h-full items-center gap-4 rounded-lg border border-border bg-card p-4 shadow-sm transition hover:border-primary/40 hover:shadow-md"
