@@ -39,7 +39,7 @@ describe('dealer storefronts', () => {
       .getByText(/\d+ trucks? found/)
       .first()
       .textContent();
-    await page.getByRole('searchbox', { name: 'Search trucks' }).fill('volvo');
+    await page.getByLabel('Search trucks').fill('volvo');
     await page.keyboard.press('Enter');
     await page.waitForURL(/[?&]q=volvo/);
     await expect
