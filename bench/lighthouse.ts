@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (issue 8 §1): Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU slowdown),
- * on home, a category page (/tippers), a listing detail and /compare, 3 runs each; prints the median of every
+ * on home, a category page (/tippers), a listing detail, /compare and a dealer's storefront, 3 runs each; prints the median of every
  * figure against its target. A benchmark, not a test: it never fails the build.
  *
  * Starts the product as the browser tests do (e2e/start-product.ts: dev/start.ts) on its own port
@@ -105,6 +105,8 @@ async function main() {
       { name: 'category', path: '/tippers' },
       { name: 'listing detail', path: await detailPath(product.url) },
       { name: 'compare', path: await comparePath(product.url) },
+      // Issue 26 §5: a dealer's storefront (a seeded dealer's).
+      { name: 'storefront', path: '/dealers/pennine-truck-sales-ltd' },
     ];
     console.log(`\nLighthouse ${RUNS}× per page, mobile preset (simulated slow 4G, 4× CPU), median — ${product.url}`);
     for (const page of pages) {

@@ -5,6 +5,11 @@
  * data: the deploy step writes them (functions/src/deploy/deploy-data.ts), locally as in AWS.
  * Deterministic (see data.ts), so tests can rely on titles, ids and counts.
  */
+import { DEMO_STOREFRONT_ABOUT } from './storefronts.js';
+import { storefrontStore } from '../../functions/src/adapters/dynamodb/storefronts-repo.js';
+import { ensureStorefront } from '../../functions/src/domain/dealers/storefronts.js';
+import { resolveLocation } from '../../functions/src/domain/geo/geo.js';
+import { type DayHours, WEEKDAYS } from '../../shared/schemas/storefront.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../functions/src/adapters/dynamodb/client.js';
 import { recountAnalytics } from '../../functions/src/adapters/dynamodb/counters.js';
@@ -113,6 +118,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedResult> {
   });
   const scraped = repo.putScrapedBatch(DEMO_SCRAPED.map((row) => toScrapedRecord(row, now)));
   await Promise.all([...profiles, scraped]);
+  await seedStorefronts(tableName, subs, now);
   const usersDone = performance.now();
 
   // Pictures: drawn, re-encoded into the same variants an upload gets, stored under each listing's keys.
@@ -209,4 +215,38 @@ function demoDealerApplication(user: (typeof DEMO_USERS)[number], userId: string
     submittedAt: createdAt,
     decidedAt: createdAt,
   };
+}
+
+/** Each demo dealer's storefront (issue 26 §1): made as the dashboard makes it, then its about, head depot and hours. */
+async function seedStorefronts(tableName: string, subs: Map<string, string>, now: Date): Promise<void> {
+  const store = storefrontStore(ddb, tableName);
+  const hours: DayHours[] = WEEKDAYS.map((day) =>
+    day === 'sun'
+      ? { day, closed: true, open: null, close: null }
+      : { day, closed: false, open: day === 'sat' ? '08:00' : '07:30', close: day === 'sat' ? '12:30' : '17:30' },
+  );
+  for (const user of DEMO_USERS.filter((u) => u.accountType === 'dealer')) {
+    const userId = subs.get(user.key) as string;
+    const record = await ensureStorefront(
+      store,
+      { userId, accountType: 'dealer', companyName: user.companyName, fullName: user.name, dealerStatus: 'approved' },
+      now,
+    );
+    const depot = user.depots[0];
+    const place = depot ? resolveLocation(depot.postcode) : null;
+    await store.update(
+      record.slug,
+      {
+        about: DEMO_STOREFRONT_ABOUT[user.key] ?? '',
+        town: depot?.town ?? null,
+        postcodeDistrict: place?.outcode ?? null,
+        lat: place?.lat ?? null,
+        lon: place?.lon ?? null,
+        hours,
+        updatedAt: now.toISOString(),
+      },
+      null,
+      userId,
+    );
+  }
 }

@@ -107,11 +107,17 @@ function readsTombstones(all: RouteDef[]): RouteDef[] {
 const rows: RouteDef[] = [
   // One search function for the three reads of the index (issue 8 §2), sized by `npm run bench`:
   // 100k listings load from the S3 snapshot with a steady heap well under 400 MB.
-  ...(['SearchListings', 'LatestListings', 'SuggestListings'] as const).map(
+  // The dealer directory (issue 26 §1) is the fourth: its stock counts come from the index.
+  ...(['SearchListings', 'LatestListings', 'SuggestListings', 'ListDealers'] as const).map(
     (id): RouteDef => ({
       id,
       method: 'GET',
-      path: { SearchListings: '/api/listings', LatestListings: '/api/listings/latest', SuggestListings: '/api/listings/suggest' }[id],
+      path: {
+        SearchListings: '/api/listings',
+        LatestListings: '/api/listings/latest',
+        SuggestListings: '/api/listings/suggest',
+        ListDealers: '/api/dealers',
+      }[id],
       handler: 'http/listings/search-listings.ts',
       auth: 'optional',
       memoryMb: 1024,
@@ -159,6 +165,28 @@ const rows: RouteDef[] = [
     auth: 'user',
     access: { table: 'readWrite', tableKeys: ['RATE#'], ...vehicleRecordsAccess(['dvla']) },
   },
+  // A dealer's storefront (issue 26 §1): the storefront and its owner's profile (STOREFRONT#,
+  // USER#), and the owner's live listings for the page's offers (pattern 4 on gsi1).
+  {
+    id: 'GetStorefront',
+    method: 'GET',
+    path: '/api/dealers/{slug}',
+    handler: 'http/dealers/get-storefront.ts',
+    auth: 'public',
+    access: { table: 'read', tableKeys: ['STOREFRONT#', 'USER#'], tableIndexQueries: ['gsi1'] },
+  },
+  // The dealer's own storefront from the dashboard: made on first visit, edited with PUT; a new
+  // logo takes its pending upload (USER#…/UPLOAD#…).
+  ...(['GetMyStorefront', 'UpdateMyStorefront'] as const).map(
+    (id): RouteDef => ({
+      id,
+      method: id === 'GetMyStorefront' ? 'GET' : 'PUT',
+      path: '/api/me/storefront',
+      handler: 'http/me/storefront.ts',
+      auth: 'user',
+      access: { table: 'readWrite', tableKeys: ['STOREFRONT#', 'USER#'] },
+    }),
+  ),
   { id: 'GetMe', method: 'GET', path: '/api/me', handler: 'http/me/get-me.ts', auth: 'user', access: WRITE },
   { id: 'UpdateMe', method: 'PATCH', path: '/api/me', handler: 'http/me/update-me.ts', auth: 'user', access: WRITE },
   // Approved dealers (issue 23): the dashboard's application and its state.

@@ -36,6 +36,10 @@ export interface Listing {
   source: 'user' | 'scraped';
   /** The seller is an approved dealer (issue 23; not the spec's 'Verified Listing'). Only the detail read sets it. */
   sellerApprovedDealer?: boolean;
+  /** "Trade seller" (a dealer account, or a scraped dealer listing) or "Private seller" (issue 26). Only the detail read sets it. */
+  sellerType?: 'trade' | 'private';
+  /** The dealer's storefront slug (/dealers/{slug}); null or absent without one. Only the detail read sets it. */
+  sellerStorefront?: string | null;
   /** Owner; null for scraped listings and for anonymous callers. */
   userId: string | null;
   title: string;
@@ -174,6 +178,14 @@ export const listingSearchQuerySchema = z
       .transform((s) => (s ? s.trim().toLowerCase() : undefined))
       .pipe(z.enum(['true', 'false'], { message: 'reduced must be true or false' }).optional())
       .transform((s) => s === 'true'),
+    /** A dealer's stock (issue 26 §1): the storefront's slug; the search function finds the seller. */
+    dealer: z
+      .string()
+      .trim()
+      .max(90, 'dealer is too long')
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'dealer must be a storefront address')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     location: z
       .string()
       .trim()

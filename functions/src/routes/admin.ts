@@ -84,6 +84,8 @@ export const adminRoutes: RouteDef[] = [
     mail: true,
   }),
   admin('SetListingCap', 'PATCH', '/api/admin/users/{id}/listing-cap', 'write-router', write),
+  // Issue 26 §1: hide or show a dealer's storefront (audited).
+  admin('SetStorefrontVisibility', 'PATCH', '/api/admin/users/{id}/storefront', 'write-router', write),
   admin('ListPendingImports', 'GET', '/api/admin/stock-imports', 'read-router', read),
   // The stock-imports queue's worker carries the decision out (an import may hold thousands of listings).
   admin('ReviewStockImport', 'POST', '/api/admin/stock-imports/{userId}/{id}/review', 'review-stock-import', {

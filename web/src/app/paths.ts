@@ -29,4 +29,7 @@ export const paths = {
   saved: '/saved',
   compare: '/compare',
   resetPassword: '/reset-password',
+  /** Issue 26 §1: the dealer directory and a dealer's storefront. */
+  dealers: '/dealers',
+  dealer: (slug: string) => `/dealers/${encodeURIComponent(slug)}`,
 } as const;

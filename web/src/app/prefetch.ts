@@ -6,6 +6,7 @@ import { canReadListingAsCaller, listingQueryOptions } from '@/features/listings
 import { financeSettingsQuery } from '@/components/finance/api/get-finance-settings';
 import { pageContentQuery } from '@/components/site/api/get-page-content';
 import { promotionsQuery } from '@/components/site/api/get-promotions';
+import { storefrontQueryOptions } from '@/features/listings/api/get-storefront';
 import { queryClient as browserQueryClient } from '@/lib/query-client';
 import { onIdle } from '@/lib/when-idle-or-near';
 import type { Category } from '@shared/values';
@@ -90,6 +91,10 @@ export const homePrefetch: NonNullable<RouteHandle['prefetch']> = ({ url }, wher
 export const categoryPrefetch =
   (category: Category): NonNullable<RouteHandle['prefetch']> =>
   ({ url }) => [browseQuery(url, category)];
+
+/** A dealer's storefront (issue 26): its header on the server; its stock is searched by the browser. */
+export const storefrontPrefetch: NonNullable<RouteHandle['prefetch']> = ({ params }) =>
+  params.slug ? [storefrontQueryOptions(params.slug) as AnyQueryOptions] : [];
 
 export const listingPrefetch: NonNullable<RouteHandle['prefetch']> = ({ params }) =>
   params.id && canReadListingAsCaller() ? [listingQueryOptions(params.id) as AnyQueryOptions] : [];

@@ -7,7 +7,14 @@ import { adminRoutes } from './admin-routes';
 import { alertsRoutes } from './alerts-routes';
 import { compareRoutes } from './compare-routes';
 import { contentRoutes } from './content-routes';
-import { categoryPrefetch, homePrefetch, listingPrefetch, useBrowseQueryCodeWhenIdle, usePrefetchOnNavigate } from './prefetch';
+import {
+  categoryPrefetch,
+  homePrefetch,
+  listingPrefetch,
+  storefrontPrefetch,
+  useBrowseQueryCodeWhenIdle,
+  usePrefetchOnNavigate,
+} from './prefetch';
 import { RouteErrorBoundary } from './route-error';
 import type { RouteHandle } from './server-render';
 import { serverRender } from './server-render';
@@ -20,6 +27,8 @@ const CategoryPage = lazy(() => import('@/features/listings/components/category-
 const ListingDetailPage = lazy(() =>
   import('@/features/listings/components/listing-detail-page').then((m) => ({ default: m.ListingDetailPage })),
 );
+const StorefrontPage = lazy(() => import('@/features/listings/components/storefront-page').then((m) => ({ default: m.StorefrontPage })));
+const DealersPage = lazy(() => import('@/features/listings/components/dealers-page').then((m) => ({ default: m.DealersPage })));
 const NotFoundPage = lazy(() => import('@/features/not-found/components/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /**
@@ -44,6 +53,13 @@ export const routes: RouteObject[] = [
         element: <ListingDetailPage />,
         handle: serverRender('src/features/listings/components/listing-detail-page.tsx', listingPrefetch),
       },
+      // Issue 26 §1: dealer storefronts, server-rendered like the category pages (their header; the stock is a search).
+      {
+        path: 'dealers/:slug',
+        element: <StorefrontPage />,
+        handle: serverRender('src/features/listings/components/storefront-page.tsx', storefrontPrefetch),
+      },
+      { path: 'dealers', element: <DealersPage /> },
       ...contentRoutes,
       ...compareRoutes,
       ...accountRoutes,

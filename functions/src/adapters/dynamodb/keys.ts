@@ -186,6 +186,10 @@ export const keys = {
   suppressedAddress: (email: string) => ({ pk: `SUPPRESSED#${email.trim().toLowerCase()}`, sk: 'SUPPRESSED' }),
   /** Pattern 50: when the sitemap was last built and whether listings changed since (one item). */
   sitemapState: () => ({ pk: 'SITEMAP', sk: 'STATE' }),
+  /** Pattern 63 (issue 26): a dealer's storefront by slug, or an old slug's redirect to the current one. */
+  storefront: (slug: string) => ({ pk: `STOREFRONT#${slug}`, sk: 'STOREFRONT' }),
+  /** Pattern 63b: the directory, by name (visible storefronts only: hidden ones drop these keys). */
+  storefrontsByName: (companyName: string, slug: string) => ({ gsi2pk: 'STOREFRONTS', gsi2sk: `${companyName.toLowerCase()}#${slug}` }),
 };
 
 export const CHANGE_SHARDS = 4;

@@ -214,6 +214,23 @@ export function createListingsRepo({ ddb, tableName }: ListingsRepoOptions) {
       return res.Item?.dealerStatus === 'approved';
     },
 
+    /** Pattern 10, three attributes: approval, account type and storefront slug (the detail page's seller line, issue 26). */
+    async sellerOf(userId: string) {
+      const res = await ddb.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: keys.profile(userId),
+          ProjectionExpression: 'dealerStatus, accountType, storefrontSlug',
+        }),
+      );
+      const item = res.Item ?? {};
+      return {
+        approved: item.dealerStatus === 'approved',
+        trade: item.accountType === 'dealer',
+        storefrontSlug: typeof item.storefrontSlug === 'string' ? item.storefrontSlug : null,
+      };
+    },
+
     /** Pattern 1: a user listing by id (any status). */
     async getListing(id: string): Promise<ListingRecord | null> {
       const res = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.listing(id) }));

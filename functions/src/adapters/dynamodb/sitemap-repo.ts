@@ -24,6 +24,17 @@ export function sitemapListingSource(ddb: DynamoDBDocumentClient, tableName: str
       });
       return items.map((i) => ({ id: String(i.id), updatedAt: String(i.updatedAt ?? '') }));
     },
+    // Pattern 63b: the visible storefronts (hidden ones have no directory keys).
+    async storefrontStamps() {
+      const items = await queryAll(ddb, {
+        TableName: tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'STOREFRONTS' },
+        ProjectionExpression: 'slug, updatedAt',
+      });
+      return items.map((i) => ({ slug: String(i.slug), updatedAt: String(i.updatedAt ?? '') }));
+    },
   };
 }
 

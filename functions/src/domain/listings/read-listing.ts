@@ -10,6 +10,8 @@ export interface ListingReader {
   getScraped(id: string): Promise<ScrapedRecord | null>;
   /** Whether the seller is an approved dealer (the detail page's badge); absent readers say nothing. */
   sellerApprovedDealer?(userId: string): Promise<boolean>;
+  /** The seller's approval, account type and storefront (issue 26), in one read; preferred to sellerApprovedDealer when present. */
+  sellerOf?(userId: string): Promise<{ approved: boolean; trade: boolean; storefrontSlug: string | null }>;
 }
 
 export const TRUCK_NOT_FOUND = 'Truck not found';
@@ -38,7 +40,17 @@ export async function readVisibleListing(repo: ListingReader, id: string, caller
     listing = record ? toListingDto(record, imagesBaseUrl) : null;
   }
   if (!listing || !isVisibleTo(listing, caller)) throw notFound(TRUCK_NOT_FOUND);
-  if (listing.userId && repo.sellerApprovedDealer)
+  if (listing.userId && repo.sellerOf) {
+    const seller = await repo.sellerOf(listing.userId);
+    listing = {
+      ...listing,
+      sellerApprovedDealer: seller.approved,
+      sellerType: seller.trade ? 'trade' : 'private',
+      sellerStorefront: seller.trade ? seller.storefrontSlug : null,
+    };
+  } else if (listing.userId && repo.sellerApprovedDealer)
     listing = { ...listing, sellerApprovedDealer: await repo.sellerApprovedDealer(listing.userId) };
+  // Scraped listings come from dealers' own stock pages: trade.
+  if (listing.source === 'scraped') listing = { ...listing, sellerType: 'trade' };
   return listing;
 }

@@ -45,6 +45,23 @@ export class IndexColumns {
   locState = new Uint8Array(0);
   /** Index into the place table: listings share the ~2,800 district centroids, so a query measures each once. */
   placeId = new Int32Array(0);
+  /** The seller's account per slot, as a code into `ownerIds` (0: none, e.g. scraped), for the dealer filter (issue 26). */
+  owner = new Int32Array(0);
+  /** Owner codes' account ids (code 0: none), and back; codes are never reused while the index lives. */
+  ownerIds: string[] = [''];
+  ownerCodes = new Map<string, number>([['', 0]]);
+
+  /** The code of an owner's account id, assigned on first sight. */
+  ownerCode(userId: string | null | undefined): number {
+    const id = userId ?? '';
+    let code = this.ownerCodes.get(id);
+    if (code === undefined) {
+      code = this.ownerIds.length;
+      this.ownerIds.push(id);
+      this.ownerCodes.set(id, code);
+    }
+    return code;
+  }
 
   grow(capacity: number): void {
     const copy = <T extends Column>(old: T, make: (n: number) => T): T => {
@@ -69,6 +86,7 @@ export class IndexColumns {
     this.combo = copy(this.combo, (n) => new Uint16Array(n));
     this.locState = copy(this.locState, (n) => new Uint8Array(n));
     this.placeId = copy(this.placeId, (n) => new Int32Array(n));
+    this.owner = copy(this.owner, (n) => new Int32Array(n));
     this.alive = copy(this.alive, (n) => new Uint8Array(n));
     this.capacity = capacity;
   }
@@ -94,6 +112,7 @@ export class IndexColumns {
     });
     this.mileageOk[slot] = l.mileageConsistent ? 1 : 0;
     this.reduced[slot] = (l.lastPriceCut && Date.parse(l.lastPriceCut.at)) || 0;
+    this.owner[slot] = l.source === 'user' ? this.ownerCode(l.userId) : 0;
     this.combo[slot] = comboOf(this.make[slot], this.category[slot], this.fuel[slot], this.transmission[slot]);
     this.locationText[slot] = [l.location, l.postcode].filter(Boolean).join('\n').toLowerCase();
   }

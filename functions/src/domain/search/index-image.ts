@@ -72,6 +72,8 @@ export function exportImage(p: IndexParts, versionOf: (id: string) => number): I
     noCharge: pick(cols.noCharge, (k) => new Int32Array(k)),
     mileageOk: pick(cols.mileageOk, (k) => new Uint8Array(k)),
     reduced: pick(cols.reduced, (k) => new Float64Array(k)),
+    owner: pick(cols.owner, (k) => new Int32Array(k)),
+    ownerIds: cols.ownerIds.slice(),
     cardStart,
     cardBytes,
     termStart,
@@ -102,6 +104,10 @@ export function importImage(p: IndexParts, image: IndexImage): void {
   cols.noCharge.set(image.noCharge);
   cols.mileageOk.set(image.mileageOk);
   cols.reduced.set(image.reduced);
+  // The image's owner table becomes this index's (slot owner codes point into it).
+  cols.ownerIds = image.ownerIds.slice();
+  cols.ownerCodes = new Map(cols.ownerIds.map((id, code) => [id, code]));
+  cols.owner.set(image.owner);
   for (let i = 0; i < n; i++) cols.combo[i] = comboOf(image.make[i], image.category[i], image.fuel[i], image.transmission[i]);
   // The image's place table becomes this index's (slot place ids point into it).
   p.places.load(image.placeLat, image.placeLon);

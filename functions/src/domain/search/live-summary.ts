@@ -18,10 +18,18 @@ export class LiveSummary {
   private comboCounts: Int32Array | null = null;
   /** The facet combinations that have live listings, in order (no other can count anywhere); null after a change. */
   private liveComboList: Int32Array | null = null;
+  /** Live slots grouped by owner code (IndexColumns.ownerCode). */
+  ownerGroupsOf(): SlotGroups {
+    this.ownerGroups ??= this.liveSlotsGrouped(this.cols.owner, 0, this.cols.ownerIds.length);
+    return this.ownerGroups;
+  }
+
   /** Live slots grouped by place id + 1 (group 0: no place), for radius searches; null after a change. */
   private placeGroups: SlotGroups | null = null;
   /** Live slots grouped by facet combination, for queries with facet filters; null after a change. */
   private comboGroups: SlotGroups | null = null;
+  /** Live slots grouped by owner code, for a dealer's stock (issue 26); null after a change. */
+  private ownerGroups: SlotGroups | null = null;
   /** The lowest and highest known mileage of the live listings; null after a change. */
   private mileageRange: { lo: number; hi: number } | null = null;
 
@@ -36,6 +44,7 @@ export class LiveSummary {
     this.liveComboList = null;
     this.placeGroups = null;
     this.comboGroups = null;
+    this.ownerGroups = null;
     this.mileageRange = null;
   }
 

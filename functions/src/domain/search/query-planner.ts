@@ -70,8 +70,14 @@ export interface Counted {
   stamp: number;
 }
 
+/**
+ * A query as the index takes it: the browse query, and for a dealer's storefront (issue 26) the
+ * seller's account id, which the search function resolves from the query's `dealer` slug.
+ */
+export type IndexQuery = ListingSearchQuery & { ownerId?: string };
+
 /** A query's place, page, sort and filters as the passes read them. */
-export function planQuery(p: IndexParts, query: ListingSearchQuery, tokens: string[], nowMs: number): QueryPlan {
+export function planQuery(p: IndexParts, query: IndexQuery, tokens: string[], nowMs: number): QueryPlan {
   const place: Place | null = query.location ? resolveLocation(query.location) : null;
   if (query.sort === 'distance' && !place) throw validationError('sort=distance needs a postcode or town location');
   const radius = query.radius ?? DEFAULT_RADIUS_MILES;
@@ -114,6 +120,7 @@ export function planQuery(p: IndexParts, query: ListingSearchQuery, tokens: stri
     wantNoCharge,
     wantMileageOk: query.mileageConsistent === true,
     reducedSince: query.reduced === true ? recentlyReducedSinceMs(nowMs) : 0,
+    owner: query.ownerId === undefined ? -1 : (p.cols.ownerCodes.get(query.ownerId) ?? -2),
     keyed,
   };
   const onlyFacets =
@@ -126,7 +133,8 @@ export function planQuery(p: IndexParts, query: ListingSearchQuery, tokens: stri
     maxRank < 0 &&
     wantNoCharge === 0 &&
     !filter.wantMileageOk &&
-    filter.reducedSince === 0;
+    filter.reducedSince === 0 &&
+    filter.owner === -1;
   return {
     place,
     radius,
@@ -164,6 +172,7 @@ export function countPassing(p: IndexParts, qp: QueryPlan, query: ListingSearchQ
     filter.wantNoCharge === 0 &&
     !filter.wantMileageOk &&
     filter.reducedSince === 0 &&
+    filter.owner === -1 &&
     !onlyFacets &&
     countLeftOut(p, filter, query, stamp);
   if (onlyFacets || complement) {
@@ -304,6 +313,19 @@ function plan(p: IndexParts, query: ListingSearchQuery, f: ScanFilter): number {
       }
     }
   };
+  if (f.owner !== -1) {
+    // A dealer's stock: that seller's listings only (none when the seller has none indexed).
+    const { start, slots } = live.ownerGroupsOf();
+    const known = f.owner >= 0 && f.owner + 1 < start.length;
+    const from = known ? start[f.owner] : 0;
+    const to = known ? start[f.owner + 1] : 0;
+    consider(to - from, () => {
+      for (let i = from; i < to; i++) {
+        const s = slots[i];
+        bits[s >>> 5] |= 1 << (s & 31);
+      }
+    });
+  }
   if (f.placed) {
     const { start, slots } = live.placeGroupsOf();
     const groups = start.length - 1;

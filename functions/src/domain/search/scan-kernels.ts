@@ -54,6 +54,8 @@ export interface ScanFilter {
   wantMileageOk: boolean;
   /** "Recently reduced": only listings whose latest cut is at or after this instant (ms); 0: no filter. */
   reducedSince: number;
+  /** Only this seller's listings (an owner code; −1: no dealer filter, −2: a seller with none indexed). */
+  owner: number;
   keyed: (typeof KEYED)[keyof typeof KEYED];
 }
 
@@ -70,7 +72,7 @@ export interface ScanInputs {
  * Listings passing the facets too get a sort key in `scratch.keys` (keyed sorts) or this query's
  * stamp in `scratch.pass` (the presorted ones); returns how many pass every filter. The common
  * shapes go to scanRanges and scanPlacedOrKeyed, which also fold the checks that are off into
- * the same expression; this loop serves the rating, clean-air and text-location filters.
+ * the same expression; this loop serves the rating, clean-air, text-location and dealer filters.
  */
 export function scan(
   io: ScanInputs,
@@ -80,14 +82,14 @@ export function scan(
   candidates: number,
   stamp: number,
 ): number {
-  if (f.locationNeedle === '' && f.maxRank < 0 && f.wantNoCharge === 0 && !f.wantMileageOk && f.reducedSince === 0) {
+  if (f.locationNeedle === '' && f.maxRank < 0 && f.wantNoCharge === 0 && !f.wantMileageOk && f.reducedSince === 0 && f.owner === -1) {
     if (f.keyed === KEYED.none && !f.placed) return scanRanges(io, f, counts, matched, candidates, stamp);
     if (f.keyed !== KEYED.rating) return scanPlacedOrKeyed(io, f, counts, matched, candidates, stamp);
   }
   const { price, year, mileage, hasMileage, combo, locState, placeId, locationText, alive } = io.cols;
   const { priceBounded, priceMin, priceMax, yearBounded, yearMin, yearMax, mileageBounded, mileageMaxOnly, mileageMin, mileageMax } = f;
-  const { comboOk, placed, placeWithin, placeTenths, locationNeedle, keyed, maxRank, wantNoCharge, wantMileageOk, reducedSince } = f;
-  const { band, ratio, noCharge, mileageOk, reduced } = io.cols;
+  const { comboOk, placed, placeWithin, placeTenths, locationNeedle, keyed, maxRank, wantNoCharge, wantMileageOk, reducedSince, owner } = f;
+  const { band, ratio, noCharge, mileageOk, reduced, owner: ownerOf } = io.cols;
   const recency = keyed === KEYED.none ? EMPTY_IDS : io.orders.recencyRank();
   const byStamp = keyed === KEYED.none;
   const byDistance = keyed === KEYED.distance;
@@ -122,6 +124,7 @@ export function scan(
     if (wantNoCharge !== 0) ok &= +((noCharge[s] & wantNoCharge) === wantNoCharge);
     if (wantMileageOk) ok &= mileageOk[s];
     if (reducedSince !== 0) ok &= +(reduced[s] >= reducedSince);
+    if (owner !== -1) ok &= +(ownerOf[s] === owner);
     let tenths = 0;
     if (placed) {
       // Placed listings within the radius, and those without a location; never those whose place is unknown.

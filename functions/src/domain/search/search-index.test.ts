@@ -94,11 +94,12 @@ const listingArb = (id: string): fc.Arbitrary<Listing> =>
       gvwTonnes: nullable(fc.constantFrom(3.5, 7.5, 18, 44)),
       mileageConsistent: fc.boolean(),
       lastPriceCut: nullable(fc.constantFrom(...CUT_TIMES).map((at) => ({ at, from: 50_000, to: 48_000 }))),
+      owner: fc.constantFrom('u1', 'u2', 'u3'),
     })
-    .map((p) => ({
+    .map(({ owner, ...p }) => ({
       ...p,
       id,
-      userId: p.source === 'user' ? 'u1' : null,
+      userId: p.source === 'user' ? owner : null,
       engineSize: null,
       vatStatus: null,
       axleConfig: null,
@@ -117,7 +118,7 @@ const listingsArb = fc
   .chain((ids) => fc.tuple(...ids.map((id) => listingArb(id))));
 
 /** A parsed query with nothing set but what is given. */
-const queryOf = (p: Partial<ListingSearchQuery>): ListingSearchQuery => ({
+const queryOf = (p: Partial<ListingSearchQuery & { ownerId?: string }>): ListingSearchQuery & { ownerId?: string } => ({
   q: undefined,
   mileageConsistent: false,
   reduced: false,
@@ -149,7 +150,7 @@ const range = (pool: number[]) =>
     .tuple(sometimes(fc.constantFrom(...pool)), sometimes(fc.constantFrom(...pool)))
     .map(([a, b]) => (a !== undefined && b !== undefined && a > b ? [b, a] : [a, b]) as [number | undefined, number | undefined]);
 
-const queryArb: fc.Arbitrary<ListingSearchQuery> = fc
+const queryArb: fc.Arbitrary<ListingSearchQuery & { ownerId?: string }> = fc
   .record({
     q: sometimes(
       fc.constantFrom(
@@ -198,6 +199,8 @@ const queryArb: fc.Arbitrary<ListingSearchQuery> = fc
     mileageConsistent: fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, fc.constant(true)),
     // Issue 26's "Recently reduced" filter (a column of the index and the snapshot).
     reduced: fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, fc.constant(true)),
+    // Issue 26's dealer filter (the owner column of the index and the snapshot); 'u9' has no listings.
+    ownerId: sometimes(fc.constantFrom('u1', 'u2', 'u9'), 2),
     page: fc.integer({ min: 1, max: 40 }),
     pageSize: fc.integer({ min: 1, max: 12 }),
   })

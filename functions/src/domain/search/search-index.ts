@@ -1,5 +1,5 @@
 import { PRICE_BAND_VALUES } from '../../../../shared/pricing.js';
-import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
+import type { Listing, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
 import { createPlaceCache } from '../geo/geo.js';
 import { CardStore, setAnonymousItemsJson } from './card-store.js';
 import { listingPlaceText } from '../geo/listing-place.js';
@@ -8,7 +8,7 @@ import { facetCounts, forgetFacetTables } from './index-facets.js';
 import { exportImage, importImage, vocabularyOf } from './index-image.js';
 import { LiveSummary } from './live-summary.js';
 import { PlaceTable } from './place-table.js';
-import { type IndexParts, countPassing, pageSlotsOf, planQuery } from './query-planner.js';
+import { type IndexParts, type IndexQuery, countPassing, pageSlotsOf, planQuery } from './query-planner.js';
 import { QueryScratch } from './query-scratch.js';
 import type { SearchDoc } from './search-doc.js';
 import type { IndexImage } from './snapshot.js';
@@ -279,8 +279,19 @@ export class SearchIndex {
     this.live.changed();
   }
 
+  /** Live listings per seller account (the dealer directory's stock counts), from the owner groups: no pass over the listings. */
+  liveCountsByOwner(): Map<string, number> {
+    const { start } = this.live.ownerGroupsOf();
+    const out = new Map<string, number>();
+    for (let code = 1; code + 1 < start.length; code++) {
+      const n = start[code + 1] - start[code];
+      if (n > 0) out.set(this.cols.ownerIds[code], n);
+    }
+    return out;
+  }
+
   /** `nowMs`: the time "Recently reduced" counts back from (UK days, shared/price-history.ts). */
-  search(query: ListingSearchQuery, viewer: SearchViewer, nowMs: number = Date.now()): ListingSearchResult {
+  search(query: IndexQuery, viewer: SearchViewer, nowMs: number = Date.now()): ListingSearchResult {
     const first = this.searchPage(query, viewer, nowMs);
     // An out-of-range page answers with the last page (issue 9 §2), saying which page it is.
     if (first.total > 0 && query.page > first.totalPages) return this.searchPage({ ...query, page: first.totalPages }, viewer, nowMs);
@@ -288,7 +299,7 @@ export class SearchIndex {
     return first;
   }
 
-  private searchPage(query: ListingSearchQuery, viewer: SearchViewer, nowMs: number): ListingSearchResult {
+  private searchPage(query: IndexQuery, viewer: SearchViewer, nowMs: number): ListingSearchResult {
     const plan = planQuery(this.parts, query, lookupTokens(this.terms, queryTokens(query.q)), nowMs);
     // Band and price ÷ typical come from the current model: rated on first need.
     if (plan.rated) this.ensureRated();

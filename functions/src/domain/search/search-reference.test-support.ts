@@ -270,6 +270,9 @@ function baseChecks(
   if (query.mileageConsistent) base.push((l) => l.mileageConsistent === true);
   // Issue 26: "Recently reduced": the latest cut fell on today or one of the 13 UK calendar days before.
   if (query.reduced) base.push((l) => l.lastPriceCut != null && ukDayNumber(Date.now()) - ukDayNumber(Date.parse(l.lastPriceCut.at)) <= 13);
+  // Issue 26: a dealer's stock, that seller's own listings only.
+  const ownerId = (query as { ownerId?: string }).ownerId;
+  if (ownerId !== undefined) base.push((l) => l.source === 'user' && l.userId === ownerId);
   if (placed) {
     base.push((l) => {
       const d = distanceOf(l);

@@ -1,4 +1,5 @@
-import type { Listing, ListingSearchQuery, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
+import type { IndexQuery } from './query-planner.js';
+import type { Listing, ListingSearchResult, SearchSuggestion } from '../../../../shared/schemas/listing.js';
 import { recentlyReducedSinceMs } from '../../../../shared/price-history.js';
 import { DomainError } from '../errors.js';
 import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
@@ -147,7 +148,7 @@ export class SearchService {
     this.maxStaleMs = options.maxStaleMs ?? 2 * options.refreshMs;
   }
 
-  async search(query: ListingSearchQuery, viewer: SearchViewer): Promise<ListingSearchResult> {
+  async search(query: IndexQuery, viewer: SearchViewer): Promise<ListingSearchResult> {
     await this.fresh();
     // The parsed query's keys come in schema order, so equal queries give equal keys; "Recently
     // reduced" answers change at each UK midnight, so its start is part of the key.
@@ -190,6 +191,12 @@ export class SearchService {
   async latest(n: number): Promise<Listing[]> {
     await this.fresh();
     return this.index.latest(n);
+  }
+
+  /** Live listings per seller account (the dealer directory, issue 26). */
+  async liveCountsByOwner(): Promise<Map<string, number>> {
+    await this.fresh();
+    return this.index.liveCountsByOwner();
   }
 
   /** Makes, models, categories and places matching what the buyer has typed so far. */

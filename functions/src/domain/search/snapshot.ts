@@ -11,7 +11,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { SearchSuggestion } from '../../../../shared/schemas/listing.js';
 
-/** 5: the reduced column and order (issue 26's "Recently reduced" filter and sort); 4: the mileageOk column. */
+/** 5: the reduced column and order (issue 26's "Recently reduced" filter and sort), the owner column and owner table (issue 26's dealer filter); 4: the mileageOk column (issue 27's "Mileage consistent" filter). */
 export const SNAPSHOT_FORMAT = 5;
 
 /** The index of n listings as columns (slot i = listing i). */
@@ -41,6 +41,10 @@ export interface IndexImage {
   mileageOk: Uint8Array;
   /** When listing i's price was last cut (ms; 0: never). */
   reduced: Float64Array;
+  /** Listing i's seller as an index into `ownerIds` (0: none). */
+  owner: Int32Array;
+  /** The sellers' account ids by owner code ('' first). */
+  ownerIds: string[];
   /** Card i is cardBytes[cardStart[i] .. cardStart[i + 1]) (UTF-8 JSON of the card). */
   cardStart: Int32Array;
   cardBytes: Uint8Array;
@@ -68,6 +72,7 @@ const SECTIONS = [
   'noCharge',
   'mileageOk',
   'reduced',
+  'owner',
   'cardStart',
   'cardBytes',
   'termStart',
@@ -90,6 +95,7 @@ const KIND: Record<SectionName, 'f64' | 'i32' | 'u8' | 'i8'> = {
   noCharge: 'i32',
   mileageOk: 'u8',
   reduced: 'f64',
+  owner: 'i32',
   cardStart: 'i32',
   cardBytes: 'u8',
   termStart: 'i32',
@@ -108,6 +114,7 @@ interface Header {
   placeLat: number[];
   placeLon: number[];
   suggestions: IndexImage['suggestions'];
+  ownerIds: string[];
   /** name → [byte offset after the header, element count, kind] */
   sections: Record<string, [number, number, string]>;
 }
@@ -123,7 +130,7 @@ export function encodeSnapshot(asOfMs: number, image: IndexImage): Buffer {
     sections[name] = [offset, arr.length, kind];
     offset = align8(offset + arr.byteLength);
   }
-  const { count, ids, versions, locationTexts, vocab, placeLat, placeLon, suggestions } = image;
+  const { count, ids, versions, locationTexts, vocab, placeLat, placeLon, suggestions, ownerIds } = image;
   const header: Header = {
     format: SNAPSHOT_FORMAT,
     asOfMs,
@@ -135,6 +142,7 @@ export function encodeSnapshot(asOfMs: number, image: IndexImage): Buffer {
     placeLat,
     placeLon,
     suggestions,
+    ownerIds,
     sections,
   };
   const json = Buffer.from(JSON.stringify(header));
@@ -189,6 +197,7 @@ export function decodeSnapshot(gz: Uint8Array): { asOfMs: number; image: IndexIm
     placeLat: header.placeLat,
     placeLon: header.placeLon,
     suggestions: header.suggestions,
+    ownerIds: header.ownerIds,
     orders,
   } as Partial<IndexImage> as IndexImage;
   for (const name of SECTIONS) (image as unknown as Record<string, TypedArray>)[name] = view(name);

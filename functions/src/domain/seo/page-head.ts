@@ -34,7 +34,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 const withSiteName = (title: string) => (title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`);
 
 /** An absolute URL: image URLs may be site-relative (/images/…) locally or when served through CloudFront. */
-function absoluteUrl(url: string, siteUrl: string): string {
+export function absoluteUrl(url: string, siteUrl: string): string {
   try {
     return new URL(url, `${siteUrl.replace(/\/+$/, '')}/`).toString();
   } catch {

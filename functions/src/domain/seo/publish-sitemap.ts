@@ -1,8 +1,10 @@
-import { type SitemapFiles, type SitemapListing, buildSitemapFiles } from './sitemap.js';
+import { type SitemapFiles, type SitemapListing, type SitemapStorefront, buildSitemapFiles } from './sitemap.js';
 
 /** Active listings as the sitemap needs them: ids and change times only (pattern 2, projected). */
 export interface SitemapListingSource {
   activeListingStamps(): Promise<SitemapListing[]>;
+  /** Visible dealer storefronts (issue 26 §1): slugs and change times. */
+  storefrontStamps?(): Promise<SitemapStorefront[]>;
 }
 
 /** Where the built files are kept and served from (S3, under sitemaps/). */
@@ -41,8 +43,8 @@ const SITEMAP_MAX_AGE_MS = 24 * 3600_000;
 
 async function buildAndPublishSitemap(deps: SitemapDeps): Promise<{ parts: number; urls: number }> {
   const startedAt = deps.now();
-  const listings = await deps.source.activeListingStamps();
-  const files = buildSitemapFiles(deps.siteUrl, listings, startedAt, deps.perPart);
+  const [listings, storefronts] = await Promise.all([deps.source.activeListingStamps(), deps.source.storefrontStamps?.() ?? []]);
+  const files = buildSitemapFiles(deps.siteUrl, listings, startedAt, deps.perPart, storefronts);
   await deps.files.publish(files);
   const urls = files.parts.reduce((n, p) => n + p.urls, 0);
   await deps.state.recordBuilt(startedAt, urls);

@@ -24,6 +24,12 @@ const SITEMAP_STATIC_PATHS = [
 /** The sitemap protocol's limit per file; past it the listings are split into parts behind an index. */
 const SITEMAP_MAX_URLS = 50_000;
 
+/** A visible dealer storefront as the sitemap needs it. */
+export interface SitemapStorefront {
+  slug: string;
+  updatedAt: string;
+}
+
 export interface SitemapListing {
   id: string;
   updatedAt: string;
@@ -64,11 +70,20 @@ export function buildSitemapFiles(
   listings: readonly SitemapListing[],
   now: Date,
   perPart: number = SITEMAP_MAX_URLS,
+  storefronts: readonly SitemapStorefront[] = [],
 ): SitemapFiles {
   const size = Math.max(1, Math.min(perPart, SITEMAP_MAX_URLS));
+  // The pages part: static and category pages, the dealer directory and each visible storefront (issue 26).
   const pages = [
     ...SITEMAP_STATIC_PATHS.map((p) => ({ loc: url(siteUrl, p) })),
     ...CATEGORY_PAGES.map((c) => ({ loc: url(siteUrl, c.path) })),
+    { loc: url(siteUrl, '/dealers') },
+    ...[...storefronts]
+      .sort((a, b) => a.slug.localeCompare(b.slug))
+      .map((s) => ({
+        loc: url(siteUrl, `/dealers/${encodeURIComponent(s.slug)}`),
+        ...(s.updatedAt ? { lastmod: lastmod(s.updatedAt) } : {}),
+      })),
   ];
   const sorted = [...listings]
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))

@@ -11,6 +11,7 @@ import { handler as setListingDescription } from './set-listing-description.js';
 import { handler as setListingCap } from './set-listing-cap.js';
 import { handler as setListingStatus } from './set-listing-status.js';
 import { handler as setScrapedVisibility } from './set-scraped-visibility.js';
+import { handler as setStorefrontVisibility } from './set-storefront-visibility.js';
 import { handler as updateContent } from './update-content.js';
 import { handler as updateFinanceSettings } from './update-finance-settings.js';
 import { handler as updateMedia } from './update-media.js';
@@ -22,6 +23,7 @@ export const handler: (event: HttpEvent, context: Context) => Promise<HttpResult
   'GET /api/admin/session': getSession,
   'POST /api/admin/users/{id}/password-reset': sendPasswordReset,
   'PATCH /api/admin/users/{id}/listing-cap': setListingCap,
+  'PATCH /api/admin/users/{id}/storefront': setStorefrontVisibility,
   'PATCH /api/admin/listings/{id}/status': setListingStatus,
   'PATCH /api/admin/listings/{id}/description': setListingDescription,
   'PATCH /api/admin/scraped/{id}/visibility': setScrapedVisibility,

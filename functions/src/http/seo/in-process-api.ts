@@ -7,6 +7,7 @@ import { firstScreenResult } from '../../domain/search/first-screens.js';
 import type { HttpEvent, HttpResult } from '../handler.js';
 import { cacheHeadersFor } from '../listings/cache.js';
 import { handler as getFinanceSettings } from '../finance/get-finance-settings.js';
+import { handler as getStorefront } from '../dealers/get-storefront.js';
 import { handler as getListing } from '../listings/get-listing.js';
 import { handler as getPageContent } from '../site/get-page-content.js';
 import { handler as getPromotions } from '../site/get-promotions.js';
@@ -30,6 +31,8 @@ const READS: { path: RegExp; handler: RouteHandler; routeKey: string }[] = [
   { path: /^\/api\/promotions$/, handler: getPromotions as RouteHandler, routeKey: 'GET /api/promotions' },
   // The cards' and the listing page's monthly figure (issue 26 §3).
   { path: /^\/api\/finance$/, handler: getFinanceSettings as RouteHandler, routeKey: 'GET /api/finance' },
+  // A dealer's storefront (issue 26): its header and the page's JSON-LD; its stock is a search, left to the browser.
+  { path: /^\/api\/dealers\/(?<slug>[^/]+)$/, handler: getStorefront as RouteHandler, routeKey: 'GET /api/dealers/{slug}' },
 ];
 
 /** API Gateway's payload 2.0: repeated query keys are joined with commas. */

@@ -15,6 +15,8 @@ import {
   notFoundHead,
   truckNotFoundHead,
 } from '../../domain/seo/page-head.js';
+import { type Storefront, storefrontSlugSchema } from '../../../../shared/schemas/storefront.js';
+import { DEALERS_PATH, dealersHead, storefrontHead, storefrontPath } from '../../domain/seo/storefront-head.js';
 import { EDGE_CACHE, publicCacheControl } from '../cache-control.js';
 import { type HttpEvent, type HttpResult, httpHandler, json } from '../handler.js';
 import { inProcessApi } from './in-process-api.js';
@@ -65,6 +67,13 @@ function truckIdOf(path: string): string | undefined {
   }
 }
 
+/** The slug of a /dealers/{slug} path (the SPA's route), '' when it cannot be a slug. */
+function storefrontSlugOf(path: string): string | undefined {
+  const raw = /^\/dealers\/([^/]+)$/.exec(path)?.[1];
+  if (raw === undefined) return undefined;
+  return storefrontSlugSchema.safeParse(raw).success ? raw : '';
+}
+
 const pathOf = (event: HttpEvent) => (event.rawPath || '/').replace(/(.)\/+$/, '$1');
 
 /**
@@ -90,9 +99,29 @@ export const handler = httpHandler('public', async ({ event }) => {
   if (id !== undefined) {
     head = await headForTruck(id);
     if (!head) return html(404, injectHead(index, truckNotFoundHead(id, config.siteUrl)));
+  } else if (path === DEALERS_PATH) {
+    head = dealersHead(config.siteUrl);
   } else {
     const page = CATEGORY_PAGES.find((c) => c.path === path);
     if (page) head = categoryHead(page, config.siteUrl);
+  }
+  const slug = storefrontSlugOf(path);
+  if (slug !== undefined) {
+    // A dealer's storefront (issue 26): read as the page's own first screen reads it; an old slug
+    // is a 301 to the current one (the filters kept), an unknown or hidden one a real 404.
+    const res = await inProcessApi(`/api/dealers/${encodeURIComponent(slug)}`);
+    if (res.status === 301) {
+      const { redirectTo } = (await res.json()) as { redirectTo: string };
+      const query = event.rawQueryString ? `?${event.rawQueryString}` : '';
+      return {
+        statusCode: 301,
+        headers: { location: `${storefrontPath(redirectTo)}${query}`, 'cache-control': PAGE_CACHE_CONTROL },
+        body: '',
+      };
+    }
+    if (res.status === 404) return html(404, injectHead(index, notFoundHead(path, config.siteUrl)));
+    if (!res.ok) throw new Error(`storefront read answered ${res.status}`);
+    head = storefrontHead((await res.json()) as Storefront, config.siteUrl);
   }
 
   const query = event.rawQueryString ? `?${event.rawQueryString}` : '';

@@ -24,9 +24,7 @@ const ContentTab = lazy(() => import('./content-tab').then((m) => ({ default: m.
 const PromotionsTab = lazy(() => import('./promotions-tab').then((m) => ({ default: m.PromotionsTab })));
 const InboxTab = lazy(() => import('./inbox-tab').then((m) => ({ default: m.InboxTab })));
 const ReportsTab = lazy(() => import('./reports-tab').then((m) => ({ default: m.ReportsTab })));
-const FinanceSettingsTab = lazy(() =>
-  import('./finance-settings-form').then((m) => ({ default: m.FinanceSettingsTab })),
-);
+const FinanceSettingsTab = lazy(() => import('./finance-settings-form').then((m) => ({ default: m.FinanceSettingsTab })));
 const AuditTab = lazy(() => import('./audit-tab').then((m) => ({ default: m.AuditTab })));
 
 const TABS = [

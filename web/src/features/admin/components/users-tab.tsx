@@ -7,6 +7,7 @@ import { USER_FILTERS, type AdminUser, type UserFilter } from '@shared/schemas/a
 import { useMakeAdmin, useRemoveAdmin, useSendPasswordReset, useSetUserStatus, useUsers } from '../api/admin-api';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { DealerApplicationsPanel, DealerCapControl } from './dealer-review';
+import { StorefrontVisibilityControl } from './storefront-visibility';
 import { ADMIN_TEXTS } from '../lib/texts';
 import { FilterButtons, PagedList, capitalise, formatDate } from './shared';
 
@@ -108,6 +109,7 @@ export function UsersTab({ isSuperAdmin }: { isSuperAdmin: boolean }) {
                   </div>
                   <div className="mt-2">
                     <DealerCapControl user={u} />
+                    <StorefrontVisibilityControl user={u} />
                   </div>
                 </div>
                 <div className="flex flex-wrap gap-2">

@@ -1,4 +1,3 @@
-
 import type { TierId } from '@shared/schemas/alerts';
 import { apiRequest } from '@/lib/api-client';
 

@@ -22,6 +22,7 @@ import { useMyEnquiries } from '../api/list-my-enquiries';
 import { useDashboardMe } from '../api/dealer-application';
 import { DealerApplicationSection } from './dealer-application-section';
 import { StockImportSection } from './stock-import-section';
+import { StorefrontEditor } from './storefront-editor';
 import { useMyListings } from '../api/list-my-listings';
 import { useSetListingStatus } from '../api/set-listing-status';
 
@@ -129,6 +130,7 @@ export function DealerDashboardPage() {
 
         {me.data && me.data.dealerStatus !== 'approved' ? <DealerApplicationSection profile={me.data} /> : null}
         <StockImportSection approved={me.data?.dealerStatus === 'approved'} loading={me.isPending} />
+        <StorefrontEditor enabled={me.data?.accountType === 'dealer'} />
         <EnquiriesSection query={enquiries} />
       </PageContainer>
     </div>

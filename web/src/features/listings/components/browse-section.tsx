@@ -24,6 +24,8 @@ const isDesktop = () => typeof window !== 'undefined' && window.matchMedia?.(DES
 export interface BrowseSectionProps {
   /** Category pages fix the category: it is always sent and not offered as a filter. */
   fixedCategory?: Category;
+  /** A dealer's storefront fixes the dealer (its slug): only that dealer's stock (issue 26). */
+  fixedDealer?: string;
   /** Used in the empty state: 'No <noun> found'. */
   emptyNoun?: string;
   /** Visible heading of the results area. */
@@ -39,6 +41,7 @@ export interface BrowseSectionProps {
 /** Search, sort, filters, results and paging — the browse UI shared by home and category pages. */
 export function BrowseSection({
   fixedCategory,
+  fixedDealer,
   emptyNoun = 'trucks',
   heading = 'Browse Trucks',
   headingLevel = 'h2',
@@ -47,7 +50,7 @@ export function BrowseSection({
   className,
 }: BrowseSectionProps) {
   const { state, bounds, update } = useBrowseState();
-  const query = toApiQuery(state, { fixedCategory, bounds });
+  const query = toApiQuery(state, { fixedCategory, fixedDealer, bounds });
   const { data, isPending, isError, error, refetch, isFetching, isPlaceholderData } = useSearchListings(query);
   // null until mounted: the server cannot know the screen, so CSS shows the panel on desktop and
   // hides it on phones; once mounted the state takes over (same look, so nothing shifts).

@@ -27,6 +27,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useId, useRef } from 'react'
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { PageContainer } from '@/components/layout/page-shell';
+import { MoreFromDealer, SellerTypeBadge } from './more-from-dealer';
 import { ApprovedDealerBadge } from '@/components/ui/approved-dealer-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -200,6 +201,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
           <CompliancePanel listing={listing} />
         </div>
       </div>
+      <MoreFromDealer listing={listing} />
       <RecentlyViewed current={listing} className="mt-10" />
     </PageContainer>
   );
@@ -267,6 +269,7 @@ function ContactCard({ listing }: { listing: Listing }) {
         Contact Seller
       </h2>
       <div className="p-5 sm:p-6">
+        <SellerTypeBadge listing={listing} className="mr-2 mb-4" />
         {listing.sellerApprovedDealer ? <ApprovedDealerBadge className="mb-4" /> : null}
         {masked ? (
           <div className="text-center">

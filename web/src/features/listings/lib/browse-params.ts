@@ -184,12 +184,14 @@ export function browseStateToSearchParams(state: BrowseState, bounds: Bounds = s
 /** The API query for a browse state; a category page's fixed category wins over the URL's. */
 export function toApiQuery(
   state: BrowseState,
-  options: { fixedCategory?: Category; pageSize?: number; bounds?: Bounds } = {},
+  options: { fixedCategory?: Category; fixedDealer?: string; pageSize?: number; bounds?: Bounds } = {},
 ): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = { ...filtersToQuery(state.filters, options.bounds) };
   if (state.q.trim()) query.q = state.q.trim();
   if (query.location) query.radius = String(state.filters.radius);
   if (options.fixedCategory) query.category = options.fixedCategory;
+  // A dealer's storefront (issue 26): the stock of that dealer only.
+  if (options.fixedDealer) query.dealer = options.fixedDealer;
   if (state.sort !== 'relevance') query.sort = state.sort;
   query.page = state.page;
   query.pageSize = options.pageSize ?? LIMITS.searchPageSize;

@@ -1,0 +1,24 @@
+import { ddb } from '../../adapters/dynamodb/client.js';
+import { storefrontStore } from '../../adapters/dynamodb/storefronts-repo.js';
+import { config } from '../../config.js';
+import type { StorefrontRecord, StorefrontStore } from '../../domain/dealers/storefronts.js';
+import type { StorefrontLogo } from '../../../../shared/schemas/storefront.js';
+
+/** Composition for the storefront handlers (issue 26 §1), made once per cold start. */
+let store: StorefrontStore | undefined;
+export function storefronts$(): StorefrontStore {
+  store ??= storefrontStore(ddb, config.tableName);
+  return store;
+}
+
+/** The logo's public URLs (the listing photo variants it was stored as). */
+export function logoOf(r: Pick<StorefrontRecord, 'logo'>): StorefrontLogo | null {
+  if (!r.logo) return null;
+  const base = config.imagesBaseUrl.replace(/\/+$/, '');
+  return {
+    url: `${base}/${r.logo.key}/w400.webp`,
+    thumbUrl: `${base}/${r.logo.key}/w400.webp`,
+    width: r.logo.width,
+    height: r.logo.height,
+  };
+}
