@@ -16,7 +16,7 @@
 export const UK_VAT_RATE = 0.2;
 export const FINANCE_TERM_MONTHS = { min: 24, max: 60 } as const;
 /** The payment that carries deferred VAT on HP. */
-export const DEFERRED_VAT_PAYMENT = 3;
+const DEFERRED_VAT_PAYMENT = 3;
 
 /** r = (1 + APR)^(1/12) − 1, with the APR as a percentage (9.9 → 0.099). */
 export function monthlyRate(aprPercent: number): number {
@@ -24,7 +24,7 @@ export function monthlyRate(aprPercent: number): number {
 }
 
 /** VAT on an amount in pence, rounded to the penny. */
-export const vatOn = (pence: number) => Math.round(pence * UK_VAT_RATE);
+const vatOn = (pence: number) => Math.round(pence * UK_VAT_RATE);
 
 /**
  * The equal monthly payment, in arrears, that repays `principal` over `months` at monthly rate `r`
@@ -54,7 +54,7 @@ function schedule(principal: number, r: number, months: number, level: number, e
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-export type HpVatTiming = 'deposit' | 'payment3';
+type HpVatTiming = 'deposit' | 'payment3';
 
 export interface HirePurchaseInput {
   /** The advertised price: without VAT when `vat` is more than 0. */

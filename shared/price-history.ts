@@ -17,7 +17,7 @@ export interface PriceChange {
 export const PRICE_HISTORY_MAX = 100;
 
 /** Days a cut counts as recent: the badge on cards and the browse filter. */
-export const RECENTLY_REDUCED_DAYS = 14;
+const RECENTLY_REDUCED_DAYS = 14;
 
 const known = (price: number | null | undefined): price is number => typeof price === 'number' && Number.isFinite(price) && price > 0;
 

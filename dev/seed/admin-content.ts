@@ -37,7 +37,7 @@ const DEMO_CONTENT = [
 ] as const;
 
 /** Demo values, not a real firm's: the site shows them marked "demo" until staff save their own. */
-export const DEMO_FINANCE_SETTINGS: FinanceSettings = {
+const DEMO_FINANCE_SETTINGS: FinanceSettings = {
   defaultAprPercent: 9.9,
   defaultTermMonths: 48,
   defaultDepositPercent: 10,

@@ -23,7 +23,7 @@ export const WAF_FORM_RATE_LIMIT_PER_5_MIN = 20;
 /** Their paths: sign-up, contact, and a valuation (its photos' upload request and the request itself). */
 export const WAF_FORM_PATHS = ['/api/accounts/sign-up', '/api/contact', '/api/valuations', '/api/uploads/valuation-images'] as const;
 /** And "Report this listing" (`/api/listings/{id}/reports`), counted by its prefix and suffix. */
-export const WAF_REPORT_PATH = { prefix: '/api/listings/', suffix: '/reports' } as const;
+const WAF_REPORT_PATH = { prefix: '/api/listings/', suffix: '/reports' } as const;
 /**
  * Largest request body WAF lets through (a listing with a 5,000-character description and 50
  * features stays below it even in multi-byte text); WAF is told to inspect that much.

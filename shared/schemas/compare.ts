@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMPARE_MAX, RECENTLY_VIEWED_MAX } from '../compare-limits.js';
 import type { Listing } from './listing.js';
 
-export { COMPARE_MAX, COMPARE_MAX_NARROW, COMPARE_NARROW_MAX_WIDTH_PX, RECENTLY_VIEWED_MAX } from '../compare-limits.js';
+export { RECENTLY_VIEWED_MAX } from '../compare-limits.js';
 
 /**
  * Compare (issue 26 §2) and recently viewed (§4): the limits and the id lists both the browser
@@ -10,7 +10,7 @@ export { COMPARE_MAX, COMPARE_MAX_NARROW, COMPARE_NARROW_MAX_WIDTH_PX, RECENTLY_
  */
 
 /** A listing's API id: a ULID, or 'scraped-<id>' (the same rule as the listing routes' {id}). */
-export const listingIdSchema = z
+const listingIdSchema = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a listing id (letters, digits, - and _; at most 64)');
@@ -81,7 +81,6 @@ export interface CompareResponse {
 export const recentlyViewedBodySchema = z.object({
   ids: z.array(listingIdSchema).max(RECENTLY_VIEWED_MAX, `at most ${RECENTLY_VIEWED_MAX} trucks`),
 });
-export type RecentlyViewedBody = z.output<typeof recentlyViewedBodySchema>;
 
 /** One entry of GET /api/recently-viewed: `listing` null when it is no longer public. */
 export interface RecentlyViewedEntry {

@@ -5,7 +5,7 @@ import { FINANCE_TERM_MONTHS } from '../finance.js';
  * Finance settings (issue 26 §3): staff set them in Admin › Finance settings; the calculator and the
  * cards' monthly figure appear only when the FCA number and the representative example are set.
  */
-export const FINANCE_LIMITS = {
+const FINANCE_LIMITS = {
   aprPercent: { min: 0, max: 50 },
   depositPercent: { min: 0, max: 90 },
   cashPricePounds: { min: 1_000, max: 1_000_000 },
@@ -37,7 +37,7 @@ const pounds = (label: string) =>
     .int(`${label} is in whole pounds`)
     .min(0, `${label} cannot be negative`);
 
-export const representativeExampleSchema = z
+const representativeExampleSchema = z
   .object({
     cashPricePounds: pounds('The cash price')
       .min(FINANCE_LIMITS.cashPricePounds.min, `The cash price is at least £${FINANCE_LIMITS.cashPricePounds.min.toLocaleString('en-GB')}`)
@@ -54,7 +54,7 @@ export const representativeExampleSchema = z
     else if (v.balloonPounds >= v.cashPricePounds - v.depositPounds)
       ctx.addIssue({ code: 'custom', path: ['balloonPounds'], message: 'The balloon must be less than the amount of credit' });
   });
-export type RepresentativeExample = z.infer<typeof representativeExampleSchema>;
+type RepresentativeExample = z.infer<typeof representativeExampleSchema>;
 
 export const financeSettingsSchema = z
   .object({

@@ -14,7 +14,7 @@ export const SAVED_SEARCH_LIMIT = 20;
 export const SAVED_SEARCH_LIMIT_MESSAGE = `You can save up to ${SAVED_SEARCH_LIMIT} searches. Delete one to save another.`;
 
 /** The browse parameters a saved search keeps. */
-export const SAVED_SEARCH_PARAMS = [
+const SAVED_SEARCH_PARAMS = [
   'q',
   'category',
   'make',
@@ -34,13 +34,13 @@ export const SAVED_SEARCH_PARAMS = [
   'mileageMax',
   'sort',
 ] as const;
-export type SavedSearchParam = (typeof SAVED_SEARCH_PARAMS)[number];
+type SavedSearchParam = (typeof SAVED_SEARCH_PARAMS)[number];
 const KEPT = new Set<string>(SAVED_SEARCH_PARAMS);
 /** Browse parameters that are not filters: accepted and dropped. */
 const DROPPED = new Set(['page', 'pageSize', 'view']);
 
 /** A search's parameters: known keys only, each a short string, and together a valid browse query. */
-export const savedSearchParamsSchema = z
+const savedSearchParamsSchema = z
   .record(z.string().max(40), z.string().max(200, 'A filter value is too long'))
   .transform((raw, ctx) => {
     const out: Record<string, string> = {};

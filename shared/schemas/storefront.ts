@@ -54,7 +54,7 @@ const dayHoursSchema = z
  * "About" as plain text: markup is removed (tags, then any stray angle brackets), runs of blank
  * lines kept to one, and what is left must be 1,000 characters or fewer.
  */
-export function plainAbout(s: string): string {
+function plainAbout(s: string): string {
   return s
     .replace(/<[^>]*>/g, ' ')
     .replace(/[<>]/g, '')

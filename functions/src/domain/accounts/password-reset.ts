@@ -29,7 +29,7 @@ export async function requestPasswordReset(
 
   const answer = { message: ACCOUNT_TEXTS.resetSent(input.email) };
   const account = await deps.directory.findByEmail(input.email);
-  if (!account || !account.enabled) return answer;
+  if (!account?.enabled) return answer;
   const limit = await deps.rateLimit({ ...RESET_MAIL_LIMIT, key: input.email });
   if (!limit.allowed) return answer;
   const code = await issueCode(deps.codes, { purpose: 'reset', email: input.email, data: { userId: account.userId }, now: deps.now() });

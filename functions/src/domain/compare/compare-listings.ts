@@ -16,7 +16,7 @@ export interface CompareDeps {
 }
 
 /** Trade or private, by the rule the listing's masking uses: a private seller gives no company name; scraped listings come from dealers' sites. */
-export function sellerTypeOf(listing: Pick<Listing, 'source' | 'companyName'>): SellerType {
+function sellerTypeOf(listing: Pick<Listing, 'source' | 'companyName'>): SellerType {
   return listing.source === 'scraped' || listing.companyName?.trim() ? 'trade' : 'private';
 }
 

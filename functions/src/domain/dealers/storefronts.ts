@@ -69,7 +69,7 @@ export interface DealerProfileView {
 }
 
 /** The name a storefront shows: the company name, else the dealer's name. */
-export const storefrontNameOf = (p: Pick<DealerProfileView, 'companyName' | 'fullName'>) =>
+const storefrontNameOf = (p: Pick<DealerProfileView, 'companyName' | 'fullName'>) =>
   p.companyName?.trim() || p.fullName?.trim() || 'Dealer';
 
 const MAX_CLASH = 50;

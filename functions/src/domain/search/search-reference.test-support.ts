@@ -229,7 +229,7 @@ function refMiles(a: { lat: number; lon: number }, b: { lat: number; lon: number
 // ---- the deliberately naive reference: filter every listing, sort, slice --------------------
 
 /** Days since 1970-01-01 of the calendar day in London at `ms` (read from the London wall clock). */
-export function ukDayNumber(ms: number): number {
+function ukDayNumber(ms: number): number {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/London',
     year: 'numeric',

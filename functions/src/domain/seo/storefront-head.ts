@@ -12,13 +12,13 @@ export const DEALERS_PATH = '/dealers';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
-export function storefrontDescription(s: Storefront): string {
+function storefrontDescription(s: Storefront): string {
   const where = [s.town, s.postcodeDistrict].filter(Boolean).join(', ');
   const about = s.about.replace(/\s+/g, ' ').trim();
   return clip(about || `Used trucks for sale from ${s.companyName}${where ? ` in ${where}` : ''}, a trade seller on ${SITE_NAME}.`, 200);
 }
 
-export function storefrontJsonLd(s: Storefront, siteUrl: string): Record<string, unknown> {
+function storefrontJsonLd(s: Storefront, siteUrl: string): Record<string, unknown> {
   const url = absoluteUrl(storefrontPath(s.slug), siteUrl);
   const hours = (s.hours ?? [])
     .filter((d) => !d.closed && d.open && d.close)

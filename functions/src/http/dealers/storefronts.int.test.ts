@@ -26,7 +26,7 @@ async function call(method: string, path: string, who: TestUser | null, json?: u
     redirect: 'manual',
   });
   const text = await res.text();
-  return { status: res.status, body: text && text.startsWith('{') ? JSON.parse(text) : { text }, headers: res.headers };
+  return { status: res.status, body: text?.startsWith('{') ? JSON.parse(text) : { text }, headers: res.headers };
 }
 
 async function dealer(companyName: string): Promise<TestUser> {

@@ -3,7 +3,7 @@ import type { RecentlyViewedEntry } from '@shared/schemas/compare';
 import { apiGet, apiRequest } from '@/lib/api-client';
 
 /** GET /api/recently-viewed — the signed-in user's last 12, newest first (`listing: null` when no longer live). */
-export const listRecentlyViewed = (signal?: AbortSignal) =>
+const listRecentlyViewed = (signal?: AbortSignal) =>
   apiGet<{ items: RecentlyViewedEntry[] }>('/recently-viewed', undefined, signal).then((r) => r.items);
 
 /** PUT /api/recently-viewed — records views on the account (ids newest first). */

@@ -13,10 +13,10 @@ import type { Listing } from '@shared/schemas/listing';
 import { clearRecentlyViewed, recentlyViewedQueryOptions, recordRecentlyViewed } from './recently-viewed-api';
 
 /** The last 12 trucks viewed in this browser (issue 26 §4), newest first. */
-export const recentlyViewedList = createStoredTruckList('truckyard.recently-viewed', RECENTLY_VIEWED_MAX);
+const recentlyViewedList = createStoredTruckList('truckyard.recently-viewed', RECENTLY_VIEWED_MAX);
 
 /** Puts a truck at the front of the browser's list (once), keeping the last RECENTLY_VIEWED_MAX. */
-export function rememberViewed(items: readonly TruckSnapshot[], truck: TruckSnapshot): TruckSnapshot[] {
+function rememberViewed(items: readonly TruckSnapshot[], truck: TruckSnapshot): TruckSnapshot[] {
   return [truck, ...items.filter((t) => t.id !== truck.id)].slice(0, RECENTLY_VIEWED_MAX);
 }
 

@@ -3,7 +3,7 @@ import type { PublicFinanceSettings } from '@shared/schemas/finance';
 import { apiGet } from '@/lib/api-client';
 
 /** GET /api/finance — the settings the calculator and the cards use; `settings` is null while finance is off. */
-export const getFinanceSettings = (signal?: AbortSignal) => apiGet<{ settings: PublicFinanceSettings }>('/finance', undefined, signal);
+const getFinanceSettings = (signal?: AbortSignal) => apiGet<{ settings: PublicFinanceSettings }>('/finance', undefined, signal);
 
 export const financeSettingsQuery = queryOptions({
   queryKey: ['finance-settings'],

@@ -28,7 +28,7 @@ export interface CalculatorFields {
   residual: string;
 }
 
-export const URL_KEYS: Record<keyof CalculatorFields, string> = {
+const URL_KEYS: Record<keyof CalculatorFields, string> = {
   product: 'finance',
   deposit: 'deposit',
   depositUnit: 'depositIn',

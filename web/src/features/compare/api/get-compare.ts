@@ -3,10 +3,10 @@ import type { CompareResponse } from '@shared/schemas/compare';
 import { apiGet } from '@/lib/api-client';
 
 /** GET /api/compare — up to 3 trucks side by side; `from` measures distances from a UK place. */
-export const getCompare = (ids: readonly string[], from: string | undefined, signal?: AbortSignal) =>
+const getCompare = (ids: readonly string[], from: string | undefined, signal?: AbortSignal) =>
   apiGet<CompareResponse>('/compare', { ids: ids.join(','), from }, signal);
 
-export const compareQueryOptions = (ids: readonly string[], from: string | undefined) =>
+const compareQueryOptions = (ids: readonly string[], from: string | undefined) =>
   queryOptions({
     queryKey: ['compare', ids.join(','), from ?? ''],
     queryFn: ({ signal }) => getCompare(ids, from, signal),

@@ -5,7 +5,7 @@ import type { CompareColumn, ComparedListing } from '@shared/schemas/compare';
 import { categoryLabel, fuelLabel, makeLabel, transmissionLabel } from '@shared/values';
 import { formatDistance, formatMileage, formatNumber, formatPriceWithVat } from '@/lib/format';
 
-export const NOT_STATED = 'Not stated';
+const NOT_STATED = 'Not stated';
 
 /** One row of the compare table: its label and each column's text (null: the truck is no longer available). */
 export interface CompareRow {

@@ -3,10 +3,9 @@ import type { MyStorefront, StorefrontUpdateInput } from '@shared/schemas/storef
 import { apiGet, apiRequest } from '@/lib/api-client';
 
 /** GET /api/me/storefront — the dealer's own storefront (made on first visit). */
-export const getMyStorefront = () => apiGet<MyStorefront>('/me/storefront');
+const getMyStorefront = () => apiGet<MyStorefront>('/me/storefront');
 /** PUT /api/me/storefront — about, town, postcode, hours and logo (storefrontUpdateSchema). */
-export const saveMyStorefront = (input: StorefrontUpdateInput) =>
-  apiRequest<MyStorefront>('/me/storefront', { method: 'PUT', body: input });
+const saveMyStorefront = (input: StorefrontUpdateInput) => apiRequest<MyStorefront>('/me/storefront', { method: 'PUT', body: input });
 
 const KEY = ['me', 'storefront'];
 export const useMyStorefront = (enabled: boolean) => useQuery({ queryKey: KEY, queryFn: getMyStorefront, enabled });

@@ -3,7 +3,7 @@ import type { Storefront } from '@shared/schemas/storefront';
 import { apiGet } from '@/lib/api-client';
 
 /** GET /api/dealers/{slug} — a dealer's storefront (404 when unknown or hidden). */
-export function getStorefront(slug: string, signal?: AbortSignal): Promise<Storefront> {
+function getStorefront(slug: string, signal?: AbortSignal): Promise<Storefront> {
   return apiGet<Storefront>(`/dealers/${encodeURIComponent(slug)}`, undefined, signal);
 }
 

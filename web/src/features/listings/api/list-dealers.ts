@@ -8,11 +8,11 @@ export interface DealerDirectory {
 }
 
 /** GET /api/dealers — the directory: by name, by town, or by distance from a postcode, each with its stock count. */
-export function listDealers(query: Record<string, QueryValue>, signal?: AbortSignal): Promise<DealerDirectory> {
+function listDealers(query: Record<string, QueryValue>, signal?: AbortSignal): Promise<DealerDirectory> {
   return apiGet<DealerDirectory>('/dealers', query, signal);
 }
 
-export const dealersQueryOptions = (query: Record<string, QueryValue>) =>
+const dealersQueryOptions = (query: Record<string, QueryValue>) =>
   queryOptions({
     queryKey: ['dealers', 'directory', query],
     queryFn: ({ signal }) => listDealers(query, signal),

@@ -6,11 +6,11 @@ import { useAuth } from '@/lib/auth';
 import { searchListings } from './search-listings';
 
 /** GET /api/saved-searches — the signed-in user's saved searches, newest first. */
-export const listSavedSearches = (signal?: AbortSignal) =>
+const listSavedSearches = (signal?: AbortSignal) =>
   apiGet<{ items: SavedSearch[] }>('/saved-searches', undefined, signal).then((r) => r.items);
 
 /** Keyed by user, so one user's list never shows after another signs in on the same tab. */
-export const savedSearchesQueryOptions = (userId: string | null) =>
+const savedSearchesQueryOptions = (userId: string | null) =>
   queryOptions({ queryKey: ['saved-searches', userId], queryFn: ({ signal }) => listSavedSearches(signal), enabled: Boolean(userId) });
 
 export function useSavedSearches() {

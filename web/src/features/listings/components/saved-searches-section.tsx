@@ -11,7 +11,7 @@ import { formatNumber } from '@/lib/format';
 import { markSavedSearchSeen, useDeleteSavedSearch, useSavedSearchMatches, useSavedSearches } from '../api/saved-searches';
 
 /** /subscribe with what alert preferences can hold of a search, and the names of what they cannot. */
-export function alertsLinkOf(params: Record<string, string>): string {
+function alertsLinkOf(params: Record<string, string>): string {
   const { prefill, cannotHold } = alertPrefillOf(params);
   const sp = new URLSearchParams(prefill);
   sp.set('from', 'saved-search');
