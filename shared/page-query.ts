@@ -1,7 +1,7 @@
 /**
  * The query parameters the page routes read on the server: the browse state of home and the
  * category pages (web/src/features/listings/lib/browse-params.ts `parseBrowseParams`), and the
- * listing page's finance calculator (web/src/features/finance/lib/calculator-state.ts `URL_KEYS`). CloudFront keeps only these in a page request
+ * listing page's finance calculator (web/src/components/finance/lib/calculator-state.ts `URL_KEYS`). CloudFront keeps only these in a page request
  * (infra/lib/page-query-function.ts), so `?r=<random>` cannot make every request miss the cache.
  */
 export const PAGE_QUERY_KEYS = [
@@ -17,6 +17,7 @@ export const PAGE_QUERY_KEYS = [
   'fuel',
   'transmission',
   'rating',
+  'reduced',
   'mileageConsistent',
   'cleanAir',
   'location',

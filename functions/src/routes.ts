@@ -66,7 +66,8 @@ export interface RouteDef {
   access: Access;
   /**
    * Which API stack carries the row's function and route: 'core' (default), 'admin', 'payments',
-   * 'alerts', 'listings' (the listing page's extras: vehicle checks and look-up, reports). All areas add routes to the same HTTP API, so stacks stay under CloudFormation's limits.
+   * 'alerts', 'listings' (the listing page's extras: vehicle checks and look-up, reports; saved
+   * trucks and searches, storefronts, compare, recently viewed). All areas add routes to the same HTTP API, so stacks stay under CloudFormation's limits.
    */
   area?: RouteArea;
 }
@@ -172,6 +173,7 @@ const rows: RouteDef[] = [
     method: 'GET',
     path: '/api/dealers/{slug}',
     handler: 'http/dealers/get-storefront.ts',
+    area: 'listings',
     auth: 'public',
     access: { table: 'read', tableKeys: ['STOREFRONT#', 'USER#'], tableIndexQueries: ['gsi1'] },
   },
@@ -183,6 +185,7 @@ const rows: RouteDef[] = [
       method: id === 'GetMyStorefront' ? 'GET' : 'PUT',
       path: '/api/me/storefront',
       handler: 'http/me/storefront.ts',
+      area: 'listings',
       auth: 'user',
       access: { table: 'readWrite', tableKeys: ['STOREFRONT#', 'USER#'] },
     }),
@@ -338,9 +341,35 @@ const rows: RouteDef[] = [
     auth: 'user',
     access: READ,
   },
-  { id: 'ListSavedTrucks', method: 'GET', path: '/api/saved', handler: 'http/saved/list-saved.ts', auth: 'user', access: READ },
-  { id: 'SaveTruck', method: 'PUT', path: '/api/saved/{id}', handler: 'http/saved/save-truck.ts', auth: 'user', access: WRITE },
-  { id: 'UnsaveTruck', method: 'DELETE', path: '/api/saved/{id}', handler: 'http/saved/unsave-truck.ts', auth: 'user', access: WRITE },
+  // Saved trucks and saved searches, storefronts, compare and recently viewed live in the 'listings'
+  // API stack: the core stack stays under CloudFormation's resource limit (stack-limits.test.ts).
+  {
+    id: 'ListSavedTrucks',
+    method: 'GET',
+    path: '/api/saved',
+    handler: 'http/saved/list-saved.ts',
+    area: 'listings',
+    auth: 'user',
+    access: READ,
+  },
+  {
+    id: 'SaveTruck',
+    method: 'PUT',
+    path: '/api/saved/{id}',
+    handler: 'http/saved/save-truck.ts',
+    area: 'listings',
+    auth: 'user',
+    access: WRITE,
+  },
+  {
+    id: 'UnsaveTruck',
+    method: 'DELETE',
+    path: '/api/saved/{id}',
+    handler: 'http/saved/unsave-truck.ts',
+    area: 'listings',
+    auth: 'user',
+    access: WRITE,
+  },
   // Compare (issue 26 §2): up to 3 live listings in one BatchGetItem, narrowed to listing items;
   // models/ for each column's fair-price band.
   {
@@ -384,6 +413,7 @@ const rows: RouteDef[] = [
       method,
       path,
       handler: `http/saved-searches/${module}.ts`,
+      area: 'listings',
       auth: 'user',
       access: { table, tableKeys: ['USER#'] },
     }),

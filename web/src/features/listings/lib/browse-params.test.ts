@@ -27,7 +27,7 @@ describe('parseBrowseParams', () => {
 
   it('reads every filter from the API-named parameters', () => {
     const s = parse(
-      'q=volvo+fh&make=volvo&category=tipper&fuel=diesel,hybrid&transmission=manual&rating=good&cleanAir=london,bath&mileageConsistent=true&location=LS1&radius=25&priceMin=10000&priceMax=50000&yearMin=2015&yearMax=2020&mileageMax=400000&sort=price-low&page=3&view=list',
+      'q=volvo+fh&make=volvo&category=tipper&fuel=diesel,hybrid&transmission=manual&rating=good&cleanAir=london,bath&mileageConsistent=true&reduced=true&location=LS1&radius=25&priceMin=10000&priceMax=50000&yearMin=2015&yearMax=2020&mileageMax=400000&sort=price-low&page=3&view=list',
     );
     expect(s.q).toBe('volvo fh');
     expect(s.filters).toEqual({
@@ -41,6 +41,7 @@ describe('parseBrowseParams', () => {
       rating: 'good',
       cleanAir: ['london', 'bath'],
       mileageConsistent: true,
+      reduced: true,
       location: 'LS1',
       radius: 25,
     });
@@ -107,6 +108,7 @@ describe('browseStateToSearchParams', () => {
       rating: fc.constantFrom('', 'great', 'good', 'fair'),
       cleanAir: fc.subarray(['london', 'birmingham', 'glasgow']),
       mileageConsistent: fc.boolean(),
+      reduced: fc.boolean(),
       location: fc.constantFrom('', 'LS1', 'Manchester'),
       radius: fc.constantFrom(10, 25, 50, 100, 200),
       price: fc
@@ -128,6 +130,7 @@ describe('browseStateToSearchParams', () => {
         'mileage-high',
         'distance',
         'rating',
+        'reduced',
       ),
       page: fc.integer({ min: 1, max: 50 }),
       view: fc.constantFrom('grid', 'list'),
@@ -147,6 +150,7 @@ describe('browseStateToSearchParams', () => {
             rating: r.rating,
             cleanAir: r.cleanAir,
             mileageConsistent: r.mileageConsistent,
+            reduced: r.reduced,
             location: r.location,
             radius: r.location ? r.radius : 50,
           },

@@ -65,6 +65,9 @@ export function ValuationForm() {
   } = useForm<ValuationRequestInput, unknown, ValuationFormValues>({
     resolver: zodResolver(valuationFormSchema),
     defaultValues: EMPTY,
+    // onInvalid focuses the first invalid control in page order; react-hook-form's own focus
+    // follows the order fields registered in, which the nested field blocks change.
+    shouldFocusError: false,
   });
 
   const onSubmit = async (values: ValuationFormValues) => {
@@ -107,9 +110,11 @@ export function ValuationForm() {
     }
   };
 
+  // Focus the first invalid control on the page (DOM order, not the order fields registered in).
   const onInvalid = (errs: FieldErrors<ValuationRequestInput>) => {
-    const first = Object.keys(errs)[0];
-    if (first) document.getElementById(`${id}-${first}`)?.focus();
+    const invalid = new Set(Object.keys(errs).map((name) => `${id}-${name}`));
+    const controls = Array.from(document.querySelectorAll<HTMLElement>('input, select, textarea'));
+    controls.find((el) => invalid.has(el.id))?.focus();
   };
 
   /** Props tying a control to its label and error text. */
