@@ -71,6 +71,7 @@ const probe: Record<string, { path: string; body?: unknown }> = {
   AdminListJobRuns: { path: '/api/admin/jobs' },
   AdminListUsers: { path: '/api/admin/users' },
   AdminSetUserStatus: { path: `/api/admin/users/${UNKNOWN}/status`, body: { status: 'suspended' } },
+  AdminSetStorefrontVisibility: { path: `/api/admin/users/${UNKNOWN}/storefront`, body: { hidden: true } },
   AdminSendPasswordReset: { path: `/api/admin/users/${UNKNOWN}/password-reset` },
   AdminMakeAdmin: { path: `/api/admin/users/${UNKNOWN}/admin-role` },
   AdminRemoveAdmin: { path: `/api/admin/users/${UNKNOWN}/admin-role` },
