@@ -2,7 +2,7 @@ import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } fr
 import type { RecentlyViewedStore, ViewedEntry } from '../../domain/recently-viewed/recently-viewed.js';
 import { keys } from './keys.js';
 
-/** Pattern 63: a user's recently-viewed trucks, one small item under the user (at most 12 entries). */
+/** Pattern 64: a user's recently-viewed trucks, one small item under the user (at most 12 entries). */
 export function recentlyViewedStore(ddb: DynamoDBDocumentClient, tableName: string): RecentlyViewedStore {
   return {
     async get(userId) {
