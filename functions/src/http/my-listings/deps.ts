@@ -44,12 +44,12 @@ export function pendingUploads$() {
 let manage: ManageListingDeps | undefined;
 export function manageListingDeps(): ManageListingDeps {
   if (manage) return manage;
-  const bucket = config.buckets.truckImages;
   manage = {
     listings: ownerListingStore(ddb, config.tableName),
     profiles: profiles$(),
     pendingImages: pendingUploads$(),
-    imageFiles: { deleteImages: (keys) => deleteListingImageFiles(s3, bucket, keys) },
+    // The bucket's name is read when files are deleted: only rows that declare the bucket have it.
+    imageFiles: { deleteImages: (keys) => deleteListingImageFiles(s3, config.buckets.truckImages, keys) },
     events: { publish: (events) => eventPublisher().publish(events) },
     now: () => new Date(),
     newId: () => ulid(),
