@@ -242,6 +242,45 @@ describe('public marketplace', () => {
     await page.close();
   });
 
+  it('hydrates the server-rendered home page in place, also for a visitor with trucks in the compare tray and recently viewed', async () => {
+    const truck = {
+      id: 'e2e-stored-truck',
+      title: '2018 DAF XF 480',
+      price: 32_000,
+      vatStatus: null,
+      thumbUrl: null,
+      year: 2018,
+      mileage: 510_000,
+      location: 'Leeds',
+    };
+    for (const stored of [false, true]) {
+      const page = await newPage(browser, baseUrl);
+      await page.addInitScript(
+        ([value, fill]) => {
+          if (fill) for (const key of ['truckyard.compare', 'truckyard.recently-viewed']) localStorage.setItem(key, value);
+          // Marks the server's elements once the HTML is parsed, before the app's scripts run.
+          document.addEventListener('readystatechange', () => {
+            if (document.readyState !== 'interactive') return;
+            for (const el of document.querySelectorAll('#main *')) Object.assign(el, { fromServer: true });
+          });
+        },
+        [JSON.stringify([truck]), stored] as const,
+      );
+      await page.goto('/');
+      await poll(() => isHydrated(page.getByRole('heading', { name: 'Latest Trucks' }))).toBe(true);
+      if (stored) {
+        // Both lists are read from storage after hydration: the tray and the strip appear then.
+        await page.getByRole('region', { name: 'Compare tray' }).waitFor();
+        await page.getByTestId('recently-viewed').waitFor();
+      }
+      await page.waitForLoadState('networkidle');
+      // React hydrated the server's nodes; a client render of the page would have replaced them.
+      for (const selector of ['#hero-heading', '#latest-heading', '#browse-placeholder-heading'])
+        expect(await page.locator(selector).evaluate((el) => 'fromServer' in el), `${selector}, stored lists: ${stored}`).toBe(true);
+      await page.close();
+    }
+  });
+
   it('opens the menu at 375 px, and navigates from it', async () => {
     const page = await newPage(browser, baseUrl, { width: 375, height: 812 });
     await page.goto('/');

@@ -79,11 +79,17 @@ export function createStoredTruckList(key: string, max: number) {
   let memory: string | null = null;
   const readRaw = () => storage()?.getItem(key) ?? memory;
 
+  /**
+   * The stored list, the same array until storage changes. An empty list is always EMPTY, the
+   * server's snapshot: a fresh [] would differ from what hydration rendered, and React would
+   * re-render the reader at once, before the page has finished hydrating.
+   */
   function get(): TruckSnapshot[] {
     const raw = readRaw();
     if (raw !== cachedRaw) {
       cachedRaw = raw;
-      cached = parseSnapshots(raw, max);
+      const parsed = parseSnapshots(raw, max);
+      cached = parsed.length ? parsed : EMPTY;
     }
     return cached;
   }

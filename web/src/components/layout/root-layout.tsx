@@ -29,7 +29,6 @@ const CompareTray = lazy(() => import('@/components/compare/compare-tray').then(
 
 /** Every page: skip link, header, the route, footer, and the toast area. */
 export function RootLayout() {
-  const hasCompareTray = useStoredTrucks(compareTray).length > 0;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -49,16 +48,26 @@ export function RootLayout() {
           <Footer />
         </Suspense>
       </OptionalPart>
-      {/* Loaded only once the tray has a truck in it. */}
-      {hasCompareTray ? (
-        <Suspense fallback={null}>
-          <CompareTray />
-        </Suspense>
-      ) : null}
+      <CompareTrayWhenFilled />
       <SiteNotice />
       <PromotionPopup />
       <Toaster />
       <ScrollRestoration />
     </div>
+  );
+}
+
+/**
+ * The compare tray, loaded only once it has a truck in it. Its own component: adding a truck
+ * re-renders this alone, never the layout around the page, whose Suspense boundary a re-render
+ * would make React client-render (dropping the server's HTML) if the page had not finished hydrating.
+ */
+function CompareTrayWhenFilled() {
+  const hasCompareTray = useStoredTrucks(compareTray).length > 0;
+  if (!hasCompareTray) return null;
+  return (
+    <Suspense fallback={null}>
+      <CompareTray />
+    </Suspense>
   );
 }
