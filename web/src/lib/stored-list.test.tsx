@@ -2,7 +2,7 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStoredTruckList, useStoredTrucks } from './stored-list';
+import { type StoredTruckList, createStoredTruckList, useStoredTrucks } from './stored-list';
 
 // Tells React this is a test environment, so act() waits for its updates without warning.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -28,19 +28,20 @@ afterEach(() => {
  * straight after hydration re-renders its parent's children too, and React client-renders any
  * Suspense boundary among them that has not hydrated yet (the home page lost its server HTML so).
  */
+let renders = 0;
+function Reader({ list }: { list: StoredTruckList }) {
+  renders += 1;
+  return <p>{useStoredTrucks(list).length} trucks</p>;
+}
+
 async function rendersWhileHydrating(key: string): Promise<number> {
   const list = createStoredTruckList(key, 4);
-  let renders = 0;
-  function Reader() {
-    renders += 1;
-    return <p>{useStoredTrucks(list).length} trucks</p>;
-  }
   const container = document.createElement('div');
-  container.innerHTML = renderToString(<Reader />);
+  container.innerHTML = renderToString(<Reader list={list} />);
   document.body.append(container);
   renders = 0;
   await act(async () => {
-    hydrateRoot(container, <Reader />);
+    hydrateRoot(container, <Reader list={list} />);
   });
   return renders;
 }
