@@ -23,17 +23,18 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/**
- * Hydrates a server-rendered reader of the list and counts its renders. A reader that renders again
- * straight after hydration re-renders its parent's children too, and React client-renders any
- * Suspense boundary among them that has not hydrated yet (the home page lost its server HTML so).
- */
+/** Counts its renders. */
 let renders = 0;
 function Reader({ list }: { list: StoredTruckList }) {
   renders += 1;
   return <p>{useStoredTrucks(list).length} trucks</p>;
 }
 
+/**
+ * Hydrates a server-rendered reader of the list and counts its renders. A reader whose component renders
+ * again straight after hydration re-renders its children too, and React client-renders any
+ * Suspense boundary among them that has not hydrated yet (the home page lost its server HTML so).
+ */
 async function rendersWhileHydrating(key: string): Promise<number> {
   const list = createStoredTruckList(key, 4);
   const container = document.createElement('div');
