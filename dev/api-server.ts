@@ -87,7 +87,7 @@ interface CloudWiring {
   originPort: number;
   /** SSM parameters the local SSM endpoint serves (/_aws). */
   parameters: Record<string, string>;
-  /** The web app's bucket: its files are web/dist, as the deployment copies them. */
+  /** The web app's bucket: the edge serves its files from `webDir`, the deployed copy of web/dist (dev/start.ts). */
   siteBucket: string;
   /** SQS SendMessage to a queue by its local name (dev/cloud/aws-endpoints.ts). */
   sendToQueue(queueName: string, bodies: string[]): void;

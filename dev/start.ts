@@ -4,7 +4,7 @@
  * scheduler and the event bus. Ctrl-C stops everything, java included.
  */
 import './lib/quiet-sdk.js';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setInProcessBus } from '../functions/src/adapters/events/publisher.js';
 import { setInProcessQueue } from '../functions/src/adapters/queues/sender.js';
@@ -159,6 +159,8 @@ async function main() {
   setInProcessQueue(localQueue);
 
   mark('provisioning', provisionStarted);
+  /** The deployed web app, as the edge serves it from the site bucket (filled once the web is built). */
+  const siteDir = path.join(cfg.dataDir, 'site');
   const synth = await synthesizing;
   phases.push(
     `synth ${synth.synthesized ? `${(synth.ms / 1000).toFixed(1)} s` : 'cached'} (waited ${((Date.now() - synthStarted) / 1000).toFixed(1)} s from start)`,
@@ -177,6 +179,7 @@ async function main() {
   api = await startApiServer({
     port: cfg.port,
     env,
+    webDir: siteDir,
     bus,
     mailDir: mailFolder,
     stripe: { stateFile: path.join(cfg.dataDir, 'stripe.json') },
@@ -254,8 +257,15 @@ async function main() {
   if (web.status === 'failed') return fail(`The web build failed (vite build --config web/vite.config.ts):\n${web.output}`);
   if (web.status === 'absent') log('⚠ web/vite.config.ts not found: serving a placeholder page instead of the web app.');
 
-  // The site bucket holds the built web app, as the deployment copies it there.
-  const siteFiles = web.status === 'absent' ? 0 : await deploySite(s3.endpoint, cloud.siteBucket, path.join(REPO_ROOT, 'web', 'dist'));
+  // The site bucket holds the built web app, as the deployment copies it there; the edge serves the
+  // same deployed copy (siteDir), so a later build of web/dist (another `npm start`, a second
+  // product in a test) changes neither the pages' index.html nor the files it names. Files of earlier
+  // builds stay, as BucketDeployment's prune: false keeps them in AWS.
+  let siteFiles = 0;
+  if (web.status !== 'absent') {
+    cpSync(path.join(REPO_ROOT, 'web', 'dist'), siteDir, { recursive: true, force: true });
+    siteFiles = await deploySite(s3.endpoint, cloud.siteBucket, path.join(REPO_ROOT, 'web', 'dist'));
+  }
   scheduler = startScheduler(jobs, { log });
   // The sitemap is served from S3 only: build it now if there is none (the job decides), not in 15 minutes.
   const sitemapJob = jobs.find((j) => j.id === 'BuildSitemap');

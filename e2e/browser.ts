@@ -25,7 +25,42 @@ export async function newPage(browser: Browser, baseUrl: string, viewport = { wi
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  watchPage(page);
   return page;
+}
+
+/**
+ * What the pages of the running test saw go wrong: script errors, console errors, requests that
+ * failed and answers of 500 or more, and where the page went. A failing test prints them
+ * (e2e/diagnostics.ts), so a failure on a CI machine says more than which wait timed out.
+ */
+export const pageProblems: string[] = [];
+const PROBLEMS_KEPT = 40;
+let problemsSince = Date.now();
+
+/** Starts a test's list afresh (e2e/diagnostics.ts, before each test). */
+export function clearPageProblems(): void {
+  pageProblems.length = 0;
+  problemsSince = Date.now();
+}
+
+function note(line: string): void {
+  pageProblems.push(`+${((Date.now() - problemsSince) / 1000).toFixed(1)} s ${line}`);
+  if (pageProblems.length > PROBLEMS_KEPT) pageProblems.shift();
+}
+
+function watchPage(page: Page): void {
+  page.on('pageerror', (err) => note(`page error: ${err.message.slice(0, 300)}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') note(`console error: ${msg.text().slice(0, 300)}`);
+  });
+  page.on('requestfailed', (req) => note(`request failed: ${req.method()} ${req.url()} (${req.failure()?.errorText ?? 'no reason'})`));
+  page.on('response', (res) => {
+    if (res.status() >= 500) note(`answer ${res.status()}: ${res.request().method()} ${res.url()}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`at ${frame.url()}`);
+  });
 }
 
 /**

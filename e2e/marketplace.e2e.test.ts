@@ -151,7 +151,7 @@ describe('public marketplace', () => {
     await page.close();
   });
 
-  it('shows the placeholder, never a broken image, when a listing has no photo or its photo does not load (cards and detail page)', async () => {
+  it('shows the placeholder, never a broken image, when a listing has no photo or its photo does not load (cards, detail page, strips and compare tray)', async () => {
     const page = await newPage(browser, baseUrl);
     // Every listing photo fails, as a copy that never arrived would.
     await page.route('**/images/**', (route) => route.abort());
@@ -172,6 +172,24 @@ describe('public marketplace', () => {
     expect(
       await page.locator('main img').evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((i) => i.naturalWidth === 0).length),
     ).toBe(0);
+    // The small photos elsewhere: the compare tray, the strips under the listing, and Recently
+    // viewed on home (this truck, now).
+    const brokenOnPage = () =>
+      page
+        .locator('img')
+        .evaluateAll(
+          (imgs) => (imgs as HTMLImageElement[]).filter((i) => i.complete && i.naturalWidth === 0 && i.currentSrc !== '').length,
+        );
+    await page.getByRole('main').getByTestId('compare-toggle').first().click();
+    await page.getByRole('region', { name: 'Compare tray' }).getByTestId('truck-thumb-placeholder').waitFor();
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    await poll(brokenOnPage).toBe(0);
+    await page.goto('/');
+    const strip = page.getByTestId('recently-viewed');
+    await strip.scrollIntoViewIfNeeded();
+    await poll(() => strip.getByTestId('truck-thumb-placeholder').count()).toBeGreaterThan(0);
+    await poll(brokenOnPage).toBe(0);
     await page.close();
   });
 

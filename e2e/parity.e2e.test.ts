@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../dev/config.js';
 import { DEMO_PASSWORD } from '../dev/seed/data.js';
 import { startProduct, type StartedProduct } from './start-product.js';
 
@@ -111,6 +112,24 @@ describe('the local cloud is the synthesized app', () => {
     expect(direct.status).toBe(403);
     const viaEdge = await fetch(url('/api/config'));
     expect(viaEdge.status).toBe(200);
+  });
+});
+
+describe('the site the edge serves is the deployed one', () => {
+  it('serves the files deployed at start, not whatever web/dist holds now (a rebuild while it runs changes nothing)', async () => {
+    const index = await (await fetch(url('/index.html'))).text();
+    const entry = index.match(/\/assets\/[\w-]+\.js/)?.[0];
+    expect(entry, 'the page names its entry script').toBeTruthy();
+    expect((await fetch(url(entry as string))).status).toBe(200);
+    // A file that appears in web/dist after the start, as a rebuild's would.
+    const name = `parity-probe-${Date.now().toString(36)}.js`;
+    const file = join(REPO_ROOT, 'web', 'dist', 'assets', name);
+    writeFileSync(file, 'export {};\n');
+    try {
+      expect((await fetch(url(`/assets/${name}`))).status).toBeGreaterThanOrEqual(400);
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 });
 

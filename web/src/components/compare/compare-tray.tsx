@@ -1,10 +1,11 @@
 import { useStoredTrucks } from '@/lib/stored-list';
-import { GitCompareArrows, Truck, X } from 'lucide-react';
+import { GitCompareArrows, X } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { clearCompare, compareTray, removeTruckFromCompare } from './compare-store';
 import { compareHref } from './compare-tray-logic';
+import { TruckThumb } from '@/components/ui/truck-thumb';
 
 /**
  * The compare tray (issue 26 §2): a bar at the foot of every page once a truck is added, with the
@@ -29,11 +30,13 @@ export function CompareTray() {
                 key={t.id}
                 className="flex min-w-0 max-w-56 flex-1 items-center gap-2 rounded-md border border-border bg-background p-1.5"
               >
-                {t.thumbUrl ? (
-                  <img src={t.thumbUrl} alt="" width={48} height={36} className="hidden h-9 w-12 shrink-0 rounded object-cover sm:block" />
-                ) : (
-                  <Truck className="hidden size-6 shrink-0 text-muted-foreground sm:block" aria-hidden="true" />
-                )}
+                <TruckThumb
+                  src={t.thumbUrl}
+                  width={48}
+                  height={36}
+                  iconClassName="size-5"
+                  className="hidden h-9 w-12 shrink-0 rounded sm:flex"
+                />
                 <span className="line-clamp-2 min-w-0 flex-1 text-xs leading-tight font-medium">{t.title}</span>
                 <button
                   type="button"

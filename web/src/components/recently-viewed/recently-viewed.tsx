@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { History, Truck } from 'lucide-react';
+import { History } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths';
@@ -11,6 +11,7 @@ import { createStoredTruckList, snapshotOf, useStoredTrucks } from '@/lib/stored
 import { RECENTLY_VIEWED_MAX, type TruckSnapshot } from '@shared/compare-limits';
 import type { Listing } from '@shared/schemas/listing';
 import { clearRecentlyViewed, recentlyViewedQueryOptions, recordRecentlyViewed } from './recently-viewed-api';
+import { TruckThumb } from '@/components/ui/truck-thumb';
 
 /** The last 12 trucks viewed in this browser (issue 26 §4), newest first. */
 const recentlyViewedList = createStoredTruckList('truckyard.recently-viewed', RECENTLY_VIEWED_MAX);
@@ -97,13 +98,7 @@ export function RecentlyViewed({ current, className }: { current?: Listing; clas
               className="block overflow-hidden rounded-lg border border-border bg-card shadow-sm transition-shadow hover:shadow-md"
             >
               <div className="aspect-[4/3] bg-muted">
-                {t.thumbUrl ? (
-                  <img src={t.thumbUrl} alt="" loading="lazy" width={208} height={156} className="size-full object-cover" />
-                ) : (
-                  <div className="flex size-full items-center justify-center text-muted-foreground">
-                    <Truck className="size-8" strokeWidth={1.25} aria-hidden="true" />
-                  </div>
-                )}
+                <TruckThumb src={t.thumbUrl} width={208} height={156} lazy className="size-full" />
               </div>
               <div className="space-y-0.5 p-2.5">
                 <p className="line-clamp-2 text-sm leading-snug font-semibold">{t.title}</p>

@@ -16,6 +16,7 @@ import { toast } from '@/lib/toast';
 import { type CompareColumn, compareIdsOf } from '@shared/schemas/compare';
 import { useCompare } from '../api/get-compare';
 import { compareRows } from './compare-rows';
+import { TruckThumb } from '@/components/ui/truck-thumb';
 
 const UNAVAILABLE = 'No longer available';
 
@@ -211,13 +212,7 @@ function ColumnHead({ column, onRemove }: { column: CompareColumn; onRemove: (id
   return (
     <div className="flex flex-col gap-2">
       <div className="relative aspect-[4/3] w-full overflow-hidden rounded-md bg-muted">
-        {photo ? (
-          <img src={photo.thumbUrl || photo.url} alt="" width={400} height={300} className="size-full object-cover" />
-        ) : (
-          <div className="flex size-full items-center justify-center text-muted-foreground">
-            <Truck className="size-10" strokeWidth={1.25} aria-hidden="true" />
-          </div>
-        )}
+        <TruckThumb src={photo && (photo.thumbUrl || photo.url)} width={400} height={300} iconClassName="size-10" className="size-full" />
       </div>
       {l ? (
         <Link to={paths.truck(l.id)} className="line-clamp-2 font-semibold text-primary hover:underline">

@@ -25,6 +25,7 @@ import { StockImportSection } from './stock-import-section';
 import { StorefrontEditor } from './storefront-editor';
 import { useMyListings } from '../api/list-my-listings';
 import { useSetListingStatus } from '../api/set-listing-status';
+import { TruckThumb } from '@/components/ui/truck-thumb';
 
 const STATUS_BADGE: Record<ListingStatus, { label: string; className: string }> = {
   active: { label: 'Active', className: 'bg-success text-white' },
@@ -192,13 +193,7 @@ function ListingRow({ listing }: { listing: OwnerListing }) {
       <Card className={cn('flex flex-col gap-4 p-4 sm:flex-row sm:items-center', deleting && 'opacity-60')}>
         <div className="flex min-w-0 flex-1 items-center gap-4">
           <div className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded-md bg-muted sm:w-32">
-            {image ? (
-              <img src={image.thumbUrl || image.url} alt="" loading="lazy" className="size-full object-cover" />
-            ) : (
-              <div className="flex size-full items-center justify-center text-muted-foreground">
-                <Truck className="size-8" strokeWidth={1.5} aria-hidden="true" />
-              </div>
-            )}
+            <TruckThumb src={image && (image.thumbUrl || image.url)} lazy className="size-full" />
           </div>
           <div className="min-w-0">
             <h2 className="truncate font-semibold text-foreground">
