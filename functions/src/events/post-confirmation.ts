@@ -1,18 +1,24 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { createProfileOnConfirm } from '../domain/accounts/profiles.js';
+import { ensureStorefront } from '../domain/dealers/storefronts.js';
+import { storefronts$ } from '../http/dealers/deps.js';
 import { profiles$ } from '../http/my-listings/deps.js';
 import { observed } from '../observability.js';
 
 /**
  * Cognito post-confirmation trigger: creates the profile (pattern 10) once the e-mail is
- * confirmed. Cognito retries a failed trigger, and createProfileOnConfirm keeps the first
- * profile, so a retry changes nothing. A confirmed forgotten password is not a sign-up.
+ * confirmed, and a dealer's storefront (issue 26 §1: every dealer account has one, listed in
+ * /dealers, whether or not the dealer has opened the dashboard yet). Cognito retries a failed
+ * trigger; createProfileOnConfirm keeps the first profile and ensureStorefront the first
+ * storefront, so a retry changes nothing. A confirmed forgotten password is not a sign-up.
  */
 async function run(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const attributes = event.request.userAttributes as Record<string, string | undefined>;
   const userId = attributes.sub ?? event.userName;
-  await createProfileOnConfirm(profiles$(), { userId, attributes, clientMetadata: event.request.clientMetadata }, new Date());
+  const now = new Date();
+  const profile = await createProfileOnConfirm(profiles$(), { userId, attributes, clientMetadata: event.request.clientMetadata }, now);
+  if (profile.accountType === 'dealer') await ensureStorefront(storefronts$(), profile, now);
   return event;
 }
 

@@ -94,7 +94,7 @@ async function claimFirstFree(
 }
 
 /**
- * The dealer's storefront, made on first need (the dashboard, the directory after sign-up), and
+ * The dealer's storefront, made at sign-up (post-confirmation) or on first need (the dashboard, staff hiding it), and
  * moved to a new slug when the company name's slug changed (the old one redirects). Individual
  * accounts have none.
  */
