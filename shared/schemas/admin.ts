@@ -171,6 +171,8 @@ export interface AdminUser {
   createdAt: string;
   /** When a super admin last removed this user's admin role ('Remove admin'); gone once re-granted. */
   adminRemovedAt?: string;
+  /** A dealer's storefront (issue 26 §1) and whether staff have hid it; absent until it is made. */
+  storefront?: { slug: string; hidden: boolean };
 }
 export interface Page<T> {
   items: T[];

@@ -22,6 +22,8 @@ function adminUserFromItem(i: Item): AdminUser {
     listingCap: typeof i.listingCap === 'number' ? i.listingCap : null,
     createdAt: String(i.createdAt ?? ''),
     ...(typeof i.adminRemovedAt === 'string' ? { adminRemovedAt: i.adminRemovedAt } : {}),
+    // Pattern 10 (+): the profile keeps its storefront's slug and, since staff's last change, its hide state.
+    ...(typeof i.storefrontSlug === 'string' ? { storefront: { slug: i.storefrontSlug, hidden: i.storefrontHidden === true } } : {}),
   };
 }
 

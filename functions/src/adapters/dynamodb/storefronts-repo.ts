@@ -133,7 +133,8 @@ export function storefrontStore(ddb: DynamoDBDocumentClient, tableName: string):
       const current = await get(keys.storefront(slug), true);
       if (!current || typeof current.redirectTo === 'string') throw new Error(`storefront ${slug} is not there to hide`);
       const next = { ...recordOf(current), hidden, updatedAt };
-      // The storefront and its audit entry in one transaction (admin-repo writeAudited).
+      // The storefront, the hide state on its dealer's profile (admin › Users shows it) and the audit
+      // entry in one transaction (admin-repo writeAudited).
       await writeAudited(
         ddb,
         tableName,
@@ -144,6 +145,15 @@ export function storefrontStore(ddb: DynamoDBDocumentClient, tableName: string):
               Item: storefrontItem(next),
               ConditionExpression: 'updatedAt = :seen',
               ExpressionAttributeValues: { ':seen': current.updatedAt },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.profile(String(current.userId)),
+              UpdateExpression: 'SET storefrontHidden = :hidden',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':hidden': hidden },
             },
           },
         ],

@@ -106,12 +106,20 @@ describe('dealer storefronts', () => {
     expect((await call('GET', `/api/dealers/${ok.body.slug}`, null)).body.about).toBe('Trucks since 1990');
   }, 60_000);
 
-  it('lets staff hide a storefront (audited): then a 404, out of the directory; shown again after', async () => {
+  it('lets staff hide a storefront (audited), shown so in admin › Users: then a 404, out of the directory; shown again after', async () => {
     const d = await dealer(`${STEM} Hidden`);
     const slug = (await call('GET', '/api/me/storefront', d)).body.slug as string;
     expect((await call('PATCH', `/api/admin/users/${d.userId}/storefront`, d, { hidden: true })).status).toBe(403);
     expect((await call('PATCH', `/api/admin/users/${d.userId}/storefront`, admin, { hidden: 'yes' })).status).toBe(400);
+    const inUsersTab = async () => {
+      const res = await call('GET', `/api/admin/users?q=${encodeURIComponent(`${STEM} Hidden`)}`, admin);
+      expect(res.status).toBe(200);
+      return (res.body.items as Array<{ userId: string; storefront?: unknown }>).find((u) => u.userId === d.userId)?.storefront;
+    };
+    expect(await inUsersTab()).toEqual({ slug, hidden: false });
     expect((await call('PATCH', `/api/admin/users/${d.userId}/storefront`, admin, { hidden: true })).status).toBe(200);
+    // Admin › Users shows the state, not only after a change made in this browser.
+    expect(await inUsersTab()).toEqual({ slug, hidden: true });
     expect((await call('GET', `/api/dealers/${slug}`, null)).status).toBe(404);
     expect((await call('GET', `/dealers/${slug}`, null)).status).toBe(404);
     expect((await call('GET', `/api/listings?dealer=${slug}`, null)).status).toBe(404);
@@ -123,6 +131,7 @@ describe('dealer storefronts', () => {
     expect(audit.status).toBe(200);
     expect(JSON.stringify(audit.body)).toContain('storefront_hidden');
     expect((await call('PATCH', `/api/admin/users/${d.userId}/storefront`, admin, { hidden: false })).status).toBe(200);
+    expect(await inUsersTab()).toEqual({ slug, hidden: false });
     expect((await call('GET', `/api/dealers/${slug}`, null)).status).toBe(200);
     const shown = await call('GET', `/api/dealers?q=${encodeURIComponent(`${STEM} Hidden`)}`, null);
     expect(shown.body.dealers.map((x: { slug: string }) => x.slug)).toEqual([slug]);

@@ -16,32 +16,39 @@ const setStorefrontHidden = ({ userId, hidden }: { userId: string; hidden: boole
 
 /** A dealer row's storefront control in admin › Users: hide it (a 404, out of the directory and sitemap) or show it again. */
 export function StorefrontVisibilityControl({ user }: { user: AdminUser }) {
-  const [state, setState] = useState<{ slug: string; hidden: boolean } | null>(null);
+  const [changed, setChanged] = useState<{ slug: string; hidden: boolean } | null>(null);
   const set = useMutation({ mutationFn: setStorefrontHidden });
   if (user.accountType !== 'dealer') return null;
+  // The last change made here, else what the list says (none yet: made on the first change).
+  const state = changed ?? user.storefront ?? null;
   const act = async (hidden: boolean) => {
     try {
       const out = await set.mutateAsync({ userId: user.userId, hidden });
-      setState(out);
+      setChanged(out);
       notifySuccess(hidden ? 'Storefront hidden' : 'Storefront shown');
     } catch (err) {
       notifyFailure('Could not change the storefront', err);
     }
   };
   return (
-    <div className="mt-2 flex flex-wrap items-center gap-2 text-xs">
-      <span className="text-muted-foreground">Storefront{state ? (state.hidden ? ' (hidden)' : ' (shown)') : ''}:</span>
+    <div className="mt-2 flex flex-wrap items-center gap-2 text-xs" data-testid="storefront-visibility">
+      <span className="text-muted-foreground">
+        Storefront{state ? (state.hidden ? ': hidden' : ':') : ': not made yet'}
+      </span>
       {state && !state.hidden ? (
         <Link to={paths.dealer(state.slug)} className="font-semibold text-primary hover:underline">
           {paths.dealer(state.slug)}
         </Link>
       ) : null}
-      <Button size="sm" variant="outline" disabled={set.isPending} onClick={() => void act(true)}>
-        Hide storefront
-      </Button>
-      <Button size="sm" variant="outline" disabled={set.isPending} onClick={() => void act(false)}>
-        Show storefront
-      </Button>
+      {state?.hidden ? (
+        <Button size="sm" variant="outline" disabled={set.isPending} onClick={() => void act(false)}>
+          Show storefront
+        </Button>
+      ) : (
+        <Button size="sm" variant="outline" disabled={set.isPending} onClick={() => void act(true)}>
+          Hide storefront
+        </Button>
+      )}
     </div>
   );
 }
