@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FINANCE_TEXTS } from '../shared/schemas/finance.js';
+import { FINANCE_TEXTS } from '../shared/finance.js';
 import { launchBrowser, newPage } from './browser.js';
 
 /**

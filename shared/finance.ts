@@ -12,6 +12,14 @@
  *   to the residual (the final balloon rental).
  */
 
+/**
+ * The words beside every monthly figure (issue 26 §3). Here, not beside the settings' zod schemas,
+ * so the cards' notice does not bring the schemas (and zod) into the home page's first JavaScript.
+ */
+export const FINANCE_TEXTS = {
+  illustration: 'Illustration only. Finance is subject to status. TruckYard is a credit broker, not a lender.',
+} as const;
+
 /** UK standard rate. */
 export const UK_VAT_RATE = 0.2;
 export const FINANCE_TERM_MONTHS = { min: 24, max: 60 } as const;

@@ -11,10 +11,6 @@ const FINANCE_LIMITS = {
   cashPricePounds: { min: 1_000, max: 1_000_000 },
 } as const;
 
-export const FINANCE_TEXTS = {
-  illustration: 'Illustration only. Finance is subject to status. TruckYard is a credit broker, not a lender.',
-} as const;
-
 const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-7;
 
 const apr = (label: string) =>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { representativeQuote } from '@shared/finance';
-import { FINANCE_TEXTS, type PublicFinanceSettings } from '@shared/schemas/finance';
+import { FINANCE_TEXTS, representativeQuote } from '@shared/finance';
+import type { PublicFinanceSettings } from '@shared/schemas/finance';
 import { paths } from '@/app/paths';
 import { cn } from '@/lib/cn';
 import { formatPence, formatPercent } from './lib/money';
