@@ -1,5 +1,5 @@
 import { DEMO_STAFF_TOTP_SECRETS } from '../dev/seed/data.js';
-import { freshTotpCode } from '../dev/testing/totp.js';
+import { freshTotpCode, markTotpStepUsed } from '../dev/testing/totp.js';
 import { readFileSync } from 'node:fs';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { REPO_ROOT } from '../dev/config.js';
@@ -86,15 +86,33 @@ export function chunkUrls(modules: string[]): RegExp {
  * (Cognito's SOFTWARE_TOKEN_MFA challenge) from the seeded TOTP secret, as in AWS.
  */
 export async function signInToAdmin(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel('Admin Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByTestId('totp-challenge').waitFor();
   const secret = (DEMO_STAFF_TOTP_SECRETS as Record<string, string>)[email];
   if (!secret) throw new Error(`${email} is not a seeded staff member with a TOTP secret`);
-  const { code } = await freshTotpCode(secret);
-  await page.getByLabel('Authenticator code').fill(code);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByText('Logged in successfully').waitFor();
+  // Each code signs in once (Cognito's rule); another test file (its own process) may have used
+  // this step's code already: then sign in again with the next one, as a person would.
+  for (let attempt = 1; ; attempt++) {
+    await page.goto('/admin');
+    await page.getByLabel('Admin Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByTestId('totp-challenge').waitFor();
+    const { code, step } = await freshTotpCode(secret);
+    await page.getByLabel('Authenticator code').fill(code);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    // Either waits 15 s at most; the one that loses must not reject unhandled.
+    const outcome = await Promise.race([
+      page
+        .getByText('Logged in successfully')
+        .waitFor()
+        .then(() => 'signed in' as const, () => 'no answer' as const),
+      page
+        .getByText('Your software token has already been used once.')
+        .waitFor()
+        .then(() => 'code used' as const, () => 'no answer' as const),
+    ]);
+    if (outcome === 'signed in') return;
+    if (outcome === 'no answer') throw new Error(`${email}: neither signed in nor refused within 15 s of the authenticator code`);
+    markTotpStepUsed(secret, step);
+    if (attempt === 3) throw new Error(`${email}: three authenticator codes in a row were refused as used`);
+  }
 }
