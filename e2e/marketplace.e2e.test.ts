@@ -164,9 +164,15 @@ describe('public marketplace', () => {
         .evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((i) => i.complete && i.naturalWidth === 0).length);
     await poll(broken).toBe(0);
     await poll(() => cards.locator('[data-testid="photo-placeholder"]').count()).toBeGreaterThan(0);
-    const withPhoto = (await (await fetch(`${baseUrl}/api/listings?pageSize=50`)).json()).items.find(
-      (l: { images: unknown[] }) => l.images.length > 0,
-    ) as { id: string };
+    // A listing with a photo: the seeded ones have them; files imported by other tests may not, and
+    // may be the newest.
+    let withPhoto: { id: string } | undefined;
+    for (let p = 1; !withPhoto && p <= 20; p++) {
+      const found = (await (await fetch(`${baseUrl}/api/listings?pageSize=100&page=${p}`)).json()) as { items: Array<{ id: string; images: unknown[] }> };
+      withPhoto = found.items.find((l) => l.images.length > 0);
+      if (found.items.length === 0) break;
+    }
+    if (!withPhoto) throw new Error('no listing with a photo');
     await page.goto(`/truck/${withPhoto.id}`);
     await page.getByTestId('photo-placeholder').waitFor();
     expect(
