@@ -104,11 +104,17 @@ export async function signInToAdmin(page: Page, email: string, password: string)
       page
         .getByText('Logged in successfully')
         .waitFor()
-        .then(() => 'signed in' as const, () => 'no answer' as const),
+        .then(
+          () => 'signed in' as const,
+          () => 'no answer' as const,
+        ),
       page
         .getByText('Your software token has already been used once.')
         .waitFor()
-        .then(() => 'code used' as const, () => 'no answer' as const),
+        .then(
+          () => 'code used' as const,
+          () => 'no answer' as const,
+        ),
     ]);
     if (outcome === 'signed in') return;
     if (outcome === 'no answer') throw new Error(`${email}: neither signed in nor refused within 15 s of the authenticator code`);

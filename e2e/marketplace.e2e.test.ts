@@ -168,7 +168,9 @@ describe('public marketplace', () => {
     // may be the newest.
     let withPhoto: { id: string } | undefined;
     for (let p = 1; !withPhoto && p <= 20; p++) {
-      const found = (await (await fetch(`${baseUrl}/api/listings?pageSize=100&page=${p}`)).json()) as { items: Array<{ id: string; images: unknown[] }> };
+      const found = (await (await fetch(`${baseUrl}/api/listings?pageSize=100&page=${p}`)).json()) as {
+        items: Array<{ id: string; images: unknown[] }>;
+      };
       withPhoto = found.items.find((l) => l.images.length > 0);
       if (found.items.length === 0) break;
     }

@@ -58,13 +58,21 @@ describe('Cognito post-confirmation trigger', () => {
 
   it("makes a dealer's storefront at sign-up, once however often Cognito retries; an individual gets none", async () => {
     const store = storefrontStore(ddb, table.tableName);
-    const dealer = event('sub-yard', { name: 'Yara Yard', email: 'yara@example.test', 'custom:company_name': 'Yard Trucks Ltd' }, undefined, {
-      accountType: 'dealer',
-    });
+    const dealer = event(
+      'sub-yard',
+      { name: 'Yara Yard', email: 'yara@example.test', 'custom:company_name': 'Yard Trucks Ltd' },
+      undefined,
+      {
+        accountType: 'dealer',
+      },
+    );
     await handler(dealer);
     await handler(dealer);
     expect(await store.slugOfUser('sub-yard')).toBe('yard-trucks-ltd');
-    expect(await store.bySlug('yard-trucks-ltd')).toMatchObject({ kind: 'storefront', record: { userId: 'sub-yard', companyName: 'Yard Trucks Ltd' } });
+    expect(await store.bySlug('yard-trucks-ltd')).toMatchObject({
+      kind: 'storefront',
+      record: { userId: 'sub-yard', companyName: 'Yard Trucks Ltd' },
+    });
     expect(await store.bySlug('yard-trucks-ltd-2')).toBeNull();
     await handler(event('sub-private', { name: 'Pat Private', email: 'pat@example.test' }));
     expect(await store.slugOfUser('sub-private')).toBeNull();

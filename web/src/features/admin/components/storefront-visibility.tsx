@@ -32,9 +32,7 @@ export function StorefrontVisibilityControl({ user }: { user: AdminUser }) {
   };
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2 text-xs" data-testid="storefront-visibility">
-      <span className="text-muted-foreground">
-        Storefront{state ? (state.hidden ? ': hidden' : ':') : ': not made yet'}
-      </span>
+      <span className="text-muted-foreground">Storefront{state ? (state.hidden ? ': hidden' : ':') : ': not made yet'}</span>
       {state && !state.hidden ? (
         <Link to={paths.dealer(state.slug)} className="font-semibold text-primary hover:underline">
           {paths.dealer(state.slug)}
