@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_STAFF_TOTP_SECRETS } from '../dev/seed/data.js';
 import { freshTotpCode, markTotpStepUsed } from '../dev/testing/totp.js';
-import { launchBrowser, newPage } from './browser.js';
+import { launchBrowser, newPage, signInToAdmin } from './browser.js';
 
 /**
  * Issue 11, the admin area: an admin signs in (password, then the authenticator code from the
@@ -80,18 +80,8 @@ async function api<T>(token: string, method: string, path: string, body?: unknow
 }
 
 /** The /admin sign-in: e-mail and password, then the authenticator code step (Cognito's SOFTWARE_TOKEN_MFA challenge). */
-async function adminSignIn(email: string) {
-  await page.goto('/admin');
-  await page.getByLabel('Admin Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByTestId('totp-challenge').waitFor();
-  await page.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
-  const { code } = await freshTotpCode(staffSecret(email) as string);
-  await page.getByLabel('Authenticator code').fill(code);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByText('Logged in successfully').waitFor();
-}
+/** The shared staff sign-in (e2e/browser.ts): password, then the authenticator code, a fresh one if another file used it. */
+const adminSignIn = (email: string) => signInToAdmin(page, email, DEMO_PASSWORD);
 
 const tab = (name: string) => page.getByRole('tab', { name, exact: true });
 const toastText = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
