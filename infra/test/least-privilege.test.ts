@@ -379,8 +379,12 @@ describe('least privilege: every function is granted what its row declares, noth
     const outbox = ['EMAIL#', 'SUPPRESSED#'];
     const owned: Record<string, string[]> = {
       SignUpAccount: ['CHALLENGE#', 'RATE#', 'ACCOUNTCODE#', ...outbox],
-      VerifyAccountEmail: ['ACCOUNTCODE#', 'RATE#', 'USER#', 'COUNTER', ...outbox],
-      RequestPasswordReset: ['CHALLENGE#', 'ACCOUNTCODE#', 'RATE#', 'USER#', 'COUNTER', ...outbox],
+      // Verifying an address (or a reset that verifies one) makes a dealer's storefront with the profile.
+      VerifyAccountEmail: ['ACCOUNTCODE#', 'RATE#', 'USER#', 'STOREFRONT#', 'COUNTER', ...outbox],
+      // One function with verification (one handler module), so the same grants.
+      ResendVerificationCode: ['ACCOUNTCODE#', 'RATE#', 'USER#', 'STOREFRONT#', 'COUNTER', ...outbox],
+      RequestPasswordReset: ['CHALLENGE#', 'ACCOUNTCODE#', 'RATE#', 'USER#', 'STOREFRONT#', 'COUNTER', ...outbox],
+      ConfirmPasswordReset: ['CHALLENGE#', 'ACCOUNTCODE#', 'RATE#', 'USER#', 'STOREFRONT#', 'COUNTER', ...outbox],
       // A signed-in sender's write also reads its tombstone (deleted accounts, routes.ts readsTombstones).
       SendContactMessage: ['CHALLENGE#', 'RATE#', 'CONTACT#', 'USER#', 'DELETEDUSER#', ...outbox],
       SubmitValuationRequest: ['CHALLENGE#', 'RATE#', 'VALUATION#', ...outbox],

@@ -1,7 +1,6 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { createProfileOnConfirm } from '../domain/accounts/profiles.js';
-import { ensureStorefront } from '../domain/dealers/storefronts.js';
-import { storefronts$ } from '../http/dealers/deps.js';
+import { storefrontOnConfirm } from '../http/dealers/deps.js';
 import { profiles$ } from '../http/my-listings/deps.js';
 import { observed } from '../observability.js';
 
@@ -18,7 +17,7 @@ async function run(event: PostConfirmationTriggerEvent): Promise<PostConfirmatio
   const userId = attributes.sub ?? event.userName;
   const now = new Date();
   const profile = await createProfileOnConfirm(profiles$(), { userId, attributes, clientMetadata: event.request.clientMetadata }, now);
-  if (profile.accountType === 'dealer') await ensureStorefront(storefronts$(), profile, now);
+  await storefrontOnConfirm(profile, now);
   return event;
 }
 

@@ -17,10 +17,13 @@ const SIGN_UP_ACCESS: Access = {
   cognito: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser'],
 };
 
-/** Verification: the code, the resend limit, the profile (with its analytics counters) and the outbox. */
+/**
+ * Verification: the code, the resend limit, the profile (with its analytics counters), a dealer's
+ * storefront (made with the profile, issue 26 §1) and the outbox.
+ */
 const VERIFY_ACCESS: Access = {
   table: 'readWrite',
-  tableKeys: ['ACCOUNTCODE#', 'RATE#', 'USER#', 'COUNTER', ...OUTBOX_KEYS],
+  tableKeys: ['ACCOUNTCODE#', 'RATE#', 'USER#', 'STOREFRONT#', 'COUNTER', ...OUTBOX_KEYS],
   mail: true,
   cognito: ['AdminGetUser', 'AdminUpdateUserAttributes'],
 };
@@ -28,7 +31,7 @@ const VERIFY_ACCESS: Access = {
 /** Password reset: as verification (a reset verifies an address never verified), plus the ALTCHA check and the new password. */
 const RESET_ACCESS: Access = {
   table: 'readWrite',
-  tableKeys: ['CHALLENGE#', 'ACCOUNTCODE#', 'RATE#', 'USER#', 'COUNTER', ...OUTBOX_KEYS],
+  tableKeys: ['CHALLENGE#', 'ACCOUNTCODE#', 'RATE#', 'USER#', 'STOREFRONT#', 'COUNTER', ...OUTBOX_KEYS],
   mail: true,
   secrets: ['originVerifySecret', 'altchaHmacKey'],
   cognito: ['AdminGetUser', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'],

@@ -4,6 +4,7 @@ import type { MailContext } from '../mail/layout.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { AccountCodeStore } from './account-codes.js';
+import type { Profile } from '../../../../shared/schemas/profile.js';
 import type { ProfileStore } from './profiles.js';
 
 /** A sign-in account as the user pool holds it. */
@@ -35,6 +36,8 @@ export interface AccountDeps {
   directory: AccountDirectory;
   codes: AccountCodeStore;
   profiles: ProfileStore;
+  /** After a confirmed address made (or found) the profile: a dealer's storefront is made then (issue 26 §1). */
+  profileConfirmed: (profile: Profile) => Promise<void>;
   challenge: ChallengeGate;
   mailer: Mailer;
   rateLimit: RateLimiter;

@@ -10,20 +10,22 @@ const RESEND_CODE_LIMIT = { scope: 'verify-resend', limit: 3, windowSeconds: 360
 
 /**
  * Marks the address verified (sign-in then works) and creates the profile from what sign-up sent,
- * as the post-confirmation trigger did for Cognito's own sign-up. Safe to repeat.
+ * as the post-confirmation trigger does for Cognito's own sign-up, then hands it on
+ * (`profileConfirmed`: a dealer's storefront). Safe to repeat.
  */
 export async function completeVerification(
-  deps: Pick<AccountDeps, 'directory' | 'profiles' | 'now'>,
+  deps: Pick<AccountDeps, 'directory' | 'profiles' | 'profileConfirmed' | 'now'>,
   email: string,
   account: Pick<DirectoryAccount, 'userId' | 'attributes'>,
   signUp: Record<string, string>,
 ): Promise<void> {
   await deps.directory.markEmailVerified(email);
-  await createProfileOnConfirm(
+  const profile = await createProfileOnConfirm(
     deps.profiles,
     { userId: signUp.userId ?? account.userId, attributes: { ...account.attributes, email }, clientMetadata: signUp },
     deps.now(),
   );
+  await deps.profileConfirmed(profile);
 }
 
 /** POST /api/accounts/verify-email: the code from the e-mail. A wrong, used or expired code (or an unknown address) is a 400. */

@@ -6,6 +6,7 @@ import { getMailer } from '../../adapters/mail/mailer.js';
 import { config } from '../../config.js';
 import type { AccountDeps } from '../../domain/accounts/account-ports.js';
 import { challengeGate$ } from '../challenge/deps.js';
+import { storefrontOnConfirm } from '../dealers/deps.js';
 import { profiles$ } from '../my-listings/deps.js';
 
 /** The account flows' dependencies (read per call: the local API server and tests switch TABLE_NAME). */
@@ -13,6 +14,7 @@ export const accountDeps = (requestId: string): AccountDeps => ({
   directory: cognitoAccountDirectory(config.cognito.userPoolId),
   codes: accountCodeStore(ddb, config.tableName),
   profiles: profiles$(),
+  profileConfirmed: (profile) => storefrontOnConfirm(profile),
   challenge: challengeGate$(),
   mailer: getMailer(),
   rateLimit: createRateLimiter(ddb, config.tableName),

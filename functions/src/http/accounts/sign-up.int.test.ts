@@ -121,6 +121,11 @@ describe('POST /api/accounts/sign-up', () => {
     const sub = user?.attributes.sub;
     const profile = await ddb.send(new GetCommand({ TableName: api.tableName, Key: keys.profile(String(sub)) }));
     expect(profile.Item).toMatchObject({ accountType: 'dealer', companyName: 'Dealer Ltd', fullName: 'New Dealer' });
+    // A dealer's storefront is made with the profile (issue 26 §1), named after the company.
+    const slug = profile.Item?.storefrontSlug as string;
+    expect(slug).toMatch(/^dealer-ltd(-\d+)?$/);
+    const storefront = await ddb.send(new GetCommand({ TableName: api.tableName, Key: keys.storefront(slug) }));
+    expect(storefront.Item).toMatchObject({ userId: String(sub), companyName: 'Dealer Ltd' });
     // Used once: the same code again is refused.
     expect((await post('/api/accounts/verify-email', { email, code })).status).toBe(400);
   });
