@@ -3,7 +3,7 @@ import { storefrontStore } from '../../adapters/dynamodb/storefronts-repo.js';
 import { config } from '../../config.js';
 import { type StorefrontRecord, type StorefrontStore, ensureStorefront } from '../../domain/dealers/storefronts.js';
 import type { Profile } from '../../../../shared/schemas/profile.js';
-import type { StorefrontLogo } from '../../../../shared/schemas/storefront.js';
+import type { Storefront, StorefrontLogo } from '../../../../shared/schemas/storefront.js';
 
 /** Composition for the storefront handlers (issue 26 §1), made once per cold start. */
 let store: StorefrontStore | undefined;
@@ -30,5 +30,21 @@ export function logoOf(r: Pick<StorefrontRecord, 'logo'>): StorefrontLogo | null
     thumbUrl: `${base}/${r.logo.key}/w400.webp`,
     width: r.logo.width,
     height: r.logo.height,
+  };
+}
+
+/** What the public storefront and the dealer's own view both show of a record (they add the rest). */
+export function storefrontFields(
+  r: StorefrontRecord,
+): Pick<Storefront, 'slug' | 'companyName' | 'about' | 'town' | 'postcodeDistrict' | 'hours' | 'logo' | 'sellerType'> {
+  return {
+    slug: r.slug,
+    companyName: r.companyName,
+    about: r.about,
+    town: r.town,
+    postcodeDistrict: r.postcodeDistrict,
+    hours: r.hours,
+    logo: logoOf(r),
+    sellerType: 'trade',
   };
 }

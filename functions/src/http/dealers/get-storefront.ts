@@ -7,7 +7,7 @@ import { notFound } from '../../domain/errors.js';
 import { EDGE_CACHE, publicCacheControl } from '../cache-control.js';
 import { httpHandler, json } from '../handler.js';
 import { profiles$ } from '../my-listings/deps.js';
-import { logoOf, storefronts$ } from './deps.js';
+import { storefrontFields, storefronts$ } from './deps.js';
 
 /** Offers in the page's JSON-LD: the newest live listings. */
 const OFFERS = 12;
@@ -34,15 +34,8 @@ export const handler = httpHandler('public', async ({ event }) => {
   if (!profile || profile.accountStatus === 'suspended') throw notFound('No such dealer');
   const base = config.imagesBaseUrl.replace(/\/+$/, '');
   const body: Storefront = {
-    slug: r.slug,
-    companyName: r.companyName,
-    about: r.about,
-    town: r.town,
-    postcodeDistrict: r.postcodeDistrict,
-    hours: r.hours,
-    logo: logoOf(r),
+    ...storefrontFields(r),
     approvedDealer: profile.dealerStatus === 'approved',
-    sellerType: 'trade',
     offers: live.map((l) => ({
       id: l.id,
       title: l.title,

@@ -2,21 +2,14 @@ import { type MyStorefront, storefrontUpdateSchema } from '../../../../shared/sc
 import { getProfile, requireWritableProfile } from '../../domain/accounts/profiles.js';
 import { type StorefrontRecord, ensureStorefront, updateStorefront } from '../../domain/dealers/storefronts.js';
 import { unauthenticated } from '../../domain/errors.js';
-import { logoOf, storefronts$ } from '../dealers/deps.js';
+import { storefrontFields, storefronts$ } from '../dealers/deps.js';
 import { httpHandler, json, jsonBody, parseWith } from '../handler.js';
 import { profiles$ } from '../my-listings/deps.js';
 
 const mine = (r: StorefrontRecord): MyStorefront => ({
-  slug: r.slug,
-  companyName: r.companyName,
-  about: r.about,
-  town: r.town,
-  postcodeDistrict: r.postcodeDistrict,
-  hours: r.hours,
-  logo: logoOf(r),
+  ...storefrontFields(r),
   logoKey: r.logo?.key ?? null,
   approvedDealer: r.approved,
-  sellerType: 'trade',
   hidden: r.hidden,
   updatedAt: r.updatedAt,
 });
