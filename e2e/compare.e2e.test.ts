@@ -5,8 +5,9 @@ import { launchBrowser, newPage } from './browser.js';
 
 /**
  * Issue 26 §2 and §4, in real Chromium: a buyer adds 3 trucks to compare from home, opens the
- * tray's link, and the same link opens in a fresh browser (no tray, no account); the trucks the
- * buyer just viewed appear on home; axe finds nothing serious on /compare.
+ * tray's link, and the same link opens in a fresh browser (no tray, no account), rendered by the
+ * server and hydrated in place; the trucks the buyer just viewed appear on home; axe finds nothing
+ * serious on /compare.
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -60,10 +61,20 @@ describe('compare and recently viewed', () => {
     const shared = page.url();
 
     // The shared link in a fresh browser context: no tray, no account, the same trucks.
+    // It is server-rendered (issue 26 §5): the table is in the HTML, and hydration keeps those nodes.
     const fresh = await newPage(browser, baseUrl, { width: 375, height: 800 });
+    await fresh.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        for (const el of document.querySelectorAll('[data-testid="compare-table"]')) Object.assign(el, { fromServer: true });
+      });
+    });
     await fresh.goto(shared);
-    await fresh.getByTestId('compare-table').waitFor();
+    const table = fresh.getByTestId('compare-table');
+    await table.waitFor();
     expect(await columnTitles(fresh)).toEqual(titles);
+    await expect.poll(() => isHydrated(table.getByRole('button', { name: /^Remove/ }).first()), { timeout: 30_000 }).toBe(true);
+    expect(await table.evaluate((el) => (el as unknown as { fromServer?: boolean }).fromServer === true)).toBe(true);
     await fresh.context().close();
 
     // View two of them, then home lists them under "Recently viewed", newest first.

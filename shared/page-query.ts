@@ -1,8 +1,10 @@
 /**
- * The query parameters the page routes read on the server: the browse state of home and the
- * category pages (web/src/features/listings/lib/browse-params.ts `parseBrowseParams`), and the
- * listing page's finance calculator (web/src/components/finance/lib/calculator-state.ts `URL_KEYS`). CloudFront keeps only these in a page request
- * (infra/lib/page-query-function.ts), so `?r=<random>` cannot make every request miss the cache.
+ * The query parameters the page routes read on the server: the browse state of home, the category
+ * pages and storefronts (web/src/features/listings/lib/browse-params.ts `parseBrowseParams`), the
+ * listing page's finance calculator (web/src/components/finance/lib/calculator-state.ts `URL_KEYS`)
+ * and /compare's (web/src/features/compare/api/get-compare.ts `compareUrlState`). CloudFront keeps
+ * only these in a page request (infra/lib/page-query-function.ts), so `?r=<random>` cannot make
+ * every request miss the cache.
  */
 export const PAGE_QUERY_KEYS = [
   'q',
@@ -34,4 +36,7 @@ export const PAGE_QUERY_KEYS = [
   'balloon',
   'vat',
   'residual',
+  // A shared /compare link (issue 26 §2): the trucks and the place distances are measured from.
+  'ids',
+  'from',
 ] as const;

@@ -18,9 +18,10 @@ const BY_VIEWER_IP: Access = { secrets: ['originVerifySecret'] };
 /** Behind the ALTCHA check (issue 23): the viewer's address, and the key that signs the challenges. */
 const CHALLENGED: Access = { secrets: ['originVerifySecret', 'altchaHmacKey'] };
 /**
- * Pages (http/seo/render-page.ts): the table for listing pages and content; first-screens/ for
- * home's and the category pages' first screens (no search index of its own); models/ for the
- * listing page's fair-price rating (its in-process read of GET /api/listings/{id}).
+ * Pages (http/seo/render-page.ts): the table for listing pages, content and shared /compare links;
+ * first-screens/ for home's and the category pages' first screens (no search index of its own);
+ * models/ for the fair-price rating of the listing page and /compare (their in-process reads of
+ * GET /api/listings/{id} and GET /api/compare).
  */
 const PAGE: Access = {
   table: 'read',

@@ -3,6 +3,7 @@ import { cloudFrontQueryOf, rawQueryOf, runViewerRequest } from '../../dev/cloud
 import { PAGE_QUERY_KEYS } from '../../shared/page-query.js';
 import { fieldsFromUrl } from '../../web/src/components/finance/lib/calculator-state.js';
 import { parseBrowseParams } from '../../web/src/features/listings/lib/browse-params.js';
+import { compareUrlState } from '../../web/src/features/compare/api/get-compare.js';
 import { pageQueryFunctionCode } from '../lib/page-query-function.js';
 import { removeTempDirs, synthTruckYard } from './synth-app.js';
 
@@ -42,7 +43,7 @@ describe('page cache key: only the query parameters the page routes read (issue 
     expect(normalise(code, 'constructor=1&__proto__=2&toString=3')).toBe('');
   });
 
-  it('the allow-list is what the server-rendered pages read: parseBrowseParams and the finance calculator ask for nothing else', () => {
+  it('the allow-list is what the server-rendered pages read: parseBrowseParams, the finance calculator and /compare ask for nothing else', () => {
     const asked = new Set<string>();
     class Recording extends URLSearchParams {
       override get(name: string) {
@@ -67,6 +68,7 @@ describe('page cache key: only the query parameters the page routes read (issue 
       fcaNumber: '999999',
       demo: false,
     });
+    compareUrlState(new Recording('ids=a,b'));
     expect([...asked].sort()).toEqual([...PAGE_QUERY_KEYS].sort());
   });
 

@@ -1,8 +1,8 @@
 /**
  * Server rendering of the SPA's first screen, imported by the page handler
  * (functions/src/http/seo/render-page.ts) — never by the browser bundle. The same route table the
- * browser uses (app/router.tsx) decides the answer: a route that opts in (`serverRender` handle)
- * is rendered with its prefetched data (awaited, in a per-request query cache) and React's
+ * browser uses (app/router.tsx) decides the answer: a route that opts in (`serverRender` handle,
+ * for the URLs its `when` accepts) is rendered with its prefetched data (awaited, in a per-request query cache) and React's
  * `prerender`, which waits for the lazily loaded page; the catch-all route is a 404; anything
  * else is a client route the SPA shell renders.
  */
@@ -48,7 +48,7 @@ export async function renderPage(url: string, api: ApiTransport): Promise<PageRe
   return transports.run(api, async () => {
     const location = new URL(url);
     const leaf = leafHandle(routes, location);
-    if (!leaf?.serverRender) return { kind: 'shell', status: 200 };
+    if (!leaf?.serverRender || leaf.serverRender.when?.(location) === false) return { kind: 'shell', status: 200 };
     await prefetchForServer(routes, location, queryClient);
     // A first-screen read that failed (the API is down, or the data is gone) leaves the page to the
     // browser, which shows its own error or not-found state: the server never renders a half page.

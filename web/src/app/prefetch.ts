@@ -92,9 +92,21 @@ export const categoryPrefetch =
   (category: Category): NonNullable<RouteHandle['prefetch']> =>
   ({ url }) => [browseQuery(url, category)];
 
-/** A dealer's storefront (issue 26): its header on the server; its stock is searched by the browser. */
+/**
+ * A dealer's storefront (issue 26): its header on the server. Its stock is a search, which the page
+ * function cannot answer (it holds no search index: http/seo/in-process-api.ts), so the browser
+ * asks for it; its cards then render a screen at a time (ListingGrid).
+ */
 export const storefrontPrefetch: NonNullable<RouteHandle['prefetch']> = ({ params }) =>
   params.slug ? [storefrontQueryOptions(params.slug) as AnyQueryOptions] : [];
+
+const loadCompareQuery = () => import('@/features/compare/api/get-compare');
+
+/** /compare with `ids` in its URL (a shared link): the server renders the comparison (issue 26 §5). */
+export const hasCompareIds = (url: URL) => Boolean(url.searchParams.get('ids')?.trim());
+
+export const comparePrefetch: NonNullable<RouteHandle['prefetch']> = ({ url }) =>
+  hasCompareIds(url) ? [loadCompareQuery().then(({ compareUrlQuery }) => compareUrlQuery(url.searchParams) as AnyQueryOptions)] : [];
 
 export const listingPrefetch: NonNullable<RouteHandle['prefetch']> = ({ params }) =>
   params.id && canReadListingAsCaller() ? [listingQueryOptions(params.id) as AnyQueryOptions] : [];

@@ -23,15 +23,21 @@ export type PrefetchQuery = AnyQueryOptions | Promise<AnyQueryOptions>;
  * - `serverRender` marks a route the page handler (functions/src/http/seo/render-page.ts) renders
  *   on the server; `module` is its lazily loaded source module (as Vite's manifest names it,
  *   relative to web/), whose chunks the HTML lists. Routes without it get the SPA shell.
+ *   `when`, if given, decides per URL: a URL it refuses gets the SPA shell (/compare without
+ *   `ids` shows the visitor's own tray, which only the browser knows).
  * - `notFound`: the catch-all route; the server answers it with HTTP 404.
  */
 export interface RouteHandle {
   prefetch?: (args: PrefetchArgs, where: 'server' | 'browser') => PrefetchQuery[];
-  serverRender?: { module: string };
+  serverRender?: { module: string; when?: (url: URL) => boolean };
   notFound?: boolean;
 }
 
-export const serverRender = (module: string, prefetch: NonNullable<RouteHandle['prefetch']>): RouteHandle => ({
-  serverRender: { module },
+export const serverRender = (
+  module: string,
+  prefetch: NonNullable<RouteHandle['prefetch']>,
+  when?: (url: URL) => boolean,
+): RouteHandle => ({
+  serverRender: { module, when },
   prefetch,
 });

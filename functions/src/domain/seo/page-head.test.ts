@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '../../../../shared/schemas/listing.js';
-import { categoryHead, escapeHtml, injectFirstScreen, injectHead, listingHead, truckNotFoundHead } from './page-head.js';
+import { categoryHead, compareHead, escapeHtml, injectFirstScreen, injectHead, listingHead, truckNotFoundHead } from './page-head.js';
 
 const SITE = 'https://truckyard.example';
 
@@ -151,6 +151,14 @@ describe('other page heads', () => {
     expect(page).toContain('<title>Truck Not Found | TruckYard</title>');
     expect(page).toContain('<meta name="robots" content="noindex" />');
     expect(page).toContain('href="https://truckyard.example/truck/nope%22%3Cx%3E"');
+  });
+
+  it('titles /compare as the page does and keeps comparisons out of the index, canonical to the bare /compare', () => {
+    const page = injectHead(INDEX, compareHead(SITE));
+
+    expect(page).toContain('<title>Compare trucks | TruckYard</title>');
+    expect(page).toContain('<meta name="robots" content="noindex" />');
+    expect(page).toContain('<link rel="canonical" href="https://truckyard.example/compare" />');
   });
 
   it('gives a category page its own title, description and canonical URL', () => {

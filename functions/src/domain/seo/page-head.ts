@@ -122,6 +122,23 @@ export function categoryHead(page: { path: string; title: string; description: s
   };
 }
 
+export const COMPARE_PATH = '/compare';
+
+/**
+ * /compare (issue 26 §2): titled as the page titles itself. A comparison of any trucks a link names
+ * is not a page for search engines (noindex); the canonical is the bare /compare.
+ */
+export function compareHead(siteUrl: string): PageHead {
+  return {
+    title: withSiteName('Compare trucks'),
+    description: 'Compare used trucks side by side: price, year, mileage, Euro standard, clean-air status and more.',
+    canonicalUrl: absoluteUrl(COMPARE_PATH, siteUrl),
+    ogTitle: 'Compare trucks',
+    ogType: 'website',
+    noindex: true,
+  };
+}
+
 /** The tags for a PageHead, one per line. */
 function renderHeadTags(head: PageHead): string {
   const meta = (attr: 'name' | 'property', key: string, content: string) =>

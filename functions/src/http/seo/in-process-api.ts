@@ -6,6 +6,7 @@ import { ANONYMOUS } from '../../domain/caller.js';
 import { firstScreenResult } from '../../domain/search/first-screens.js';
 import type { HttpEvent, HttpResult } from '../handler.js';
 import { cacheHeadersFor } from '../listings/cache.js';
+import { handler as compareListings } from '../compare/compare-listings.js';
 import { handler as getFinanceSettings } from '../finance/get-finance-settings.js';
 import { handler as getStorefront } from '../dealers/get-storefront.js';
 import { handler as getListing } from '../listings/get-listing.js';
@@ -33,6 +34,8 @@ const READS: { path: RegExp; handler: RouteHandler; routeKey: string }[] = [
   { path: /^\/api\/finance$/, handler: getFinanceSettings as RouteHandler, routeKey: 'GET /api/finance' },
   // A dealer's storefront (issue 26): its header and the page's JSON-LD; its stock is a search, left to the browser.
   { path: /^\/api\/dealers\/(?<slug>[^/]+)$/, handler: getStorefront as RouteHandler, routeKey: 'GET /api/dealers/{slug}' },
+  // A shared /compare link (issue 26 §2): up to 3 listings read by id, as GET /api/listings/{id} reads one.
+  { path: /^\/api\/compare$/, handler: compareListings as RouteHandler, routeKey: 'GET /api/compare' },
 ];
 
 /** API Gateway's payload 2.0: repeated query keys are joined with commas. */

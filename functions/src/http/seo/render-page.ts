@@ -7,8 +7,10 @@ import { ANONYMOUS } from '../../domain/caller.js';
 import { DomainError } from '../../domain/errors.js';
 import { readListingForCaller } from '../../domain/listings/read-listing.js';
 import {
+  COMPARE_PATH,
   type PageHead,
   categoryHead,
+  compareHead,
   injectFirstScreen,
   injectHead,
   listingHead,
@@ -101,6 +103,8 @@ export const handler = httpHandler('public', async ({ event }) => {
     if (!head) return html(404, injectHead(index, truckNotFoundHead(id, config.siteUrl)));
   } else if (path === DEALERS_PATH) {
     head = dealersHead(config.siteUrl);
+  } else if (path === COMPARE_PATH) {
+    head = compareHead(config.siteUrl);
   } else {
     const page = CATEGORY_PAGES.find((c) => c.path === path);
     if (page) head = categoryHead(page, config.siteUrl);

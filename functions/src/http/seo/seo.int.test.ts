@@ -236,6 +236,24 @@ describe('every page through the page handler (issue 8 §1, issue 9 §5)', () =>
     }
   });
 
+  it('renders a shared /compare link on the server (issue 26 §5): each truck, a sold one as No longer available, titled', async () => {
+    const { status, html } = await page('/compare?ids=SEO1,SEO2&utm_source=whatsapp');
+
+    expect(status).toBe(200);
+    expect(html).toMatch(/<div id="root">.*data-testid="compare-table".*href="\/truck\/SEO1".*No longer available/s);
+    expect(html).toContain('<title>Compare trucks | TruckYard</title>');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toMatch(/id="first-screen-data">.*"compare","SEO1,SEO2",""/s);
+  });
+
+  it("leaves /compare without ids (the visitor's own tray, which only the browser knows) to the browser", async () => {
+    const { status, html } = await page('/compare');
+
+    expect(status).toBe(200);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('id="first-screen-data"');
+  });
+
   it('keeps unknown /api paths JSON', async () => {
     const res = await fetch(`${api.baseUrl}/api/no-such-thing`);
 

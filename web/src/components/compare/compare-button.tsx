@@ -9,10 +9,20 @@ import { addTruckToCompare, compareTray, currentTrayLimit, removeTruckFromCompar
 
 /**
  * "Compare" on listing cards and the listing page (issue 26 §2): adds the truck to the tray, or
- * takes it out again. The server renders it unpressed; the tray is read once the page hydrates.
+ * takes it out again. `inTray` comes from whoever reads the tray: a grid of cards reads it once for
+ * all of them (CardsProvider); the listing page's button reads it itself (CompareButton).
  */
-export function CompareButton({ listing, compact = false, className }: { listing: Listing; compact?: boolean; className?: string }) {
-  const inTray = useStoredTrucks(compareTray).some((t) => t.id === listing.id);
+export function CompareToggle({
+  listing,
+  inTray,
+  compact = false,
+  className,
+}: {
+  listing: Listing;
+  inTray: boolean;
+  compact?: boolean;
+  className?: string;
+}) {
   const onClick = () => {
     if (inTray) return removeTruckFromCompare(listing.id);
     if (addTruckToCompare(snapshotOf(listing)) === 'full') {
@@ -37,4 +47,10 @@ export function CompareButton({ listing, compact = false, className }: { listing
       <span className="sr-only"> {listing.title}</span>
     </button>
   );
+}
+
+/** The toggle reading the tray itself. The server renders it unpressed; the tray is read once the page hydrates. */
+export function CompareButton({ listing, compact = false, className }: { listing: Listing; compact?: boolean; className?: string }) {
+  const inTray = useStoredTrucks(compareTray).some((t) => t.id === listing.id);
+  return <CompareToggle listing={listing} inTray={inTray} compact={compact} className={className} />;
 }

@@ -1,15 +1,15 @@
 import { illustrativeMonthly } from '@shared/finance';
-import { useFinanceSettings } from './api/get-finance-settings';
+import type { PublicFinanceSettings } from '@shared/schemas/finance';
 import { formatPenceUpToPounds, formatPercent } from './lib/money';
 import { FinanceNotice } from './finance-notice';
 
 /**
  * A card's "from £X/month" (issue 26 §3): HP on the listing's price at the representative example's
  * terms, labelled as an illustration on them; the representative example, the broker statement and
- * the FCA number follow the cards (FinanceFootnote). Nothing while finance is off or the price is POA.
+ * the FCA number follow the cards (FinanceFootnote). Nothing while finance is off (`settings` null)
+ * or the price is POA. The settings come from the grid, which reads them once for all its cards.
  */
-export function ListingMonthlyCost({ listing }: { listing: { price: number; status: string } }) {
-  const settings = useFinanceSettings();
+export function ListingMonthlyCost({ listing, settings }: { listing: { price: number; status: string }; settings: PublicFinanceSettings }) {
   if (!settings || !(listing.price > 0) || listing.status !== 'active') return null;
   const ex = settings.representativeExample;
   const depositShare = Math.round((ex.depositPounds / ex.cashPricePounds) * 100);
@@ -26,8 +26,7 @@ export function ListingMonthlyCost({ listing }: { listing: { price: number; stat
 }
 
 /** Under a grid of cards: what goes with their monthly figures. Nothing while finance is off. */
-export function FinanceFootnote() {
-  const settings = useFinanceSettings();
+export function FinanceFootnote({ settings }: { settings: PublicFinanceSettings }) {
   if (!settings) return null;
   return <FinanceNotice settings={settings} className="mt-4 rounded-md border border-border bg-card p-3" />;
 }

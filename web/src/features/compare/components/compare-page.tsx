@@ -13,8 +13,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
-import { type CompareColumn, compareIdsOf } from '@shared/schemas/compare';
-import { useCompare } from '../api/get-compare';
+import type { CompareColumn } from '@shared/schemas/compare';
+import { compareUrlState, useCompare } from '../api/get-compare';
 import { compareRows } from './compare-rows';
 import { TruckThumb } from '@/components/ui/truck-thumb';
 
@@ -24,15 +24,15 @@ const UNAVAILABLE = 'No longer available';
  * /compare?ids=a,b,c[&from=LS1] (issue 26 §2): up to 3 trucks side by side, from the URL, so the
  * link can be shared. Without ids it opens the visitor's tray. Rows whose values differ are
  * highlighted; a truck no longer live keeps its column, saying so. The table scrolls sideways on
- * a phone with the row labels kept in view.
+ * a phone with the row labels kept in view. A URL with ids is rendered on the server (app/router.tsx);
+ * without them the page is the browser's, since only it knows the tray.
  */
 export function ComparePage() {
   usePageMeta('Compare trucks', 'Compare used trucks side by side: price, year, mileage, Euro standard, clean-air status and more.');
   const [params, setParams] = useSearchParams();
   const tray = useStoredTrucks(compareTray);
-  const fromUrl = compareIdsOf(params.get('ids'));
+  const { ids: fromUrl, from } = compareUrlState(params);
   const ids = fromUrl.length ? fromUrl : tray.map((t) => t.id);
-  const from = params.get('from')?.trim() || undefined;
   const { data, isPending, isError, refetch } = useCompare(ids, from);
 
   const setIds = (next: string[]) => {

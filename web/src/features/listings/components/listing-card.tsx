@@ -1,35 +1,58 @@
 import { BadgeCheck, Calendar, Gauge, Globe, MapPin, Navigation, Pencil, Truck } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { createContext, memo, type ReactNode, useContext, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { useHydrated } from '@/lib/use-hydrated';
 import { useImageFailed } from '@/lib/use-image-failed';
 import { formatDistance, formatMileage, formatPrice, vatSuffix } from '@/lib/format';
 import type { Listing } from '@shared/schemas/listing';
 import { listingQueryOptions } from '../api/get-listing';
 import { categoryLabel } from '@shared/values';
 import { CleanAirBadge, MileageBadge, PriceBandBadge } from '@/components/listing-badges/listing-badges';
-import { CompareButton } from '@/components/compare/compare-button';
+import { CompareToggle } from '@/components/compare/compare-button';
+import { compareTray } from '@/components/compare/compare-store';
+import { useFinanceSettings } from '@/components/finance/api/get-finance-settings';
+import { useStoredTrucks } from '@/lib/stored-list';
+import type { PublicFinanceSettings } from '@shared/schemas/finance';
 import { ReducedBadge } from '@/components/price-history/price-history';
 import { SaveButton } from './save-button';
 import { FinanceFootnote, ListingMonthlyCost } from '@/components/finance/listing-monthly-cost';
 
 export type CardLayout = 'grid' | 'list';
 
+/** What every card in a list shows from outside its listing: the finance terms and which trucks are in the compare tray. */
+interface CardsShared {
+  finance: PublicFinanceSettings;
+  compared: ReadonlySet<string>;
+}
+
+const CardsContext = createContext<CardsShared>({ finance: null, compared: new Set() });
+
+/**
+ * Reads the finance settings and the compare tray once for a list of cards, instead of a query
+ * observer and a store subscription in each card. A list of cards goes inside one.
+ */
+export function CardsProvider({ children }: { children: ReactNode }) {
+  const finance = useFinanceSettings();
+  const tray = useStoredTrucks(compareTray);
+  const value = useMemo(() => ({ finance, compared: new Set(tray.map((t) => t.id)) }), [finance, tray]);
+  return <CardsContext.Provider value={value}>{children}</CardsContext.Provider>;
+}
+
 const GRID_SIZES = '(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw';
 const LIST_SIZES = '(min-width: 640px) 320px, 100vw';
 
-/** A listing in browse results and the latest grid (spec §2 Listing card). */
 /**
  * `image`: 'priority' for the one photo likely to be the page's largest paint (loaded first),
  * 'eager' for others in the first row, 'lazy' (default) below the fold.
  */
 export type CardImageLoading = 'priority' | 'eager' | 'lazy';
 
-export function ListingCard({
+/** A listing in browse results and the latest grid (spec §2 Listing card), inside a CardsProvider. */
+export const ListingCard = memo(function ListingCard({
   listing,
   layout = 'grid',
   className,
@@ -41,6 +64,7 @@ export function ListingCard({
   imageLoading?: CardImageLoading;
 }) {
   const { userId } = useAuth();
+  const { finance, compared } = useContext(CardsContext);
   const queryClient = useQueryClient();
   const href = paths.truck(listing.id);
   // Start loading the detail page's data (and code) as soon as the buyer shows intent.
@@ -123,7 +147,7 @@ export function ListingCard({
                 Edit<span className="sr-only"> {listing.title}</span>
               </Link>
             ) : null}
-            <CompareButton listing={listing} compact />
+            <CompareToggle listing={listing} inTray={compared.has(listing.id)} compact />
             <SaveButton listing={listing} compact />
           </div>
         </div>
@@ -152,7 +176,7 @@ export function ListingCard({
           <span className="text-xl font-extrabold tracking-tight text-primary sm:text-2xl">{formatPrice(listing.price)}</span>
           {vat ? <span className="text-sm font-semibold text-muted-foreground">{vat}</span> : null}
         </p>
-        <ListingMonthlyCost listing={listing} />
+        <ListingMonthlyCost listing={listing} settings={finance} />
         {/* Always rendered at one badge's height, so cards with and without badges line up and nothing shifts. */}
         <div className="flex min-h-6 flex-wrap items-center gap-1.5">
           <PriceBandBadge band={listing.priceBand} />
@@ -163,7 +187,7 @@ export function ListingCard({
       </div>
     </article>
   );
-}
+});
 
 export function SourceBadge({ source, className }: { source: Listing['source']; className?: string }) {
   return source === 'user' ? (
@@ -202,10 +226,19 @@ export function ListingCardSkeleton({ layout = 'grid' }: { layout?: CardLayout }
   );
 }
 
-/** Cards the server renders (and the browser hydrates); the rest render right after hydration, below the fold. */
+/** Cards rendered when a grid first appears: the server's HTML and what hydration checks it against. */
 const FIRST_SCREEN_CARDS = 6;
 
-/** `aboveTheFold`: the grid opens the page, so its first photo loads first and the first row eagerly. */
+/**
+ * `aboveTheFold`: the grid opens the page, so its first photo loads first and the first row eagerly.
+ *
+ * The server renders the first screen of cards and the browser hydrates them; the whole list then
+ * renders as a deferred value, in the background, yielding to the browser every few milliseconds.
+ * New results (a search answer arriving, the next page) do the same: the cards already shown stay
+ * (memoized, so the urgent render skips them) while the new ones render, so a page of two dozen
+ * cards never blocks the main thread for the whole list. Cards after the first row skip their
+ * style, layout and paint while off screen (`content-visibility: auto`, sized like a card meanwhile).
+ */
 export function ListingGrid({
   listings,
   layout = 'grid',
@@ -215,19 +248,29 @@ export function ListingGrid({
   layout?: CardLayout;
   aboveTheFold?: boolean;
 }) {
-  const hydrated = useHydrated();
-  const shown = hydrated ? listings : listings.slice(0, FIRST_SCREEN_CARDS);
+  const shown = useDeferredValue(listings, listings.slice(0, FIRST_SCREEN_CARDS));
   const loadingOf = (i: number): CardImageLoading => (!aboveTheFold ? 'lazy' : i === 0 ? 'priority' : i < 3 ? 'eager' : 'lazy');
   return (
-    <>
+    <CardsProvider>
       <ul className={cn('grid gap-5', layout === 'grid' ? 'grid-cols-1 sm:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1')}>
         {shown.map((l, i) => (
-          <li key={l.id} className="flex">
+          <li key={l.id} className={cn('flex', i >= FIRST_ROW && (layout === 'grid' ? OFFSCREEN_GRID_CARD : OFFSCREEN_LIST_CARD))}>
             <ListingCard listing={l} layout={layout} className="w-full" imageLoading={loadingOf(i)} />
           </li>
         ))}
       </ul>
-      <FinanceFootnote />
-    </>
+      <CardsFinanceFootnote />
+    </CardsProvider>
   );
+}
+
+/** The cards of the first row (3 on a wide screen) are always rendered; later ones only near the screen. */
+const FIRST_ROW = 3;
+// `auto` remembers a card's rendered height once it has been on screen; until then, a typical card's.
+const OFFSCREEN_GRID_CARD = '[content-visibility:auto] [contain-intrinsic-size:auto_36rem]';
+const OFFSCREEN_LIST_CARD = '[content-visibility:auto] [contain-intrinsic-size:auto_20rem]';
+
+/** Under a list of cards (inside its CardsProvider): what goes with their monthly figures. */
+export function CardsFinanceFootnote() {
+  return <FinanceFootnote settings={useContext(CardsContext).finance} />;
 }

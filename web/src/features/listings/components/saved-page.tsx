@@ -11,7 +11,7 @@ import { formatDate } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
 import { SAVED_TEXTS, SAVED_TRUCK_TTL_DAYS, type SavedTruck } from '@shared/schemas/saved';
 import { useSavedTrucks, useSetTruckSaved } from '../api/saved-trucks';
-import { ListingCard } from './listing-card';
+import { CardsFinanceFootnote, CardsProvider, ListingCard } from './listing-card';
 import { SavedSearchesSection } from './saved-searches-section';
 
 /** /saved — the signed-in user's saved trucks, newest save first (issue 3 §7). */
@@ -59,13 +59,16 @@ export function SavedPage() {
             <p className="mt-6 text-sm text-muted-foreground" aria-live="polite">
               {items.length} saved truck{items.length === 1 ? '' : 's'}
             </p>
-            <ul className="mt-3 grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your saved trucks">
-              {items.map((item) => (
-                <li key={item.listingId} className="flex">
-                  {item.listing ? <ListingCard listing={item.listing} className="w-full" /> : <UnavailableCard item={item} />}
-                </li>
-              ))}
-            </ul>
+            <CardsProvider>
+              <ul className="mt-3 grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your saved trucks">
+                {items.map((item) => (
+                  <li key={item.listingId} className="flex">
+                    {item.listing ? <ListingCard listing={item.listing} className="w-full" /> : <UnavailableCard item={item} />}
+                  </li>
+                ))}
+              </ul>
+              <CardsFinanceFootnote />
+            </CardsProvider>
           </>
         )}
         <SavedSearchesSection />
