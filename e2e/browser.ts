@@ -77,13 +77,21 @@ export function chunkUrls(modules: string[]): RegExp {
   return new RegExp(`/(${files.join('|')})$`);
 }
 
-/**
- * Staff sign-in on /admin, shared by the e2e files, so a change to how staff sign in (a second
- * factor, say) is made here once.
- */
+/** The file of the built chunk Vite names `name` (a shared chunk's name is its first module's: 'zod-jitless'). */
+export function chunkFileNamed(name: string): string {
+  const manifest = JSON.parse(readFileSync(`${REPO_ROOT}/web/dist/.vite/manifest.json`, 'utf8')) as Record<
+    string,
+    { file: string; name?: string }
+  >;
+  const entry = Object.values(manifest).find((e) => e.name === name);
+  if (!entry) throw new Error(`no chunk named ${name} in web/dist/.vite/manifest.json`);
+  return entry.file;
+}
+
 /**
  * The /admin sign-in of a seeded staff member: e-mail and password, then the authenticator code
- * (Cognito's SOFTWARE_TOKEN_MFA challenge) from the seeded TOTP secret, as in AWS.
+ * (Cognito's SOFTWARE_TOKEN_MFA challenge) from the seeded TOTP secret, as in AWS. Shared by the
+ * e2e files, so a change to how staff sign in is made here once.
  */
 export async function signInToAdmin(page: Page, email: string, password: string): Promise<void> {
   const secret = (DEMO_STAFF_TOTP_SECRETS as Record<string, string>)[email];

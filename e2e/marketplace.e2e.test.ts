@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_LISTINGS, DEMO_USERS } from '../dev/seed/data.js';
 import { HIDDEN_CONTACT_TEXT } from '../shared/contact-redaction.js';
-import { chunkUrls, launchBrowser, newPage } from './browser.js';
+import { chunkFileNamed, chunkUrls, launchBrowser, newPage } from './browser.js';
 import { staffApi, staffToken } from './staff-api.js';
 
 /** Issue 2: the public marketplace, as a buyer uses it, in real Chromium against the product started like `npm start`. */
@@ -429,6 +429,33 @@ describe('public marketplace', () => {
     await poll(() => panel.isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Close filters' }).click();
     await poll(() => panel.isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it('loads no schema code with a server-rendered page: zod is fetched only when a form needs it', async () => {
+    // zod's code is about a quarter of a second of a phone's CPU to load (issue 26 §5).
+    const zod = chunkFileNamed('zod-jitless');
+    const { items } = (await (await fetch(`${baseUrl}/api/listings/latest`)).json()) as { items: { id: string }[] };
+    const ids = items.slice(0, 3).map((l) => l.id);
+    const paths = ['/', '/tippers', `/truck/${ids[0]}`, '/dealers/pennine-truck-sales-ltd', `/compare?ids=${ids.join(',')}`];
+    for (const path of paths) {
+      const page = await newPage(browser, baseUrl);
+      const scripts: string[] = [];
+      page.on('request', (req) => {
+        if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+      });
+      await page.goto(path, { waitUntil: 'load' });
+      expect(await page.locator('#first-screen-data').count(), `${path} is server-rendered`).toBe(1);
+      expect(scripts.length, path).toBeGreaterThan(0);
+      expect(scripts, path).not.toContain(`/${zod}`);
+      await page.close();
+    }
+    // The contact form does load it: the check above can see it.
+    const page = await newPage(browser, baseUrl);
+    const scripts: string[] = [];
+    page.on('request', (req) => scripts.push(new URL(req.url()).pathname));
+    await page.goto('/contact');
+    await poll(() => scripts.includes(`/${zod}`)).toBe(true);
     await page.close();
   });
 

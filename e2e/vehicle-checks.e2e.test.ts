@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../dev/seed/data.js';
 import { buildVehicleRegistry, type VehicleScenario } from '../dev/vehicle-records/registry.js';
-import { VEHICLE_CHECKS_DISCLAIMER } from '../shared/schemas/vehicle-checks.js';
+import { VEHICLE_CHECKS_DISCLAIMER } from '../shared/vehicle-check-texts.js';
 import { launchBrowser, newPage } from './browser.js';
 
 /**

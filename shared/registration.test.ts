@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatRegistration,
-  maskRegistration,
-  normaliseRegistration,
-  optionalRegistrationSchema,
-  registrationFormat,
-  registrationSchema,
-} from './registration.js';
+import { formatRegistration, maskRegistration, normaliseRegistration, registrationFormat } from './registration.js';
+import { optionalRegistrationSchema, registrationSchema } from './schemas/registration.js';
 
 describe('UK registration marks', () => {
   it('normalises to upper case without spaces', () => {

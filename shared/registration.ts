@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * UK registration marks (issue 27 §1): stored upper case without spaces ("AB12CDE"), checked
  * against the four formats the DVLA has issued in Great Britain and Northern Ireland:
@@ -36,20 +34,6 @@ export function registrationFormat(normalised: string): RegistrationFormat | nul
   for (const [format, pattern] of Object.entries(REGISTRATION_FORMATS)) if (pattern.test(normalised)) return format as RegistrationFormat;
   return null;
 }
-
-/** Required mark (the "Find my truck" look-up): normalised, or the message. */
-export const registrationSchema = z
-  .string({ error: REGISTRATION_TEXTS.invalid })
-  .max(20, REGISTRATION_TEXTS.invalid)
-  .transform(normaliseRegistration)
-  .refine((v) => registrationFormat(v) !== null, REGISTRATION_TEXTS.invalid);
-
-/** The listing field: blank or absent is null (no checks shown), anything else a valid mark. */
-export const optionalRegistrationSchema = z
-  .union([z.string(), z.null()], { error: REGISTRATION_TEXTS.invalid })
-  .optional()
-  .transform((v) => (v == null || v.trim() === '' ? null : v))
-  .pipe(registrationSchema.nullable());
 
 /** What anonymous visitors see of a mark the seller did not choose to show: "AB12 •••". */
 const REGISTRATION_MASK = '•••';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPARE_MAX, RECENTLY_VIEWED_MAX } from '../compare-limits.js';
+import { COMPARE_MAX, LISTING_ID_PATTERN, RECENTLY_VIEWED_MAX } from '../compare-limits.js';
 import type { Listing } from './listing.js';
 
 export { RECENTLY_VIEWED_MAX } from '../compare-limits.js';
@@ -10,10 +10,7 @@ export { RECENTLY_VIEWED_MAX } from '../compare-limits.js';
  */
 
 /** A listing's API id: a ULID, or 'scraped-<id>' (the same rule as the listing routes' {id}). */
-const listingIdSchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a listing id (letters, digits, - and _; at most 64)');
+const listingIdSchema = z.string().trim().regex(LISTING_ID_PATTERN, 'must be a listing id (letters, digits, - and _; at most 64)');
 
 /** "a,b,c" → distinct ids, in order; empty parts ignored. */
 const idList = (max: number, name: string) =>
@@ -40,20 +37,6 @@ export const compareQuerySchema = z.object({
     .transform((s) => s || undefined),
 });
 export type CompareQuery = z.output<typeof compareQuerySchema>;
-
-/** The /compare URL's ids, read leniently in the browser: invalid ids dropped, the first COMPARE_MAX kept. */
-export function compareIdsOf(raw: string | null | undefined): string[] {
-  if (!raw) return [];
-  const ids = [
-    ...new Set(
-      raw
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean),
-    ),
-  ];
-  return ids.filter((id) => listingIdSchema.safeParse(id).success).slice(0, COMPARE_MAX);
-}
 
 export type SellerType = 'trade' | 'private';
 

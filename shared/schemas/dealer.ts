@@ -9,8 +9,6 @@ import { text } from './text.js';
 export const DEALER_STATUSES = ['none', 'pending', 'approved', 'refused'] as const;
 export type DealerStatus = (typeof DEALER_STATUSES)[number];
 
-export const APPROVED_DEALER_LABEL = 'Approved dealer';
-
 /** Companies House company numbers: 8 digits, or a two-letter prefix (Scotland, Northern Ireland, LLPs…) and 6 digits. */
 const COMPANY_NUMBER_PATTERN = /^(\d{8}|(SC|NI|OC|SO|NC|R0)\d{6})$/;
 /** UK VAT registration numbers: 9 digits, or 12 for a branch of a group, stored with their GB prefix. */

@@ -6,7 +6,7 @@ import { phoneSchema } from './phone.js';
 import { requiredYearSchema } from '../year.js';
 import { type Category, FUEL_VALUES, type Make, TRANSMISSION_VALUES } from '../values.js';
 import { AXLE_CONFIGS, CAB_VALUES, EURO_VALUES, VAT_VALUES, normaliseCategory, normaliseMake } from '../listing-options.js';
-import { optionalRegistrationSchema } from '../registration.js';
+import { optionalRegistrationSchema } from './registration.js';
 
 /**
  * The Sell Your Truck form (spec §3 "Sell form fields", §5 "Sell form") and the Edit listing

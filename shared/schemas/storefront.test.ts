@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { WEEKDAYS, dealerDirectoryQuerySchema, storefrontUpdateSchema } from './storefront.js';
+import { WEEKDAYS } from '../weekdays.js';
+import { dealerDirectoryQuerySchema, storefrontUpdateSchema } from './storefront.js';
 
 const hours = WEEKDAYS.map((day) => (day === 'sun' ? { day, closed: true } : { day, closed: false, open: '08:00', close: '17:30' }));
 const valid = { about: 'Family firm since 1982.', town: 'Leeds', postcode: 'ls11 5ab', hours };

@@ -1,21 +1,10 @@
 import { z } from 'zod';
 import { SLUG_MAX, SLUG_PATTERN } from '../slug.js';
 import { text } from './text.js';
+import { WEEKDAYS, type Weekday } from '../weekdays.js';
 
 /** Dealer storefronts (issue 26 §1): what the dashboard edits and the pages show. */
 export const STOREFRONT_LIMITS = { aboutMax: 1000, townMax: 60 } as const;
-
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_LABELS: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
 
 export const STOREFRONT_TEXTS = {
   hoursOrder: 'Closing time must be after opening time',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AxleConfig, EuroStandard } from '../listing-options.js';
-import { registrationSchema } from '../registration.js';
+import { registrationSchema } from './registration.js';
 import type { Fuel, Make } from '../values.js';
 import type { DvlaFillableField } from './sell.js';
 
@@ -41,9 +41,6 @@ export const VEHICLE_LOOKUP_TEXTS = {
   nothingFilled: 'The DVLA found this vehicle but holds nothing we could fill in. Please fill in the details yourself.',
   enterFirst: 'Enter the registration first, then press "Find my truck".',
 } as const;
-
-/** The panel's fixed line (issue 27 §3). */
-export const VEHICLE_CHECKS_DISCLAIMER = 'From DVLA and DVSA records. Not a finance, stolen or write-off check.';
 
 type MileageVerdictKind = 'consistent' | 'fell' | 'below-last' | 'not-enough';
 

@@ -1,6 +1,7 @@
 /** The e-mail a dealer applicant gets when staff decide their application. */
 import { SITE_NAME, SUPPORT } from '../../../../shared/constants.js';
-import { APPROVED_DEALER_LABEL, type DealerApplication } from '../../../../shared/schemas/dealer.js';
+import { APPROVED_DEALER_LABEL } from '../../../../shared/dealer-labels.js';
+import type { DealerApplication } from '../../../../shared/schemas/dealer.js';
 import { html } from '../mail/html.js';
 import { type MailContext, button, heading, paragraph, renderEmail, smallPrint } from '../mail/layout.js';
 import type { RenderedEmail } from '../mail/mailer.js';

@@ -4,7 +4,8 @@
  * newest live listings). Pure; rendered by page-head.ts's renderHeadTags (everything escaped).
  */
 import { SITE_NAME } from '../../../../shared/constants.js';
-import { type Storefront, WEEKDAY_LABELS } from '../../../../shared/schemas/storefront.js';
+import type { Storefront } from '../../../../shared/schemas/storefront.js';
+import { WEEKDAY_LABELS } from '../../../../shared/weekdays.js';
 import { type PageHead, absoluteUrl } from './page-head.js';
 
 export const storefrontPath = (slug: string) => `/dealers/${encodeURIComponent(slug)}`;

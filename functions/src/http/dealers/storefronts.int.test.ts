@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, type TestUser, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
-import { WEEKDAYS } from '../../../../shared/schemas/storefront.js';
+import { WEEKDAYS } from '../../../../shared/weekdays.js';
 import { routes } from '../../routes.js';
 
 /**

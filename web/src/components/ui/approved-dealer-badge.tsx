@@ -1,6 +1,6 @@
 import { BadgeCheck } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { APPROVED_DEALER_LABEL } from '@shared/schemas/dealer';
+import { APPROVED_DEALER_LABEL } from '@shared/dealer-labels';
 
 /** The "Approved dealer" badge (issue 23): staff checked the business. Not the spec's 'Verified Listing', which means something else. */
 export function ApprovedDealerBadge({ className }: { className?: string }) {

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { ACTIVE_LISTING_CAPS } from '@shared/limits';
 import type { AdminUser } from '@shared/schemas/admin';
-import { APPROVED_DEALER_LABEL } from '@shared/schemas/dealer';
+import { APPROVED_DEALER_LABEL } from '@shared/dealer-labels';
 import {
   useDealerApplications,
   useDecideDealerApplication,

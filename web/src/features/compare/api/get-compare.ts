@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type CompareResponse, compareIdsOf } from '@shared/schemas/compare';
+import { compareIdsOf } from '@shared/compare-limits';
+import type { CompareResponse } from '@shared/schemas/compare';
 import { apiGet } from '@/lib/api-client';
 
 /** GET /api/compare — up to 3 trucks side by side; `from` measures distances from a UK place. */

@@ -12,12 +12,8 @@ import { toastApiFailure } from '@/lib/api-error-toast';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { ACTIVE_LISTING_CAPS, activeListingCapOf } from '@shared/limits';
-import {
-  APPROVED_DEALER_LABEL,
-  type DealerApplicationFields,
-  type DealerApplicationInput,
-  dealerApplicationSchema,
-} from '@shared/schemas/dealer';
+import { APPROVED_DEALER_LABEL } from '@shared/dealer-labels';
+import { type DealerApplicationFields, type DealerApplicationInput, dealerApplicationSchema } from '@shared/schemas/dealer';
 import type { Profile } from '@shared/schemas/profile';
 import { useApplyAsDealer } from '../api/dealer-application';
 

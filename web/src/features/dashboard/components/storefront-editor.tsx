@@ -10,14 +10,8 @@ import { ApiError } from '@/lib/api-client';
 import { toastApiFailure } from '@/lib/api-error-toast';
 import { uploadListingImages } from '@/lib/listing-images';
 import { toast } from '@/lib/toast';
-import {
-  type DayHours,
-  STOREFRONT_LIMITS,
-  STOREFRONT_TEXTS,
-  WEEKDAYS,
-  WEEKDAY_LABELS,
-  storefrontUpdateSchema,
-} from '@shared/schemas/storefront';
+import { type DayHours, STOREFRONT_LIMITS, STOREFRONT_TEXTS, storefrontUpdateSchema } from '@shared/schemas/storefront';
+import { WEEKDAYS, WEEKDAY_LABELS } from '@shared/weekdays';
 import { useMyStorefront, useSaveMyStorefront } from '../api/my-storefront';
 import { DealerLogo } from '@/components/ui/dealer-logo';
 

@@ -4,7 +4,6 @@ import { ReportListing } from './report-listing';
 import { PriceHistory } from '@/components/price-history/price-history';
 import { PriceRatingPanel } from './price-rating-panel';
 import { VehicleChecksPanel } from './vehicle-checks-panel';
-import { FinanceCalculator } from '@/components/finance/finance-calculator';
 import { listingMetaDescription } from '@shared/listing-meta';
 import { formatPhone } from '@shared/phone';
 import {
@@ -23,7 +22,7 @@ import {
   Settings2,
   User,
 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { PageContainer } from '@/components/layout/page-shell';
@@ -49,6 +48,34 @@ import { SourceBadge } from './listing-card';
 import { SaveButton } from './save-button';
 import { ListingPageCompareShare } from '@/components/compare/listing-page-compare-share';
 import { RecentlyViewed } from '@/components/recently-viewed/recently-viewed';
+import { OptionalPart } from '@/components/ui/optional-part';
+import { whenIdleOrNear } from '@/lib/when-idle-or-near';
+
+/**
+ * The finance calculator's code (with zod, which checks what the buyer types) is not in the listing
+ * page's first load. On a server-rendered page its HTML stays until the code arrives, fetched when
+ * the browser is idle or the visitor scrolls near it, and React hydrates it then; on a page the
+ * browser renders itself, the code is fetched at once.
+ */
+const LazyFinanceCalculator = lazy(async () => {
+  const serverRendered = typeof document === 'undefined' ? null : document.querySelector('[data-testid="finance-calculator"]');
+  if (serverRendered) await whenIdleOrNear(serverRendered);
+  return { default: (await import('@/components/finance/finance-calculator')).FinanceCalculator };
+});
+
+/**
+ * Memoized: the page re-rendering (signing in, a query refreshing) passes the same listing, so the
+ * boundary is never updated before it has hydrated, which would replace its server HTML.
+ */
+const FinanceCalculator = memo(function FinanceCalculator({ listing }: { listing: Listing }) {
+  return (
+    <OptionalPart>
+      <Suspense fallback={null}>
+        <LazyFinanceCalculator listing={listing} />
+      </Suspense>
+    </OptionalPart>
+  );
+});
 
 // Only signed-in buyers see the enquiry form, never the anonymous first view the server renders:
 // its code (react-hook-form, zod and the enquiry schema) loads when it is shown.

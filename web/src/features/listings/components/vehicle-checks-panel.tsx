@@ -4,7 +4,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatDate, formatNumber } from '@/lib/format';
 import type { Listing } from '@shared/schemas/listing';
-import { VEHICLE_CHECKS_DISCLAIMER, type VehicleChecks, type VehicleTest } from '@shared/schemas/vehicle-checks';
+import type { VehicleChecks, VehicleTest } from '@shared/schemas/vehicle-checks';
+import { VEHICLE_CHECKS_DISCLAIMER } from '@shared/vehicle-check-texts';
 import { useVehicleChecks } from '../api/get-vehicle-checks';
 
 const DEFECT_WORDS: Record<string, string> = {
