@@ -4,6 +4,7 @@ import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../../dev/testing/harness.js';
+import { LOCAL_SECRET_VALUES } from '../../../dev/config.js';
 import { PLANS } from '../../../shared/constants.js';
 import { type ListingSearchResult, listingSearchQuerySchema } from '../../../shared/schemas/listing.js';
 import { keys } from '../adapters/dynamodb/keys.js';
@@ -55,7 +56,7 @@ beforeAll(async () => {
   // Prepare: a table with a listing written before the first deploy (a past change time), no tiers, no snapshot.
   api = await startTestApi({ tablePrefix: 'deploy-data', deployData: false });
   ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}));
-  stripe = new Stripe(process.env.SECRET_STRIPE_SECRET_KEY as string, {
+  stripe = new Stripe(LOCAL_SECRET_VALUES.stripeSecretKey, {
     host: new URL(api.baseUrl).hostname,
     port: Number(new URL(api.baseUrl).port),
     protocol: 'http',

@@ -11,6 +11,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type Access, VEHICLE_RECORD_SECRETS } from '../../../functions/src/access.js';
 import { queueUrlEnvVar } from '../../../functions/src/adapters/queues/sender.js';
+import { DEFAULT_SECRETS_PREFIX } from '../../../functions/src/adapters/secrets/secrets.js';
 import type { BucketKey } from '../data-stack.js';
 import { FUNCTIONS_SRC_DIR } from '../paths.js';
 import { esbuildCode, type HandlerBundles } from './esbuild-code.js';
@@ -102,9 +103,6 @@ export interface HouseFunctionProps {
 export const HANDLER_METADATA_KEY = 'truckyard:handler';
 
 export const HOUSE_FUNCTION_DEFAULTS = { memoryMb: 512, timeoutSeconds: 10 } as const;
-
-/** Where secrets live in SSM unless the app says otherwise (context `secretsPrefix`). */
-export const DEFAULT_SECRETS_PREFIX = '/truckyard/prod/';
 
 /** API Gateway HTTP API waits at most 30 s for an integration; a route's function must give up first. */
 export const HTTP_API_TIMEOUT_SECONDS = 29;

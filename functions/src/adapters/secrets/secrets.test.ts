@@ -1,18 +1,26 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearSecretCache, getOptionalSecret, getSecret, secretEnvVar } from './secrets.js';
+import { clearSecretCache, getOptionalSecret, getSecret } from './secrets.js';
 
 describe('getSecret', () => {
   beforeEach(() => clearSecretCache());
 
-  it('reads the local value from SECRET_<NAME> when STAGE=local', async () => {
-    expect(secretEnvVar('stripeWebhookSecret')).toBe('SECRET_STRIPE_WEBHOOK_SECRET');
-    await expect(getSecret('stripeWebhookSecret', { STAGE: 'local', SECRET_STRIPE_WEBHOOK_SECRET: 'whsec_local' })).resolves.toBe(
-      'whsec_local',
-    );
+  it('reads SSM whatever the stage: no local branch takes the value from the environment', async () => {
+    // Prepare
+    const asked: string[] = [];
+    const fetchParameter = async (n: string) => {
+      asked.push(n);
+      return 'whsec_from_ssm';
+    };
+    const env = { STAGE: 'local', SECRETS_PREFIX: '/truckyard/prod/', SECRET_STRIPE_WEBHOOK_SECRET: 'whsec_from_env' };
+    // Act
+    const value = await getSecret('stripeWebhookSecret', env, fetchParameter);
+    // Assess
+    expect(value).toBe('whsec_from_ssm');
+    expect(asked).toEqual(['/truckyard/prod/stripeWebhookSecret']);
   });
 
-  it('fails with the variable name when a local secret is missing', async () => {
-    await expect(getSecret('whatsappToken', { STAGE: 'local' })).rejects.toThrow(/SECRET_WHATSAPP_TOKEN/);
+  it('fails naming SECRETS_PREFIX when it is missing', async () => {
+    await expect(getSecret('whatsappToken', { STAGE: 'local' }, async () => 'x')).rejects.toThrow(/SECRETS_PREFIX/);
   });
 
   it('reads the SSM parameter under SECRETS_PREFIX once and caches it', async () => {

@@ -14,6 +14,7 @@ import { PASSWORD_TEXTS } from '../../../../shared/schemas/password.js';
 import { listMail, waitForMail } from '../../../../dev/mail/store.js';
 import { solvedChallenge } from '../../../../dev/testing/challenge.js';
 import { type TestApi, createTestUser, startTestApi, testMailDir } from '../../../../dev/testing/harness.js';
+import { LOCAL_SECRET_VALUES } from '../../../../dev/config.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { windowStartOf } from '../../domain/rate-limit.js';
 import { SIGN_UP_OVERALL_LIMIT, SIGN_UP_TEXTS } from '../../domain/accounts/sign-up.js';
@@ -51,7 +52,7 @@ async function post(path: string, body: Record<string, unknown>, viewer = newVie
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      [ORIGIN_VERIFY_HEADER]: process.env.SECRET_ORIGIN_VERIFY_SECRET ?? '',
+      [ORIGIN_VERIFY_HEADER]: LOCAL_SECRET_VALUES.originVerifySecret,
       [VIEWER_ADDRESS_HEADER]: `${viewer}:40000`,
     },
     body: JSON.stringify(body),
