@@ -443,7 +443,7 @@ export function toListingRecord(listing: DemoListing, userId: string, images: Li
 
 // ---------------------------------------------------------------- scraped listings
 
-export const SCRAPED_SOURCES = ['truckfinder.example', 'hgvtrader.example', 'lorrymart.example'] as const;
+const SCRAPED_SOURCES = ['truckfinder.example', 'hgvtrader.example', 'lorrymart.example'] as const;
 
 interface ScrapedRow extends ScrapedFields {
   source: (typeof SCRAPED_SOURCES)[number];

@@ -10,7 +10,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 
-export interface RecordedWhatsApp {
+interface RecordedWhatsApp {
   id: string;
   receivedAt: string;
   to: string;

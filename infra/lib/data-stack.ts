@@ -71,7 +71,7 @@ export const BUCKET_KEYS = [
 export type BucketKey = (typeof BUCKET_KEYS)[number];
 
 /** How long each nightly audit archive object is locked (governance mode): a year. */
-export const AUDIT_ARCHIVE_RETENTION_DAYS = 365;
+const AUDIT_ARCHIVE_RETENTION_DAYS = 365;
 
 /**
  * Old versions of photos (replaced or deleted objects) are kept this long, then expire: the

@@ -34,9 +34,9 @@ const EDGE_REGION = 'us-east-1';
  * 20 environments answer several hundred searches a second (each search route's stage throttle,
  * infra/lib/throttles.ts, allows more: the reservation caps what search may take). A reservation needs the account's quota to stay 100 above all reservations.
  */
-export const SEARCH_RESERVED_CONCURRENCY = 20;
+const SEARCH_RESERVED_CONCURRENCY = 20;
 /** The handler module of the search function (functions/src/routes.ts). */
-export const SEARCH_HANDLER = 'http/listings/search-listings.ts';
+const SEARCH_HANDLER = 'http/listings/search-listings.ts';
 /** Lambda's limit on one function's environment variables, all names and values together. */
 const LAMBDA_ENVIRONMENT_LIMIT_BYTES = 4096;
 
@@ -44,7 +44,7 @@ const LAMBDA_ENVIRONMENT_LIMIT_BYTES = 4096;
 const DEFAULT_MAIL_FROM = 'TruckYard <no-reply@truckyard.example>';
 
 /** The government's live API bases and DVSA's scope: what the vehicle checks call unless context says otherwise. */
-export const GOVERNMENT_VEHICLE_RECORDS = {
+const GOVERNMENT_VEHICLE_RECORDS = {
   dvlaApiUrl: 'https://driver-vehicle-licensing.api.gov.uk',
   dvsaApiUrl: 'https://history.mot.api.gov.uk',
   dvsaScope: 'https://tapi.dvsa.gov.uk/.default',

@@ -10,12 +10,15 @@ import { deployDataProperties } from '../../functions/src/deploy/deploy-data-ver
 import { PLANS } from '../../shared/constants.js';
 import { queues } from '../../functions/src/queues.js';
 import { MEDIA_PENDING_PREFIX } from '../../functions/src/domain/admin/media.js';
-import { AUDIT_ARCHIVE_RETENTION_DAYS, NONCURRENT_VERSION_DAYS } from '../lib/data-stack.js';
+import { NONCURRENT_VERSION_DAYS } from '../lib/data-stack.js';
 import { ACCESS_TOKEN_SCOPE, needsAuthorizer, routes as allRoutes } from '../../functions/src/routes.js';
-import { DEFAULT_ROUTE_THROTTLE } from '../lib/throttles.js';
 import { HOUSE_FUNCTION_DEFAULTS, HTTP_API_TIMEOUT_SECONDS } from '../lib/constructs/house-function.js';
 import { pathPatternOf } from '../lib/web-stack.js';
 import { removeTempDirs, synthTruckYard, TEST_SITE_URL } from './synth-app.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const DEFAULT_ROUTE_THROTTLE = { rateLimit: 10, burstLimit: 20 };
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const AUDIT_ARCHIVE_RETENTION_DAYS = 365;
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
 

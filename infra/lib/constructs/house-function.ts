@@ -100,7 +100,7 @@ export interface HouseFunctionProps {
 }
 
 /** Template metadata naming a function's handler module (relative to functions/src). */
-export const HANDLER_METADATA_KEY = 'truckyard:handler';
+const HANDLER_METADATA_KEY = 'truckyard:handler';
 
 export const HOUSE_FUNCTION_DEFAULTS = { memoryMb: 512, timeoutSeconds: 10 } as const;
 
@@ -108,7 +108,7 @@ export const HOUSE_FUNCTION_DEFAULTS = { memoryMb: 512, timeoutSeconds: 10 } as 
 export const HTTP_API_TIMEOUT_SECONDS = 29;
 
 /** The fixture allow-list's variable (functions/src/adapters/http/allow-hosts.ts), on `outboundHttp` functions only. */
-export const FETCH_ALLOW_HOSTS_ENV = 'FETCH_ALLOW_HOSTS';
+const FETCH_ALLOW_HOSTS_ENV = 'FETCH_ALLOW_HOSTS';
 
 /** Environment variable carrying a bucket's generated name: 'truck-images' -> BUCKET_TRUCK_IMAGES. */
 const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().replaceAll('-', '_')}`;
@@ -117,7 +117,7 @@ const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().replaceAll(
  * Modules whose functions read a context-configured variable: a function gets the variable when its
  * handler reaches the module through its imports (native-modules.ts's import walk).
  */
-export const SCRAPER_SOURCES_READER = 'jobs/scraper-deps.ts';
+const SCRAPER_SOURCES_READER = 'jobs/scraper-deps.ts';
 
 /** The HTTP handler wrapper, which verifies bearer tokens against the user pool (COGNITO_*) on every API function. */
 const TOKEN_VERIFIER = 'http/handler.ts';

@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalQueue } from '../../../../dev/local-queue.js';
-import { listMail, waitForMail } from '../../../../dev/mail/store.js';
+import { listMail } from '../../../../dev/mail/store.js';
 import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
 import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir, apiCaller } from '../../../../dev/testing/harness.js';
 import { listWhatsApp } from '../../../../dev/whatsapp/inbox.js';
@@ -13,6 +13,7 @@ import { signUnsubscribeToken } from '../../domain/alerts/unsubscribe-token.js';
 import { createListingsRepo } from '../../adapters/dynamodb/listings-repo.js';
 import { scrapedRecord } from '../../domain/listings/test-fixtures.js';
 import { solvedChallenge } from '../../../../dev/testing/challenge.js';
+import { waitForMail } from '../../../../dev/mail/store.test-support.js';
 
 /**
  * Issue 10 §4, §5, §9: instant platinum alerts on listing.created (e-mail, WhatsApp only with
