@@ -110,7 +110,7 @@ describe('Create (the first deploy, and every local start)', () => {
     expect(tiers.tiers.map((t: { id: string }) => t.id)).toEqual(['silver', 'gold', 'platinum']);
     // A new search environment (the HTTP one waits out its retry window) starts from the snapshot,
     // which holds the listing written before it; the first screens are written beside it.
-    const { firstScreensStore, listingsRepo, searchSnapshotStore } = await import('../deps.js');
+    const { cachedFirstScreens, listingsRepo, searchSnapshotStore } = await import('../deps.js');
     const { SearchService } = await import('../domain/search/search-service.js');
     const fresh = new SearchService(listingsRepo(api.tableName), {
       imagesBaseUrl: '/images',
@@ -119,7 +119,7 @@ describe('Create (the first deploy, and every local start)', () => {
       requireSnapshot: {},
     });
     expect((await fresh.search(listingSearchQuerySchema.parse({}), 'anonymous')).items.map((l) => l.id)).toEqual(['DEPLOYED1']);
-    const screens = await firstScreensStore(api.tableName)?.read();
+    const screens = await cachedFirstScreens(api.tableName);
     expect(screens?.latest.items.map((l) => l.id)).toEqual(['DEPLOYED1']);
     expect(screens?.categories.articulated?.items.map((l) => l.id)).toEqual(['DEPLOYED1']);
   });

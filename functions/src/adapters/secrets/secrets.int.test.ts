@@ -1,7 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_SECRET_VALUES } from '../../../../dev/config.js';
 import { applyLocalCloudEnv } from '../../../../dev/testing/harness.js';
-import { clearSecretCache, getOptionalSecret, getSecret } from './secrets.js';
+import { getOptionalSecret, getSecret } from './secrets.js';
 
 /**
  * The secrets adapter through the real SSM client against SSM's local stand-in
@@ -12,7 +12,6 @@ describe('secrets from the local SSM stand-in', () => {
   beforeAll(() => {
     env = applyLocalCloudEnv();
   });
-  afterEach(() => clearSecretCache());
 
   it('reads a secret from the SSM parameter under SECRETS_PREFIX, with no SECRET_* variable set', async () => {
     // Prepare: the handler environment names the prefix and the endpoint, not the value.

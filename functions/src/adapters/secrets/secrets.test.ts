@@ -1,9 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { clearSecretCache, getOptionalSecret, getSecret } from './secrets.js';
+import { describe, expect, it } from 'vitest';
+import { getOptionalSecret, getSecret } from './secrets.js';
 
+// The module caches values and absences per secret name for the process, so each test reads names of its own.
 describe('getSecret', () => {
-  beforeEach(() => clearSecretCache());
-
   it('reads SSM whatever the stage: no local branch takes the value from the environment', async () => {
     // Prepare
     const asked: string[] = [];
@@ -41,7 +40,6 @@ describe('getSecret', () => {
 });
 
 describe('getOptionalSecret', () => {
-  beforeEach(() => clearSecretCache());
   const env = { STAGE: 'aws', SECRETS_PREFIX: '/truckyard/prod/' };
   const notFound = () => Object.assign(new Error('Parameter not found'), { name: 'ParameterNotFound' });
 
@@ -52,23 +50,23 @@ describe('getOptionalSecret', () => {
       calls++;
       throw notFound();
     };
+    const briefly = { ...env, SECRET_CACHE_MS: '50' };
     // Act
-    const a = await getOptionalSecret('originVerifySecretPrevious', env, fetchParameter);
-    const b = await getOptionalSecret('originVerifySecretPrevious', env, fetchParameter);
+    const a = await getOptionalSecret('originVerifySecretPrevious', briefly, fetchParameter);
+    const b = await getOptionalSecret('originVerifySecretPrevious', briefly, fetchParameter);
     // Assess
     expect([a, b, calls]).toEqual([undefined, undefined, 1]);
-    // After the cache is cleared, a missing parameter is asked for again (as in AWS: no stage branch).
-    clearSecretCache();
-    await expect(getOptionalSecret('originVerifySecretPrevious', env, fetchParameter)).resolves.toBeUndefined();
+    // Once SECRET_CACHE_MS has passed, a missing parameter is asked for again.
+    await new Promise((r) => setTimeout(r, 80));
+    await expect(getOptionalSecret('originVerifySecretPrevious', briefly, fetchParameter)).resolves.toBeUndefined();
     expect(calls).toBe(2);
   });
 
   it('returns a configured value, and throws any other failure', async () => {
-    await expect(getOptionalSecret('originVerifySecretPrevious', env, async () => 'old')).resolves.toBe('old');
-    clearSecretCache();
+    await expect(getOptionalSecret('dvsaClientId', env, async () => 'old')).resolves.toBe('old');
     const denied = Object.assign(new Error('not authorized'), { name: 'AccessDeniedException' });
     await expect(
-      getOptionalSecret('originVerifySecretPrevious', env, async () => {
+      getOptionalSecret('dvsaClientSecret', env, async () => {
         throw denied;
       }),
     ).rejects.toThrow(/not authorized/);

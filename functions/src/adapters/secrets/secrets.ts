@@ -89,9 +89,3 @@ export async function getOptionalSecret(
     return undefined;
   }
 }
-
-/** Forgets cached values (tests). */
-export function clearSecretCache(): void {
-  cache.clear();
-  absent.clear();
-}
