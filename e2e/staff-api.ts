@@ -18,6 +18,7 @@ async function cognito(baseUrl: string, target: string, body: unknown): Promise<
 export async function staffToken(baseUrl: string, staff: string): Promise<string> {
   const { clientId } = (await (await fetch(`${baseUrl}/api/config`)).json()) as { clientId: string };
   const secret = DEMO_USERS.find((u) => u.email === staff)?.totpSecret;
+  if (!secret) throw new Error(`${staff} is not a seeded staff account with an authenticator`);
   const initiate = () =>
     cognito(baseUrl, 'InitiateAuth', {
       ClientId: clientId,
