@@ -19,7 +19,7 @@ interface RecordedWhatsApp {
   phoneNumberId: string;
 }
 
-export async function listWhatsApp(dir: string, to?: string): Promise<RecordedWhatsApp[]> {
+async function listWhatsApp(dir: string, to?: string): Promise<RecordedWhatsApp[]> {
   let files: string[] = [];
   try {
     files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();

@@ -10,7 +10,7 @@ import { deployDataProperties } from '../../functions/src/deploy/deploy-data-ver
 import { PLANS } from '../../shared/constants.js';
 import { queues } from '../../functions/src/queues.js';
 import { MEDIA_PENDING_PREFIX } from '../../functions/src/domain/admin/media.js';
-import { NONCURRENT_VERSION_DAYS } from '../lib/data-stack.js';
+import { OLD_FILE_VERSION_DAYS } from '../../shared/constants.js';
 import { ACCESS_TOKEN_SCOPE, needsAuthorizer, routes as allRoutes } from '../../functions/src/routes.js';
 import { HOUSE_FUNCTION_DEFAULTS, HTTP_API_TIMEOUT_SECONDS } from '../lib/constructs/house-function.js';
 import { pathPatternOf } from '../lib/web-stack.js';
@@ -227,13 +227,13 @@ describe('data stack', () => {
     }
   });
 
-  it('versions the photo and upload buckets, expiring old versions after NONCURRENT_VERSION_DAYS', () => {
+  it('versions the photo and upload buckets, expiring old versions after OLD_FILE_VERSION_DAYS', () => {
     const all = t.data.toJSON().Resources as Resources;
     for (const [key, bucket] of Object.entries(photoAndUploadBuckets())) {
       const props = all[stacks.data.getLogicalId(bucket.node.defaultChild as never)].Properties;
       expect(props.VersioningConfiguration, key).toEqual({ Status: 'Enabled' });
       expect((props.LifecycleConfiguration as { Rules: object[] }).Rules, key).toContainEqual(
-        expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: NONCURRENT_VERSION_DAYS }, Status: 'Enabled' }),
+        expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: OLD_FILE_VERSION_DAYS }, Status: 'Enabled' }),
       );
     }
   });

@@ -12,7 +12,7 @@ import type { Construct } from 'constructs';
 import { type Access, VEHICLE_RECORD_SECRETS } from '../../../functions/src/access.js';
 import { queueUrlEnvVar } from '../../../functions/src/adapters/queues/sender.js';
 import { DEFAULT_SECRETS_PREFIX } from '../../../functions/src/adapters/secrets/secrets.js';
-import type { BucketKey } from '../data-stack.js';
+import type { BucketKey } from '../../../functions/src/access.js';
 import { FUNCTIONS_SRC_DIR } from '../paths.js';
 import { esbuildCode, type HandlerBundles } from './esbuild-code.js';
 import { grantAccess } from './grants.js';

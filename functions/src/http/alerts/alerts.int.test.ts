@@ -4,8 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalQueue } from '../../../../dev/local-queue.js';
 import { listMail } from '../../../../dev/mail/store.js';
 import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
-import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir, apiCaller } from '../../../../dev/testing/harness.js';
-import { listWhatsApp } from '../../../../dev/whatsapp/inbox.js';
+import {
+  type TestApi,
+  type TestUser,
+  createTestUser,
+  startTestApi,
+  testMailDir,
+  apiCaller,
+  whatsAppMessages,
+} from '../../../../dev/testing/harness.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { alertEventSubscriptions } from '../../alerts-rows.js';
 import { setInProcessQueue } from '../../adapters/queues/sender.js';
@@ -82,7 +89,7 @@ beforeAll(async () => {
   await subscribe(platinumWa, 'platinum', { whatsappOptedIn: true, phone: '07700 900111', frequency: 'weekly' });
   // WhatsApp alerts go only to a verified number (issue 23): the code comes through the stand-in.
   expect((await call('POST', '/api/alert-preferences/whatsapp/code', platinumWa, {})).status).toBe(200);
-  const [codeMessage] = await listWhatsApp(api.whatsappDir, '+447700900111');
+  const [codeMessage] = await whatsAppMessages(api.baseUrl, '+447700900111');
   expect((await call('POST', '/api/alert-preferences/whatsapp/verify', platinumWa, { code: codeMessage.parameters[0] })).status).toBe(200);
   await subscribe(platinumNoWa, 'platinum', { whatsappOptedIn: false, phone: '07700 900222' });
   await subscribe(gold, 'gold');
@@ -110,7 +117,7 @@ describe('instant alerts (platinum)', () => {
     expect(mail.headers?.['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     await waitForMail(mailDir(), { to: platinumNoWa.email });
 
-    const wa = (await listWhatsApp(api.whatsappDir)).filter((m) => m.template === 'truck_alert');
+    const wa = (await whatsAppMessages(api.baseUrl)).filter((m) => m.template === 'truck_alert');
     expect(wa.map((m) => m.to)).toEqual(['+447700900111']);
     expect(wa[0].parameters.join(' ')).toContain(`Volvo FH ${MODEL}`);
 
