@@ -20,7 +20,8 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { startApiServer } from '../dev/api-server.js';
 import { createConfirmedUser, ensureTable, ensureUserPool, makeCognitoClient } from '../dev/bootstrap.js';
-import { handlerEnv } from '../dev/config.js';
+import { handlerEnv, localSecretParameters, REGION } from '../dev/config.js';
+import { DEFAULT_SECRETS_PREFIX } from '../functions/src/adapters/secrets/secrets.js';
 import { findFreePort } from '../dev/lib/net.js';
 import { createLocalBus } from '../dev/local-bus.js';
 import { startMailCatcher } from '../dev/mail/catcher.js';
@@ -28,6 +29,7 @@ import { listMail } from '../dev/mail/store.js';
 import { startCognito } from '../dev/stand-ins/cognito.js';
 import { makeDynamoClient, startDynamoDbLocal } from '../dev/stand-ins/dynamodb-local.js';
 import { startS3 } from '../dev/stand-ins/s3.js';
+import { startSsm } from '../dev/stand-ins/ssm.js';
 import type { StripeStandIn } from '../dev/stripe/stand-in.js';
 import { alertEventSubscriptions } from '../functions/src/alerts-rows.js';
 import type { AlertPreferences } from '../shared/schemas/alerts.js';
@@ -314,18 +316,29 @@ async function platinumLatency(samples = 3): Promise<{ wall: number[]; cpu: numb
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'truckyard-bench-alerts-'));
   const mailDir = path.join(tmp, 'mail');
   const dynamodbPort = await findFreePort();
-  const [dynamo, s3, cognito, mail] = await Promise.all([
+  const [dynamo, s3, cognito, mail, ssm] = await Promise.all([
     startDynamoDbLocal({ port: dynamodbPort }),
     startS3({ port: 0, directory: path.join(tmp, 's3'), allowedOrigins: ['http://localhost:3000'] }),
     startCognito({ port: 0, directory: path.join(tmp, 'cognito'), logLevel: 'silent' }),
     startMailCatcher({ port: 0, dir: mailDir }),
+    // The alert mail's unsubscribe link is signed with a secret read from SSM (its stand-in here).
+    startSsm({ port: 0, region: REGION, parameters: localSecretParameters([DEFAULT_SECRETS_PREFIX]) }),
   ]);
   const cognitoClient = makeCognitoClient(cognito.endpoint);
   try {
     const ids = await ensureUserPool(cognitoClient);
     const tableName = 'TruckYard-bench-alerts';
     const env = handlerEnv(
-      { port: 3000, dynamodbPort, s3Port: s3.port, cognitoPort: cognito.port, smtpPort: mail.port, dataDir: tmp, tableName },
+      {
+        port: 3000,
+        dynamodbPort,
+        s3Port: s3.port,
+        cognitoPort: cognito.port,
+        smtpPort: mail.port,
+        dataDir: tmp,
+        tableName,
+        ssmEndpoint: ssm.endpoint,
+      },
       ids,
     );
     const ddbClient = makeDynamoClient(env.AWS_ENDPOINT_URL_DYNAMODB);
@@ -409,7 +422,7 @@ async function platinumLatency(samples = 3): Promise<{ wall: number[]; cpu: numb
     return { wall, cpu };
   } finally {
     cognitoClient.destroy();
-    await Promise.allSettled([cognito.stop(), s3.stop(), mail.close(), dynamo.stop()]);
+    await Promise.allSettled([cognito.stop(), s3.stop(), mail.close(), ssm.stop(), dynamo.stop()]);
     rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -95,7 +95,7 @@ export interface IncomingRequest {
 const TEXT_CONTENT_TYPE = /^(text\/|application\/(json|.*\+json|xml|.*\+xml|x-www-form-urlencoded|javascript|graphql))/i;
 
 /** API Gateway's query parsing: repeated keys joined with commas, values URL-decoded. */
-export function parseQueryString(raw: string): Record<string, string> | undefined {
+function parseQueryString(raw: string): Record<string, string> | undefined {
   if (!raw) return undefined;
   const out: Record<string, string> = {};
   for (const [key, value] of new URLSearchParams(raw)) {
@@ -170,7 +170,7 @@ export function buildHttpEvent(req: IncomingRequest, match: RouteMatch, now = ne
  * API Gateway hands claims to the Lambda as strings, formatted the way Go prints them:
  * arrays as "[a b]", numbers and booleans as their text, objects as "map[k:v]".
  */
-export function stringifyClaim(value: unknown): string {
+function stringifyClaim(value: unknown): string {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return `[${value.map(stringifyClaim).join(' ')}]`;
   if (value === null || value === undefined) return '';
@@ -181,7 +181,7 @@ export function stringifyClaim(value: unknown): string {
   return String(value);
 }
 
-export function stringifyClaims(payload: Record<string, unknown>): Record<string, string> {
+function stringifyClaims(payload: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, stringifyClaim(v)]));
 }
 

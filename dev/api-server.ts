@@ -30,7 +30,7 @@ import {
   lambdaContext,
   toHttpResponse,
 } from './api-gateway.js';
-import { LOCAL_CREDENTIALS, REGION, REPO_ROOT } from './config.js';
+import { LOCAL_CREDENTIALS, LOCAL_SECRET_VALUES, REGION, REPO_ROOT } from './config.js';
 import { type LocalBus, createLocalBus } from './local-bus.js';
 import { handleMailInbox } from './mail/inbox.js';
 import { loadHandler } from './lib/handlers.js';
@@ -463,13 +463,14 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     send(res, ok ? 200 : 503, JSON.stringify({ ok, checks }), { 'cache-control': 'no-store' });
   }
 
-  const stripeKey = opts.env.SECRET_STRIPE_SECRET_KEY ?? 'sk_test_truckyard_local';
+  // The keys the functions read from the local SSM parameters (dev/config.ts LOCAL_SECRET_VALUES).
+  const stripeKey = LOCAL_SECRET_VALUES.stripeSecretKey;
   const stripe =
     opts.stripe === false
       ? null
       : createStripeStandIn({
           secretKey: stripeKey,
-          webhookSecret: opts.env.SECRET_STRIPE_WEBHOOK_SECRET ?? 'whsec_truckyard_local',
+          webhookSecret: LOCAL_SECRET_VALUES.stripeWebhookSecret,
           stateFile: opts.stripe?.stateFile,
           log,
         });

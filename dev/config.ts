@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TABLE_NAME_DEFAULT } from '../functions/src/adapters/dynamodb/table.js';
+import { DEFAULT_SECRETS_PREFIX, SECRET_NAMES, type SecretName } from '../functions/src/adapters/secrets/secrets.js';
 import { fixtureSourcesAt } from './scrape-fixtures/sites.js';
 import { LOCAL_VEHICLE_RECORDS_KEYS, vehicleRecordsUrls } from './vehicle-records/urls.js';
 
@@ -40,6 +41,11 @@ export interface LocalCloudConfig {
   tableName: string;
   /** First of the three ports of the scraper's fixture sites (dev/scrape-fixtures); default PORT + 5. */
   scrapeFixturesPort?: number;
+  /**
+   * Where SSM Parameter Store's stand-in answers (AWS_ENDPOINT_URL_SSM): by default `/_aws/ssm` on
+   * the local server (`npm start`); the integration tests start one of their own (dev/stand-ins/ssm.ts).
+   */
+  ssmEndpoint?: string;
 }
 
 function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -67,6 +73,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LocalCloudConf
 export const serviceUrl = (port: number) => `http://localhost:${port}`;
 
 const cognitoIssuer = (cognitoPort: number, userPoolId: string) => `${serviceUrl(cognitoPort)}/${userPoolId}`;
+
+/** Local values of the secrets (SSM SecureString parameters in AWS); not secrets of any value. */
+export const LOCAL_SECRET_VALUES: Record<SecretName, string> = {
+  stripeSecretKey: 'sk_test_truckyard_local',
+  stripeWebhookSecret: 'whsec_truckyard_local',
+  whatsappToken: 'whatsapp-local-token',
+  unsubscribeSigningKey: 'unsubscribe-local-signing-key',
+  originVerifySecret: 'origin-verify-local',
+  // Locally there is always a previous value, so the two-secret check runs (docs/security.md).
+  originVerifySecretPrevious: 'origin-verify-local-previous',
+  altchaHmacKey: 'altcha-local-hmac-key',
+  // The vehicle-records stand-in (dev/vehicle-records) accepts only these.
+  ...LOCAL_VEHICLE_RECORDS_KEYS,
+};
+
+/** The SSM parameters the local SSM stand-in serves: every secret under each prefix. */
+export function localSecretParameters(prefixes: Iterable<string>): Record<string, string> {
+  return Object.fromEntries([...prefixes].flatMap((prefix) => SECRET_NAMES.map((name) => [`${prefix}${name}`, LOCAL_SECRET_VALUES[name]])));
+}
 
 export interface CognitoIds {
   userPoolId: string;
@@ -108,17 +133,9 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     // `npm run job -- price-model` writes the model from another process: local readers re-read it within 5 s.
     PRICE_MODEL_READ_CACHE_MS: '5000',
     QUEUE_MODE: 'local',
-    // Local stand-in values for functions/src/adapters/secrets (SSM parameters in AWS); not secrets.
-    SECRET_STRIPE_SECRET_KEY: 'sk_test_truckyard_local',
-    SECRET_STRIPE_WEBHOOK_SECRET: 'whsec_truckyard_local',
-    SECRET_WHATSAPP_TOKEN: 'whatsapp-local-token',
-    SECRET_UNSUBSCRIBE_SIGNING_KEY: 'unsubscribe-local-signing-key',
-    SECRET_ORIGIN_VERIFY_SECRET: 'origin-verify-local',
-    SECRET_ALTCHA_HMAC_KEY: 'altcha-local-hmac-key',
-    SECRET_DVLA_API_KEY: LOCAL_VEHICLE_RECORDS_KEYS.dvlaApiKey,
-    SECRET_DVSA_API_KEY: LOCAL_VEHICLE_RECORDS_KEYS.dvsaApiKey,
-    SECRET_DVSA_CLIENT_ID: LOCAL_VEHICLE_RECORDS_KEYS.dvsaClientId,
-    SECRET_DVSA_CLIENT_SECRET: LOCAL_VEHICLE_RECORDS_KEYS.dvsaClientSecret,
+    // Secrets are SSM parameters under SECRETS_PREFIX, read from the SSM stand-in as in AWS (LOCAL_SECRET_VALUES).
+    SECRETS_PREFIX: DEFAULT_SECRETS_PREFIX,
+    AWS_ENDPOINT_URL_SSM: cfg.ssmEndpoint ?? `${siteUrl}/_aws/ssm`,
     // The DVLA and DVSA stand-ins on the local API server (dev/vehicle-records).
     DVLA_API_URL: vehicleRecordsUrls(siteUrl).dvlaApiUrl,
     DVSA_API_URL: vehicleRecordsUrls(siteUrl).dvsaApiUrl,

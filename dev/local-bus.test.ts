@@ -1,14 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { consumer } from '../functions/src/events/consume.js';
-import { type BusEvent, createLocalBus, toBusEvent } from './local-bus.js';
+import { createLocalBus, type LocalBus } from './local-bus.js';
+
+type BusEvent = LocalBus['deadLetters'][number]['event'];
 
 describe('the in-process event bus', () => {
-  it('shapes PutEvents entries as EventBridge events', () => {
-    const event = toBusEvent(
-      { Source: 'truckyard', DetailType: 'listing.created', Detail: '{"listingId":"L1"}' },
-      new Date('2026-11-22T10:00:00.500Z'),
-    );
-    expect(event).toMatchObject({
+  it('shapes PutEvents entries as EventBridge events', async () => {
+    const got: BusEvent[] = [];
+    const bus = createLocalBus({
+      subscriptions: [{ id: 'A', eventType: 'listing.created', handler: 'a', access: {} }],
+      load: async () => async (e) => {
+        got.push(e as BusEvent);
+      },
+      log: () => undefined,
+    });
+    vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00.500Z'), toFake: ['Date'] });
+    bus.publish([{ Source: 'truckyard', DetailType: 'listing.created', Detail: '{"listingId":"L1"}' }]);
+    vi.useRealTimers();
+    await bus.idle();
+    expect(got[0]).toMatchObject({
       version: '0',
       source: 'truckyard',
       'detail-type': 'listing.created',

@@ -9,7 +9,7 @@ import { type EventSubscription, eventSubscriptions, localStreamSubscriptions } 
 import { lambdaContext } from './api-gateway.js';
 import { type LambdaHandler, loadHandler } from './lib/handlers.js';
 
-export interface BusEvent {
+interface BusEvent {
   version: '0';
   id: string;
   'detail-type': string;
@@ -47,7 +47,7 @@ interface LocalBusDeadLetter {
   reason: string;
 }
 
-export function toBusEvent(entry: PutEventsRequestEntry, now = new Date()): BusEvent {
+function toBusEvent(entry: PutEventsRequestEntry, now = new Date()): BusEvent {
   let detail: unknown = {};
   try {
     detail = entry.Detail ? JSON.parse(entry.Detail) : {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalQueueSender, setInProcessQueue } from '../functions/src/adapters/queues/sender.js';
+import { queueSender, setInProcessQueue } from '../functions/src/adapters/queues/sender.js';
 import type { QueueDef } from '../functions/src/queues.js';
 import { createLocalQueue } from './local-queue.js';
 
@@ -26,7 +26,7 @@ describe('local queue', () => {
     });
     setInProcessQueue(queue);
     // Act
-    await createLocalQueueSender().send('work', [{ n: 'a' }, { n: 'b' }, { n: 'c' }]);
+    await (await queueSender({ QUEUE_MODE: 'local' })).send('work', [{ n: 'a' }, { n: 'b' }, { n: 'c' }]);
     await queue.idle();
     setInProcessQueue(undefined);
     // Assess

@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../functions/src/jobs.js';
-import { type CronSchedule, cronMatches, nextCronRun, parseSchedule, scheduledEvent, startScheduler } from './scheduler.js';
+import { nextCronRun, parseSchedule } from './cron.js';
+import { runJob, startScheduler } from './scheduler.js';
 
+type CronSchedule = Extract<ReturnType<typeof parseSchedule>, { kind: 'cron' }>;
 const cron = (expr: string) => parseSchedule(expr) as CronSchedule;
+/** Whether the schedule fires in the minute of `d`: its next run after the minute before, looking one minute ahead. */
+const cronMatches = (s: CronSchedule, d: Date, timeZone?: string) => nextCronRun(s, new Date(d.getTime() - 60_000), timeZone, 1) !== null;
 const utc = (iso: string) => new Date(`${iso}Z`);
 
 describe('EventBridge cron expressions', () => {
@@ -58,11 +62,13 @@ describe('EventBridge cron expressions', () => {
     for (const job of jobs) expect(() => parseSchedule(job.cron)).not.toThrow();
   });
 
-  it('hands jobs an EventBridge Scheduled Event', () => {
-    const event = scheduledEvent(
-      { id: 'Demo', cron: '0 3 * * ? *', handler: 'jobs/demo.ts', description: '', access: {} },
-      utc('2026-11-22T03:00:00.123'),
-    );
+  it('hands jobs an EventBridge Scheduled Event', async () => {
+    vi.useFakeTimers({ now: utc('2026-11-22T03:00:00.123') });
+    let event: unknown;
+    await runJob({ id: 'Demo', cron: '0 3 * * ? *', handler: 'jobs/demo.ts', description: '', access: {} }, async () => async (e) => {
+      event = e;
+    });
+    vi.useRealTimers();
     expect(event).toMatchObject({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: '2026-11-22T03:00:00Z', detail: {} });
   });
 });

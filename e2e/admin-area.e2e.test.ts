@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_STAFF_TOTP_SECRETS } from '../dev/seed/data.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../dev/seed/data.js';
 import { freshTotpCode, markTotpStepUsed } from '../dev/testing/totp.js';
 import { launchBrowser, newPage, signInToAdmin } from './browser.js';
 
@@ -28,7 +28,7 @@ const heroTitle = `Trucks that work as hard as you ${stamp}`;
 let soldListingId = '';
 let originalHero: { id: string; title: string | null; content: string } | null = null;
 
-const staffSecret = (email: string): string | undefined => (DEMO_STAFF_TOTP_SECRETS as Record<string, string>)[email];
+const staffSecret = (email: string): string | undefined => DEMO_USERS.find((u) => u.email === email)?.totpSecret;
 
 async function cognitoCall(target: string, body: unknown): Promise<Record<string, unknown> & { __type?: string; message?: string }> {
   const cfg = (await (await fetch(`${baseUrl}/api/config`)).json()) as { userPoolEndpoint: string };

@@ -1,4 +1,4 @@
-import { DEMO_STAFF_TOTP_SECRETS } from '../dev/seed/data.js';
+import { DEMO_USERS } from '../dev/seed/data.js';
 import { freshTotpCode, markTotpStepUsed } from '../dev/testing/totp.js';
 import { readFileSync } from 'node:fs';
 import { type Browser, type Page, chromium } from 'playwright-core';
@@ -94,7 +94,7 @@ export function chunkFileNamed(name: string): string {
  * e2e files, so a change to how staff sign in is made here once.
  */
 export async function signInToAdmin(page: Page, email: string, password: string): Promise<void> {
-  const secret = (DEMO_STAFF_TOTP_SECRETS as Record<string, string>)[email];
+  const secret = DEMO_USERS.find((u) => u.email === email)?.totpSecret;
   if (!secret) throw new Error(`${email} is not a seeded staff member with a TOTP secret`);
   // Each code signs in once (Cognito's rule); another test file (its own process) may have used
   // this step's code already: then sign in again with the next one, as a person would.

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { DEMO_PASSWORD, DEMO_STAFF_TOTP_SECRETS } from '../dev/seed/data.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../dev/seed/data.js';
 import { freshTotpCode, markTotpStepUsed } from '../dev/testing/totp.js';
 import type { ImportAwaitingReview } from '../shared/schemas/stock-import.js';
 
@@ -17,7 +17,8 @@ async function cognito(baseUrl: string, target: string, body: unknown): Promise<
 /** A staff access token over Cognito's API: the password, then the code from the seeded TOTP secret. */
 export async function staffToken(baseUrl: string, staff: string): Promise<string> {
   const { clientId } = (await (await fetch(`${baseUrl}/api/config`)).json()) as { clientId: string };
-  const secret = (DEMO_STAFF_TOTP_SECRETS as Record<string, string>)[staff];
+  const secret = DEMO_USERS.find((u) => u.email === staff)?.totpSecret;
+  if (!secret) throw new Error(`${staff} is not a seeded staff account with an authenticator`);
   const initiate = () =>
     cognito(baseUrl, 'InitiateAuth', {
       ClientId: clientId,

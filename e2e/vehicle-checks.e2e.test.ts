@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../dev/seed/data.js';
-import { buildVehicleRegistry, type VehicleScenario } from '../dev/vehicle-records/registry.js';
+import { buildVehicleRegistry, type RegistryVehicle } from '../dev/vehicle-records/registry.js';
 import { VEHICLE_CHECKS_DISCLAIMER } from '../shared/vehicle-check-texts.js';
 import { launchBrowser, newPage } from './browser.js';
 
@@ -17,7 +17,7 @@ const SELLER = 'gareth.pryce@mailbox.example';
 const shots = process.env.E2E_SCREENSHOTS;
 let browser: Browser;
 
-const demoListing = (scenario: VehicleScenario) => {
+const demoListing = (scenario: RegistryVehicle['scenario']) => {
   const v = [...buildVehicleRegistry().values()].find((x) => x.scenario === scenario && x.listingId);
   if (!v?.listingId) throw new Error(`no demo listing with ${scenario}`);
   return { id: v.listingId, tests: v.dvsa?.motTests.length ?? 0 };

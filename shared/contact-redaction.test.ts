@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HIDDEN_CONTACT_TEXT, hideContactDetails } from './contact-redaction.js';
+import { hideContactDetails } from './contact-redaction.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const HIDDEN_CONTACT_TEXT = '[contact details hidden: use Contact Seller]';
 
 const H = HIDDEN_CONTACT_TEXT;
 

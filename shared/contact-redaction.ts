@@ -4,7 +4,7 @@
  * anything in the free text that reads as a UK phone number or an e-mail address is replaced with
  * this notice for everyone but the listing's owner.
  */
-export const HIDDEN_CONTACT_TEXT = '[contact details hidden: use Contact Seller]';
+const HIDDEN_CONTACT_TEXT = '[contact details hidden: use Contact Seller]';
 
 /** An e-mail address (local part, @, a domain with a dot); `at`/`dot` spellings are left alone. */
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)+/gi;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PRICE_HISTORY_MAX, isRecentCut, lastCutOf, recentlyReducedSinceMs, ukDayStartMs, withPriceChange } from './price-history.js';
+import { isRecentCut, lastCutOf, recentlyReducedSinceMs, ukDayStartMs, withPriceChange } from './price-history.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const PRICE_HISTORY_MAX = 100;
 
 describe('price history', () => {
   it('keeps every change with its date, and nothing when the price did not move', () => {

@@ -14,7 +14,7 @@ export interface PriceChange {
 }
 
 /** How many changes a listing keeps (the oldest go first); a truck's price rarely moves that often. */
-export const PRICE_HISTORY_MAX = 100;
+const PRICE_HISTORY_MAX = 100;
 
 /** Days a cut counts as recent: the badge on cards and the browse filter. */
 const RECENTLY_REDUCED_DAYS = 14;

@@ -1,6 +1,6 @@
 /**
  * The local stand-ins for the AWS JSON APIs the functions call that have no embedded emulator:
- * SSM Parameter Store (GetParameter, for the secrets), EventBridge (PutEvents, to the local
+ * SSM Parameter Store (GetParameter, for the secrets; dev/stand-ins/ssm.ts), EventBridge (PutEvents, to the local
  * bus) and SQS (SendMessage/SendMessageBatch, to the local work queues). The functions use the
  * real AWS SDK adapters against these endpoints (AWS_ENDPOINT_URL_SSM, _EVENTBRIDGE, _SQS), so
  * their IAM grants are checked like every other call (dev/cloud/iam-guard.ts).
@@ -8,6 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
+import { ssmReply } from '../stand-ins/ssm.js';
 
 export interface AwsEndpointsOptions {
   /** SSM parameters by full name (/truckyard/prod/stripeSecretKey → value). */
@@ -24,34 +25,6 @@ const error = (status: number, type: string, message: string): Reply => ({ statu
 const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
 
 export function createAwsEndpoints(opts: AwsEndpointsOptions) {
-  function ssm(op: string, input: Record<string, unknown>): Reply {
-    const get = (name: string) => {
-      const value = opts.parameters[name];
-      return value === undefined
-        ? undefined
-        : {
-            Name: name,
-            Type: 'SecureString',
-            Value: value,
-            Version: 1,
-            ARN: `arn:aws:ssm:${opts.region}:000000000000:parameter/${name.replace(/^\//, '')}`,
-            DataType: 'text',
-          };
-    };
-    if (op === 'GetParameter') {
-      const p = get(String(input.Name ?? ''));
-      return p ? { status: 200, body: { Parameter: p } } : error(400, 'ParameterNotFound', `Parameter ${String(input.Name)} not found.`);
-    }
-    if (op === 'GetParameters') {
-      const names = (input.Names as string[]) ?? [];
-      return {
-        status: 200,
-        body: { Parameters: names.flatMap((n) => get(n) ?? []), InvalidParameters: names.filter((n) => !get(n)) },
-      };
-    }
-    return error(400, 'InvalidAction', `SSM ${op} is not emulated locally`);
-  }
-
   function events(op: string, input: Record<string, unknown>): Reply {
     if (op !== 'PutEvents') return error(400, 'InvalidAction', `EventBridge ${op} is not emulated locally`);
     const entries = (input.Entries as PutEventsRequestEntry[]) ?? [];
@@ -99,7 +72,7 @@ export function createAwsEndpoints(opts: AwsEndpointsOptions) {
     }
     const reply =
       prefix === 'AmazonSSM'
-        ? ssm(op, input)
+        ? ssmReply(opts.parameters, opts.region, op, input)
         : prefix === 'AWSEvents'
           ? events(op, input)
           : prefix === 'AmazonSQS'

@@ -10,11 +10,17 @@ import { routes } from '../../functions/src/routes.js';
 import { ApiStageStack } from '../../infra/lib/api-stack.js';
 import { dropGrantsFromAssembly, parseDropGrant } from '../../infra/lib/drop-grant.js';
 import { createStageThrottle, stageThrottleModelOf } from './stage-throttle.js';
-import { EdgeStack, WAF_FORM_PATHS, WAF_FORM_RATE_LIMIT_PER_5_MIN, WAF_PAGE_RATE_LIMIT_PER_5_MIN } from '../../infra/lib/edge-stack.js';
+import { EdgeStack } from '../../infra/lib/edge-stack.js';
 import { behaviourFor, createWaf, type EdgeModel, pathPatternRegExp, runViewerRequest, type WafModel, wafModelOf } from './edge.js';
-import { accessDeniedError, checksFor, createEvaluator } from './iam-guard.js';
+import { accessDeniedError, checksFor, createEvaluator } from './iam-policy.js';
 import { functionsOf, localNameOf, TemplateResolver } from './model.js';
 import type { Template } from './synth.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const WAF_FORM_PATHS = ['/api/accounts/sign-up', '/api/contact', '/api/valuations', '/api/uploads/valuation-images'] as const;
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const WAF_FORM_RATE_LIMIT_PER_5_MIN = 20;
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const WAF_PAGE_RATE_LIMIT_PER_5_MIN = 300;
 
 const NAMES = {
   region: 'eu-west-2',

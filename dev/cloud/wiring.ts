@@ -4,30 +4,15 @@
  * parameters the secrets are read from, and the buckets to create. `npm start` and the browser
  * tests use it; docs/local-cloud.md describes the whole.
  */
-import { SECRET_NAMES, type SecretName } from '../../functions/src/adapters/secrets/secrets.js';
 import { fixtureAllowHostsAt, fixtureSourcesAt } from '../scrape-fixtures/sites.js';
-import { LOCAL_VEHICLE_RECORDS_KEYS, vehicleRecordsUrls } from '../vehicle-records/urls.js';
-import { LOCAL_CREDENTIALS, type LocalCloudConfig, REGION, serviceUrl } from '../config.js';
+import { vehicleRecordsUrls } from '../vehicle-records/urls.js';
+import { LOCAL_CREDENTIALS, type LocalCloudConfig, localSecretParameters, REGION, serviceUrl } from '../config.js';
 import { createWaf, type EdgeModel, edgeModelOf, wafModelOf } from './edge.js';
 import { bucketsOf, type FunctionSpec, functionsOf, TemplateResolver } from './model.js';
 import type { FunctionCode } from './bundles.js';
 import { createStageThrottle, stageThrottleModelOf } from './stage-throttle.js';
 import { FunctionRuntime } from './runtime.js';
 import { type SynthResult, synthLocal } from './synth.js';
-
-/** Local values of the secrets (SSM SecureString parameters in AWS); not secrets of any value. */
-const LOCAL_SECRET_VALUES: Record<SecretName, string> = {
-  stripeSecretKey: 'sk_test_truckyard_local',
-  stripeWebhookSecret: 'whsec_truckyard_local',
-  whatsappToken: 'whatsapp-local-token',
-  unsubscribeSigningKey: 'unsubscribe-local-signing-key',
-  originVerifySecret: 'origin-verify-local',
-  // Locally there is always a previous value, so the two-secret check runs (docs/security.md).
-  originVerifySecretPrevious: 'origin-verify-local-previous',
-  altchaHmacKey: 'altcha-local-hmac-key',
-  // The vehicle-records stand-in (dev/vehicle-records) accepts only these.
-  ...LOCAL_VEHICLE_RECORDS_KEYS,
-};
 
 const LOCAL_EVENT_BUS = 'truckyard-local';
 
@@ -108,10 +93,11 @@ export function buildLocalCloud(
       Object.entries(f.environment).map(([k, v]) => [k, v.startsWith(awsCognito) ? `${cognitoUrl}/${v.slice(awsCognito.length)}` : v]),
     ),
   }));
-  const prefixes = new Set(functions.map((f) => f.environment.SECRETS_PREFIX).filter(Boolean));
-  const parameters = Object.fromEntries(
-    [...prefixes].flatMap((prefix) => SECRET_NAMES.map((name) => [`${prefix}${name}`, LOCAL_SECRET_VALUES[name]])),
+  // The template's prefixes, plus the one this process's own in-process code reads (dev/config.ts handlerEnv).
+  const prefixes = new Set(
+    [...functions.map((f) => f.environment.SECRETS_PREFIX), env.SECRETS_PREFIX].filter((p): p is string => Boolean(p)),
   );
+  const parameters = localSecretParameters(prefixes);
   const runtime = new FunctionRuntime({
     functions,
     // Each function runs its own bundle, built as CDK builds it for Lambda (dev/cloud/bundles.ts).

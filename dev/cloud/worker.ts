@@ -7,7 +7,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import { type GuardIdentity, installIamGuard } from './iam-guard.js';
+import { installIamGuard } from './iam-guard.js';
+import type { GuardIdentity } from './iam-policy.js';
 
 export interface WorkerData {
   file: string;

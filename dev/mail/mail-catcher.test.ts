@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../functions/src/adapters/mail/smtp-mailer.js';
 import { type MailCatcher, startMailCatcher } from './catcher.js';
 import { handleMailInbox } from './inbox.js';
-import { type CaughtMail, clearMail, waitForMail } from './store.js';
+import { type CaughtMail, clearMail } from './store.js';
+import { waitForMail } from './store.test-support.js';
 
 let dir: string;
 let catcher: MailCatcher;

@@ -27,7 +27,7 @@ const MAKES = [
 ] as const;
 const TOWNS = ['Wakefield', 'Leeds', 'Doncaster', 'Warrington', 'Bristol', 'Daventry', 'Stoke-on-Trent'];
 
-export interface FixtureTruck {
+interface FixtureTruck {
   ref: string;
   make: string;
   model: string;
@@ -309,7 +309,7 @@ function fixtureSources(sites: ScrapeFixtures['sites']): ScraperSource[] {
  * The fixture allow-list value (FETCH_ALLOW_HOSTS, CDK context `fetchAllowHosts`) naming the
  * given sites' loopback host:port pairs: the SSRF guard refuses loopback otherwise.
  */
-export const fixtureAllowHostsValue = (siteUrls: readonly string[]) => siteUrls.map((u) => new URL(u).host).join(',');
+const fixtureAllowHostsValue = (siteUrls: readonly string[]) => siteUrls.map((u) => new URL(u).host).join(',');
 
 /** The fixture allow-list for the three sites at `basePort`, +1, +2 (what `npm start` serves). */
 export const fixtureAllowHostsAt = (basePort: number) => fixtureAllowHostsValue([0, 1, 2].map((i) => `http://127.0.0.1:${basePort + i}`));

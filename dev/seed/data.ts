@@ -92,9 +92,9 @@ export interface DemoUser {
 /**
  * The seeded staff accounts' authenticator-app (TOTP) secrets, base32, by e-mail. Demo data for
  * the local cloud only, of no value anywhere else: `npm start` prints them beside the demo logins,
- * and the browser tests compute codes from them (dev/testing/totp.ts).
+ * and the browser tests compute codes from them (dev/testing/totp.ts), read as DEMO_USERS' totpSecret.
  */
-export const DEMO_STAFF_TOTP_SECRETS = {
+const DEMO_STAFF_TOTP_SECRETS = {
   'admin@truckyard.example': 'TRUCKYARDADMINDEMOTOTPSECRET2345',
   'superadmin@truckyard.example': 'TRUCKYARDSUPERADMINDEMOTOTP23456',
 } as const;
@@ -342,7 +342,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const ID_EPOCH = Date.UTC(2026, 0, 1);
 
 /** Builds the demo listings (pure: the same result every call). */
-export function buildDemoListings(): DemoListing[] {
+function buildDemoListings(): DemoListing[] {
   const rnd = seededRandom(20260101);
   // A shuffled spread of ages over the last 60 days, so 'Latest Trucks' shows a mix of categories.
   const ages = ROWS.map((_, i) => ({ i, k: rnd() })).sort((a, b) => a.k - b.k);
@@ -443,7 +443,7 @@ export function toListingRecord(listing: DemoListing, userId: string, images: Li
 
 // ---------------------------------------------------------------- scraped listings
 
-export const SCRAPED_SOURCES = ['truckfinder.example', 'hgvtrader.example', 'lorrymart.example'] as const;
+const SCRAPED_SOURCES = ['truckfinder.example', 'hgvtrader.example', 'lorrymart.example'] as const;
 
 interface ScrapedRow extends ScrapedFields {
   source: (typeof SCRAPED_SOURCES)[number];
@@ -479,7 +479,7 @@ const scrapedRowSchema: z.ZodType<ScrapedRow> = z
 const SCRAPED_ROWS: ScrapedRow[] = z.array(scrapedRowSchema).parse(scrapedRows);
 
 /** The id of a scraped listing: derived from source and external id, so re-scraping updates it. */
-export function scrapedIdFor(sourceWebsite: string, externalId: string): string {
+function scrapedIdFor(sourceWebsite: string, externalId: string): string {
   const a = hash32(`${sourceWebsite}|${externalId}`).toString(36);
   const b = hash32(`${externalId}|${sourceWebsite}|truckyard`).toString(36);
   return `${sourceWebsite.split('.')[0]}-${a}${b}`;

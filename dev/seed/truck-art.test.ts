@@ -1,7 +1,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_VALUES } from '../../shared/values.js';
-import { ART_HEIGHT, ART_WIDTH, type TruckArtSpec, VIEW_ORDER, renderTruckJpeg, truckSvg } from './truck-art.js';
+import { type TruckArtSpec, truckSvg } from './truck-art.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const VIEW_ORDER = ['three-quarter', 'side', 'rear', 'cab', 'interior', 'side-right'] as const;
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const ART_HEIGHT = 1200;
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const ART_WIDTH = 1600;
 
 const spec = (over: Partial<TruckArtSpec> = {}): TruckArtSpec => ({
   category: 'curtainsider',
@@ -43,8 +49,9 @@ describe('truck art', () => {
     expect(svg).not.toMatch(/ opacity="/);
   });
 
-  it('renders a 1600×1200 JPEG', async () => {
-    const jpeg = await renderTruckJpeg(spec({ category: 'tipper', make: 'volvo', axleConfig: '8x4', gvwTonnes: 32 }), 'three-quarter');
+  it('rasterises to a 1600×1200 JPEG', async () => {
+    const svg = truckSvg(spec({ category: 'tipper', make: 'volvo', axleConfig: '8x4', gvwTonnes: 32 }), 'three-quarter');
+    const jpeg = await sharp(Buffer.from(svg)).jpeg().toBuffer();
     const meta = await sharp(jpeg).metadata();
     expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'jpeg', width: 1600, height: 1200 });
   });

@@ -1,16 +1,15 @@
 /**
- * Demo truck pictures drawn locally as SVG and rasterised with sharp (no photos can be
+ * Demo truck pictures drawn locally as SVG, which dev/seed/images.ts rasterises with sharp (no photos can be
  * downloaded). One side-view model per category, cab colours per make, wheels per axle
  * configuration, and five views (three-quarter, side, rear, cab front, dashboard) so a
  * listing's gallery looks like a dealer's photo set.
  */
-import sharp from 'sharp';
 import { seededRandom } from '../../shared/seeded-random.js';
 import type { Category, Make } from '../../shared/values.js';
 import type { AxleConfig, CabType } from '../../shared/listing-options.js';
 
-export const ART_WIDTH = 1600;
-export const ART_HEIGHT = 1200;
+const ART_WIDTH = 1600;
+const ART_HEIGHT = 1200;
 
 export interface TruckArtSpec {
   category: Category;
@@ -36,7 +35,7 @@ export interface TruckArtSpec {
 
 export type ArtView = 'three-quarter' | 'side' | 'rear' | 'cab' | 'interior' | 'side-right';
 /** Gallery order: the first picture is the one on cards, so it is the flattering three-quarter view. */
-export const VIEW_ORDER: ArtView[] = ['three-quarter', 'side', 'rear', 'cab', 'interior', 'side-right'];
+const VIEW_ORDER: ArtView[] = ['three-quarter', 'side', 'rear', 'cab', 'interior', 'side-right'];
 export const viewForIndex = (i: number): ArtView => VIEW_ORDER[i % VIEW_ORDER.length];
 
 // ---------------------------------------------------------------- colours
@@ -929,11 +928,4 @@ export function truckSvg(spec: TruckArtSpec, view: ArtView): string {
     content = `${background(sc, horizon, r)}${truck}`;
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${ART_WIDTH}" height="${ART_HEIGHT}" viewBox="0 0 ${ART_WIDTH} ${ART_HEIGHT}">${defs(sc)}${content}</svg>`;
-}
-
-/** A 1600×1200 JPEG of the truck from the given view. */
-export async function renderTruckJpeg(spec: TruckArtSpec, view: ArtView, quality = 82): Promise<Buffer> {
-  return sharp(Buffer.from(truckSvg(spec, view)))
-    .jpeg({ quality })
-    .toBuffer();
 }

@@ -1,7 +1,8 @@
 /**
  * Global setup of the `int` test project: the local stand-ins on ports of their own (so a
  * running `npm start` is not disturbed) with throw-away state — DynamoDB Local in memory, s3rver
- * and cognito-local in a temp folder — plus the user pool, app client, groups and buckets.
+ * and cognito-local in a temp folder, SSM Parameter Store's stand-in holding the local secrets —
+ * plus the user pool, app client, groups and buckets.
  *
  * The handler environment reaches test files two ways: process.env here (inherited by the forked
  * workers) and vitest's `provide('localCloudEnv')` (read by dev/testing/harness.ts).
@@ -12,12 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureUserPool, makeCognitoClient } from '../bootstrap.js';
-import { handlerEnv } from '../config.js';
+import { DEFAULT_SECRETS_PREFIX } from '../../functions/src/adapters/secrets/secrets.js';
+import { handlerEnv, localSecretParameters, REGION } from '../config.js';
 import { findFreePort } from '../lib/net.js';
 import { startMailCatcher } from '../mail/catcher.js';
 import { startCognito } from '../stand-ins/cognito.js';
 import { JAVA_MISSING_MESSAGE, javaMajorVersion, startDynamoDbLocal } from '../stand-ins/dynamodb-local.js';
 import { startS3 } from '../stand-ins/s3.js';
+import { startSsm } from '../stand-ins/ssm.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,13 +36,15 @@ export default async function setup(project: TestProject) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'truckyard-int-'));
   const dynamodbPort = await findFreePort();
   const mailDir = path.join(tmp, 'mail');
-  const [dynamo, s3, cognito, mail] = await Promise.all([
+  const [dynamo, s3, cognito, mail, ssm] = await Promise.all([
     startDynamoDbLocal({ port: dynamodbPort }),
     // The API server under test runs on a random port; presigned uploads from a test are not
     // cross-origin, so one placeholder origin is enough here.
     startS3({ port: 0, directory: path.join(tmp, 's3'), allowedOrigins: ['http://localhost:3000'] }),
     startCognito({ port: 0, directory: path.join(tmp, 'cognito'), logLevel: 'silent' }),
     startMailCatcher({ port: 0, dir: mailDir }),
+    // handlerEnv's SECRETS_PREFIX is the default one.
+    startSsm({ port: 0, region: REGION, parameters: localSecretParameters([DEFAULT_SECRETS_PREFIX]) }),
   ]);
   const cognitoClient = makeCognitoClient(cognito.endpoint);
   const ids = await ensureUserPool(cognitoClient);
@@ -54,6 +59,7 @@ export default async function setup(project: TestProject) {
       smtpPort: mail.port,
       dataDir: tmp,
       tableName: 'TruckYard-int-default',
+      ssmEndpoint: ssm.endpoint,
     },
     ids,
   );
@@ -62,7 +68,7 @@ export default async function setup(project: TestProject) {
   project.provide('localMailDir', mailDir);
 
   return async () => {
-    await Promise.allSettled([cognito.stop(), s3.stop(), mail.close(), dynamo.stop()]);
+    await Promise.allSettled([cognito.stop(), s3.stop(), mail.close(), ssm.stop(), dynamo.stop()]);
     rmSync(tmp, { recursive: true, force: true });
   };
 }

@@ -12,11 +12,13 @@ import { s3 } from '../../functions/src/adapters/s3/client.js';
 import type { RouteDef } from '../../functions/src/routes.js';
 import { authorize } from '../api-gateway.js';
 import { type ApiServer, createAuthorizerVerifier, startApiServer } from '../api-server.js';
-import { type BusEvent, createLocalBus } from '../local-bus.js';
+import { createLocalBus, type LocalBus } from '../local-bus.js';
+
+type BusEvent = LocalBus['deadLetters'][number]['event'];
 import { makeDynamoClient } from '../stand-ins/dynamodb-local.js';
-import { waitForMail } from '../mail/store.js';
 import { LONG_TEXT } from './fixtures/body-handler.js';
 import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir } from './harness.js';
+import { waitForMail } from '../mail/store.test-support.js';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
 const testRoutes: RouteDef[] = [

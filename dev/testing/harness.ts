@@ -265,3 +265,13 @@ export function apiCaller(server: () => { baseUrl: string }, extraHeaders: Recor
     return { status: res.status, headers: res.headers, body: json as ApiAnswer['body'] };
   };
 }
+
+/** The WhatsApp messages the test API's local WhatsApp endpoint recorded (to one number, when given), oldest first. */
+export async function whatsAppMessages(
+  baseUrl: string,
+  to?: string,
+): Promise<Array<{ id: string; to: string; template: string; parameters: string[] }>> {
+  const res = await fetch(`${baseUrl}/_dev/whatsapp/messages${to ? `?to=${encodeURIComponent(to)}` : ''}`);
+  if (!res.ok) throw new Error(`GET /_dev/whatsapp/messages answered ${res.status}`);
+  return ((await res.json()) as { messages: Array<{ id: string; to: string; template: string; parameters: string[] }> }).messages;
+}

@@ -10,7 +10,7 @@ import type { DvlaVehicle, DvsaVehicle, MotDefect, MotTest } from '../../functio
 import { seededRandom } from '../../shared/seeded-random.js';
 import { DEMO_LISTINGS, type DemoListing, hash32 } from '../seed/data.js';
 
-export type VehicleScenario = 'passes' | 'fail-then-pass' | 'advisories' | 'km' | 'falling' | 'below-last' | 'single-test' | 'unlisted';
+type VehicleScenario = 'passes' | 'fail-then-pass' | 'advisories' | 'km' | 'falling' | 'below-last' | 'single-test' | 'unlisted';
 
 export interface RegistryVehicle {
   registration: string;

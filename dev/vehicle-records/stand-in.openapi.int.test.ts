@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DVLA_ERROR_PLATES, TRY_ON_SELL_FORM } from './registry.js';
-import { LOCAL_VEHICLE_RECORDS_KEYS, startVehicleRecordsServer, vehicleRecordsUrls } from './stand-in.js';
+import { startVehicleRecordsServer } from './stand-in.test-support.js';
+import { LOCAL_VEHICLE_RECORDS_KEYS } from './urls.js';
+import { vehicleRecordsUrls } from './urls.js';
 
 /**
  * The DVLA stand-in's answers against the DVLA's own OpenAPI description (v1.1.0), a checked-in

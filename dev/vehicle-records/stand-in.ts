@@ -5,12 +5,9 @@
  * registry. The functions reach them through CDK context (dev/cloud/wiring.ts localSynthContext).
  */
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { DVLA_ERROR_PLATES, type RegistryVehicle, buildVehicleRegistry } from './registry.js';
 import { LOCAL_VEHICLE_RECORDS_KEYS } from './urls.js';
-
-export { LOCAL_VEHICLE_RECORDS_KEYS, vehicleRecordsUrls } from './urls.js';
 
 const DVLA_ERRORS: Record<number, { title: string; code: string; detail?: string }> = {
   400: { title: 'Bad Request', code: 'ENQ103', detail: 'Invalid format for field - vehicle registration number' },
@@ -132,26 +129,5 @@ export function createVehicleRecordsStandIn(opts: { now?: () => Date } = {}): Ve
       }
       return false;
     },
-  };
-}
-
-/** The stand-ins on their own loopback server (integration tests); `url` is the site URL to pass to vehicleRecordsUrls. */
-export async function startVehicleRecordsServer(
-  port = 0,
-): Promise<{ url: string; standIn: VehicleRecordsStandIn; close(): Promise<void> }> {
-  const standIn = createVehicleRecordsStandIn();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (!standIn.handle(req, res, Buffer.concat(chunks))) sendJson(res, 404, { message: 'Not found' });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const { port: bound } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${bound}`,
-    standIn,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -10,7 +10,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 
-export interface RecordedWhatsApp {
+interface RecordedWhatsApp {
   id: string;
   receivedAt: string;
   to: string;
@@ -19,7 +19,7 @@ export interface RecordedWhatsApp {
   phoneNumberId: string;
 }
 
-export async function listWhatsApp(dir: string, to?: string): Promise<RecordedWhatsApp[]> {
+async function listWhatsApp(dir: string, to?: string): Promise<RecordedWhatsApp[]> {
   let files: string[] = [];
   try {
     files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();

@@ -88,7 +88,7 @@ async function priceRaterFromStore(tableName: string) {
 }
 
 /** The page function's first screens beside the table's snapshot (null when no bucket is configured). */
-export function firstScreensStore(tableName: string = config.tableName): FirstScreensStore | null {
+function firstScreensStore(tableName: string = config.tableName): FirstScreensStore | null {
   const bucket = config.buckets.privateUploads;
   return bucket ? s3FirstScreensStore(s3, bucket, firstScreensKey(tableName)) : null;
 }

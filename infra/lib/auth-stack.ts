@@ -54,7 +54,7 @@ export interface AuthStackProps extends StackProps {
  * triggers) and costs nothing up to 10,000 monthly active users, then USD 0.0055 per user
  * (Essentials, the default for new pools, is USD 0.015 per user above 10,000).
  */
-export const COGNITO_FEATURE_PLAN = FeaturePlan.LITE;
+const COGNITO_FEATURE_PLAN = FeaturePlan.LITE;
 
 export class AuthStack extends Stack {
   readonly userPool: UserPool;

@@ -16,19 +16,19 @@ const WAF_RATE_LIMIT_PER_5_MIN = 2000;
  * without a dot (files have one); search is a GET under /api/listings (results, latest, suggestions,
  * a listing's details).
  */
-export const WAF_PAGE_RATE_LIMIT_PER_5_MIN = 300;
+const WAF_PAGE_RATE_LIMIT_PER_5_MIN = 300;
 const WAF_SEARCH_PATH_PREFIX = '/api/listings';
 /** POSTs per IP per 5 minutes on the anonymous forms that store a message or send mail (issue 23). */
-export const WAF_FORM_RATE_LIMIT_PER_5_MIN = 20;
+const WAF_FORM_RATE_LIMIT_PER_5_MIN = 20;
 /** Their paths: sign-up, contact, and a valuation (its photos' upload request and the request itself). */
-export const WAF_FORM_PATHS = ['/api/accounts/sign-up', '/api/contact', '/api/valuations', '/api/uploads/valuation-images'] as const;
+const WAF_FORM_PATHS = ['/api/accounts/sign-up', '/api/contact', '/api/valuations', '/api/uploads/valuation-images'] as const;
 /** And "Report this listing" (`/api/listings/{id}/reports`), counted by its prefix and suffix. */
 const WAF_REPORT_PATH = { prefix: '/api/listings/', suffix: '/reports' } as const;
 /**
  * Largest request body WAF lets through (a listing with a 5,000-character description and 50
  * features stays below it even in multi-byte text); WAF is told to inspect that much.
  */
-export const WAF_MAX_BODY_BYTES = 32 * 1024;
+const WAF_MAX_BODY_BYTES = 32 * 1024;
 
 /** The web ACL's CloudWatch metric name: the WebACL dimension of its AWS/WAFV2 metrics. */
 export const WEB_ACL_METRIC_NAME = 'truckyard-web-acl';

@@ -11,7 +11,7 @@ export interface Throttle {
  * Service Quotas request). Every route's limit below is counted against it, so the routes' limits
  * added together fit inside it and no route can starve another (the webhook's share is reserved).
  */
-export const ACCOUNT_THROTTLE: Throttle = { rateLimit: 10_000, burstLimit: 5_000 };
+const ACCOUNT_THROTTLE: Throttle = { rateLimit: 10_000, burstLimit: 5_000 };
 
 /** Route ids (functions/src/routes.ts) with a throttle of their own, by class (issue 23). */
 export const ROUTE_THROTTLE_CLASSES = {
@@ -40,7 +40,7 @@ export const ROUTE_THROTTLE_CLASSES = {
  * Pages and search (their GET routes): they share what the account has left once every other
  * route's limit is counted (stageThrottles).
  */
-export const PAGE_AND_SEARCH_ROUTE_IDS = [
+const PAGE_AND_SEARCH_ROUTE_IDS = [
   'RenderHomePage',
   'RenderPage',
   'SearchListings',
@@ -50,10 +50,10 @@ export const PAGE_AND_SEARCH_ROUTE_IDS = [
 ] as const;
 
 /** Every other route (signed-in, admin, HEAD twins, small public reads): the stage's default route throttle. */
-export const DEFAULT_ROUTE_THROTTLE: Throttle = { rateLimit: 10, burstLimit: 20 };
+const DEFAULT_ROUTE_THROTTLE: Throttle = { rateLimit: 10, burstLimit: 20 };
 
 /** API Gateway's route key of a row: `POST /api/contact`. */
-export const routeKeyOf = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
+const routeKeyOf = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
 
 export interface StageThrottles {
   /** DefaultRouteSettings: every route without a setting of its own. */

@@ -15,7 +15,8 @@ import { AuthStack } from './auth-stack.js';
 import { MailEvents } from './constructs/bus-rules.js';
 import { HandlerBundles } from './constructs/esbuild-code.js';
 import { sesIdentitiesFor } from './constructs/grants.js';
-import { DEFAULT_SECRETS_PREFIX, HOUSE_FUNCTION_DEFAULTS, type VehicleRecordsUrls } from './constructs/house-function.js';
+import { DEFAULT_SECRETS_PREFIX } from '../../functions/src/adapters/secrets/secrets.js';
+import { HOUSE_FUNCTION_DEFAULTS, type VehicleRecordsUrls } from './constructs/house-function.js';
 import { api5xxRateAlarm, signUpLimitAlarm, whatsappNotSentAlarm } from './constructs/operations.js';
 import { DataStack } from './data-stack.js';
 import { EdgeStack } from './edge-stack.js';
@@ -33,9 +34,9 @@ const EDGE_REGION = 'us-east-1';
  * 20 environments answer several hundred searches a second (each search route's stage throttle,
  * infra/lib/throttles.ts, allows more: the reservation caps what search may take). A reservation needs the account's quota to stay 100 above all reservations.
  */
-export const SEARCH_RESERVED_CONCURRENCY = 20;
+const SEARCH_RESERVED_CONCURRENCY = 20;
 /** The handler module of the search function (functions/src/routes.ts). */
-export const SEARCH_HANDLER = 'http/listings/search-listings.ts';
+const SEARCH_HANDLER = 'http/listings/search-listings.ts';
 /** Lambda's limit on one function's environment variables, all names and values together. */
 const LAMBDA_ENVIRONMENT_LIMIT_BYTES = 4096;
 
@@ -43,7 +44,7 @@ const LAMBDA_ENVIRONMENT_LIMIT_BYTES = 4096;
 const DEFAULT_MAIL_FROM = 'TruckYard <no-reply@truckyard.example>';
 
 /** The government's live API bases and DVSA's scope: what the vehicle checks call unless context says otherwise. */
-export const GOVERNMENT_VEHICLE_RECORDS = {
+const GOVERNMENT_VEHICLE_RECORDS = {
   dvlaApiUrl: 'https://driver-vehicle-licensing.api.gov.uk',
   dvsaApiUrl: 'https://history.mot.api.gov.uk',
   dvsaScope: 'https://tapi.dvsa.gov.uk/.default',

@@ -10,8 +10,17 @@ import { jobs } from '../../functions/src/jobs.js';
 import { queues } from '../../functions/src/queues.js';
 import { routes } from '../../functions/src/routes.js';
 import { MailEvents } from '../lib/constructs/bus-rules.js';
-import { S3_ACTIONS, SITE_INDEX_KEYS } from '../lib/constructs/grants.js';
 import { removeTempDirs, synthTruckYard } from './synth-app.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const SITE_INDEX_KEYS = ['index.html', '.vite/manifest.json'] as const;
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const S3_ACTIONS = {
+  read: ['s3:GetObject'],
+  put: ['s3:PutObject'],
+  write: ['s3:PutObject', 's3:AbortMultipartUpload'],
+  readWrite: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'],
+  readWriteDelete: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload', 's3:DeleteObject'],
+};
 
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, unknown>>; Effect: string };
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;

@@ -18,7 +18,7 @@ import { type QueueDef, queues as realQueues } from '../../functions/src/queues.
 import type { RouteDef } from '../../functions/src/routes.js';
 import { EventSubscriptions, MailEvents, ScheduledJobs } from '../lib/constructs/bus-rules.js';
 import type { HouseDefaults } from '../lib/constructs/house-function.js';
-import { BUCKET_KEYS } from '../lib/data-stack.js';
+import { BUCKET_KEYS } from '../../functions/src/access.js';
 import { PRODUCTION_SETTINGS, removeTempDirs, synthTruckYard, tempDir } from './synth-app.js';
 
 afterAll(removeTempDirs);

@@ -10,12 +10,15 @@ import { deployDataProperties } from '../../functions/src/deploy/deploy-data-ver
 import { PLANS } from '../../shared/constants.js';
 import { queues } from '../../functions/src/queues.js';
 import { MEDIA_PENDING_PREFIX } from '../../functions/src/domain/admin/media.js';
-import { AUDIT_ARCHIVE_RETENTION_DAYS, NONCURRENT_VERSION_DAYS } from '../lib/data-stack.js';
+import { OLD_FILE_VERSION_DAYS } from '../../shared/constants.js';
 import { ACCESS_TOKEN_SCOPE, needsAuthorizer, routes as allRoutes } from '../../functions/src/routes.js';
-import { DEFAULT_ROUTE_THROTTLE } from '../lib/throttles.js';
 import { HOUSE_FUNCTION_DEFAULTS, HTTP_API_TIMEOUT_SECONDS } from '../lib/constructs/house-function.js';
 import { pathPatternOf } from '../lib/web-stack.js';
 import { removeTempDirs, synthTruckYard, TEST_SITE_URL } from './synth-app.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const DEFAULT_ROUTE_THROTTLE = { rateLimit: 10, burstLimit: 20 };
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const AUDIT_ARCHIVE_RETENTION_DAYS = 365;
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
 
@@ -224,13 +227,13 @@ describe('data stack', () => {
     }
   });
 
-  it('versions the photo and upload buckets, expiring old versions after NONCURRENT_VERSION_DAYS', () => {
+  it('versions the photo and upload buckets, expiring old versions after OLD_FILE_VERSION_DAYS', () => {
     const all = t.data.toJSON().Resources as Resources;
     for (const [key, bucket] of Object.entries(photoAndUploadBuckets())) {
       const props = all[stacks.data.getLogicalId(bucket.node.defaultChild as never)].Properties;
       expect(props.VersioningConfiguration, key).toEqual({ Status: 'Enabled' });
       expect((props.LifecycleConfiguration as { Rules: object[] }).Rules, key).toContainEqual(
-        expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: NONCURRENT_VERSION_DAYS }, Status: 'Enabled' }),
+        expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: OLD_FILE_VERSION_DAYS }, Status: 'Enabled' }),
       );
     }
   });

@@ -1,15 +1,21 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouteDef, routes } from '../../functions/src/routes.js';
-import {
-  ACCOUNT_THROTTLE,
-  DEFAULT_ROUTE_THROTTLE,
-  PAGE_AND_SEARCH_ROUTE_IDS,
-  ROUTE_THROTTLE_CLASSES,
-  routeKeyOf,
-  stageThrottles,
-} from '../lib/throttles.js';
+import { ROUTE_THROTTLE_CLASSES, stageThrottles } from '../lib/throttles.js';
 import { removeTempDirs, synthTruckYard } from './synth-app.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const DEFAULT_ROUTE_THROTTLE = { rateLimit: 10, burstLimit: 20 };
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const PAGE_AND_SEARCH_ROUTE_IDS = [
+  'RenderHomePage',
+  'RenderPage',
+  'SearchListings',
+  'LatestListings',
+  'SuggestListings',
+  'GetListing',
+] as const;
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const ACCOUNT_THROTTLE = { rateLimit: 10_000, burstLimit: 5_000 };
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] }>;
 type Setting = { ThrottlingRateLimit: number; ThrottlingBurstLimit: number };
@@ -35,7 +41,11 @@ function synthesized() {
   };
 }
 
-const keyOf = (id: string) => routeKeyOf(routes.find((r) => r.id === id)!);
+/** API Gateway's route key of a row: `POST /api/contact`. */
+const keyOf = (id: string) => {
+  const r = routes.find((row) => row.id === id)!;
+  return `${r.method} ${r.path}`;
+};
 
 describe('per-route throttles on the API stage (issue 23)', () => {
   it('throttles the webhook at 50/100, checkout, portal and sync at 20/40, sign-up, contact and valuation at 10/20', () => {

@@ -1,7 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { HANDLER_METADATA_KEY } from '../lib/constructs/house-function.js';
-import { GOVERNMENT_VEHICLE_RECORDS } from '../lib/truckyard.js';
 import { removeTempDirs, synthTruckYard } from './synth-app.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const GOVERNMENT_VEHICLE_RECORDS = {
+  dvlaApiUrl: 'https://driver-vehicle-licensing.api.gov.uk',
+  dvsaApiUrl: 'https://history.mot.api.gov.uk',
+  dvsaScope: 'https://tapi.dvsa.gov.uk/.default',
+} as const;
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const HANDLER_METADATA_KEY = 'truckyard:handler';
 
 afterAll(removeTempDirs);
 

@@ -3,7 +3,7 @@ import type { Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checksFor, createEvaluator } from '../../dev/cloud/iam-guard.js';
+import { checksFor, createEvaluator } from '../../dev/cloud/iam-policy.js';
 import { webhookEventLedger } from '../../functions/src/adapters/dynamodb/webhook-events.js';
 import { removeTempDirs, synthTruckYard } from './synth-app.js';
 

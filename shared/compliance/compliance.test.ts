@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assessCompliance, CLEAN_AIR_ZONE_IDS, cleanAirBadge, entersWithoutCharge, noChargeZoneMask } from './compliance.js';
+import { assessCompliance, CLEAN_AIR_ZONE_IDS, noChargeZoneMask } from './compliance.js';
+import { entersWithoutCharge } from './compliance.test-support.js';
+import { cleanAirBadge } from './verdict.js';
 
 /**
  * Known vehicles per zone, written from the published rules (shared/compliance/zones.ts sources),

@@ -16,7 +16,7 @@ import {
 } from './verdict.js';
 import { CLEAN_AIR_ZONES, COMPLIANCE_DATA_CHECKED_ON, DIRECT_VISION_STANDARD } from './zones.js';
 
-export { type ComplianceInput, cleanAirBadge, type ZoneVerdict } from './verdict.js';
+export type { ComplianceInput, ZoneVerdict } from './verdict.js';
 
 interface DvsVerdict {
   status: 'not-required' | 'permit-ok' | 'needs-safe-system' | 'stars-unknown' | 'unknown';
@@ -57,13 +57,6 @@ export function assessCompliance(input: ComplianceInput): ComplianceAssessment {
   const zones = CLEAN_AIR_ZONES.map((z) => zoneVerdict(z, cls, light));
   const london = zones.find((z) => z.zoneId === LONDON_LEZ.id) as ZoneVerdict;
   return { emissionClass: cls, zones, london, badge: badgeOf(london), dvs: dvsVerdict(input), asOf: COMPLIANCE_DATA_CHECKED_ON };
-}
-
-/** Browse filter "no clean-air charges in: [zone]": true only when the truck is known to enter free. */
-export function entersWithoutCharge(input: ComplianceInput, zoneId: string): boolean {
-  const zone = CLEAN_AIR_ZONES.find((z) => z.id === zoneId);
-  if (!zone) return false;
-  return zoneVerdict(zone, emissionClassOf(input), isLight(input)).status === 'no-charge';
 }
 
 export const CLEAN_AIR_ZONE_IDS = CLEAN_AIR_ZONES.map((z) => z.id);

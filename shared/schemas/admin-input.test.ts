@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { comparableMediaText, originOf, siteRelativeUrl, siteRelativeUrlsIn } from '../media-url.js';
 import { signUpSchema } from './account.js';
-import { LINK_URL_MESSAGE, pageContentInputSchema, promotionInputSchema } from './admin.js';
+import { pageContentInputSchema, promotionInputSchema } from './admin.js';
+/** The rule's message, stated here rather than imported, so a change to it fails this test. */
+const LINK_URL_MESSAGE = 'Links must start with http://, https:// or a single /';
 
 const promo = (over: Record<string, unknown>) => promotionInputSchema.safeParse({ title: 'Winter deals', position: 'hero', ...over });
 const messages = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => r.error?.issues.map((i) => i.message) ?? [];

@@ -81,7 +81,7 @@ export const pageContentInputSchema = z
   .strict();
 export type PageContentInput = z.input<typeof pageContentInputSchema>;
 
-export const LINK_URL_MESSAGE = 'Links must start with http://, https:// or a single /';
+const LINK_URL_MESSAGE = 'Links must start with http://, https:// or a single /';
 /**
  * An absolute http(s) URL or a path on this site. `//host` and `/\host` are refused: browsers read
  * both as a link to another host (an open redirect dressed as a site path).

@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { signUpSchema } from './account.js';
-import {
-  MIN_PASSWORD_SCORE,
-  PASSWORD_TEXTS,
-  newPasswordProblem,
-  newPasswordSchema,
-  passwordScore,
-  signUpRequestSchema,
-} from './password.js';
+import { newPasswordProblem, signUpRequestSchema } from './password.js';
+/** The texts, stated here rather than imported, so a change to them fails this test. */
+const PASSWORD_TEXTS = {
+  tooShort: 'Password must be at least 12 characters long.',
+  tooLong: 'Password must be 256 characters or fewer',
+  tooWeak: 'This password is too easy to guess. Avoid common passwords, names and patterns: try a few unrelated words.',
+} as const;
 
 describe('newPasswordSchema', () => {
   it("refuses passwords shorter than 12 characters with the issue's text", () => {
     expect(newPasswordProblem('Xq7#vB!2pL9')).toBe('Password must be at least 12 characters long.');
-    expect(PASSWORD_TEXTS.tooShort).toBe('Password must be at least 12 characters long.');
   });
 
   it.each([
@@ -31,13 +29,12 @@ describe('newPasswordSchema', () => {
   it.each(['Haulage!Demo-2026', 'Gearbox-Gravel-Orbit-41', 'correct horse battery staple', 'Lorry-plum-Kettle-88'])(
     'accepts %s (zxcvbn score of 3 or more)',
     (strong) => {
-      expect(passwordScore(strong)).toBeGreaterThanOrEqual(MIN_PASSWORD_SCORE);
-      expect(newPasswordSchema.safeParse(strong).success).toBe(true);
+      expect(newPasswordProblem(strong)).toBeNull();
     },
   );
 
   it("counts the site's own name as a guessable word (the old demo password)", () => {
-    expect(passwordScore('TruckYard!2026')).toBeLessThan(MIN_PASSWORD_SCORE);
+    expect(newPasswordProblem('TruckYard!2026')).toBe(PASSWORD_TEXTS.tooWeak);
   });
 
   it('refuses passwords longer than 256 characters without scoring them', () => {

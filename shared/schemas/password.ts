@@ -13,14 +13,14 @@ import { passwordResetConfirmSchema, signUpSchema } from './account.js';
  * same schema, so both give the same message. Signing in never checks a password's length, so
  * existing shorter passwords keep working until changed.
  */
-export const PASSWORD_TEXTS = {
+const PASSWORD_TEXTS = {
   tooShort: `Password must be at least ${LIMITS.minPasswordLength} characters long.`,
   tooLong: 'Password must be 256 characters or fewer',
   tooWeak: 'This password is too easy to guess. Avoid common passwords, names and patterns: try a few unrelated words.',
 } as const;
 
 /** zxcvbn's scale is 0-4; 3 means "safely unguessable: moderate protection from offline attacks". */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 /** Words anyone attacking this site would try first (zxcvbn's "user inputs"). */
 const SITE_WORDS = ['truckyard', 'truck', 'yard', 'lorry', 'haulage', 'hgv'] as const;
@@ -36,9 +36,9 @@ const estimator = () => {
 };
 
 /** zxcvbn's score (0-4) for a password; zxcvbn reads only the first 256 characters. */
-export const passwordScore = (password: string): number => estimator().check(password.slice(0, 256)).score;
+const passwordScore = (password: string): number => estimator().check(password.slice(0, 256)).score;
 
-export const newPasswordSchema = z
+const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(LIMITS.minPasswordLength, { message: PASSWORD_TEXTS.tooShort, abort: true })
   .max(256, { message: PASSWORD_TEXTS.tooLong, abort: true })

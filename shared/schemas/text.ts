@@ -17,7 +17,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const TEXT_PROBLEM_MESSAGE = 'contains characters that are not allowed';
 
 /** Why a string is refused, or null when it is acceptable text. */
-export function textProblem(s: string, opts: { multiline?: boolean } = {}): string | null {
+function textProblem(s: string, opts: { multiline?: boolean } = {}): string | null {
   if ((opts.multiline ? CONTROL_MULTILINE : CONTROL_SINGLE_LINE).test(s)) return 'control character';
   if (BIDI_CONTROLS.test(s)) return 'bidirectional override';
   if (LONE_SURROGATE.test(s)) return 'lone surrogate';

@@ -106,7 +106,7 @@ const choice = <T extends [string, ...string[]]>(values: T, message: string) =>
   z.string({ error: message }).pipe(z.enum(values, { error: message }));
 
 /** Builds the schema for a given year, so the upper year bound follows the calendar. */
-export function makeValuationRequestSchema(now: Date = new Date()) {
+function makeValuationRequestSchema(now: Date = new Date()) {
   return z.object({
     make: choice(SELL_MAKES as [Make, ...Make[]], 'Make is required'),
     model: requiredText('Model', VALUATION_LIMITS.textMax),

@@ -5,7 +5,7 @@
  * - requestTimeout: time the socket may stay idle waiting for the response.
  * The SDK retries (maxAttempts) within what a 29 s API call allows.
  */
-export const SDK_TIMEOUTS = { connectionTimeout: 2_000, requestTimeout: 5_000 } as const;
+const SDK_TIMEOUTS = { connectionTimeout: 2_000, requestTimeout: 5_000 } as const;
 const SDK_MAX_ATTEMPTS = 3;
 
 /** Options for every SDK client constructor: the SDK builds its NodeHttpHandler from these. */

@@ -4,6 +4,7 @@ import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi } from '../../../dev/testing/harness.js';
+import { LOCAL_SECRET_VALUES } from '../../../dev/config.js';
 import { PLANS } from '../../../shared/constants.js';
 import { type ListingSearchResult, listingSearchQuerySchema } from '../../../shared/schemas/listing.js';
 import { keys } from '../adapters/dynamodb/keys.js';
@@ -55,7 +56,7 @@ beforeAll(async () => {
   // Prepare: a table with a listing written before the first deploy (a past change time), no tiers, no snapshot.
   api = await startTestApi({ tablePrefix: 'deploy-data', deployData: false });
   ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}));
-  stripe = new Stripe(process.env.SECRET_STRIPE_SECRET_KEY as string, {
+  stripe = new Stripe(LOCAL_SECRET_VALUES.stripeSecretKey, {
     host: new URL(api.baseUrl).hostname,
     port: Number(new URL(api.baseUrl).port),
     protocol: 'http',
@@ -109,7 +110,7 @@ describe('Create (the first deploy, and every local start)', () => {
     expect(tiers.tiers.map((t: { id: string }) => t.id)).toEqual(['silver', 'gold', 'platinum']);
     // A new search environment (the HTTP one waits out its retry window) starts from the snapshot,
     // which holds the listing written before it; the first screens are written beside it.
-    const { firstScreensStore, listingsRepo, searchSnapshotStore } = await import('../deps.js');
+    const { cachedFirstScreens, listingsRepo, searchSnapshotStore } = await import('../deps.js');
     const { SearchService } = await import('../domain/search/search-service.js');
     const fresh = new SearchService(listingsRepo(api.tableName), {
       imagesBaseUrl: '/images',
@@ -118,7 +119,7 @@ describe('Create (the first deploy, and every local start)', () => {
       requireSnapshot: {},
     });
     expect((await fresh.search(listingSearchQuerySchema.parse({}), 'anonymous')).items.map((l) => l.id)).toEqual(['DEPLOYED1']);
-    const screens = await firstScreensStore(api.tableName)?.read();
+    const screens = await cachedFirstScreens(api.tableName);
     expect(screens?.latest.items.map((l) => l.id)).toEqual(['DEPLOYED1']);
     expect(screens?.categories.articulated?.items.map((l) => l.id)).toEqual(['DEPLOYED1']);
   });

@@ -3,11 +3,12 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, type TestUser, applyLocalCloudEnv, createTestUser, startTestApi } from '../../../dev/testing/harness.js';
-import type { RegistryVehicle, VehicleScenario } from '../../../dev/vehicle-records/registry.js';
-import { startVehicleRecordsServer, vehicleRecordsUrls } from '../../../dev/vehicle-records/stand-in.js';
+import type { RegistryVehicle } from '../../../dev/vehicle-records/registry.js';
 import type { VehicleChecks } from '../../../shared/schemas/vehicle-checks.js';
 import { keys } from '../adapters/dynamodb/keys.js';
 import { eventSubscriptions } from '../events.js';
+import { startVehicleRecordsServer } from '../../../dev/vehicle-records/stand-in.test-support.js';
+import { vehicleRecordsUrls } from '../../../dev/vehicle-records/urls.js';
 
 /**
  * Issue 27 §3 against the stand-ins: the listing.created/updated consumer reads a listing's checks
@@ -20,7 +21,7 @@ let seller: TestUser;
 let ddb: DynamoDBDocumentClient;
 let listingId: string;
 
-const vehicle = (scenario: VehicleScenario): RegistryVehicle =>
+const vehicle = (scenario: RegistryVehicle['scenario']): RegistryVehicle =>
   [...records.standIn.registry().values()].find((v) => v.scenario === scenario && v.dvsa) ?? expect.fail(`no ${scenario} vehicle`);
 const lastMiles = (v: RegistryVehicle) =>
   Math.max(...(v.dvsa?.motTests ?? []).map((t) => Number(t.odometerValue ?? 0) / (t.odometerUnit === 'KM' ? 1.609344 : 1)));

@@ -2,9 +2,13 @@ import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, type TestUser, applyLocalCloudEnv, createTestUser, startTestApi } from '../../../dev/testing/harness.js';
 import { makeDynamoClient } from '../../../dev/stand-ins/dynamodb-local.js';
-import { CREATE_LISTING_RATE_LIMIT, CREATE_RATE_LIMITED_MESSAGE } from '../domain/listings/manage-create.js';
-import { UPLOAD_RATE_LIMIT } from '../domain/uploads/verify-upload.js';
 import { routes } from '../routes.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const UPLOAD_RATE_LIMIT = { scope: 'listing-uploads', limit: 60, windowSeconds: 3600 } as const;
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const CREATE_RATE_LIMITED_MESSAGE = 'You have listed a lot of trucks in the last hour. Please try again later.';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const CREATE_LISTING_RATE_LIMIT = { scope: 'create-listing', limit: 30, windowSeconds: 3600 } as const;
 
 /**
  * What the handler wrapper (http/handler.ts) answers, through the real API server and stand-ins:

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseMake } from '../../../shared/listing-options.js';
-import { type ScrapeFixtures, fixtureAllowHostsValue, fixtureTruck, startScrapeFixtures } from '../../../dev/scrape-fixtures/sites.js';
+import { type ScrapeFixtures, fixtureTruck, startScrapeFixtures } from '../../../dev/scrape-fixtures/sites.js';
 import { applyLocalCloudEnv, createTestTable } from '../../../dev/testing/harness.js';
 import { ddb } from '../adapters/dynamodb/client.js';
 import { createListingsRepo } from '../adapters/dynamodb/listings-repo.js';
@@ -11,7 +11,7 @@ import { storeListingImage } from '../adapters/images/variants.js';
 import type { ListingRecord } from '../domain/listings/types.js';
 import { handleScrapeMessage, newRunId } from '../domain/scraper/handle-message.js';
 import { type ScrapeDeps, type ScrapeMessage, firstMessages } from '../domain/scraper/run-source.js';
-import type { ScraperRunCompletedDetail } from '../domain/scraper/ports.js';
+import type { ScraperRunCompleted } from '../events/contracts.js';
 import type { ListingUpdated } from '../events/contracts.js';
 import { scrapedListingId } from '../domain/scraper/upsert.js';
 
@@ -20,7 +20,7 @@ let tableName: string;
 let drop: () => Promise<void>;
 let repo: ScraperRepo;
 let listingWrites = 0;
-const events: ScraperRunCompletedDetail[] = [];
+const events: ScraperRunCompleted[] = [];
 const priceEvents: ListingUpdated[] = [];
 
 /** One whole run, as the job and the queue worker do it, with the queue drained in waves. */
@@ -38,7 +38,11 @@ async function runScrape(): Promise<string> {
     maxRequestsPerSecond: 50,
     backoff: { maxAttempts: 2, baseDelayMs: 50, maxDelayMs: 200, maxRetryAfterMs: 2000 },
     // The SSRF guard refuses loopback: the fixture sites are named explicitly.
-    allowHosts: parseAllowHosts(fixtureAllowHostsValue(Object.values(fixtures.sites))),
+    allowHosts: parseAllowHosts(
+      Object.values(fixtures.sites)
+        .map((u) => new URL(u).host)
+        .join(','),
+    ),
   });
   const deps: ScrapeDeps = {
     store: repo,

@@ -25,7 +25,7 @@ export interface GrantTargets {
 }
 
 /** S3 object actions per declared level. HEAD needs GetObject; a 404 for a missing key needs ListBucket. */
-export const S3_ACTIONS: Record<BucketAccessLevel, readonly string[]> = {
+const S3_ACTIONS: Record<BucketAccessLevel, readonly string[]> = {
   read: ['s3:GetObject'],
   put: ['s3:PutObject'],
   write: ['s3:PutObject', 's3:AbortMultipartUpload'],
@@ -49,7 +49,7 @@ const leadingKeysCondition = (prefixes: readonly string[]) => ({
  * What `siteIndex` reads in the site bucket: the SPA's index.html and Vite's build manifest, whose
  * chunk list gives the server-rendered pages their modulepreload hints (adapters/web/spa-index.ts).
  */
-export const SITE_INDEX_KEYS = ['index.html', '.vite/manifest.json'] as const;
+const SITE_INDEX_KEYS = ['index.html', '.vite/manifest.json'] as const;
 
 const SES_SEND_ACTIONS = ['ses:SendEmail', 'ses:SendRawEmail'] as const;
 

@@ -11,7 +11,8 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type Access, VEHICLE_RECORD_SECRETS } from '../../../functions/src/access.js';
 import { queueUrlEnvVar } from '../../../functions/src/adapters/queues/sender.js';
-import type { BucketKey } from '../data-stack.js';
+import { DEFAULT_SECRETS_PREFIX } from '../../../functions/src/adapters/secrets/secrets.js';
+import type { BucketKey } from '../../../functions/src/access.js';
 import { FUNCTIONS_SRC_DIR } from '../paths.js';
 import { esbuildCode, type HandlerBundles } from './esbuild-code.js';
 import { grantAccess } from './grants.js';
@@ -99,18 +100,15 @@ export interface HouseFunctionProps {
 }
 
 /** Template metadata naming a function's handler module (relative to functions/src). */
-export const HANDLER_METADATA_KEY = 'truckyard:handler';
+const HANDLER_METADATA_KEY = 'truckyard:handler';
 
 export const HOUSE_FUNCTION_DEFAULTS = { memoryMb: 512, timeoutSeconds: 10 } as const;
-
-/** Where secrets live in SSM unless the app says otherwise (context `secretsPrefix`). */
-export const DEFAULT_SECRETS_PREFIX = '/truckyard/prod/';
 
 /** API Gateway HTTP API waits at most 30 s for an integration; a route's function must give up first. */
 export const HTTP_API_TIMEOUT_SECONDS = 29;
 
 /** The fixture allow-list's variable (functions/src/adapters/http/allow-hosts.ts), on `outboundHttp` functions only. */
-export const FETCH_ALLOW_HOSTS_ENV = 'FETCH_ALLOW_HOSTS';
+const FETCH_ALLOW_HOSTS_ENV = 'FETCH_ALLOW_HOSTS';
 
 /** Environment variable carrying a bucket's generated name: 'truck-images' -> BUCKET_TRUCK_IMAGES. */
 const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().replaceAll('-', '_')}`;
@@ -119,7 +117,7 @@ const bucketEnvVar = (key: BucketKey) => `BUCKET_${key.toUpperCase().replaceAll(
  * Modules whose functions read a context-configured variable: a function gets the variable when its
  * handler reaches the module through its imports (native-modules.ts's import walk).
  */
-export const SCRAPER_SOURCES_READER = 'jobs/scraper-deps.ts';
+const SCRAPER_SOURCES_READER = 'jobs/scraper-deps.ts';
 
 /** The HTTP handler wrapper, which verifies bearer tokens against the user pool (COGNITO_*) on every API function. */
 const TOKEN_VERIFIER = 'http/handler.ts';

@@ -23,7 +23,7 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 const isNumberOrNull = (v: unknown) => v === null || typeof v === 'number';
 
 /** Stored data is the visitor's to change: anything not shaped like a snapshot is dropped, never trusted. */
-export function parseSnapshots(raw: string | null, max: number): TruckSnapshot[] {
+function parseSnapshots(raw: string | null, max: number): TruckSnapshot[] {
   if (!raw) return [];
   let data: unknown;
   try {

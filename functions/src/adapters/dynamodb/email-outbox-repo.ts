@@ -1,6 +1,4 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb as defaultDdb } from './client.js';
-import { config } from '../../config.js';
 import type { DeadLetterStore, FailedEmail, OutboxRecord, OutboxStore } from '../../domain/mail/outbox.js';
 import { addressOf } from '../../domain/mail/mailer.js';
 import { keys } from './keys.js';
@@ -192,16 +190,4 @@ function decodeCursor(cursor: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * For staff (the admin area): e-mails that were dead-lettered after MAX_EMAIL_ATTEMPTS, newest
- * first, `limit` (1–100, default 50) per page; pass the returned `nextCursor` for the next page
- * (null when there is none). An unreadable cursor starts from the first page.
- */
-export function listFailedEmails(
-  opts: { limit?: number; cursor?: string } = {},
-  deps: { ddb: DynamoDBDocumentClient; tableName: string } = { ddb: defaultDdb, tableName: config.tableName },
-): Promise<{ items: FailedEmail[]; nextCursor: string | null }> {
-  return emailOutboxStore(deps.ddb, deps.tableName).listFailed(opts);
 }

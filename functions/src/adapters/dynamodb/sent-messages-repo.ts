@@ -8,7 +8,7 @@ const STORAGE_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'g
 const plain = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([k]) => !STORAGE_ATTRIBUTES.has(k)));
 
 /** What a redacted message shows staff where the sender's name was. */
-export const REDACTED_SENDER = 'Deleted account';
+const REDACTED_SENDER = 'Deleted account';
 
 /**
  * The attributes that identify the sender, per message type: names are replaced, the rest removed.

@@ -1,7 +1,8 @@
 import type { PutEventsCommand, PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InvalidEventError } from '../../events/contracts.js';
-import { type DomainEvent, createEventBridgePublisher, createLocalPublisher, setInProcessBus } from './publisher.js';
+import type { DomainEvent } from '../../events/contracts.js';
+import { createEventBridgePublisher, createLocalPublisher, setInProcessBus } from './publisher.js';
 
 const AT = '2026-01-01T00:00:00Z';
 const events = (n: number): DomainEvent[] =>

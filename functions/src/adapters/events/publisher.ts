@@ -3,8 +3,6 @@ import { EVENT_SOURCE } from '../../events.js';
 import { type DomainEvent, checkEvent } from '../../events/contracts.js';
 import { sdkClientConfig } from '../sdk-config.js';
 
-export type { DomainEvent } from '../../events/contracts.js';
-
 /**
  * Publishes domain events to the bus (events.ts lists who consumes them). Every event is checked
  * against its contract (events/contracts.ts) first: one that does not match is refused with

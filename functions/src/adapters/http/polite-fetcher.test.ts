@@ -3,8 +3,10 @@ import { type TestSite, startTestSite } from '../../../../dev/testing/test-site.
 import { parseAllowHosts } from './allow-hosts.js';
 import { DEFAULT_BACKOFF, backoffDelayMs, parseRetryAfter } from './backoff.js';
 import type { Clock } from './clock.js';
-import { PoliteFetcher, REFUSED_REASON } from './polite-fetcher.js';
+import { PoliteFetcher } from './polite-fetcher.js';
 import { robotsRulesFrom } from './robots.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const REFUSED_REASON = 'could not be fetched';
 
 const UA = 'TruckYardBot/1.0 (+https://truckyard.example/contact)';
 

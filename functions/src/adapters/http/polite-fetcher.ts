@@ -45,7 +45,7 @@ const isRetryable = (s: number) => s === 429 || s >= 500;
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
 
 /** What a run report says of an address the guard refused; the reason goes to the log only. */
-export const REFUSED_REASON = 'could not be fetched';
+const REFUSED_REASON = 'could not be fetched';
 
 function logRefusal(url: string, reason: string): void {
   console.warn(JSON.stringify({ level: 'warn', message: 'Scraper fetch refused', url: url.slice(0, 300), reason }));

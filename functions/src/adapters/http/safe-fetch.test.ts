@@ -3,7 +3,9 @@ import ipaddr from 'ipaddr.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestSite, startTestSite } from '../../../../dev/testing/test-site.js';
 import { parseAllowHosts } from './allow-hosts.js';
-import { FetchFailed, type Resolver, addressRange, createSafeFetcher, isPublicAddress } from './safe-fetch.js';
+import { FetchFailed, type SafeFetchGuard, addressRange, createSafeFetcher, isPublicAddress } from './safe-fetch.js';
+
+type Resolver = NonNullable<SafeFetchGuard['resolve']>;
 
 const UA = 'TruckYard-Test/1.0';
 const LIMITS = { maxBytes: 64 * 1024, timeoutMs: 3000, userAgent: UA };

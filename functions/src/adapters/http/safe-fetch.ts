@@ -75,7 +75,7 @@ export function addressRange(address: string): string {
 export const isPublicAddress = (address: string) => addressRange(address) === 'unicast';
 
 /** Name resolution: every address of a host name. Tests substitute their own (a rebinding resolver). */
-export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
 const systemResolver: Resolver = (hostname) =>
   new Promise((resolve, reject) =>

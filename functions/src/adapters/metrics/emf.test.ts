@@ -1,5 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { emitMetric, emfLine } from './emf.js';
+import { describe, expect, it, vi } from 'vitest';
+import { type EmfLine, emitMetric } from './emf.js';
+
+/** The line emitMetric writes at `now`. */
+function emfLine(line: EmfLine, now: number): string {
+  vi.useFakeTimers({ now });
+  try {
+    let written = '';
+    emitMetric(line, (t) => {
+      written = t;
+    });
+    return written;
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 describe('Embedded Metric Format lines', () => {
   it('declares each metric in the TruckYard namespace with no dimensions, beside its value and the logged fields', () => {

@@ -15,7 +15,7 @@ export interface EmfLine {
   unit?: 'Count' | 'Milliseconds' | 'Seconds';
 }
 
-export function emfLine({ metrics, properties = {}, unit = 'Count' }: EmfLine, now: number = Date.now()): string {
+function emfLine({ metrics, properties = {}, unit = 'Count' }: EmfLine, now: number = Date.now()): string {
   return JSON.stringify({
     _aws: {
       Timestamp: now,

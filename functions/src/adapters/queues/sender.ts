@@ -46,7 +46,7 @@ export function setInProcessQueue(queue: InProcessQueue | undefined): void {
 }
 
 /** Local: hands the messages to the in-process queue, which delivers SQS-shaped events to the worker. */
-export function createLocalQueueSender(): QueueSender {
+function createLocalQueueSender(): QueueSender {
   return {
     async send(queueId, bodies) {
       const queue = (globalThis as Record<symbol, unknown>)[IN_PROCESS_QUEUE] as InProcessQueue | undefined;

@@ -1,18 +1,25 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { clearSecretCache, getOptionalSecret, getSecret, secretEnvVar } from './secrets.js';
+import { describe, expect, it } from 'vitest';
+import { getOptionalSecret, getSecret } from './secrets.js';
 
+// The module caches values and absences per secret name for the process, so each test reads names of its own.
 describe('getSecret', () => {
-  beforeEach(() => clearSecretCache());
-
-  it('reads the local value from SECRET_<NAME> when STAGE=local', async () => {
-    expect(secretEnvVar('stripeWebhookSecret')).toBe('SECRET_STRIPE_WEBHOOK_SECRET');
-    await expect(getSecret('stripeWebhookSecret', { STAGE: 'local', SECRET_STRIPE_WEBHOOK_SECRET: 'whsec_local' })).resolves.toBe(
-      'whsec_local',
-    );
+  it('reads SSM whatever the stage: no local branch takes the value from the environment', async () => {
+    // Prepare
+    const asked: string[] = [];
+    const fetchParameter = async (n: string) => {
+      asked.push(n);
+      return 'whsec_from_ssm';
+    };
+    const env = { STAGE: 'local', SECRETS_PREFIX: '/truckyard/prod/', SECRET_STRIPE_WEBHOOK_SECRET: 'whsec_from_env' };
+    // Act
+    const value = await getSecret('stripeWebhookSecret', env, fetchParameter);
+    // Assess
+    expect(value).toBe('whsec_from_ssm');
+    expect(asked).toEqual(['/truckyard/prod/stripeWebhookSecret']);
   });
 
-  it('fails with the variable name when a local secret is missing', async () => {
-    await expect(getSecret('whatsappToken', { STAGE: 'local' })).rejects.toThrow(/SECRET_WHATSAPP_TOKEN/);
+  it('fails naming SECRETS_PREFIX when it is missing', async () => {
+    await expect(getSecret('whatsappToken', { STAGE: 'local' }, async () => 'x')).rejects.toThrow(/SECRETS_PREFIX/);
   });
 
   it('reads the SSM parameter under SECRETS_PREFIX once and caches it', async () => {
@@ -33,7 +40,6 @@ describe('getSecret', () => {
 });
 
 describe('getOptionalSecret', () => {
-  beforeEach(() => clearSecretCache());
   const env = { STAGE: 'aws', SECRETS_PREFIX: '/truckyard/prod/' };
   const notFound = () => Object.assign(new Error('Parameter not found'), { name: 'ParameterNotFound' });
 
@@ -44,23 +50,23 @@ describe('getOptionalSecret', () => {
       calls++;
       throw notFound();
     };
+    const briefly = { ...env, SECRET_CACHE_MS: '50' };
     // Act
-    const a = await getOptionalSecret('originVerifySecretPrevious', env, fetchParameter);
-    const b = await getOptionalSecret('originVerifySecretPrevious', env, fetchParameter);
+    const a = await getOptionalSecret('originVerifySecretPrevious', briefly, fetchParameter);
+    const b = await getOptionalSecret('originVerifySecretPrevious', briefly, fetchParameter);
     // Assess
     expect([a, b, calls]).toEqual([undefined, undefined, 1]);
-    // After the cache is cleared, a missing parameter is asked for again (as in AWS: no stage branch).
-    clearSecretCache();
-    await expect(getOptionalSecret('originVerifySecretPrevious', env, fetchParameter)).resolves.toBeUndefined();
+    // Once SECRET_CACHE_MS has passed, a missing parameter is asked for again.
+    await new Promise((r) => setTimeout(r, 80));
+    await expect(getOptionalSecret('originVerifySecretPrevious', briefly, fetchParameter)).resolves.toBeUndefined();
     expect(calls).toBe(2);
   });
 
   it('returns a configured value, and throws any other failure', async () => {
-    await expect(getOptionalSecret('originVerifySecretPrevious', env, async () => 'old')).resolves.toBe('old');
-    clearSecretCache();
+    await expect(getOptionalSecret('dvsaClientId', env, async () => 'old')).resolves.toBe('old');
     const denied = Object.assign(new Error('not authorized'), { name: 'AccessDeniedException' });
     await expect(
-      getOptionalSecret('originVerifySecretPrevious', env, async () => {
+      getOptionalSecret('dvsaClientSecret', env, async () => {
         throw denied;
       }),
     ).rejects.toThrow(/not authorized/);

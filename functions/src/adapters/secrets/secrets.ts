@@ -1,12 +1,13 @@
 import { sdkClientConfig } from '../sdk-config.js';
 
 /**
- * Secrets (Stripe keys, webhook secret, WhatsApp token, signing keys). In AWS each is an SSM
- * SecureString parameter `${SECRETS_PREFIX}${name}` (e.g. /truckyard/prod/stripeSecretKey), read
- * on first use and cached per environment for SECRET_CACHE_MS (default 5 minutes), so a rotated
- * value is picked up without a deploy. Locally (STAGE=local) the value comes from the environment
- * variable SECRET_<UPPER_SNAKE_NAME> that dev/config.ts sets. A row lists the names its function
- * reads in `access.secrets`; CDK grants ssm:GetParameter on exactly those parameters.
+ * Secrets (Stripe keys, webhook secret, WhatsApp token, signing keys). Each is an SSM SecureString
+ * parameter `${SECRETS_PREFIX}${name}` (e.g. /truckyard/prod/stripeSecretKey), read on first use
+ * and cached per environment for SECRET_CACHE_MS (default 5 minutes), so a rotated value is picked
+ * up without a deploy. There is one path everywhere: locally the SSM client reaches the SSM
+ * stand-in through AWS_ENDPOINT_URL_SSM (dev/stand-ins/ssm.ts; docs/local-cloud.md). A row lists
+ * the names its function reads in `access.secrets`; CDK grants ssm:GetParameter on exactly those
+ * parameters.
  */
 export const SECRET_NAMES = [
   'stripeSecretKey',
@@ -27,8 +28,8 @@ export const SECRET_NAMES = [
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
-/** 'stripeSecretKey' -> 'SECRET_STRIPE_SECRET_KEY' (the local environment variable). */
-export const secretEnvVar = (name: SecretName) => `SECRET_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+/** Where the secrets live in SSM unless the CDK app says otherwise (context `secretsPrefix`). */
+export const DEFAULT_SECRETS_PREFIX = '/truckyard/prod/';
 
 type Fetch = (parameterName: string) => Promise<string>;
 
@@ -50,11 +51,6 @@ async function defaultSsmFetch(): Promise<Fetch> {
 
 /** The secret's current value; throws with the missing name when it is not configured. */
 export async function getSecret(name: SecretName, env: NodeJS.ProcessEnv = process.env, fetchParameter?: Fetch): Promise<string> {
-  if (env.STAGE === 'local') {
-    const value = env[secretEnvVar(name)];
-    if (!value) throw new Error(`Missing required environment variable ${secretEnvVar(name)} (secret '${name}')`);
-    return value;
-  }
   const ttl = Number(env.SECRET_CACHE_MS ?? 300_000);
   const hit = cache.get(name);
   if (hit && Date.now() - hit.at < ttl) return hit.value;
@@ -67,9 +63,8 @@ export async function getSecret(name: SecretName, env: NodeJS.ProcessEnv = proce
 
 const absent = new Map<SecretName, number>();
 
-/** A missing SSM parameter (AWS's ParameterNotFound) or, locally, an unset variable. */
-const isMissing = (err: unknown) =>
-  err instanceof Error && (err.name === 'ParameterNotFound' || /^Missing required environment variable SECRET_/.test(err.message));
+/** A missing SSM parameter (AWS's ParameterNotFound). */
+const isMissing = (err: unknown) => err instanceof Error && err.name === 'ParameterNotFound';
 
 /**
  * An optional secret's value, or undefined when it is not configured. Absence is remembered for as
@@ -93,10 +88,4 @@ export async function getOptionalSecret(
     absent.set(name, Date.now());
     return undefined;
   }
-}
-
-/** Forgets cached values (tests). */
-export function clearSecretCache(): void {
-  cache.clear();
-  absent.clear();
 }

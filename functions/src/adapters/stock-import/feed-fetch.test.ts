@@ -4,9 +4,15 @@ import { type TestSite, startTestSite } from '../../../../dev/testing/test-site.
 import { DomainError } from '../../domain/errors.js';
 import { IMPORT_LIMITS } from '../../domain/stock-import/parse-stock-csv.js';
 import { parseAllowHosts } from '../http/allow-hosts.js';
-import { createSafeFetcher, type Resolver, type SafeFetcher } from '../http/safe-fetch.js';
-import { FEED_FETCH_FAILED, fetchStockFeed } from './feed-fetch.js';
-import { PHOTO_FETCH_FAILED, createPhotoImporter } from './photo-importer.js';
+import { createSafeFetcher, type SafeFetchGuard, type SafeFetcher } from '../http/safe-fetch.js';
+
+type Resolver = NonNullable<SafeFetchGuard['resolve']>;
+import { fetchStockFeed } from './feed-fetch.js';
+import { createPhotoImporter } from './photo-importer.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const PHOTO_FETCH_FAILED = 'Could not be fetched: check it is a public web address of a JPEG, PNG or WebP image of at most 5 MB';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const FEED_FETCH_FAILED = 'We could not fetch that address. Check it is a public web address serving your stock file.';
 
 /**
  * What a dealer is told when a feed or a photo cannot be fetched must not depend on why: a refused

@@ -13,7 +13,7 @@ const FEED_TIMEOUT_MS = 15_000;
  * refused port, no answer, timeout, HTTP error, too large): a different answer per reason would
  * let anyone map our network or probe ports through the import.
  */
-export const FEED_FETCH_FAILED = 'We could not fetch that address. Check it is a public web address serving your stock file.';
+const FEED_FETCH_FAILED = 'We could not fetch that address. Check it is a public web address serving your stock file.';
 
 /** The URL as a log line may show it: no credentials, no query (dealers' feed URLs may carry keys). */
 export function loggableUrl(raw: string): string {

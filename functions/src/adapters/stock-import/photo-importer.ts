@@ -15,7 +15,7 @@ const PHOTO_TIMEOUT_MS = 10_000;
  * What the import report says of a photo that could not be fetched, whatever the reason (the
  * reason is logged): the report must not tell a refused address from a closed port or a timeout.
  */
-export const PHOTO_FETCH_FAILED = 'Could not be fetched: check it is a public web address of a JPEG, PNG or WebP image of at most 5 MB';
+const PHOTO_FETCH_FAILED = 'Could not be fetched: check it is a public web address of a JPEG, PNG or WebP image of at most 5 MB';
 
 /**
  * Photos named in a stock file: fetched one at a time per row, paced per host by the scraper's

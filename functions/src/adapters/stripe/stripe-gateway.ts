@@ -17,8 +17,8 @@ import { getSecret } from '../secrets/secrets.js';
  * functions lives) and is retried once on a network error or a 409/429/5xx, with the SDK's
  * idempotency key: at most ~21 s, inside the webhook's 29 s and API Gateway's 30 s.
  */
-export const STRIPE_TIMEOUT_MS = 10_000;
-export const STRIPE_MAX_NETWORK_RETRIES = 1;
+const STRIPE_TIMEOUT_MS = 10_000;
+const STRIPE_MAX_NETWORK_RETRIES = 1;
 
 /**
  * Where the SDK sends requests: Stripe itself, or (STRIPE_API_URL, set locally) the Stripe-compatible

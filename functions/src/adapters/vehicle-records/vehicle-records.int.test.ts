@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startVehicleRecordsServer, vehicleRecordsUrls, LOCAL_VEHICLE_RECORDS_KEYS } from '../../../../dev/vehicle-records/stand-in.js';
 import { TRY_ON_SELL_FORM } from '../../../../dev/vehicle-records/registry.js';
 import { VehicleLookupError } from '../../domain/vehicle-checks/ports.js';
 import { dvlaVehicleEnquiry } from './dvla-vehicle-enquiry.js';
 import { dvsaMotHistory } from './dvsa-mot-history.js';
+import { startVehicleRecordsServer } from '../../../../dev/vehicle-records/stand-in.test-support.js';
+import { LOCAL_VEHICLE_RECORDS_KEYS } from '../../../../dev/vehicle-records/urls.js';
+import { vehicleRecordsUrls } from '../../../../dev/vehicle-records/urls.js';
 
 type Line = { level: 'info' | 'warn'; message: string; fields: Record<string, unknown> };
 

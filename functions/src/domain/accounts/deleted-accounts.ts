@@ -11,7 +11,7 @@ export interface DeletedAccounts {
   isDeleted(userId: string): Promise<boolean>;
 }
 
-export const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted. Please sign in with another account.';
+const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted. Please sign in with another account.';
 
 /** The answer to a deleted account's write: 401, so the browser signs out (its refresh token no longer works either). */
 export const accountDeleted = () => new DomainError('UNAUTHENTICATED', ACCOUNT_DELETED_MESSAGE);

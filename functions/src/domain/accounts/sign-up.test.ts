@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { SignUpRequest } from '../../../../shared/schemas/account.js';
 import type { RateLimitRequest } from '../rate-limit.js';
 import type { AccountDeps } from './account-ports.js';
-import { SIGN_UP_LIMIT_METRIC, SIGN_UP_OVERALL_LIMIT, SIGN_UP_TEXTS, signUpAccount } from './sign-up.js';
+import { SIGN_UP_LIMIT_METRIC, signUpAccount } from './sign-up.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const SIGN_UP_TEXTS = {
+  addressLimited: 'Too many accounts created from your network. Please try again later.',
+  overallLimited: 'We are receiving an unusual number of sign-ups. Please try again in a little while.',
+} as const;
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const SIGN_UP_OVERALL_LIMIT = { scope: 'signup-all', key: 'all', limit: 500, windowSeconds: 3600 } as const;
 
 const input: SignUpRequest = {
   email: 'a@example.test',

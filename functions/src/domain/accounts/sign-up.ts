@@ -11,14 +11,14 @@ const EXISTING_ACCOUNT_NOTICE_LIMIT = { scope: 'signup-existing', limit: 3, wind
 /** Sign-ups per client address (an IPv6 /64 counts as one) per hour. */
 const SIGN_UP_ADDRESS_LIMIT = { scope: 'signup-ip', limit: 5, windowSeconds: 3600 } as const;
 /** Sign-ups per hour from everyone together: beyond this something is wrong, and an alarm says so. */
-export const SIGN_UP_OVERALL_LIMIT = { scope: 'signup-all', key: 'all', limit: 500, windowSeconds: 3600 } as const;
+const SIGN_UP_OVERALL_LIMIT = { scope: 'signup-all', key: 'all', limit: 500, windowSeconds: 3600 } as const;
 /**
  * The log line's `metric` when the overall limit refuses a sign-up; a CloudWatch metric filter
  * counts these lines and an alarm fires on the first (infra/lib/constructs/operations.ts).
  */
 export const SIGN_UP_LIMIT_METRIC = 'SignUpOverallLimitReached';
 
-export const SIGN_UP_TEXTS = {
+const SIGN_UP_TEXTS = {
   addressLimited: 'Too many accounts created from your network. Please try again later.',
   overallLimited: 'We are receiving an unusual number of sign-ups. Please try again in a little while.',
 } as const;

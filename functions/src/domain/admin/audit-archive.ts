@@ -21,7 +21,7 @@ function addDays(day: string, n: number): string {
  * The instant a UK calendar day begins, as an ISO string: midnight in London is 00:00 UTC in
  * winter and 23:00 UTC the evening before in summer (the clocks change at 01:00 UTC, never at midnight).
  */
-export function ukDayStart(day: string): string {
+function ukDayStart(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
   const utcMidnight = Date.UTC(y, m - 1, d);
   const bst = utcMidnight - 3600_000;
@@ -29,10 +29,10 @@ export function ukDayStart(day: string): string {
 }
 
 /** The UK calendar day before the one `now` falls in. */
-export const previousUkDay = (now: Date) => addDays(ukDay(now), -1);
+const previousUkDay = (now: Date) => addDays(ukDay(now), -1);
 
 /** The archive's key for a day's entries: audit/YYYY/MM/YYYY-MM-DD.jsonl. */
-export const auditArchiveKey = (day: string) => `${AUDIT_ARCHIVE_PREFIX}${day.slice(0, 4)}/${day.slice(5, 7)}/${day}.jsonl`;
+const auditArchiveKey = (day: string) => `${AUDIT_ARCHIVE_PREFIX}${day.slice(0, 4)}/${day.slice(5, 7)}/${day}.jsonl`;
 
 /**
  * The nightly job (jobs.ts ArchiveAuditLog, issue 23): copies one UK day's audit entries (by

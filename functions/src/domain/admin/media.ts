@@ -57,7 +57,7 @@ export const MEDIA_PENDING_PREFIX = 'media/pending/';
 /** How many leading bytes the container probe reads (file-type's own sample size). */
 export const MEDIA_PROBE_BYTES = 4100;
 
-export type MediaKind = { mime: string; ext: string; video: boolean };
+type MediaKind = { mime: string; ext: string; video: boolean };
 
 const KINDS: Record<string, MediaKind> = {
   'image/jpeg': { mime: 'image/jpeg', ext: 'jpg', video: false },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertFrequency, AlertPreferences, TierId } from '../../../../shared/schemas/alerts.js';
 import type { AlertSchedule, AlertsStore, SubscriptionRecord } from './ports.js';
-import { cadenceFor, refreshSchedule } from './schedule.js';
+import { refreshSchedule } from './schedule.js';
 
 /**
  * Issue 24 §1: the alert cadence. A cadence left at the default becomes the plan's fastest on
@@ -77,24 +77,31 @@ async function onPlan(m: ReturnType<typeof memoryStore>, tier: TierId, status: S
   return schedule?.frequency;
 }
 
-describe('cadenceFor', () => {
-  it('gives a default the plan’s fastest cadence: silver weekly, gold daily, platinum instant', () => {
-    expect(cadenceFor(prefs('weekly', false), 'silver')).toBe('weekly');
-    expect(cadenceFor(prefs('weekly', false), 'gold')).toBe('daily');
-    expect(cadenceFor(prefs('weekly', false), 'platinum')).toBe('instant');
+/** The cadence refreshSchedule gives these preferences on this plan (or none). */
+async function cadenceFor(preferences: AlertPreferences, tier: TierId | null) {
+  const m = memoryStore(preferences);
+  m.state.sub = tier ? subscription(tier) : null;
+  return (await refreshSchedule(m.store, 'u-1', NOW, {}, { subscription: m.state.sub }))?.frequency;
+}
+
+describe('the cadence a schedule gets', () => {
+  it('gives a default the plan’s fastest cadence: silver weekly, gold daily, platinum instant', async () => {
+    expect(await cadenceFor(prefs('weekly', false), 'silver')).toBe('weekly');
+    expect(await cadenceFor(prefs('weekly', false), 'gold')).toBe('daily');
+    expect(await cadenceFor(prefs('weekly', false), 'platinum')).toBe('instant');
   });
 
-  it('keeps a chosen cadence the plan allows and caps one it does not', () => {
-    expect(cadenceFor(prefs('weekly', true), 'gold')).toBe('weekly');
-    expect(cadenceFor(prefs('weekly', true), 'platinum')).toBe('weekly');
-    expect(cadenceFor(prefs('daily', true), 'platinum')).toBe('daily');
-    expect(cadenceFor(prefs('daily', true), 'silver')).toBe('weekly');
-    expect(cadenceFor(prefs('instant', true), 'gold')).toBe('daily');
+  it('keeps a chosen cadence the plan allows and caps one it does not', async () => {
+    expect(await cadenceFor(prefs('weekly', true), 'gold')).toBe('weekly');
+    expect(await cadenceFor(prefs('weekly', true), 'platinum')).toBe('weekly');
+    expect(await cadenceFor(prefs('daily', true), 'platinum')).toBe('daily');
+    expect(await cadenceFor(prefs('daily', true), 'silver')).toBe('weekly');
+    expect(await cadenceFor(prefs('instant', true), 'gold')).toBe('daily');
   });
 
-  it('leaves the preference as it is without a plan', () => {
-    expect(cadenceFor(prefs('daily', true), null)).toBe('daily');
-    expect(cadenceFor(prefs('weekly', false), null)).toBe('weekly');
+  it('leaves the preference as it is without a plan', async () => {
+    expect(await cadenceFor(prefs('daily', true), null)).toBe('daily');
+    expect(await cadenceFor(prefs('weekly', false), null)).toBe('weekly');
   });
 });
 

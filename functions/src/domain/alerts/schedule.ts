@@ -16,7 +16,7 @@ export const isPaid = (sub: SubscriptionRecord | null): sub is SubscriptionRecor
  * plan allows it and capped to the plan's fastest otherwise (so a downgrade slows it to the
  * fastest the new plan allows). Without a plan the preference stands.
  */
-export function cadenceFor(preference: Pick<AlertPreferences, 'frequency' | 'frequencyChosen'>, tier: TierId | null): AlertFrequency {
+function cadenceFor(preference: Pick<AlertPreferences, 'frequency' | 'frequencyChosen'>, tier: TierId | null): AlertFrequency {
   if (!tier) return preference.frequency;
   return preference.frequencyChosen ? effectiveFrequency(preference.frequency, tier) : PLAN_FREQUENCY[tier];
 }

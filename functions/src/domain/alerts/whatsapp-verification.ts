@@ -13,7 +13,7 @@ import { refreshSchedule, whatsappVerified } from './schedule.js';
 import { WHATSAPP_ALERT_NOT_SENT_METRIC, type WhatsAppSender } from './send-alerts.js';
 
 /** The WhatsApp authentication template the code goes out in (one body parameter: the code). */
-export const WHATSAPP_CODE_TEMPLATE = 'truckyard_verification_code';
+const WHATSAPP_CODE_TEMPLATE = 'truckyard_verification_code';
 
 export interface WhatsAppVerificationDeps {
   store: AlertsStore;

@@ -9,7 +9,7 @@ import type { RateLimiter } from '../rate-limit.js';
 import { rateLimitKeyForIp } from '../client-address.js';
 
 /** Five messages per client address per ten minutes: plenty for a person, little for a script. */
-export const CONTACT_RATE_LIMIT = { scope: 'contact', limit: 5, windowSeconds: 600 } as const;
+const CONTACT_RATE_LIMIT = { scope: 'contact', limit: 5, windowSeconds: 600 } as const;
 const CONTACT_RATE_LIMITED_MESSAGE = 'Too many messages. Please try again later.';
 
 export interface ContactMessageRecord {

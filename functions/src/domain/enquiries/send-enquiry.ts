@@ -11,7 +11,7 @@ import { enquiryToSeller } from '../mail/templates.js';
 import type { RateLimiter } from '../rate-limit.js';
 
 /** Enquiries one buyer may send per hour: enough to contact every seller on a shortlist, not a spam run. */
-export const ENQUIRY_RATE_LIMIT = { scope: 'enquiry', limit: 10, windowSeconds: 3600 } as const;
+const ENQUIRY_RATE_LIMIT = { scope: 'enquiry', limit: 10, windowSeconds: 3600 } as const;
 
 /** A lead as stored (pattern 22, and 23 for the seller's list). */
 export interface EnquiryRecord extends Enquiry {

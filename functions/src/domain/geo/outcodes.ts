@@ -32,7 +32,7 @@ function splitCsvLine(line: string): string[] {
   return out;
 }
 
-export function parseOutcodesCsv(csv: string): Outcode[] {
+function parseOutcodesCsv(csv: string): Outcode[] {
   const lines = csv.split(/\r?\n/).filter((l) => l.trim() !== '');
   return lines.slice(1).map((line) => {
     const [outcode, lat, lon, town, county] = splitCsvLine(line);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../caller.js';
-import { countsAsView, recordViewQuietly } from './listing-stats.js';
+import { recordViewQuietly } from './listing-stats.js';
 import type { ListingRecord } from './types.js';
 
 /** A signed-in buyer or seller: no staff group. */
@@ -15,22 +15,6 @@ const admin = (userId: string): Caller => ({
   isSuperAdmin: false,
 });
 
-describe('countsAsView', () => {
-  it('counts anonymous and other users’ reads of user listings, never the owner’s nor scraped listings', () => {
-    expect(countsAsView({ source: 'user', userId: null }, { kind: 'anonymous' })).toBe(true);
-    expect(countsAsView({ source: 'user', userId: 'owner' }, user('someone'))).toBe(true);
-    expect(countsAsView({ source: 'user', userId: 'owner' }, user('owner'))).toBe(false);
-    expect(countsAsView({ source: 'scraped', userId: null }, { kind: 'anonymous' })).toBe(false);
-    expect(countsAsView({ source: 'scraped', userId: null }, user('someone'))).toBe(false);
-  });
-
-  it('counts an admin’s read like any other user’s, and not an admin owner’s own', () => {
-    expect(countsAsView({ source: 'user', userId: 'owner' }, admin('staff'))).toBe(true);
-    expect(countsAsView({ source: 'user', userId: 'staff' }, admin('staff'))).toBe(false);
-    expect(countsAsView({ source: 'scraped', userId: null }, admin('staff'))).toBe(false);
-  });
-});
-
 describe('recordViewQuietly', () => {
   const record = (over: Partial<ListingRecord> = {}) => ({ id: 'L1', userId: 'o', status: 'active', ...over }) as ListingRecord;
   const run = async (found: ListingRecord | null, caller: Caller, id = 'L1') => {
@@ -38,6 +22,20 @@ describe('recordViewQuietly', () => {
     await recordViewQuietly({ getListing: async () => found }, { addView: async (v) => void added.push(v) }, id, caller, () => {});
     return added;
   };
+
+  it('counts anonymous and other users’ reads of user listings, never the owner’s nor scraped listings', async () => {
+    expect(await run(record({ userId: 'owner' }), { kind: 'anonymous' })).toEqual(['L1']);
+    expect(await run(record({ userId: 'owner' }), user('someone'))).toEqual(['L1']);
+    expect(await run(record({ userId: 'owner' }), user('owner'))).toEqual([]);
+    expect(await run(record(), { kind: 'anonymous' }, 'scraped-abc')).toEqual([]);
+    expect(await run(record(), user('someone'), 'scraped-abc')).toEqual([]);
+  });
+
+  it('counts an admin’s read like any other user’s, and not an admin owner’s own', async () => {
+    expect(await run(record({ userId: 'owner' }), admin('staff'))).toEqual(['L1']);
+    expect(await run(record({ userId: 'staff' }), admin('staff'))).toEqual([]);
+    expect(await run(record(), admin('staff'), 'scraped-abc')).toEqual([]);
+  });
 
   it('counts public user listings for anyone but their owner', async () => {
     expect(await run(record(), { kind: 'anonymous' })).toEqual(['L1']);

@@ -16,7 +16,7 @@ export interface ListingStatsStore {
  * Whether a shown detail page counts as a view (issue 3 §5): user listings only, never their
  * owner's. Anonymous callers are never the owner.
  */
-export function countsAsView(listing: Pick<Listing, 'source' | 'userId'>, caller: Caller): boolean {
+function countsAsView(listing: Pick<Listing, 'source' | 'userId'>, caller: Caller): boolean {
   if (listing.source !== 'user') return false;
   if (caller.kind === 'anonymous') return true;
   return listing.userId !== null && listing.userId !== caller.userId;

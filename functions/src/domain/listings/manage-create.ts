@@ -24,8 +24,8 @@ export async function publishQuietly(deps: Pick<ManageListingDeps, 'events' | 'l
 }
 
 /** Listings one account may create per hour: far above any real dealer's day, far below a spam run. */
-export const CREATE_LISTING_RATE_LIMIT = { scope: 'create-listing', limit: 30, windowSeconds: 3600 } as const;
-export const CREATE_RATE_LIMITED_MESSAGE = 'You have listed a lot of trucks in the last hour. Please try again later.';
+const CREATE_LISTING_RATE_LIMIT = { scope: 'create-listing', limit: 30, windowSeconds: 3600 } as const;
+const CREATE_RATE_LIMITED_MESSAGE = 'You have listed a lot of trucks in the last hour. Please try again later.';
 
 /** The listing an earlier create with the same Idempotency-Key made (it is the caller's own). */
 async function replayed(deps: ManageListingDeps, listingId: string): Promise<ListingRecord> {

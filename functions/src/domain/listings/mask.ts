@@ -50,7 +50,7 @@ const isPrivateSeller = (listing: Pick<Listing, 'source' | 'companyName'>) => li
  * three characters (digit, letter, letter), with or without the space. Anything that is not a
  * full postcode is passed on only when it is already no more than an outcode; otherwise dropped.
  */
-export function outcodeOf(postcode: string | null): string | null {
+function outcodeOf(postcode: string | null): string | null {
   if (!postcode) return null;
   const compact = postcode.replace(/\s+/g, '').toUpperCase();
   const full = /^([A-Z]{1,2}[0-9][0-9A-Z]?)([0-9][A-Z]{2})$/.exec(compact);

@@ -1,6 +1,8 @@
-import type { Category, Fuel, Make, Transmission } from '../../../../shared/values.js';
+import type { z } from 'zod';
+import type { Category, Fuel, Transmission } from '../../../../shared/values.js';
 import type { PriceChange } from '../../../../shared/price-history.js';
-import type { AxleConfig, CabType, EuroStandard, ListingStatus, VatStatus } from '../../../../shared/listing-options.js';
+import type { ListingStatus } from '../../../../shared/listing-options.js';
+import type { sellListingSchema } from '../../../../shared/schemas/sell.js';
 
 /** An image as stored: the key prefix in the truck-images bucket and the original's size. Variants are `${key}/w{400,800,1600}.webp`. */
 export interface StoredImage {
@@ -9,48 +11,39 @@ export interface StoredImage {
   height: number;
 }
 
-/** A user listing as stored (the table item without its keys). */
-export interface ListingRecord {
+/**
+ * The listing's own fields as the sell form's schema gives them (shared/schemas/sell.ts), so each
+ * field's type is defined once. How they are stored differs in a few ways, named here:
+ * - `Nullable`: stored nullable, as the spec's columns are (docs/data-model.md): the forms require
+ *   them, but a reader may not assume every stored item has them;
+ * - `AddedLater`: absent on listings written before the issue that added them (13, 27);
+ * - the price is stored as a number (0 is "Price on application", `storedPrice`), the images as
+ *   `StoredImage`s, and the form's POA tick box is not stored.
+ */
+type SellFields = z.output<typeof sellListingSchema>;
+type Nullable = 'make' | 'model' | 'year' | 'category';
+type AddedLater = 'dvsStars' | 'registration' | 'showFullRegistration' | 'dvlaFields' | 'dvlaMake';
+type FormOnly = 'price' | 'priceOnApplication' | 'images';
+
+/** A user listing as stored (the table item without its keys): the schema's fields plus the stored-only ones. */
+export type ListingRecord = Omit<SellFields, Nullable | AddedLater | FormOnly> & {
+  [K in Nullable]: SellFields[K] | null;
+} & {
+  [K in AddedLater]?: SellFields[K];
+} & ListingStoredFields;
+
+/** What only the stored listing has: identity, ownership, title, status, times and the table's bookkeeping. */
+interface ListingStoredFields {
   id: string;
   userId: string;
   title: string;
-  make: Make | null;
-  model: string | null;
-  year: number | null;
-  category: Category | null;
-  fuelType: Fuel | null;
-  transmission: Transmission | null;
-  mileage: number | null;
-  engineSize: string | null;
+  /** Whole pounds; 0 is "Price on application" (shared/schemas/sell.ts storedPrice). */
   price: number;
-  vatStatus: VatStatus | null;
-  axleConfig: AxleConfig | null;
-  gvwTonnes: number | null;
-  euroStandard: EuroStandard | null;
-  cabType: CabType | null;
-  /** London DVS stars 0–5 as the seller gave them (absent on listings written before issue 13). */
-  dvsStars?: number | null;
-  /** UK registration mark, "AB12CDE" (issue 27; absent on listings written before it). */
-  registration?: string | null;
-  /** The seller lets anonymous visitors see the whole mark; otherwise they see "AB12 •••". */
-  showFullRegistration?: boolean;
-  /** The fields the seller took from the DVLA look-up and kept. */
-  dvlaFields?: string[];
-  /** The DVLA's make text when our make list has no match (make is then 'other'). */
-  dvlaMake?: string | null;
+  images: StoredImage[];
   /** Summary of the vehicle checks (domain/vehicle-checks), written with them: the card badge and browse filter. */
   mileageConsistent?: boolean;
   /** When the stored vehicle checks were read (the nightly job refreshes those older than 7 days). */
   vehicleChecksAt?: string | null;
-  description: string | null;
-  features: string[] | null;
-  contactName: string;
-  companyName: string | null;
-  phone: string;
-  email: string | null;
-  location: string | null;
-  postcode: string | null;
-  images: StoredImage[];
   status: ListingStatus;
   createdAt: string;
   updatedAt: string;

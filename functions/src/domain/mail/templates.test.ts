@@ -4,7 +4,6 @@ import {
   contactAcknowledgement,
   contactMessageToStaff,
   enquiryToSeller,
-  formatDuration,
   greetingName,
   passwordReset,
   verificationCode,
@@ -165,7 +164,11 @@ describe('enquiryToSeller', () => {
   });
 });
 
-describe('formatDuration', () => {
+/** How the verification-code e-mail words an expiry of `minutes`. */
+const formatDuration = (minutes: number) =>
+  /The code expires in (.+?)\. Never share it/.exec(verificationCode({ code: '123456', expiresInMinutes: minutes }, ctx).text)?.[1];
+
+describe('how an e-mail words an expiry', () => {
   it('says hours for whole hours past two, minutes otherwise', () => {
     expect(formatDuration(1440)).toBe('24 hours');
     expect(formatDuration(60)).toBe('60 minutes');

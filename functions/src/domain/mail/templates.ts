@@ -28,7 +28,7 @@ export const CONTACT_REPLY_HOURS = 24;
 export const PRIORITY_REPLY_HOURS = 4;
 
 /** "15 minutes", "60 minutes", "24 hours": whole hours read better past two hours. */
-export function formatDuration(minutes: number): string {
+function formatDuration(minutes: number): string {
   if (minutes >= 120 && minutes % 60 === 0) return `${minutes / 60} hours`;
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }

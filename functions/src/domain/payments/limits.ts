@@ -11,7 +11,7 @@ const PAYMENT_RATE_LIMITS = {
 
 export type PaymentAction = keyof typeof PAYMENT_RATE_LIMITS;
 
-export const PAYMENT_RATE_LIMITED_MESSAGES: Record<PaymentAction, string> = {
+const PAYMENT_RATE_LIMITED_MESSAGES: Record<PaymentAction, string> = {
   checkout: 'Too many checkout attempts. You can start at most 10 checkouts an hour; please try again later.',
   portal: 'Too many requests to manage your subscription. You can open it at most 20 times an hour; please try again later.',
   sync: 'Your subscription was checked less than a minute ago. Please wait a minute before checking again.',

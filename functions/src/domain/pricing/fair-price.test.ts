@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fitPriceModel, MIN_COMPARABLES, modelFamily, type PriceBand, type PricedTruck, ratePrice } from './fair-price.js';
+import type { PriceBand } from '../../../../shared/pricing.js';
+import { fitPriceModel, MIN_COMPARABLES, modelFamily, type PricedTruck, ratePrice } from './fair-price.js';
 import { syntheticMarket } from './synthetic-market.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');

@@ -33,7 +33,7 @@ export interface PricedTruck {
   price: number;
 }
 
-export type { PriceBand, PriceRating } from '../../../../shared/pricing.js';
+export type { PriceRating } from '../../../../shared/pricing.js';
 
 export interface PriceModel {
   version: 1;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceModel } from './fair-price.js';
-import { buildPriceModel, type PriceModelBuildDeps, REBUILD_AFTER_MS, rebuildPriceModelIfStale } from './price-model-build.js';
+import { buildPriceModel, type PriceModelBuildDeps, rebuildPriceModelIfStale } from './price-model-build.js';
 import { syntheticMarket } from './synthetic-market.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const REBUILD_AFTER_MS = 10 * 60 * 1000;
 
 function deps(now: Date, stored: PriceModel | null = null) {
   const market = syntheticMarket(300, { seed: 3 });

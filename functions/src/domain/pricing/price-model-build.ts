@@ -8,7 +8,7 @@ import type { ListingRecord, ScrapedRecord } from '../listings/types.js';
 import { normaliseMake } from '../../../../shared/listing-options.js';
 import { fitPriceModel, type PriceModel, type PricedTruck } from './fair-price.js';
 
-export const REBUILD_AFTER_MS = 10 * 60 * 1000;
+const REBUILD_AFTER_MS = 10 * 60 * 1000;
 
 export interface PriceModelStore {
   load(): Promise<PriceModel | null>;

@@ -31,7 +31,7 @@ export interface RecentlyViewedDeps {
  * The stored list with `ids` (newest first) moved to the front, each seen now, cut to the last
  * RECENTLY_VIEWED_MAX trucks. Pure: the order of `ids` is kept by giving each a millisecond less.
  */
-export function mergeViewed(existing: readonly ViewedEntry[], ids: readonly string[], now: Date): ViewedEntry[] {
+function mergeViewed(existing: readonly ViewedEntry[], ids: readonly string[], now: Date): ViewedEntry[] {
   const fresh = [...new Set(ids)].map((listingId, i) => ({ listingId, viewedAt: new Date(now.getTime() - i).toISOString() }));
   const seen = new Set(fresh.map((e) => e.listingId));
   return [...fresh, ...existing.filter((e) => !seen.has(e.listingId))].slice(0, RECENTLY_VIEWED_MAX);

@@ -4,7 +4,9 @@ import type { AdminListingReport } from '../../../../shared/schemas/listing-repo
 import type { AdminListingDeps } from '../admin/listings.js';
 import type { NewAuditEntry, Staff } from '../admin/ports.js';
 import { DomainError } from '../errors.js';
-import { type ListingReportStore, REPORT_RATE_LIMIT, actOnReport, reportListing } from './listing-reports.js';
+import { type ListingReportStore, actOnReport, reportListing } from './listing-reports.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const REPORT_RATE_LIMIT = { scope: 'listing-report', limit: 5, windowSeconds: 600 } as const;
 
 const STAFF = { adminId: 'staff-1', role: 'admin', ipAddress: '203.0.113.1', userAgent: 'test' } as Staff;
 const AT = new Date('2026-11-27T10:00:00Z');

@@ -15,7 +15,7 @@ import { SCRAPED_ID_PREFIX } from '../listings/types.js';
 import type { RateLimiter } from '../rate-limit.js';
 
 /** Five reports per client address per ten minutes, as the contact form (domain/contact). */
-export const REPORT_RATE_LIMIT = { scope: 'listing-report', limit: 5, windowSeconds: 600 } as const;
+const REPORT_RATE_LIMIT = { scope: 'listing-report', limit: 5, windowSeconds: 600 } as const;
 
 export interface ListingReportStore {
   save(report: AdminListingReport): Promise<void>;

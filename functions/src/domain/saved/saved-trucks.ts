@@ -29,7 +29,7 @@ export interface SavedTruckDeps {
 }
 
 /** Expiry of a save made at `now`: SAVED_TRUCK_TTL_DAYS after the latest save, the number the FAQ and the Saved page state. */
-export const savedExpiry = (now: Date) => Math.floor(now.getTime() / 1000) + SAVED_TRUCK_TTL_DAYS * 24 * 3600;
+const savedExpiry = (now: Date) => Math.floor(now.getTime() / 1000) + SAVED_TRUCK_TTL_DAYS * 24 * 3600;
 
 const isNotFound = (err: unknown) => err instanceof DomainError && err.code === 'NOT_FOUND';
 

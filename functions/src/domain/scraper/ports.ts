@@ -85,13 +85,11 @@ export interface OwnListingsSource {
   activeOwnListings(): Promise<Array<MatchFields & { id: string }>>;
 }
 
-/** The detail of 'scraper.run.completed' (its contract: events/contracts.ts). */
-export type ScraperRunCompletedDetail = ScraperRunCompleted;
 export { MAX_EVENT_LISTING_IDS };
 
 export interface ScrapeEvents {
   /** One event per run (never one per listing): 'scraper.run.completed'. */
-  runCompleted(detail: ScraperRunCompletedDetail): Promise<void>;
+  runCompleted(detail: ScraperRunCompleted): Promise<void>;
   /** Scraped listings whose price changed: one 'listing.updated' each, with both prices. */
   listingsUpdated(details: ListingUpdated[]): Promise<void>;
 }

@@ -10,9 +10,10 @@ import { searchDocOf } from './search-doc.js';
 import { ANONYMOUS } from '../caller.js';
 import { maskForCaller } from '../listings/mask.js';
 import { countLeftOut } from './left-out.js';
-import { type ListingRater, SearchIndex, type SearchViewer, anonymousItemsJson, smallestKeys } from './search-index.js';
+import { type ListingRater, SearchIndex, type SearchViewer, anonymousItemsJson } from './search-index.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import { referenceSearch } from './search-reference.test-support.js';
+import { smallestKeys } from './smallest-keys.js';
 
 // countLeftOut as it is, watched: a test checks that wide ranges take that path.
 vi.mock('./left-out.js', async (importOriginal) => {

@@ -19,7 +19,6 @@ import { ALL_FIELDS, PUBLIC_FIELDS, queryTokens } from './text.js';
 import { didYouMean, lookupTokens } from './word-match.js';
 
 export { anonymousItemsJson } from './card-store.js';
-export { smallestKeys } from './smallest-keys.js';
 
 /** Whose search it is: anonymous visitors cannot match on seller names (they are masked). */
 export type SearchViewer = 'anonymous' | 'user';

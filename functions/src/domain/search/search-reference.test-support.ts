@@ -8,7 +8,6 @@
  * trade's words per category and the make aliases (tables, not rules), the postcode and town
  * gazetteer (resolveLocation: where a place is), and the clean-air zone rule (shared/compliance).
  */
-import { entersWithoutCharge } from '../../../../shared/compliance/compliance.js';
 import { DEFAULT_RADIUS_MILES } from '../../../../shared/constants.js';
 import { cabLabel, euroLabel } from '../../../../shared/listing-options.js';
 import type { Listing, ListingSearchQuery, ListingSearchResult } from '../../../../shared/schemas/listing.js';
@@ -24,6 +23,7 @@ import {
 import { resolveLocation } from '../geo/geo.js';
 import type { ListingRater, SearchViewer } from './search-index.js';
 import { CATEGORY_WORDS, MAKE_WORDS } from './text.js';
+import { entersWithoutCharge } from '../../../../shared/compliance/compliance.test-support.js';
 
 // ---- text, from issue 9 §1 --------------------------------------------------------------------
 

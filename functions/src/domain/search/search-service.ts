@@ -71,7 +71,7 @@ export interface SearchServiceOptions {
 }
 
 /** A snapshot older than this is ignored (tombstones of deleted listings expire after 7 days). */
-export const MAX_SNAPSHOT_AGE_MS = 6 * 24 * 3600 * 1000;
+const MAX_SNAPSHOT_AGE_MS = 6 * 24 * 3600 * 1000;
 
 /** Why search has no usable snapshot. */
 export type SnapshotProblem = 'missing' | 'unreadable' | 'stale';

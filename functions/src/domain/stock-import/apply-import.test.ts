@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fakeDeps } from '../listings/manage-fakes.test-support.js';
-import {
-  type ApplyImportDeps,
-  applyStockImport,
-  type ImportCounterBatch,
-  type ImportCounters,
-  LISTING_LIMIT_REACHED,
-  type PhotoImporter,
-} from './apply-import.js';
+import { type ApplyImportDeps, applyStockImport, type ImportCounterBatch, type PhotoImporter } from './apply-import.js';
 import { parseStockCsv } from './parse-stock-csv.js';
 import type { DealerDefaults } from './plan-import.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const LISTING_LIMIT_REACHED = 'Your live-listing limit is reached: this row was not imported.';
 
 const DEALER: DealerDefaults = {
   contactName: 'Sam Pennine',
@@ -46,7 +41,7 @@ function setup() {
     },
   };
   const counterBatches: ImportCounterBatch[] = [];
-  const counters: ImportCounters = { recordBatch: async (b) => void counterBatches.push(structuredClone(b)) };
+  const counters: ApplyImportDeps['counters'] = { recordBatch: async (b) => void counterBatches.push(structuredClone(b)) };
   const deps: ApplyImportDeps = { ...f.deps, photos, counters };
   return { ...f, deps, fetched, counterBatches };
 }

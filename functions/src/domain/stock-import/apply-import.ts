@@ -35,7 +35,7 @@ export interface PhotoImporter {
  * The analytics counters of an import's listing writes, added once per batch of rows (issue 23):
  * the counter items are hot, and an ADD in every row's own transaction conflicts under a big import.
  */
-export interface ImportCounters {
+interface ImportCounters {
   recordBatch(batch: ImportCounterBatch): Promise<void>;
 }
 export interface ImportCounterBatch {
@@ -87,7 +87,7 @@ export interface ImportReport {
   }>;
 }
 
-export const LISTING_LIMIT_REACHED = 'Your live-listing limit is reached: this row was not imported.';
+const LISTING_LIMIT_REACHED = 'Your live-listing limit is reached: this row was not imported.';
 
 export function existingStockOf(records: readonly ImportedListingRecord[]): ExistingStock[] {
   return records

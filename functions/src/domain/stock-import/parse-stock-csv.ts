@@ -84,7 +84,7 @@ export type ParseResult =
   | { ok: false; message: string };
 
 /** A cell a spreadsheet would run as a formula; "+44 …" phone numbers, "-5" and the trade's "+VAT" are data. */
-export function isFormula(cell: string): boolean {
+function isFormula(cell: string): boolean {
   const c = cell.trimStart();
   if (/^\+\s?vat$/i.test(c)) return false;
   if (c.startsWith('=') || c.startsWith('@')) return true;

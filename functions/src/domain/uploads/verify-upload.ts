@@ -60,7 +60,7 @@ export interface UploadPlanDeps {
 }
 
 /** Upload requests one account may make per hour (each for up to 10 files). */
-export const UPLOAD_RATE_LIMIT = { scope: 'listing-uploads', limit: 60, windowSeconds: 3600 } as const;
+const UPLOAD_RATE_LIMIT = { scope: 'listing-uploads', limit: 60, windowSeconds: 3600 } as const;
 
 export interface PlannedUpload {
   name: string;

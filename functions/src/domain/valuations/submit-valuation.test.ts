@@ -2,13 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { valuationRequestSchema } from '../../../../shared/schemas/valuation.js';
 import { DomainError } from '../errors.js';
 import type { OutgoingEmail } from '../mail/mailer.js';
-import {
-  type ValuationDeps,
-  type ValuationRequestRecord,
-  VALUATION_RATE_LIMIT,
-  planValuationImageUploads,
-  submitValuationRequest,
-} from './submit-valuation.js';
+import { type ValuationDeps, type ValuationRequestRecord, planValuationImageUploads, submitValuationRequest } from './submit-valuation.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const VALUATION_RATE_LIMIT = { scope: 'valuation', limit: 5, windowSeconds: 600 } as const;
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
 const WEBP = Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1');

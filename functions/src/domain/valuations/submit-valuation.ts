@@ -20,7 +20,7 @@ const valuationImageKey = (requestId: string, n: number, kind: ImageKind) =>
 const PENDING_KEY = /^valuations\/pending\/[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /** Five requests per client address per ten minutes, like the contact form. */
-export const VALUATION_RATE_LIMIT = { scope: 'valuation', limit: 5, windowSeconds: 600 } as const;
+const VALUATION_RATE_LIMIT = { scope: 'valuation', limit: 5, windowSeconds: 600 } as const;
 /** Presigning is cheap but fills the bucket: twenty batches per address per ten minutes. */
 const VALUATION_UPLOAD_RATE_LIMIT = { scope: 'valuation-uploads', limit: 20, windowSeconds: 600 } as const;
 const VALUATION_RATE_LIMITED_MESSAGE = 'Too many requests. Please try again later.';

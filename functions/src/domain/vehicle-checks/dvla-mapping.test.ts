@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { axleConfigOf, euroOf, fuelOf, gvwTonnesOf, makeOf, mapDvlaVehicle } from './dvla-mapping.js';
+import { mapDvlaVehicle } from './dvla-mapping.js';
+import type { DvlaVehicle } from './ports.js';
+
+/** One DVLA field through the public mapper: what it fills for it (null when it fills nothing). */
+const mapped = (v: Omit<DvlaVehicle, 'registrationNumber'>) => mapDvlaVehicle({ registrationNumber: 'AB12CDE', ...v }).fields;
+const makeOf = (make: string) => {
+  const f = mapped({ make });
+  return f.make ? { make: f.make, dvlaMake: f.dvlaMake ?? null } : null;
+};
+const fuelOf = (fuelType: string) => mapped({ fuelType }).fuelType ?? null;
+const euroOf = (euroStatus: string) => mapped({ euroStatus }).euroStandard ?? null;
+const gvwTonnesOf = (revenueWeight: number) => mapped({ revenueWeight }).gvwTonnes ?? null;
+const axleConfigOf = (wheelplan: string) => mapped({ wheelplan }).axleConfig ?? null;
 
 describe('DVLA record → our fields (issue 27 §2 table)', () => {
   it('fills make, year, fuel, Euro status, weight and a two-axle plan, naming the fields it filled', () => {

@@ -64,7 +64,7 @@ export function mapDvlaVehicle(v: DvlaVehicle): VehicleLookupResult {
   };
 }
 
-export function makeOf(text: string | undefined): { make: Make; dvlaMake: string | null } | null {
+function makeOf(text: string | undefined): { make: Make; dvlaMake: string | null } | null {
   const t = text?.trim();
   if (!t) return null;
   const make = normaliseMake(t) ?? normaliseMake(t.replace(/\s+(TRUCKS?|COMMERCIALS?|VEHICLES?)$/i, ''));
@@ -85,12 +85,12 @@ const FUELS: Record<string, Fuel> = {
   CNG: 'cng',
 };
 
-export function fuelOf(text: string | undefined): Fuel | null {
+function fuelOf(text: string | undefined): Fuel | null {
   if (!text) return null;
   return FUELS[text.trim().toUpperCase().replace(/\s+/g, ' ')] ?? null;
 }
 
-export function euroOf(text: string | undefined): EuroStandard | null {
+function euroOf(text: string | undefined): EuroStandard | null {
   if (!text) return null;
   const m = /^EURO\s*-?\s*(III|IV|VI|V|[3-6])[A-Z]{0,2}(?:\s.*)?$/i.exec(text.trim());
   if (!m) return null;
@@ -98,13 +98,13 @@ export function euroOf(text: string | undefined): EuroStandard | null {
   return `euro${n}` as EuroStandard;
 }
 
-export function gvwTonnesOf(kg: number | undefined): number | null {
+function gvwTonnesOf(kg: number | undefined): number | null {
   if (typeof kg !== 'number' || !Number.isFinite(kg)) return null;
   const tonnes = Math.round(kg) / 1000;
   return tonnes >= 1 && tonnes <= 100 ? tonnes : null;
 }
 
-export function axleConfigOf(wheelplan: string | undefined): AxleConfig | null {
+function axleConfigOf(wheelplan: string | undefined): AxleConfig | null {
   if (!wheelplan) return null;
   return /^2[\s-]*AXLE\b/i.test(wheelplan.trim()) ? '4x2' : null;
 }

@@ -6,7 +6,7 @@ import { mapDvlaVehicle } from './dvla-mapping.js';
 import { type VehicleEnquiryPort, VehicleLookupError } from './ports.js';
 
 /** "Find my truck" per signed-in seller: 30 look-ups an hour, well inside the DVLA's quota. */
-export const VEHICLE_LOOKUP_RATE_LIMIT = { scope: 'vehicle-lookup', limit: 30, windowSeconds: 3600 } as const;
+const VEHICLE_LOOKUP_RATE_LIMIT = { scope: 'vehicle-lookup', limit: 30, windowSeconds: 3600 } as const;
 
 export interface LookUpVehicleDeps {
   dvla: VehicleEnquiryPort;

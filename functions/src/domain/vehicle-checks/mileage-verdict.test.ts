@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KM_PER_MILE, type OdometerReading, mileageVerdict } from './mileage-verdict.js';
+import { type OdometerReading, mileageVerdict } from './mileage-verdict.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const KM_PER_MILE = 1.609344;
 
 const r = (date: string, value: number, unit: 'mi' | 'km' = 'mi'): OdometerReading => ({ date: `${date}T10:00:00.000Z`, value, unit });
 

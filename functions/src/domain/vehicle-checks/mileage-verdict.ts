@@ -1,7 +1,7 @@
 import type { MileageVerdict } from '../../../../shared/schemas/vehicle-checks.js';
 
 /** One kilometre in miles' terms: a mile is exactly 1.609344 km. */
-export const KM_PER_MILE = 1.609344;
+const KM_PER_MILE = 1.609344;
 
 export interface OdometerReading {
   /** ISO date-time of the test. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingRecord } from '../listings/types.js';
 import { type DvlaVehicle, type DvsaVehicle, VehicleLookupError } from './ports.js';
-import { listingsDue, refreshDueChecks } from './refresh-due.js';
+import { refreshDueChecks } from './refresh-due.js';
 import type { StoredVehicleChecks } from './vehicle-checks.js';
 
 const NOW = new Date('2026-11-27T02:00:00Z');
@@ -9,9 +9,9 @@ const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000).toISOStr
 const listing = (id: string, extra: Partial<ListingRecord> = {}) =>
   ({ id, registration: `AB${id.padStart(2, '0')}CDE`, mileage: 100_000, vehicleChecksAt: null, ...extra }) as unknown as ListingRecord;
 
-describe('listingsDue', () => {
-  it('takes listings with a registration whose checks are missing or 7 days old, never-read and oldest first', () => {
-    const due = listingsDue(
+describe('which listings are due', () => {
+  it('takes listings with a registration whose checks are missing or 7 days old, never-read and oldest first', async () => {
+    const due = await listingsDue(
       [
         listing('1', { vehicleChecksAt: daysAgo(8) }),
         listing('2', { vehicleChecksAt: daysAgo(6) }),
@@ -22,12 +22,15 @@ describe('listingsDue', () => {
       ],
       NOW,
     );
-    expect(due.map((l) => l.id)).toEqual(['4', '5', '1', '6']);
+    expect(due).toEqual(['4', '5', '1', '6']);
   });
 
-  it('takes at most the limit', () => {
+  it('takes at most the nightly limit', async () => {
     const many = Array.from({ length: 2500 }, (_, i) => listing(String(i)));
-    expect(listingsDue(many, NOW)).toHaveLength(2000);
+    const f = fakeDeps();
+    // No time left: the run counts what is due and refreshes none.
+    const result = await refreshDueChecks({ ...f.deps, timeLeftMs: () => 0 }, many);
+    expect(result).toMatchObject({ due: 2000, refreshed: 0, stopped: 'time' });
   });
 });
 
@@ -66,6 +69,13 @@ function fakeDeps(failFor: Record<string, VehicleLookupError> = {}) {
       warn: () => undefined,
     },
   };
+}
+
+/** The ids refreshDueChecks refreshes, in order, from `listings` (the run's clock at NOW). */
+async function listingsDue(listings: ListingRecord[], now: Date): Promise<string[]> {
+  const f = fakeDeps();
+  await refreshDueChecks({ ...f.deps, now: () => now }, listings);
+  return f.saved;
 }
 
 describe('refreshDueChecks', () => {

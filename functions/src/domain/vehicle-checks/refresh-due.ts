@@ -14,7 +14,7 @@ const NIGHTLY_REFRESH_PER_SECOND = 4;
  * The listings whose checks are due: a registration, and checks never read or read 7 days ago or
  * more (by the summary on the listing, `vehicleChecksAt`); oldest first, never-read before all.
  */
-export function listingsDue(listings: readonly ListingRecord[], now: Date, limit = NIGHTLY_REFRESH_LIMIT): ListingRecord[] {
+function listingsDue(listings: readonly ListingRecord[], now: Date, limit = NIGHTLY_REFRESH_LIMIT): ListingRecord[] {
   const cutoff = now.getTime() - CHECKS_MAX_AGE_MS;
   const at = (l: ListingRecord) => (l.vehicleChecksAt ? Date.parse(l.vehicleChecksAt) : Number.NEGATIVE_INFINITY);
   return listings

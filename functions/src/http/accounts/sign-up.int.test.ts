@@ -10,14 +10,27 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_TEXTS } from '../../../../shared/schemas/account.js';
 import { CHALLENGE_TEXTS } from '../../../../shared/schemas/challenge.js';
-import { PASSWORD_TEXTS } from '../../../../shared/schemas/password.js';
-import { listMail, waitForMail } from '../../../../dev/mail/store.js';
+import { listMail } from '../../../../dev/mail/store.js';
 import { solvedChallenge } from '../../../../dev/testing/challenge.js';
 import { type TestApi, createTestUser, startTestApi, testMailDir } from '../../../../dev/testing/harness.js';
+import { LOCAL_SECRET_VALUES } from '../../../../dev/config.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { windowStartOf } from '../../domain/rate-limit.js';
-import { SIGN_UP_OVERALL_LIMIT, SIGN_UP_TEXTS } from '../../domain/accounts/sign-up.js';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../viewer-ip.js';
+import { waitForMail } from '../../../../dev/mail/store.test-support.js';
+/** The issue's texts, stated here rather than imported, so a change to them fails this test. */
+const PASSWORD_TEXTS = {
+  tooShort: 'Password must be at least 12 characters long.',
+  tooLong: 'Password must be 256 characters or fewer',
+  tooWeak: 'This password is too easy to guess. Avoid common passwords, names and patterns: try a few unrelated words.',
+} as const;
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const SIGN_UP_TEXTS = {
+  addressLimited: 'Too many accounts created from your network. Please try again later.',
+  overallLimited: 'We are receiving an unusual number of sign-ups. Please try again in a little while.',
+} as const;
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const SIGN_UP_OVERALL_LIMIT = { scope: 'signup-all', key: 'all', limit: 500, windowSeconds: 3600 } as const;
 
 // Each sign-up solves a proof-of-work challenge first (about 0.3 s, more on a busy machine).
 vi.setConfig({ testTimeout: 90_000 });
@@ -51,7 +64,7 @@ async function post(path: string, body: Record<string, unknown>, viewer = newVie
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      [ORIGIN_VERIFY_HEADER]: process.env.SECRET_ORIGIN_VERIFY_SECRET ?? '',
+      [ORIGIN_VERIFY_HEADER]: LOCAL_SECRET_VALUES.originVerifySecret,
       [VIEWER_ADDRESS_HEADER]: `${viewer}:40000`,
     },
     body: JSON.stringify(body),

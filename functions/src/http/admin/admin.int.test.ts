@@ -1,7 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForMail } from '../../../../dev/mail/store.js';
 import {
   type TestApi,
   type TestUser,
@@ -18,6 +17,7 @@ import { siteRelativeMediaUrls } from '../../deploy/data-migrations.js';
 import { adminRoutes } from '../../routes/admin.js';
 import { originOf } from '../../../../shared/media-url.js';
 import { solvedChallenge } from '../../../../dev/testing/challenge.js';
+import { waitForMail } from '../../../../dev/mail/store.test-support.js';
 
 /**
  * The admin API against the real stand-ins: every admin route × {anonymous, user, suspended

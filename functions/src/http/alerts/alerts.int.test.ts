@@ -2,10 +2,17 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalQueue } from '../../../../dev/local-queue.js';
-import { listMail, waitForMail } from '../../../../dev/mail/store.js';
+import { listMail } from '../../../../dev/mail/store.js';
 import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
-import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir, apiCaller } from '../../../../dev/testing/harness.js';
-import { listWhatsApp } from '../../../../dev/whatsapp/inbox.js';
+import {
+  type TestApi,
+  type TestUser,
+  createTestUser,
+  startTestApi,
+  testMailDir,
+  apiCaller,
+  whatsAppMessages,
+} from '../../../../dev/testing/harness.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { alertEventSubscriptions } from '../../alerts-rows.js';
 import { setInProcessQueue } from '../../adapters/queues/sender.js';
@@ -13,6 +20,7 @@ import { signUnsubscribeToken } from '../../domain/alerts/unsubscribe-token.js';
 import { createListingsRepo } from '../../adapters/dynamodb/listings-repo.js';
 import { scrapedRecord } from '../../domain/listings/test-fixtures.js';
 import { solvedChallenge } from '../../../../dev/testing/challenge.js';
+import { waitForMail } from '../../../../dev/mail/store.test-support.js';
 
 /**
  * Issue 10 §4, §5, §9: instant platinum alerts on listing.created (e-mail, WhatsApp only with
@@ -81,7 +89,7 @@ beforeAll(async () => {
   await subscribe(platinumWa, 'platinum', { whatsappOptedIn: true, phone: '07700 900111', frequency: 'weekly' });
   // WhatsApp alerts go only to a verified number (issue 23): the code comes through the stand-in.
   expect((await call('POST', '/api/alert-preferences/whatsapp/code', platinumWa, {})).status).toBe(200);
-  const [codeMessage] = await listWhatsApp(api.whatsappDir, '+447700900111');
+  const [codeMessage] = await whatsAppMessages(api.baseUrl, '+447700900111');
   expect((await call('POST', '/api/alert-preferences/whatsapp/verify', platinumWa, { code: codeMessage.parameters[0] })).status).toBe(200);
   await subscribe(platinumNoWa, 'platinum', { whatsappOptedIn: false, phone: '07700 900222' });
   await subscribe(gold, 'gold');
@@ -109,7 +117,7 @@ describe('instant alerts (platinum)', () => {
     expect(mail.headers?.['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     await waitForMail(mailDir(), { to: platinumNoWa.email });
 
-    const wa = (await listWhatsApp(api.whatsappDir)).filter((m) => m.template === 'truck_alert');
+    const wa = (await whatsAppMessages(api.baseUrl)).filter((m) => m.template === 'truck_alert');
     expect(wa.map((m) => m.to)).toEqual(['+447700900111']);
     expect(wa[0].parameters.join(' ')).toContain(`Volvo FH ${MODEL}`);
 

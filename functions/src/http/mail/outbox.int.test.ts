@@ -4,12 +4,13 @@ import path from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailCatcher, startMailCatcher } from '../../../../dev/mail/catcher.js';
-import { listMail, waitForMail } from '../../../../dev/mail/store.js';
+import { listMail } from '../../../../dev/mail/store.js';
 import { type TestApi, startTestApi } from '../../../../dev/testing/harness.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { MAX_EMAIL_ATTEMPTS, retryDueEmails } from '../../domain/mail/outbox.js';
 import { solvedChallenge } from '../../../../dev/testing/challenge.js';
+import { waitForMail } from '../../../../dev/mail/store.test-support.js';
 
 /**
  * The e-mail outbox against the stand-ins, with this file's own mail catcher so it can be stopped:
@@ -116,12 +117,15 @@ describe('the e-mail outbox', () => {
     for (let i = 1; i < MAX_EMAIL_ATTEMPTS; i++) await retryAt(i * 24 * 60);
     catcher = await startMailCatcher({ port, dir: mailDir });
 
-    const { listFailedEmails } = await import('../../adapters/dynamodb/email-outbox-repo.js');
-    const first = await listFailedEmails({ limit: 1 });
+    // What the admin area's list reads (its store's listFailed), on this file's table.
+    const { emailOutboxStore } = await import('../../adapters/dynamodb/email-outbox-repo.js');
+    const { ddb } = await import('../../adapters/dynamodb/client.js');
+    const store = emailOutboxStore(ddb, process.env.TABLE_NAME as string);
+    const first = await store.listFailed({ limit: 1 });
     expect(first.items).toHaveLength(1);
     expect(first.items[0]).toMatchObject({ attempts: MAX_EMAIL_ATTEMPTS, lastError: expect.stringMatching(/ECONNREFUSED/) });
     expect(first.nextCursor).not.toBeNull();
-    const second = await listFailedEmails({ limit: 1, cursor: first.nextCursor as string });
+    const second = await store.listFailed({ limit: 1, cursor: first.nextCursor as string });
     expect(second.items).toHaveLength(1);
     expect(second.items[0].id).not.toBe(first.items[0].id);
     const all = [...first.items, ...second.items].map((i) => i.to).sort();

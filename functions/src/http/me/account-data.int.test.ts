@@ -18,12 +18,14 @@ import { REAUTH_REQUIRED_MESSAGE, RETAINED_ON_DELETION, WRONG_PASSWORD_MESSAGE }
 import { contactMessageStore } from '../../adapters/dynamodb/contact-messages-repo.js';
 import { readCounters } from '../../adapters/dynamodb/counters.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
-import { REDACTED_SENDER } from '../../adapters/dynamodb/sent-messages-repo.js';
 import { valuationRequestStore } from '../../adapters/dynamodb/valuation-requests-repo.js';
 import { indexMessagesBySender } from '../../deploy/data-migrations.js';
-import { ACCOUNT_DELETED_MESSAGE } from '../../domain/accounts/deleted-accounts.js';
 import { pendingUploadStore } from '../../adapters/dynamodb/owner-listings-repo.js';
 import { s3 } from '../../adapters/s3/client.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted. Please sign in with another account.';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const REDACTED_SENDER = 'Deleted account';
 
 /**
  * The account page's data download and deletion (issue 10 §6, UK GDPR) against the real stand-ins:

@@ -4,7 +4,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalQueue, type LocalQueue } from '../../../../dev/local-queue.js';
-import { listMail, waitForMail } from '../../../../dev/mail/store.js';
+import { listMail } from '../../../../dev/mail/store.js';
 import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
 import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir } from '../../../../dev/testing/harness.js';
 import { ACTIVE_LISTING_CAPS, IMPORT_RATE_LIMITS, LIMIT_TEXTS } from '../../../../shared/limits.js';
@@ -14,6 +14,7 @@ import { ownerListingStore } from '../../adapters/dynamodb/owner-listings-repo.j
 import { setInProcessQueue } from '../../adapters/queues/sender.js';
 import { alertEventSubscriptions } from '../../alerts-rows.js';
 import { listingRecord } from '../../domain/listings/test-fixtures.js';
+import { waitForMail } from '../../../../dev/mail/store.test-support.js';
 
 /**
  * Issue 23 ("the stock import bypasses every anti-spam limit") against the real stand-ins: only

@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalQueue, type LocalQueue } from '../../../../dev/local-queue.js';
 import { type TestApi, type TestUser, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
 import { IMPORT_FILE_MAX_BYTES } from '../../../../shared/schemas/stock-import.js';
-import { WAF_MAX_BODY_BYTES } from '../../../../infra/lib/edge-stack.js';
 import { setInProcessQueue } from '../../adapters/queues/sender.js';
-import { FEED_FETCH_FAILED } from '../../adapters/stock-import/feed-fetch.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const WAF_MAX_BODY_BYTES = 32 * 1024;
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const FEED_FETCH_FAILED = 'We could not fetch that address. Check it is a public web address serving your stock file.';
 
 /**
  * Dealer stock import against the real stand-ins: the file posted straight to the private bucket

@@ -1,10 +1,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMail, waitForMail } from '../../../../dev/mail/store.js';
+import { listMail } from '../../../../dev/mail/store.js';
 import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
 import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir, apiCaller } from '../../../../dev/testing/harness.js';
 import { EQUIPMENT_ITEMS } from '../../../../shared/equipment.js';
+import { waitForMail } from '../../../../dev/mail/store.test-support.js';
 
 /**
  * Equipment checkout (issue 10 §7) against the real stand-ins and the local Stripe stand-in: a

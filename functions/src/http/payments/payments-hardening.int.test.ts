@@ -7,7 +7,13 @@ import { type TestApi, type TestUser, createTestUser, startTestApi, apiCaller } 
 import { EQUIPMENT_ITEMS } from '../../../../shared/equipment.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { webhookEventLedger } from '../../adapters/dynamodb/webhook-events.js';
-import { PAYMENT_RATE_LIMITED_MESSAGES } from '../../domain/payments/limits.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const PAYMENT_RATE_LIMITED_MESSAGES = {
+  checkout: 'Too many checkout attempts. You can start at most 10 checkouts an hour; please try again later.',
+  portal: 'Too many requests to manage your subscription. You can open it at most 20 times an hour; please try again later.',
+  sync: 'Your subscription was checked less than a minute ago. Please wait a minute before checking again.',
+  equipmentCheckout: 'Too many checkout attempts. You can start at most 10 equipment checkouts an hour; please try again later.',
+};
 
 /**
  * Payments hardening (issue 23, "Stripe") against the real stand-ins and the local Stripe

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, runDeployData, startTestApi } from '../../../../dev/testing/harness.js';
+import { LOCAL_SECRET_VALUES } from '../../../../dev/config.js';
 import { searchSnapshotKey } from '../../adapters/s3/search-snapshots.js';
 import { listingRecord } from '../../domain/listings/test-fixtures.js';
 
@@ -16,7 +17,7 @@ import { listingRecord } from '../../domain/listings/test-fixtures.js';
  */
 let api: TestApi;
 let webDir: string;
-const SECRET = () => process.env.SECRET_ORIGIN_VERIFY_SECRET as string;
+const SECRET = () => LOCAL_SECRET_VALUES.originVerifySecret;
 
 const INDEX = `<!doctype html>
 <html lang="en-GB"><head><meta charset="UTF-8" /><title>TruckYard</title>

@@ -6,11 +6,12 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MailCatcher, startMailCatcher } from '../../../../dev/mail/catcher.js';
-import { clearMail, listMail, waitForMail } from '../../../../dev/mail/store.js';
+import { clearMail, listMail } from '../../../../dev/mail/store.js';
 import { type TestApi, startTestApi } from '../../../../dev/testing/harness.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { s3 } from '../../adapters/s3/client.js';
 import { solvedChallenge } from '../../../../dev/testing/challenge.js';
+import { waitForMail } from '../../../../dev/mail/store.test-support.js';
 
 /**
  * Valuation requests against the stand-ins. s3rver ignores presigned-POST policy conditions, so

@@ -2,11 +2,13 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, type TestUser, applyLocalCloudEnv, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
-import { startVehicleRecordsServer, vehicleRecordsUrls } from '../../../../dev/vehicle-records/stand-in.js';
 import { VEHICLE_LOOKUP_TEXTS } from '../../../../shared/schemas/vehicle-checks.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { windowStartOf } from '../../domain/rate-limit.js';
-import { VEHICLE_LOOKUP_RATE_LIMIT } from '../../domain/vehicle-checks/look-up-vehicle.js';
+import { startVehicleRecordsServer } from '../../../../dev/vehicle-records/stand-in.test-support.js';
+import { vehicleRecordsUrls } from '../../../../dev/vehicle-records/urls.js';
+/** The rule's value, stated here rather than imported, so a change to it fails this test. */
+const VEHICLE_LOOKUP_RATE_LIMIT = { scope: 'vehicle-lookup', limit: 30, windowSeconds: 3600 } as const;
 
 /** POST /api/vehicle-lookup ("Find my truck", issue 27 §2) against the local DVLA stand-in. */
 let api: TestApi;

@@ -1,7 +1,17 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { COMPARE_MAX, COMPARE_MAX_NARROW, type TruckSnapshot } from '@shared/compare-limits';
-import { parseSnapshots } from '@/lib/stored-list';
+import { createStoredTruckList } from '@/lib/stored-list';
+
+/** What a stored list reads from local storage holding `raw` (at most `max` trucks). */
+function parseSnapshots(raw: string | null, max: number): TruckSnapshot[] {
+  vi.stubGlobal('window', { localStorage: { getItem: () => raw } });
+  try {
+    return createStoredTruckList('trucks', max).get();
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
 import { addToTray, compareHref, removeFromTray, trayLimitFor } from './compare-tray-logic';
 
 const truck = (id: string): TruckSnapshot => ({

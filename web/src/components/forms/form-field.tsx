@@ -2,11 +2,16 @@ import type { ReactNode } from 'react';
 import { FieldError, Label } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 
-/** A label, its control and the control's error; pass `aria-describedby={errorId(id)}` to the control. */
+/**
+ * One form field: its label (with a red asterisk when required, or "(optional)"), the control, a
+ * hint and the control's error. Spread `invalidProps(id, error)` on the control, so it is marked
+ * invalid and described by the error.
+ */
 export function FormField({
   id,
   label,
   required,
+  optional,
   error,
   hint,
   className,
@@ -15,6 +20,8 @@ export function FormField({
   id: string;
   label: string;
   required?: boolean;
+  /** Says "(optional)" after the label (part of the field's name, as the forms have always read). */
+  optional?: boolean;
   error?: string;
   hint?: string;
   className?: string;
@@ -24,7 +31,10 @@ export function FormField({
     <div className={cn('flex flex-col gap-1.5', className)}>
       {/* The asterisk sits outside the label so the field's accessible name is exactly `label`. */}
       <div className="flex items-baseline gap-1">
-        <Label htmlFor={id}>{label}</Label>
+        <Label htmlFor={id}>
+          {label}
+          {optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
+        </Label>
         {required ? (
           <span className="text-sm text-destructive" aria-hidden="true">
             *

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LINK_URL_MESSAGE, type Promotion, promotionInputSchema } from '@shared/schemas/admin';
+import { type Promotion, promotionInputSchema } from '@shared/schemas/admin';
 import { type SentRequest, heldAnswer, refusedBy, stubApi } from '@/testing/api-stub';
 import { renderScreen, signInAs, toastNow } from '@/testing/render';
 import { PromotionsTab } from './promotions-tab';
+/** The rule's message, stated here rather than imported, so a change to it fails this test. */
+const LINK_URL_MESSAGE = 'Links must start with http://, https:// or a single /';
 
 const PROMOTION: Promotion = {
   id: 'p-1',

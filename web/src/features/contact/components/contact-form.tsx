@@ -9,9 +9,9 @@ import {
 } from '@shared/schemas/contact';
 import { useChallenge } from '@/components/forms/challenge-field';
 import { HoneypotField } from '@/components/forms/honeypot-field';
-import { RequiredMark } from '@/components/forms/required-mark';
+import { FormField, invalidProps } from '@/components/forms/form-field';
 import { SendButton } from '@/components/forms/send-button';
-import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { toast } from '@/lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { showSubmitError } from '@/components/forms/submit-error-toast';
@@ -48,11 +48,8 @@ export function ContactForm() {
     }
   };
 
-  const field = (name: keyof ContactMessageInput) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
+  const idOf = (name: keyof ContactMessageInput) => `${id}-${name}`;
+  const control = (name: keyof ContactMessageInput) => ({ id: idOf(name), ...invalidProps(idOf(name), errors[name]?.message) });
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
@@ -64,72 +61,39 @@ export function ContactForm() {
         <span className="sr-only">with an asterisk</span> are required.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <Label htmlFor={`${id}-firstName`}>
-            First name <RequiredMark />
-          </Label>
+        <FormField id={idOf('firstName')} label="First name" required error={errors.firstName?.message}>
           <Input
-            {...field('firstName')}
+            {...control('firstName')}
             {...register('firstName')}
             required
             autoComplete="given-name"
-            className="mt-1.5"
             maxLength={CONTACT_LIMITS.nameMax}
           />
-          <FieldError id={`${id}-firstName-error`} message={errors.firstName?.message} />
-        </div>
-        <div>
-          <Label htmlFor={`${id}-lastName`}>
-            Last name <RequiredMark />
-          </Label>
+        </FormField>
+        <FormField id={idOf('lastName')} label="Last name" required error={errors.lastName?.message}>
           <Input
-            {...field('lastName')}
+            {...control('lastName')}
             {...register('lastName')}
             required
             autoComplete="family-name"
-            className="mt-1.5"
             maxLength={CONTACT_LIMITS.nameMax}
           />
-          <FieldError id={`${id}-lastName-error`} message={errors.lastName?.message} />
-        </div>
+        </FormField>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <Label htmlFor={`${id}-email`}>
-            Email <RequiredMark />
-          </Label>
-          <Input {...field('email')} {...register('email')} type="email" required autoComplete="email" className="mt-1.5" />
-          <FieldError id={`${id}-email-error`} message={errors.email?.message} />
-        </div>
-        <div>
-          <Label htmlFor={`${id}-phone`}>
-            Phone <span className="font-normal text-muted-foreground">(optional)</span>
-          </Label>
-          <Input {...field('phone')} {...register('phone')} type="tel" autoComplete="tel" className="mt-1.5" />
-          <FieldError id={`${id}-phone-error`} message={errors.phone?.message} />
-        </div>
+        <FormField id={idOf('email')} label="Email" required error={errors.email?.message}>
+          <Input {...control('email')} {...register('email')} type="email" required autoComplete="email" />
+        </FormField>
+        <FormField id={idOf('phone')} label="Phone" optional error={errors.phone?.message}>
+          <Input {...control('phone')} {...register('phone')} type="tel" autoComplete="tel" />
+        </FormField>
       </div>
-      <div>
-        <Label htmlFor={`${id}-subject`}>
-          Subject <RequiredMark />
-        </Label>
-        <Input {...field('subject')} {...register('subject')} required className="mt-1.5" maxLength={CONTACT_LIMITS.subjectMax} />
-        <FieldError id={`${id}-subject-error`} message={errors.subject?.message} />
-      </div>
-      <div>
-        <Label htmlFor={`${id}-message`}>
-          Message <RequiredMark />
-        </Label>
-        <Textarea
-          {...field('message')}
-          {...register('message')}
-          required
-          rows={6}
-          className="mt-1.5"
-          maxLength={CONTACT_LIMITS.messageMax}
-        />
-        <FieldError id={`${id}-message-error`} message={errors.message?.message} />
-      </div>
+      <FormField id={idOf('subject')} label="Subject" required error={errors.subject?.message}>
+        <Input {...control('subject')} {...register('subject')} required maxLength={CONTACT_LIMITS.subjectMax} />
+      </FormField>
+      <FormField id={idOf('message')} label="Message" required error={errors.message?.message}>
+        <Textarea {...control('message')} {...register('message')} required rows={6} maxLength={CONTACT_LIMITS.messageMax} />
+      </FormField>
 
       <HoneypotField id={`${id}-website`} registration={register('website')} />
 

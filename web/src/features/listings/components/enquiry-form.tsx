@@ -3,7 +3,8 @@ import { CircleCheck, Loader2, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
+import { FormField, invalidProps } from '@/components/forms/form-field';
+import { Input, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { toastApiFailure } from '@/lib/api-error-toast';
 import { toast } from '@/lib/toast';
@@ -55,37 +56,27 @@ export function EnquiryForm({ listingId }: { listingId: string }) {
     );
   }
 
-  const field = (name: keyof EnquiryInput) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
+  const idOf = (name: keyof EnquiryInput) => `${id}-${name}`;
+  const control = (name: keyof EnquiryInput) => ({ id: idOf(name), ...invalidProps(idOf(name), errors[name]?.message) });
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby={`${id}-heading`} className="space-y-4">
       <h3 id={`${id}-heading`} className="text-base font-bold text-primary">
         Message the seller
       </h3>
-      <div>
-        <Label htmlFor={`${id}-message`}>Your message</Label>
+      <FormField id={idOf('message')} label="Your message" error={errors.message?.message}>
         <Textarea
-          {...field('message')}
+          {...control('message')}
           {...register('message')}
           required
           rows={4}
           maxLength={ENQUIRY_LIMITS.messageMax}
           placeholder="Hi, is this truck still available?"
-          className="mt-1.5"
         />
-        <FieldError id={`${id}-message-error`} message={errors.message?.message} />
-      </div>
-      <div>
-        <Label htmlFor={`${id}-phone`}>
-          Phone <span className="font-normal text-muted-foreground">(optional)</span>
-        </Label>
-        <Input {...field('phone')} {...register('phone')} type="tel" autoComplete="tel" className="mt-1.5" />
-        <FieldError id={`${id}-phone-error`} message={errors.phone?.message} />
-      </div>
+      </FormField>
+      <FormField id={idOf('phone')} label="Phone" optional error={errors.phone?.message}>
+        <Input {...control('phone')} {...register('phone')} type="tel" autoComplete="tel" />
+      </FormField>
       <p className="text-xs text-muted-foreground">The seller gets your name and e-mail address so they can reply.</p>
       <Button type="submit" variant="accent" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}

@@ -144,7 +144,7 @@ export function parseBrowseParams(sp: URLSearchParams, bounds: Bounds = sliderBo
 }
 
 /** The filters as query parameters (API names); bounds at their end-points and defaults are left out. */
-export function filtersToQuery(filters: BrowseFilters, bounds: Bounds = sliderBounds()): Record<string, string> {
+function filtersToQuery(filters: BrowseFilters, bounds: Bounds = sliderBounds()): Record<string, string> {
   const out: Record<string, string> = {};
   const range = (r: Range, b: Range, minKey: string, maxKey: string) => {
     if (r[0] > b[0]) out[minKey] = String(r[0]);
@@ -216,9 +216,4 @@ export function countActiveFilters(filters: BrowseFilters, options: { fixedCateg
   if (filters.mileageConsistent) n++;
   if (filters.reduced) n++;
   return n;
-}
-
-/** True when anything at all narrows the results (search text or any filter, ranges included). */
-export function hasAnyFilter(state: Pick<BrowseState, 'q' | 'filters'>, bounds: Bounds = sliderBounds()): boolean {
-  return state.q.trim() !== '' || Object.keys(filtersToQuery(state.filters, bounds)).length > 0;
 }

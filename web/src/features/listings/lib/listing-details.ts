@@ -7,7 +7,7 @@ import { DIRECT_VISION_STANDARD } from '@shared/compliance/zones';
 import { MASK } from '@shared/constants';
 import { formatRegistration } from '@shared/registration';
 
-export const NOT_STATED = 'Not stated';
+const NOT_STATED = 'Not stated';
 
 /** The vehicle details table of the detail page, in display order; unknown values read 'Not stated'. */
 export function vehicleDetailRows(l: Listing): Array<{ label: string; value: string }> {

@@ -15,10 +15,10 @@ import {
   valuationFormSchema,
 } from '@shared/schemas/valuation';
 import { HoneypotField } from '@/components/forms/honeypot-field';
-import { RequiredMark } from '@/components/forms/required-mark';
+import { FormField, invalidProps } from '@/components/forms/form-field';
 import { SendButton } from '@/components/forms/send-button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input';
+import { Input, Select, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useChallenge } from '@/components/forms/challenge-field';
@@ -118,12 +118,8 @@ export function ValuationForm() {
   };
 
   /** Props tying a control to its label and error text. */
-  const control = (name: FieldName) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const fieldProps = (name: FieldName) => ({ controlId: `${id}-${name}`, error: errors[name]?.message });
+  const control = (name: FieldName) => ({ id: `${id}-${name}`, ...invalidProps(`${id}-${name}`, errors[name]?.message) });
+  const fieldProps = (name: FieldName) => ({ id: `${id}-${name}`, error: errors[name]?.message });
 
   return (
     <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate className="space-y-6">
@@ -146,7 +142,7 @@ export function ValuationForm() {
 
       <FormSection title="Contact Information" description="Dealers use these details to send you their valuation.">
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field {...fieldProps('contactName')} label="Full Name" required>
+          <FormField {...fieldProps('contactName')} label="Full Name" required>
             <Input
               {...control('contactName')}
               {...register('contactName')}
@@ -154,16 +150,16 @@ export function ValuationForm() {
               autoComplete="name"
               maxLength={VALUATION_LIMITS.textMax}
             />
-          </Field>
-          <Field {...fieldProps('contactEmail')} label="Email Address" required>
+          </FormField>
+          <FormField {...fieldProps('contactEmail')} label="Email Address" required>
             <Input {...control('contactEmail')} {...register('contactEmail')} type="email" required autoComplete="email" />
-          </Field>
-          <Field {...fieldProps('contactPhone')} label="Phone Number" required>
+          </FormField>
+          <FormField {...fieldProps('contactPhone')} label="Phone Number" required>
             <Input {...control('contactPhone')} {...register('contactPhone')} type="tel" required autoComplete="tel" />
-          </Field>
-          <Field {...fieldProps('company')} label="Company Name">
+          </FormField>
+          <FormField {...fieldProps('company')} label="Company Name" optional>
             <Input {...control('company')} {...register('company')} autoComplete="organization" maxLength={VALUATION_LIMITS.textMax} />
-          </Field>
+          </FormField>
         </div>
         <HoneypotField id={`${id}-website`} registration={register('website')} />
       </FormSection>
@@ -182,15 +178,15 @@ export function ValuationForm() {
 /** What a field block needs from the form: registration, the control's ids and ARIA, the label's props. */
 interface FieldBindings {
   register: UseFormRegister<ValuationRequestInput>;
-  control: (name: FieldName) => { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined };
-  fieldProps: (name: FieldName) => { controlId: string; error: string | undefined };
+  control: (name: FieldName) => { id: string } & ReturnType<typeof invalidProps>;
+  fieldProps: (name: FieldName) => { id: string; error: string | undefined };
 }
 
 function VehicleDetailsFields({ register, control, fieldProps }: FieldBindings) {
   return (
     <FormSection title="Vehicle Details" description="Tell dealers what you are selling.">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field {...fieldProps('make')} label="Make" required>
+        <FormField {...fieldProps('make')} label="Make" required>
           <Select {...control('make')} {...register('make')} required>
             <option value="">Select make</option>
             {VALUATION_MAKE_OPTIONS.map((o) => (
@@ -199,11 +195,11 @@ function VehicleDetailsFields({ register, control, fieldProps }: FieldBindings) 
               </option>
             ))}
           </Select>
-        </Field>
-        <Field {...fieldProps('model')} label="Model" required>
+        </FormField>
+        <FormField {...fieldProps('model')} label="Model" required>
           <Input {...control('model')} {...register('model')} required placeholder="e.g. FH 500" maxLength={VALUATION_LIMITS.textMax} />
-        </Field>
-        <Field {...fieldProps('type')} label="Vehicle Type" required>
+        </FormField>
+        <FormField {...fieldProps('type')} label="Vehicle Type" required>
           <Select {...control('type')} {...register('type')} required>
             <option value="">Select vehicle type</option>
             {VALUATION_VEHICLE_TYPES.map((o) => (
@@ -212,8 +208,8 @@ function VehicleDetailsFields({ register, control, fieldProps }: FieldBindings) 
               </option>
             ))}
           </Select>
-        </Field>
-        <Field {...fieldProps('age')} label="Year of Manufacture" required>
+        </FormField>
+        <FormField {...fieldProps('age')} label="Year of Manufacture" required>
           <Input
             {...control('age')}
             {...register('age')}
@@ -225,8 +221,8 @@ function VehicleDetailsFields({ register, control, fieldProps }: FieldBindings) 
             required
             placeholder="e.g. 2019"
           />
-        </Field>
-        <Field {...fieldProps('mileage')} label="Mileage" required>
+        </FormField>
+        <FormField {...fieldProps('mileage')} label="Mileage" required>
           <Input
             {...control('mileage')}
             {...register('mileage')}
@@ -237,8 +233,8 @@ function VehicleDetailsFields({ register, control, fieldProps }: FieldBindings) 
             required
             placeholder="e.g. 420000"
           />
-        </Field>
-        <Field {...fieldProps('motStatus')} label="MOT Status" required>
+        </FormField>
+        <FormField {...fieldProps('motStatus')} label="MOT Status" required>
           <Select {...control('motStatus')} {...register('motStatus')} required>
             <option value="">Select MOT status</option>
             {MOT_STATUSES.map((o) => (
@@ -247,8 +243,8 @@ function VehicleDetailsFields({ register, control, fieldProps }: FieldBindings) 
               </option>
             ))}
           </Select>
-        </Field>
-        <Field {...fieldProps('wheelConfiguration')} label="Wheel Configuration" required>
+        </FormField>
+        <FormField {...fieldProps('wheelConfiguration')} label="Wheel Configuration" required>
           <Select {...control('wheelConfiguration')} {...register('wheelConfiguration')} required>
             <option value="">Select wheel configuration</option>
             {VALUATION_WHEEL_CONFIGS.map((w) => (
@@ -257,8 +253,8 @@ function VehicleDetailsFields({ register, control, fieldProps }: FieldBindings) 
               </option>
             ))}
           </Select>
-        </Field>
-        <Field {...fieldProps('horsePower')} label="Horse Power">
+        </FormField>
+        <FormField {...fieldProps('horsePower')} label="Horse Power" optional>
           <Input
             {...control('horsePower')}
             {...register('horsePower')}
@@ -268,8 +264,8 @@ function VehicleDetailsFields({ register, control, fieldProps }: FieldBindings) 
             step={1}
             placeholder="e.g. 500"
           />
-        </Field>
-        <Field {...fieldProps('transmissionType')} label="Transmission Type">
+        </FormField>
+        <FormField {...fieldProps('transmissionType')} label="Transmission Type" optional>
           <Select {...control('transmissionType')} {...register('transmissionType')}>
             <option value="">Select transmission</option>
             {VALUATION_TRANSMISSION_OPTIONS.map((o) => (
@@ -278,8 +274,8 @@ function VehicleDetailsFields({ register, control, fieldProps }: FieldBindings) 
               </option>
             ))}
           </Select>
-        </Field>
-        <Field {...fieldProps('additionalInfo')} label="Additional Information" className="sm:col-span-2">
+        </FormField>
+        <FormField {...fieldProps('additionalInfo')} label="Additional Information" className="sm:col-span-2" optional>
           <Textarea
             {...control('additionalInfo')}
             {...register('additionalInfo')}
@@ -287,35 +283,9 @@ function VehicleDetailsFields({ register, control, fieldProps }: FieldBindings) 
             maxLength={VALUATION_LIMITS.additionalInfoMax}
             placeholder="Condition, service history, body type, extras such as a tail lift or fridge unit…"
           />
-        </Field>
+        </FormField>
       </div>
     </FormSection>
-  );
-}
-
-function Field({
-  controlId,
-  error,
-  label,
-  required,
-  children,
-  className,
-}: {
-  controlId: string;
-  error?: string;
-  label: string;
-  required?: boolean;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={className}>
-      <Label htmlFor={controlId}>
-        {label} {required ? <RequiredMark /> : <span className="font-normal text-muted-foreground">(optional)</span>}
-      </Label>
-      <div className="mt-1.5">{children}</div>
-      <FieldError id={`${controlId}-error`} message={error} />
-    </div>
   );
 }
 
