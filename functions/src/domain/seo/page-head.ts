@@ -125,8 +125,9 @@ export function categoryHead(page: { path: string; title: string; description: s
 export const COMPARE_PATH = '/compare';
 
 /**
- * /compare (issue 26 §2): titled as the page titles itself. A comparison of any trucks a link names
- * is not a page for search engines (noindex); the canonical is the bare /compare.
+ * /compare (issue 26 §2): titled as the page titles itself. Every comparison a link names points
+ * search engines at the one bare /compare (its canonical), so they are not indexed as pages of
+ * their own.
  */
 export function compareHead(siteUrl: string): PageHead {
   return {
@@ -135,7 +136,6 @@ export function compareHead(siteUrl: string): PageHead {
     canonicalUrl: absoluteUrl(COMPARE_PATH, siteUrl),
     ogTitle: 'Compare trucks',
     ogType: 'website',
-    noindex: true,
   };
 }
 

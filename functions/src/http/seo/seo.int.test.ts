@@ -242,7 +242,7 @@ describe('every page through the page handler (issue 8 §1, issue 9 §5)', () =>
     expect(status).toBe(200);
     expect(html).toMatch(/<div id="root">.*data-testid="compare-table".*href="\/truck\/SEO1".*No longer available/s);
     expect(html).toContain('<title>Compare trucks | TruckYard</title>');
-    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toContain('<link rel="canonical" href="');
     expect(html).toMatch(/id="first-screen-data">.*"compare","SEO1,SEO2",""/s);
   });
 

@@ -11,6 +11,7 @@ export function TruckThumb({
   width,
   height,
   lazy = false,
+  priority = false,
   iconClassName = 'size-8',
   className,
 }: {
@@ -18,6 +19,8 @@ export function TruckThumb({
   width?: number;
   height?: number;
   lazy?: boolean;
+  /** The page's largest paint (the first column on /compare): fetched before other images. */
+  priority?: boolean;
   iconClassName?: string;
   className?: string;
 }) {
@@ -39,6 +42,7 @@ export function TruckThumb({
       width={width}
       height={height}
       loading={lazy ? 'lazy' : undefined}
+      fetchPriority={priority ? 'high' : undefined}
       className={cn('object-cover', className)}
     />
   );

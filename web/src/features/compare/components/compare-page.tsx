@@ -169,9 +169,9 @@ function CompareTable({ columns, from, onRemove }: { columns: CompareColumn[]; f
         <thead>
           <tr className="border-b border-border">
             <td className={LABEL_CELL} />
-            {columns.map((c) => (
+            {columns.map((c, i) => (
               <th key={c.id} scope="col" className={cn(VALUE_CELL, 'text-left font-normal')}>
-                <ColumnHead column={c} onRemove={onRemove} />
+                <ColumnHead column={c} onRemove={onRemove} first={i === 0} />
               </th>
             ))}
           </tr>
@@ -206,13 +206,20 @@ function BandCell({ column, text }: { column: CompareColumn; text: string }) {
   );
 }
 
-function ColumnHead({ column, onRemove }: { column: CompareColumn; onRemove: (id: string) => void }) {
+function ColumnHead({ column, onRemove, first }: { column: CompareColumn; onRemove: (id: string) => void; first: boolean }) {
   const l = column.listing;
   const photo = l?.images[0];
   return (
     <div className="flex flex-col gap-2">
       <div className="relative aspect-[4/3] w-full overflow-hidden rounded-md bg-muted">
-        <TruckThumb src={photo && (photo.thumbUrl || photo.url)} width={400} height={300} iconClassName="size-10" className="size-full" />
+        <TruckThumb
+          src={photo && (photo.thumbUrl || photo.url)}
+          width={400}
+          height={300}
+          priority={first}
+          iconClassName="size-10"
+          className="size-full"
+        />
       </div>
       {l ? (
         <Link to={paths.truck(l.id)} className="line-clamp-2 font-semibold text-primary hover:underline">
