@@ -8,7 +8,10 @@ import { EDGE_CACHE } from '../cache-control.js';
 import { httpHandler, json, parseWith } from '../handler.js';
 import { cacheHeadersFor } from '../listings/cache.js';
 
-const reader = listingBatchReader(ddb, config.tableName);
+// Made on the first request, so importing this handler reads no configuration: the page function
+// imports it for its in-process read (http/seo/in-process-api.ts), and so do the infra tests.
+let reader: ReturnType<typeof listingBatchReader> | undefined;
+const readerOf = () => (reader ??= listingBatchReader(ddb, config.tableName));
 
 /**
  * GET /api/compare?ids=a,b,c[&from=postcode] — up to 3 trucks side by side (issue 26 §2), read in
@@ -17,7 +20,7 @@ const reader = listingBatchReader(ddb, config.tableName);
 export const handler = httpHandler('public', async ({ event, caller }) => {
   const query = parseWith(compareQuerySchema, event.queryStringParameters ?? {});
   const body = await compareListings(
-    { reader, priceModel: () => priceModelStore().cached(), imagesBaseUrl: config.imagesBaseUrl },
+    { reader: readerOf(), priceModel: () => priceModelStore().cached(), imagesBaseUrl: config.imagesBaseUrl },
     caller,
     query,
   );
