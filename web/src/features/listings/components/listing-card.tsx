@@ -236,8 +236,7 @@ const FIRST_SCREEN_CARDS = 6;
  * renders as a deferred value, in the background, yielding to the browser every few milliseconds.
  * New results (a search answer arriving, the next page) do the same: the cards already shown stay
  * (memoized, so the urgent render skips them) while the new ones render, so a page of two dozen
- * cards never blocks the main thread for the whole list. Cards after the first row skip their
- * style, layout and paint while off screen (`content-visibility: auto`, sized like a card meanwhile).
+ * cards never blocks the main thread for the whole list.
  */
 export function ListingGrid({
   listings,
@@ -254,7 +253,7 @@ export function ListingGrid({
     <CardsProvider>
       <ul className={cn('grid gap-5', layout === 'grid' ? 'grid-cols-1 sm:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1')}>
         {shown.map((l, i) => (
-          <li key={l.id} className={cn('flex', i >= FIRST_ROW && (layout === 'grid' ? OFFSCREEN_GRID_CARD : OFFSCREEN_LIST_CARD))}>
+          <li key={l.id} className="flex">
             <ListingCard listing={l} layout={layout} className="w-full" imageLoading={loadingOf(i)} />
           </li>
         ))}
@@ -263,12 +262,6 @@ export function ListingGrid({
     </CardsProvider>
   );
 }
-
-/** The cards of the first row (3 on a wide screen) are always rendered; later ones only near the screen. */
-const FIRST_ROW = 3;
-// `auto` remembers a card's rendered height once it has been on screen; until then, a typical card's.
-const OFFSCREEN_GRID_CARD = '[content-visibility:auto] [contain-intrinsic-size:auto_36rem]';
-const OFFSCREEN_LIST_CARD = '[content-visibility:auto] [contain-intrinsic-size:auto_20rem]';
 
 /** Under a list of cards (inside its CardsProvider): what goes with their monthly figures. */
 export function CardsFinanceFootnote() {
