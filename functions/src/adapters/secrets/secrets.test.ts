@@ -19,7 +19,7 @@ describe('getSecret', () => {
   });
 
   it('fails naming SECRETS_PREFIX when it is missing', async () => {
-    await expect(getSecret('whatsappToken', { STAGE: 'local' }, async () => 'x')).rejects.toThrow(/SECRETS_PREFIX/);
+    await expect(getSecret('whatsappToken', {}, async () => 'x')).rejects.toThrow(/SECRETS_PREFIX/);
   });
 
   it('reads the SSM parameter under SECRETS_PREFIX once and caches it', async () => {
