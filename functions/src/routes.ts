@@ -371,8 +371,9 @@ const rows: RouteDef[] = [
     auth: 'user',
     access: WRITE,
   },
-  // Compare (issue 26 §2): up to 3 live listings in one BatchGetItem, narrowed to listing items;
-  // models/ for each column's fair-price band.
+  // Compare (issue 26 §2): up to 3 live listings in one BatchGetItem, then their sellers' profiles
+  // (account type: trade or private) in another, narrowed to listing and user items; models/ for
+  // each column's fair-price band.
   {
     id: 'CompareListings',
     method: 'GET',
@@ -382,7 +383,7 @@ const rows: RouteDef[] = [
     auth: 'public',
     access: {
       table: 'read',
-      tableKeys: ['LISTING#', 'SCRAPED#'],
+      tableKeys: ['LISTING#', 'SCRAPED#', 'USER#'],
       buckets: [{ bucket: 'private-uploads', prefixes: ['models/'], access: 'read' }],
     },
   },

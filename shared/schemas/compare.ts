@@ -42,7 +42,7 @@ export type SellerType = 'trade' | 'private';
 
 /** One truck as /compare shows it: the listing (masked for the caller) and what the page derives server-side. */
 export type ComparedListing = Listing & {
-  /** Trade: a dealer (a company name, or a scraped dealer's listing); private: an individual. */
+  /** Trade: a dealer's account, or a scraped dealer's listing; private: an individual's account (functions/src/domain/listings/seller-type.ts). */
   sellerType: SellerType;
   /** Miles from the place in `from`, when it resolved and the truck's location did too. */
   distanceMiles: number | null;

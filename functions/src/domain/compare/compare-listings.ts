@@ -1,8 +1,8 @@
-import type { CompareQuery, CompareResponse, ComparedListing, SellerType } from '../../../../shared/schemas/compare.js';
-import type { Listing } from '../../../../shared/schemas/listing.js';
+import type { CompareQuery, CompareResponse, ComparedListing } from '../../../../shared/schemas/compare.js';
 import type { Caller } from '../caller.js';
 import { distanceMiles, resolveLocation } from '../geo/geo.js';
 import { maskForCaller } from '../listings/mask.js';
+import { sellerTypeOf } from '../listings/seller-type.js';
 import { type ListingBatchReader, readLiveListings } from '../listings/live-listings.js';
 import type { PriceModel } from '../pricing/fair-price.js';
 import { rateListing } from '../pricing/listing-rating.js';
@@ -15,18 +15,15 @@ export interface CompareDeps {
   imagesBaseUrl: string;
 }
 
-/** Trade or private, by the rule the listing's masking uses: a private seller gives no company name; scraped listings come from dealers' sites. */
-function sellerTypeOf(listing: Pick<Listing, 'source' | 'companyName'>): SellerType {
-  return listing.source === 'scraped' || listing.companyName?.trim() ? 'trade' : 'private';
-}
-
 /**
  * GET /api/compare: the trucks asked for, side by side, in the order asked. Each is masked for the
- * caller, with its seller type (worked out before masking hides the company name), its fair-price
+ * caller, with its seller type (from the seller's account: listings/seller-type.ts), its fair-price
  * band from the stored model, and its distance from `from` when that names a UK place.
  */
 export async function compareListings(deps: CompareDeps, caller: Caller, query: CompareQuery): Promise<CompareResponse> {
   const [live, model] = await Promise.all([readLiveListings(deps.reader, query.ids, deps.imagesBaseUrl), deps.priceModel()]);
+  const sellers = [...new Set([...live.values()].flatMap((l) => (l.userId ? [l.userId] : [])))];
+  const dealers = sellers.length ? await deps.reader.dealerAccounts(sellers) : new Set<string>();
   const origin = query.from ? resolveLocation(query.from) : null;
   return {
     from: origin?.label ?? null,
@@ -37,7 +34,7 @@ export async function compareListings(deps: CompareDeps, caller: Caller, query: 
       const place = origin && placeText ? resolveLocation(placeText) : null;
       const compared: ComparedListing = {
         ...maskForCaller(listing, caller),
-        sellerType: sellerTypeOf(listing),
+        sellerType: sellerTypeOf(listing, listing.userId !== null && dealers.has(listing.userId)),
         priceBand: rateListing(model, listing)?.band ?? null,
         distanceMiles: origin && place ? Math.round(distanceMiles(origin.lat, origin.lon, place.lat, place.lon)) : null,
       };

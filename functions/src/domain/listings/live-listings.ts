@@ -5,6 +5,8 @@ import type { ListingRecord, ScrapedRecord } from './types.js';
 /** Several listings in one read (BatchGetItem): user listings by id, scraped ones by id without 'scraped-'. */
 export interface ListingBatchReader {
   getMany(ids: { listings: string[]; scraped: string[] }): Promise<{ listings: ListingRecord[]; scraped: ScrapedRecord[] }>;
+  /** Of these sellers, the ones whose account is a dealer's (their profiles, in one batch read). */
+  dealerAccounts(userIds: readonly string[]): Promise<Set<string>>;
 }
 
 /**

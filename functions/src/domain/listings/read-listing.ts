@@ -2,6 +2,7 @@ import type { Listing } from '../../../../shared/schemas/listing.js';
 import type { Caller } from '../caller.js';
 import { notFound } from '../errors.js';
 import { maskForCaller } from './mask.js';
+import { sellerTypeOf } from './seller-type.js';
 import { mapScrapedToListing, scrapedIdOf, toListingDto } from './to-listing.js';
 import type { ListingRecord, ScrapedRecord } from './types.js';
 
@@ -45,12 +46,11 @@ export async function readVisibleListing(repo: ListingReader, id: string, caller
     listing = {
       ...listing,
       sellerApprovedDealer: seller.approved,
-      sellerType: seller.trade ? 'trade' : 'private',
+      sellerType: sellerTypeOf(listing, seller.trade),
       sellerStorefront: seller.trade ? seller.storefrontSlug : null,
     };
   } else if (listing.userId && repo.sellerApprovedDealer)
     listing = { ...listing, sellerApprovedDealer: await repo.sellerApprovedDealer(listing.userId) };
-  // Scraped listings come from dealers' own stock pages: trade.
-  if (listing.source === 'scraped') listing = { ...listing, sellerType: 'trade' };
+  else if (listing.source === 'scraped') listing = { ...listing, sellerType: sellerTypeOf(listing, false) };
   return listing;
 }

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, type TestUser, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
 import { RECENTLY_VIEWED_MAX } from '../../../../shared/schemas/compare.js';
@@ -11,6 +11,7 @@ let ddb: DynamoDBDocumentClient;
 let seller: TestUser;
 let buyer: TestUser;
 let other: TestUser;
+let dealer: TestUser;
 const ids: string[] = [];
 
 async function call(method: string, urlPath: string, who: TestUser | null, body?: unknown) {
@@ -42,16 +43,32 @@ const sellBody = (who: TestUser, model: string, extra: Record<string, unknown> =
 beforeAll(async () => {
   api = await startTestApi({ tablePrefix: 'recent' });
   ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}));
-  [seller, buyer, other] = await Promise.all([
+  [seller, buyer, other, dealer] = await Promise.all([
     createTestUser({ name: 'Sam Seller' }),
     createTestUser({ name: 'Bea Buyer' }),
     createTestUser({ name: 'Olly Other' }),
+    createTestUser({ name: 'Dee Dealer' }),
   ]);
-  for (const [i, extra] of [{}, { companyName: 'Leeds Trucks Ltd' }, {}].entries()) {
-    const created = await call('POST', '/api/my-listings', seller, sellBody(seller, `Recent ${i}`, extra));
+  // ids[1] is a dealer account's; ids[0] an individual's who typed a company name (still private).
+  const listers = [
+    [seller, { companyName: 'Sam Haulage' }],
+    [dealer, { companyName: 'Leeds Trucks Ltd' }],
+    [seller, {}],
+  ] as const;
+  for (const [i, [who, extra]] of listers.entries()) {
+    const created = await call('POST', '/api/my-listings', who, sellBody(who, `Recent ${i}`, extra));
     expect(created.status).toBe(201);
     ids.push(String(created.body.id));
   }
+  await ddb.send(
+    new UpdateCommand({
+      TableName: api.tableName,
+      Key: keys.profile(dealer.userId),
+      UpdateExpression: 'SET accountType = :dealer',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':dealer': 'dealer' },
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -129,8 +146,11 @@ describe('compare: GET /api/compare', () => {
     }>;
     expect(items.map((i) => i.id)).toEqual([ids[1], goneId, ids[0]]);
     expect(items[1].listing).toBeNull();
+    // Trade or private from the seller's account, as the listing page says (domain/listings/seller-type.ts).
     expect(items[0].listing).toMatchObject({ sellerType: 'trade', companyName: null }); // masked for anonymous callers
     expect(items[2].listing?.sellerType).toBe('private');
+    for (const [column, id] of [[0, ids[1]], [2, ids[0]]] as const)
+      expect((await call('GET', `/api/listings/${id}`, null)).body.sellerType).toBe(items[column].listing?.sellerType);
     // Manchester to Leeds is about 36 miles as the crow flies.
     expect(items[0].listing?.distanceMiles).toBeGreaterThan(25);
     expect(items[0].listing?.distanceMiles).toBeLessThan(50);
