@@ -11,12 +11,39 @@ function readSaved(): Record<string, number> {
   }
 }
 
+/** How long a restored position waits for the page to grow tall enough to reach it. */
+const RESTORE_WAIT_MS = 3000;
+
+/**
+ * Scrolls to `y`; while the page is still too short to get there (a list adds its cards a few at a
+ * time, answers arrive), scrolls again each time it grows, until it arrives, the visitor scrolls
+ * themselves, or RESTORE_WAIT_MS pass. Returns the cleanup (a new navigation stops it).
+ */
+function scrollToAsPageGrows(y: number): (() => void) | undefined {
+  window.scrollTo(0, y);
+  const arrived = () => Math.abs(window.scrollY - y) < 1;
+  if (arrived() || typeof ResizeObserver === 'undefined') return undefined;
+  const started = performance.now();
+  const visitorEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, y);
+    if (arrived() || performance.now() - started > RESTORE_WAIT_MS) stop();
+  });
+  function stop() {
+    observer.disconnect();
+    for (const e of visitorEvents) window.removeEventListener(e, stop);
+  }
+  observer.observe(document.body);
+  for (const e of visitorEvents) window.addEventListener(e, stop, { passive: true });
+  return stop;
+}
+
 /**
  * Where the window scrolls on a navigation: back and forward return to where the visitor was on
  * that entry (each history entry's position is recorded as it scrolls, and kept across a reload in
- * sessionStorage); a new page starts at the top, or at its #hash; a change of the query string
- * alone (filters, result pages — the browse section scrolls its own results into view) leaves the
- * scroll where it is.
+ * sessionStorage), following the page as it grows until it is tall enough; a new page starts at
+ * the top, or at its #hash; a change of the query string alone (filters, result pages — the browse
+ * section scrolls its own results into view) leaves the scroll where it is.
  */
 export function ScrollRestoration() {
   const location = useLocation();
@@ -58,7 +85,7 @@ export function ScrollRestoration() {
     const saved = positions.current[location.key];
     // The first render (a reload returns to where this entry was), or back/forward.
     if (!before || navigationType === 'POP') {
-      if (saved !== undefined || before) window.scrollTo(0, saved ?? 0);
+      if (saved !== undefined || before) return scrollToAsPageGrows(saved ?? 0);
       return;
     }
     if (location.hash) {

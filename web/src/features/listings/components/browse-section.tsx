@@ -138,17 +138,20 @@ export function BrowseSection({
                 <X className="size-5" aria-hidden="true" />
               </button>
             </div>
-            <FilterSidebar
-              applied={state.filters}
-              bounds={bounds}
-              facets={data?.facets}
-              fixedCategory={fixedCategory}
-              onApply={(filters) => {
-                update({ filters });
-                if (!isDesktop()) setFiltersOpen(false);
-              }}
-              onClear={() => update({ filters: defaultFilters(bounds) })}
-            />
+            {/* Closed (phones, once mounted): not rendered, so answers arriving re-render no hidden form. */}
+            {filtersState === false ? null : (
+              <FilterSidebar
+                applied={state.filters}
+                bounds={bounds}
+                facets={data?.facets}
+                fixedCategory={fixedCategory}
+                onApply={(filters) => {
+                  update({ filters });
+                  if (!isDesktop()) setFiltersOpen(false);
+                }}
+                onClear={() => update({ filters: defaultFilters(bounds) })}
+              />
+            )}
           </div>
           {/* Below the filters: arriving late it only lengthens the sidebar, never moves the results. */}
           <PromotionSlot position="sidebar" className="mt-4 rounded-lg border border-border bg-card p-4 text-sm shadow-sm" />

@@ -1,6 +1,6 @@
 import { BadgeCheck, Calendar, Gauge, Globe, MapPin, Navigation, Pencil, Truck } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, memo, type ReactNode, useContext, useDeferredValue, useMemo } from 'react';
+import { createContext, memo, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
@@ -226,17 +226,58 @@ export function ListingCardSkeleton({ layout = 'grid' }: { layout?: CardLayout }
   );
 }
 
-/** Cards rendered when a grid first appears: the server's HTML and what hydration checks it against. */
+/** Cards rendered when a grid first appears on the server: its HTML, and what hydration checks it against. */
 const FIRST_SCREEN_CARDS = 6;
+/** Cards added per step after that, and the first step of a list the browser renders itself: each step's style, layout and paint stays a short task on a slow phone. */
+const CARDS_PER_STEP = 2;
+
+const noSubscription = () => () => {};
+/** True on the server and while hydrating (React reads the server snapshot then), false for a render in the browser alone. */
+const useServerOrHydrating = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+
+/**
+ * The list's first cards, then `CARDS_PER_STEP` more after each frame paints, until all are shown:
+ * the server's first screen (`FIRST_SCREEN_CARDS`) when hydrating, one step's worth for a list the
+ * browser renders itself (a storefront's stock, new results, the next page; lists compared by id).
+ * Laying out two dozen cards at once was a single task of ~60 ms of CPU (about 240 ms on
+ * Lighthouse's 4× slower phone), most of a storefront's blocking time; in steps no task blocks
+ * input for long. Back to a long list finds it short at first: the scroll restoration follows the
+ * page as it grows (components/layout/scroll-restoration.tsx).
+ */
+function useRevealedInSteps(listings: Listing[]): Listing[] {
+  const key = listings.map((l) => l.id).join(',');
+  const hydrating = useServerOrHydrating();
+  const [revealed, setRevealed] = useState(() => ({ key, count: hydrating ? FIRST_SCREEN_CARDS : CARDS_PER_STEP }));
+  let count = revealed.count;
+  if (revealed.key !== key) {
+    count = CARDS_PER_STEP;
+    setRevealed({ key, count });
+  }
+  const remaining = listings.length - count;
+  useEffect(() => {
+    if (remaining <= 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setRevealed((r) => (r.key === key ? { key, count: r.count + CARDS_PER_STEP } : r)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [key, remaining]);
+  return remaining > 0 ? listings.slice(0, count) : listings;
+}
 
 /**
  * `aboveTheFold`: the grid opens the page, so its first photo loads first and the first row eagerly.
  *
- * The server renders the first screen of cards and the browser hydrates them; the whole list then
- * renders as a deferred value, in the background, yielding to the browser every few milliseconds.
- * New results (a search answer arriving, the next page) do the same: the cards already shown stay
- * (memoized, so the urgent render skips them) while the new ones render, so a page of two dozen
- * cards never blocks the main thread for the whole list.
+ * The server renders the first screen of cards and the browser hydrates them; the rest follow a
+ * few at a time (useRevealedInSteps). Cards are memoized, so a step renders only the new ones.
  */
 export function ListingGrid({
   listings,
@@ -247,7 +288,7 @@ export function ListingGrid({
   layout?: CardLayout;
   aboveTheFold?: boolean;
 }) {
-  const shown = useDeferredValue(listings, listings.slice(0, FIRST_SCREEN_CARDS));
+  const shown = useRevealedInSteps(listings);
   const loadingOf = (i: number): CardImageLoading => (!aboveTheFold ? 'lazy' : i === 0 ? 'priority' : i < 3 ? 'eager' : 'lazy');
   return (
     <CardsProvider>
