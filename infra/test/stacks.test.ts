@@ -11,9 +11,9 @@ import { PLANS } from '../../shared/constants.js';
 import { queues } from '../../functions/src/queues.js';
 import { MEDIA_PENDING_PREFIX } from '../../functions/src/domain/admin/media.js';
 import { OLD_FILE_VERSION_DAYS } from '../../shared/constants.js';
-import { ACCESS_TOKEN_SCOPE, needsAuthorizer, routes as allRoutes } from '../../functions/src/routes.js';
+import { ACCESS_TOKEN_SCOPE, needsAuthorizer, type RouteDef, routes as allRoutes } from '../../functions/src/routes.js';
 import { HOUSE_FUNCTION_DEFAULTS, HTTP_API_TIMEOUT_SECONDS } from '../lib/constructs/house-function.js';
-import { pathPatternOf } from '../lib/web-stack.js';
+import { pagePathPatterns } from '../lib/route-path-patterns.js';
 import { removeTempDirs, synthTruckYard, TEST_SITE_URL } from './synth-app.js';
 /** The rule's value, stated here rather than imported, so a change to it fails this test. */
 const DEFAULT_ROUTE_THROTTLE = { rateLimit: 10, burstLimit: 20 };
@@ -580,15 +580,16 @@ describe('web stack', () => {
     );
     const fileRows = allRoutes.filter((r) => !r.path.startsWith('/api/') && r.path.includes('.'));
     expect(fileRows.length).toBeGreaterThan(0);
-    for (const row of fileRows) {
-      const b = behaviour(pathPatternOf(row.path));
-      expect(b, row.path).toBeDefined();
+    expect(pagePathPatterns(fileRows)).toHaveLength(fileRows.length);
+    for (const pattern of pagePathPatterns(fileRows)) {
+      const b = behaviour(pattern);
+      expect(b, pattern).toBeDefined();
       expect(b).toMatchObject({
         TargetOriginId: api.TargetOriginId,
         CachePolicyId: api.CachePolicyId,
         OriginRequestPolicyId: api.OriginRequestPolicyId,
       });
-      expect(order.indexOf(pathPatternOf(row.path))).toBeLessThan(order.indexOf('/*.*'));
+      expect(order.indexOf(pattern)).toBeLessThan(order.indexOf('/*.*'));
     }
   });
 
@@ -666,11 +667,11 @@ describe('web stack', () => {
   });
 });
 
-describe('pathPatternOf', () => {
-  it('turns path parameters into a wildcard and keeps literal paths', () => {
-    expect(pathPatternOf('/truck/{id}')).toBe('/truck/*');
-    expect(pathPatternOf('/files/{proxy+}')).toBe('/files/*');
-    expect(pathPatternOf('/sitemap.xml')).toBe('/sitemap.xml');
+describe('page path patterns', () => {
+  const row = (path: string): RouteDef => ({ ...allRoutes[0], path });
+  it('turns path parameters into a wildcard, keeps literal paths, and leaves /api/* and the default behaviour’s rows out', () => {
+    const rows = ['/truck/{id}', '/files/{proxy+}', '/sitemap.xml', '/api/listings/{id}', '/', '/{proxy+}', '/truck/{slug}'].map(row);
+    expect(pagePathPatterns(rows)).toEqual(['/truck/*', '/files/*', '/sitemap.xml']);
   });
 });
 
