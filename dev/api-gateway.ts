@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { createAccessTokenVerifier } from '../functions/src/adapters/cognito/token-verifier.js';
 import type { HttpEvent } from '../functions/src/http/handler.js';
 import type { RouteDef } from '../functions/src/routes.js';
 
@@ -186,6 +187,16 @@ function stringifyClaims(payload: Record<string, unknown>): Record<string, strin
 }
 
 export type TokenVerifier = (token: string) => Promise<Record<string, unknown>>;
+
+/** The verifier used by the local JWT authorizer: the same code the handlers use for `optional` routes. */
+export function createAuthorizerVerifier(env: Record<string, string | undefined>): TokenVerifier {
+  const issuer = env.COGNITO_ISSUER;
+  const jwksUrl = env.COGNITO_JWKS_URL;
+  const clientId = env.COGNITO_CLIENT_ID;
+  if (!issuer || !jwksUrl || !clientId) throw new Error('COGNITO_ISSUER, COGNITO_JWKS_URL and COGNITO_CLIENT_ID are required');
+  const verify = createAccessTokenVerifier({ issuer, jwksUrl, clientId });
+  return async (token) => (await verify(token)) as Record<string, unknown>;
+}
 
 export type AuthorizerResult = { ok: true; claims: Record<string, string>; scopes: string[] | null } | { ok: false };
 

@@ -15,7 +15,6 @@ import zlib from 'node:zlib';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { createAccessTokenVerifier } from '../functions/src/adapters/cognito/token-verifier.js';
 import { setInProcessBus } from '../functions/src/adapters/events/publisher.js';
 import { LISTING_IMAGE_PREFIX } from '../functions/src/domain/listings/manage-images.js';
 import { type RouteDef, needsAuthorizer, routes as allRoutes } from '../functions/src/routes.js';
@@ -26,6 +25,7 @@ import {
   UNAUTHORIZED_BODY,
   authorize,
   buildHttpEvent,
+  createAuthorizerVerifier,
   createRouter,
   lambdaContext,
   toHttpResponse,
@@ -142,16 +142,6 @@ function readBody(req: http.IncomingMessage): Promise<Buffer | null> {
 function send(res: http.ServerResponse, status: number, body: string | Buffer, headers: Record<string, string | string[]> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(body);
-}
-
-/** The verifier used by the local JWT authorizer: the same code the handlers use for `optional` routes. */
-export function createAuthorizerVerifier(env: Record<string, string | undefined>): TokenVerifier {
-  const issuer = env.COGNITO_ISSUER;
-  const jwksUrl = env.COGNITO_JWKS_URL;
-  const clientId = env.COGNITO_CLIENT_ID;
-  if (!issuer || !jwksUrl || !clientId) throw new Error('COGNITO_ISSUER, COGNITO_JWKS_URL and COGNITO_CLIENT_ID are required');
-  const verify = createAccessTokenVerifier({ issuer, jwksUrl, clientId });
-  return async (token) => (await verify(token)) as Record<string, unknown>;
 }
 
 // ---------- static web ----------

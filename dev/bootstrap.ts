@@ -243,12 +243,7 @@ export async function createConfirmedUser(cognito: CognitoIdentityProviderClient
  * as their preferred MFA (then every sign-in asks for a code, as in AWS). In AWS the secret always
  * comes from AssociateSoftwareToken; the stand-in's LocalAdminSetSoftwareToken stores a given one.
  */
-export async function setUpFixedTotp(
-  cognito: CognitoIdentityProviderClient,
-  ids: CognitoIds,
-  username: string,
-  secret: string,
-): Promise<void> {
+async function setUpFixedTotp(cognito: CognitoIdentityProviderClient, ids: CognitoIds, username: string, secret: string): Promise<void> {
   const endpoint = await cognito.config.endpoint?.();
   if (!endpoint) throw new Error('setUpFixedTotp: the Cognito client has no endpoint (only the local stand-in takes a fixed secret)');
   const url = `${endpoint.protocol}//${endpoint.hostname}${endpoint.port ? `:${endpoint.port}` : ''}${endpoint.path}`;

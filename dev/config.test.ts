@@ -11,7 +11,6 @@ describe('local cloud configuration', () => {
   it('points handlers at the stand-ins via localhost, the host in cognito-local token issuers', () => {
     const env = handlerEnv(loadConfig({ COGNITO_PORT: '9300' }), { userPoolId: 'local_abc', clientId: 'c1' });
     expect(env).toMatchObject({
-      STAGE: 'local',
       AWS_ACCESS_KEY_ID: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
       COGNITO_ISSUER: 'http://localhost:9300/local_abc',
@@ -21,6 +20,11 @@ describe('local cloud configuration', () => {
       BUCKET_TRUCK_IMAGES: 'truck-images',
       IMAGES_BASE_URL: '/images',
       SITE_URL: 'http://localhost:3000',
+      // Local needs are explicit variables, not a stage switch (functions/src/config.ts reads no STAGE).
+      COGNITO_PUBLIC_ENDPOINT: 'http://localhost:9300',
+      MAIL_TRANSPORT: 'smtp',
+      QUEUE_MODE: 'local',
     });
+    expect(env).not.toHaveProperty('STAGE');
   });
 });

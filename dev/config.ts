@@ -103,13 +103,14 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
   const issuer = cognitoIssuer(cfg.cognitoPort, cognito.userPoolId);
   const siteUrl = serviceUrl(cfg.port);
   return {
-    STAGE: 'local',
     AWS_REGION: REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: serviceUrl(cfg.dynamodbPort),
     AWS_ENDPOINT_URL_S3: serviceUrl(cfg.s3Port),
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: serviceUrl(cfg.cognitoPort),
+    // The browser signs in against cognito-local too (GET /api/config); in AWS Amplify derives the endpoint.
+    COGNITO_PUBLIC_ENDPOINT: serviceUrl(cfg.cognitoPort),
     // s3rver speaks path-style only, and does not understand the SDK's default aws-chunked
     // checksum trailers on streamed uploads (SDK >= 3.729), so only checksum when required.
     S3_FORCE_PATH_STYLE: 'true',
@@ -132,6 +133,8 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     EVENT_BUS_MODE: 'local',
     // `npm run job -- price-model` writes the model from another process: local readers re-read it within 5 s.
     PRICE_MODEL_READ_CACHE_MS: '5000',
+    // In-process code hands queue messages to the in-process queue (dev/local-queue.ts); the local
+    // cloud's functions send to its SQS endpoint instead, as in AWS.
     QUEUE_MODE: 'local',
     // Secrets are SSM parameters under SECRETS_PREFIX, read from the SSM stand-in as in AWS (LOCAL_SECRET_VALUES).
     SECRETS_PREFIX: DEFAULT_SECRETS_PREFIX,

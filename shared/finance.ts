@@ -27,7 +27,7 @@ export const FINANCE_TERM_MONTHS = { min: 24, max: 60 } as const;
 const DEFERRED_VAT_PAYMENT = 3;
 
 /** r = (1 + APR)^(1/12) − 1, with the APR as a percentage (9.9 → 0.099). */
-export function monthlyRate(aprPercent: number): number {
+function monthlyRate(aprPercent: number): number {
   return (1 + aprPercent / 100) ** (1 / 12) - 1;
 }
 
@@ -38,7 +38,7 @@ const vatOn = (pence: number) => Math.round(pence * UK_VAT_RATE);
  * The equal monthly payment, in arrears, that repays `principal` over `months` at monthly rate `r`
  * with `balloon` due on top of the last payment. Pence, rounded to the penny.
  */
-export function levelPayment(principal: number, r: number, months: number, balloon = 0): number {
+function levelPayment(principal: number, r: number, months: number, balloon = 0): number {
   if (r === 0) return Math.round((principal - balloon) / months);
   const v = (1 + r) ** -months;
   return Math.round(((principal - balloon * v) * r) / (1 - v));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRecentCut, lastCutOf, recentlyReducedSinceMs, ukDayStartMs, withPriceChange } from './price-history.js';
+import { isRecentCut, lastCutOf, recentlyReducedSinceMs, withPriceChange } from './price-history.js';
 /** The rule's value, stated here rather than imported, so a change to it fails this test. */
 const PRICE_HISTORY_MAX = 100;
 
@@ -32,8 +32,9 @@ describe('price history', () => {
   });
 
   it('starts UK days at midnight London time, in GMT and in BST', () => {
-    expect(new Date(ukDayStartMs('2026-01-15')).toISOString()).toBe('2026-01-15T00:00:00.000Z');
-    expect(new Date(ukDayStartMs('2026-07-15')).toISOString()).toBe('2026-07-14T23:00:00.000Z');
+    // The window's first day is 13 UK days before today: 15 January (GMT), 15 July (BST).
+    expect(new Date(recentlyReducedSinceMs(Date.parse('2026-01-28T12:00:00Z'))).toISOString()).toBe('2026-01-15T00:00:00.000Z');
+    expect(new Date(recentlyReducedSinceMs(Date.parse('2026-07-28T12:00:00Z'))).toISOString()).toBe('2026-07-14T23:00:00.000Z');
   });
 
   it('counts a cut as recent on today and the 13 UK days before, across the clocks going back', () => {

@@ -54,7 +54,7 @@ const ukDayOf = (ms: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
 
 /** The instant a UK calendar day (YYYY-MM-DD) starts: midnight in London, GMT or BST. */
-export function ukDayStartMs(day: string): number {
+function ukDayStartMs(day: string): number {
   const utcMidnight = Date.parse(`${day}T00:00:00Z`);
   // Under BST the day starts an hour before UTC midnight; under GMT at it.
   return ukDayOf(utcMidnight - 3_600_000) === day ? utcMidnight - 3_600_000 : utcMidnight;

@@ -11,9 +11,9 @@ import { ApiStageStack } from '../../infra/lib/api-stack.js';
 import { dropGrantsFromAssembly, parseDropGrant } from '../../infra/lib/drop-grant.js';
 import { createStageThrottle, stageThrottleModelOf } from './stage-throttle.js';
 import { EdgeStack } from '../../infra/lib/edge-stack.js';
-import { behaviourFor, createWaf, type EdgeModel, pathPatternRegExp, runViewerRequest, type WafModel, wafModelOf } from './edge.js';
+import { behaviourFor, createWaf, type EdgeModel, runViewerRequest, type WafModel, wafModelOf } from './edge.js';
 import { accessDeniedError, checksFor, createEvaluator } from './iam-policy.js';
-import { functionsOf, localNameOf, TemplateResolver } from './model.js';
+import { functionsOf, TemplateResolver } from './model.js';
 import type { Template } from './synth.js';
 /** The rule's value, stated here rather than imported, so a change to it fails this test. */
 const WAF_FORM_PATHS = ['/api/accounts/sign-up', '/api/contact', '/api/valuations', '/api/uploads/valuation-images'] as const;
@@ -88,8 +88,8 @@ describe('the template resolver', () => {
   const resolver = new TemplateResolver(templates, NAMES);
 
   it('names buckets and queues after their construct, as the local stand-ins hold them', () => {
-    expect(localNameOf('Data/TruckImages/Resource', 'TruckImagesE331D3FC')).toBe('truck-images');
-    expect(localNameOf('Data/alert-digestsQueue/Resource', 'x')).toBe('alert-digests-queue');
+    expect(resolver.ref('Data', 'TruckImagesE331D3FC')).toBe('truck-images');
+    expect(resolver.getAtt('Data', 'alertdigestsQueueAB12', 'QueueName')).toBe('alert-digests-queue');
     expect(resolver.ref('Data', 'alertdigestsQueueAB12')).toBe('http://localhost:1/_aws/sqs/000000000000/alert-digests-queue');
   });
 
@@ -211,8 +211,9 @@ describe('the edge', () => {
   };
 
   it('picks the first behaviour whose pattern matches, in CloudFront’s order', () => {
-    expect(pathPatternRegExp('/*.*').test('/assets/a.js')).toBe(true);
-    expect(pathPatternRegExp('/*.*').test('/tippers')).toBe(false);
+    // `*` is any run of characters, `.` a dot: '/*.*' takes files, not extension-less paths.
+    expect(behaviourFor(model, '/assets/a.js').pathPattern).toBe('/*.*');
+    expect(behaviourFor(model, '/tippers').pathPattern).toBe('*');
     expect(behaviourFor(model, '/sitemap.xml').pathPattern).toBe('/sitemap.xml');
     expect(behaviourFor(model, '/api/listings.json').pathPattern).toBe('/api/*');
     expect(behaviourFor(model, '/favicon.svg').origin).toBe(site);

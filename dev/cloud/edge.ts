@@ -32,7 +32,7 @@ export interface EdgeModel {
 type Props = Record<string, unknown>;
 
 /** CloudFront path patterns: `*` any run of characters, `?` one, case-sensitive, whole path. */
-export function pathPatternRegExp(pattern: string): RegExp {
+function pathPatternRegExp(pattern: string): RegExp {
   const escaped = pattern
     .replace(/[.+^${}()|[\]\\]/g, '\\$&')
     .replace(/\*/g, '.*')

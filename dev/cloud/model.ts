@@ -52,7 +52,7 @@ export interface FunctionSpec {
 type Json = unknown;
 
 /** `TruckYard-Data/TruckImages/Resource` → `truck-images`: a bucket or queue's local name. */
-export function localNameOf(cdkPath: string | undefined, logicalId: string): string {
+function localNameOf(cdkPath: string | undefined, logicalId: string): string {
   const parts = (cdkPath ?? '').split('/');
   const id = parts.length >= 2 ? parts[parts.length - 2] : logicalId;
   return id

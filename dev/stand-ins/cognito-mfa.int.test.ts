@@ -18,7 +18,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CognitoIds } from '../config.js';
-import { createConfirmedUser, ensureUserPool, makeCognitoClient, setUpFixedTotp } from '../bootstrap.js';
+import { createConfirmedUser, ensureUserPool, makeCognitoClient } from '../bootstrap.js';
 import { TOTP_PERIOD_MS, freshTotpCode, newTotpSecret, totpCode } from '../testing/totp.js';
 import { type CognitoStandIn, startCognito } from './cognito.js';
 
@@ -33,9 +33,10 @@ let ids: CognitoIds;
 const PASSWORD = 'Password-for-mfa-1';
 let n = 0;
 
-async function newUser(pool: CognitoIds = ids) {
+/** A confirmed user as the seed makes one; with `totpSecret`, with that authenticator app and TOTP on (as the staff). */
+async function newUser(pool: CognitoIds = ids, totpSecret?: string) {
   const email = `mfa-${Date.now().toString(36)}-${n++}@example.test`;
-  const sub = await createConfirmedUser(client, pool, { email, password: PASSWORD, name: 'Mo Factor' });
+  const sub = await createConfirmedUser(client, pool, { email, password: PASSWORD, name: 'Mo Factor', totpSecret });
   return { email, sub };
 }
 const passwordSignIn = (email: string, clientId = ids.clientId, password = PASSWORD) =>
@@ -114,9 +115,8 @@ describe('Cognito stand-in: the SOFTWARE_TOKEN_MFA sign-in challenge', () => {
   let email: string;
   let secret: string;
   beforeAll(async () => {
-    ({ email } = await newUser());
     secret = newTotpSecret();
-    await setUpFixedTotp(client, ids, email, secret);
+    ({ email } = await newUser(ids, secret));
   });
 
   it('asks for the code after the password, with a Session, and issues working tokens for the right code', async () => {
@@ -158,8 +158,7 @@ describe('Cognito stand-in: the SOFTWARE_TOKEN_MFA sign-in challenge', () => {
       name: 'NotAuthorizedException',
       message: 'Invalid session for the user.',
     });
-    const other = await newUser();
-    await setUpFixedTotp(client, ids, other.email, newTotpSecret());
+    const other = await newUser(ids, newTotpSecret());
     const othersSession = (await passwordSignIn(other.email)).Session;
     await expect(answerTotp(email, othersSession, code)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     // A wrong password still gets no challenge.

@@ -7,11 +7,10 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GSIS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dynamodb/table.js';
-import { createLocalPublisher } from '../../functions/src/adapters/events/publisher.js';
 import { s3 } from '../../functions/src/adapters/s3/client.js';
 import type { RouteDef } from '../../functions/src/routes.js';
-import { authorize } from '../api-gateway.js';
-import { type ApiServer, createAuthorizerVerifier, startApiServer } from '../api-server.js';
+import { authorize, createAuthorizerVerifier } from '../api-gateway.js';
+import { type ApiServer, startApiServer } from '../api-server.js';
 import { createLocalBus, type LocalBus } from '../local-bus.js';
 
 type BusEvent = LocalBus['deadLetters'][number]['event'];
@@ -57,7 +56,7 @@ describe('the local cloud for integration tests', () => {
 
   it('hands the handler environment to test files', () => {
     const env = inject('localCloudEnv');
-    expect(env.STAGE).toBe('local');
+    expect(env.MAIL_TRANSPORT).toBe('smtp');
     expect(process.env.AWS_ENDPOINT_URL_DYNAMODB).toBe(env.AWS_ENDPOINT_URL_DYNAMODB);
     expect(process.env.TABLE_NAME).toBe(api.tableName);
     expect(env.COGNITO_ISSUER).toMatch(/^http:\/\/localhost:\d+\/local_/);
@@ -226,7 +225,7 @@ describe('the local cloud for integration tests', () => {
     expect(await res.json()).toMatchObject({ ok: true, checks: { dynamodb: 'ok', s3: 'ok', cognito: 'ok' } });
   });
 
-  it('delivers events published in local mode to subscribed handlers as EventBridge events', async () => {
+  it('delivers PutEvents posted to /_dev/events (where the local publisher sends from another process) to subscribed handlers as EventBridge events', async () => {
     const received: BusEvent[] = [];
     const bus = createLocalBus({
       subscriptions: [{ id: 'Probe', eventType: 'listing.created', handler: 'probe', access: {} }],
@@ -237,13 +236,19 @@ describe('the local cloud for integration tests', () => {
     });
     const server = await startApiServer({ port: 0, env: inject('localCloudEnv'), routes: [], bus });
     try {
-      await createLocalPublisher(`${server.url}/_dev/events`).publish([
-        {
-          type: 'listing.created',
-          detail: { listingId: 'L1', userId: 'U1', status: 'active', price: 30000, createdAt: '2026-01-01T00:00:00Z' },
-        },
-        { type: 'listing.deleted', detail: { listingId: 'L2', userId: 'U1', deletedAt: '2026-01-01T00:00:00Z' } },
-      ]);
+      // What the local publisher POSTs from another process (`npm run job`): a PutEvents body.
+      const entry = (type: string, detail: object) => ({ Source: 'truckyard', DetailType: type, Detail: JSON.stringify(detail) });
+      const res = await fetch(`${server.url}/_dev/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          Entries: [
+            entry('listing.created', { listingId: 'L1', userId: 'U1', status: 'active', price: 30000, createdAt: '2026-01-01T00:00:00Z' }),
+            entry('listing.deleted', { listingId: 'L2', userId: 'U1', deletedAt: '2026-01-01T00:00:00Z' }),
+          ],
+        }),
+      });
+      expect(res.ok).toBe(true);
       await bus.idle();
     } finally {
       await server.close();

@@ -33,9 +33,6 @@ export const config = {
       scope: optional('DVSA_SCOPE', 'https://tapi.dvsa.gov.uk/.default'),
     };
   },
-  get stage(): 'local' | 'aws' {
-    return optional('STAGE', 'aws') === 'local' ? 'local' : 'aws';
-  },
   get tableName() {
     return required('TABLE_NAME');
   },
@@ -48,16 +45,16 @@ export const config = {
     };
   },
   /**
-   * What the browser needs to sign in (GET /api/config). `userPoolEndpoint` is only set locally
-   * (cognito-local); in AWS Amplify derives Cognito's endpoint from the region.
+   * What the browser needs to sign in (GET /api/config). `userPoolEndpoint` is COGNITO_PUBLIC_ENDPOINT,
+   * a transport variable only the local cloud sets (cognito-local); unset in AWS, where Amplify
+   * derives Cognito's endpoint from the region.
    */
   get publicAuth(): { region: string; userPoolId: string; clientId: string; userPoolEndpoint: string | null } {
-    const localEndpoint = this.stage === 'local' ? optional('AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER', '') : '';
     return {
       region: optional('AWS_REGION', 'eu-west-2'),
       userPoolId: required('COGNITO_USER_POOL_ID'),
       clientId: required('COGNITO_CLIENT_ID'),
-      userPoolEndpoint: optional('COGNITO_PUBLIC_ENDPOINT', localEndpoint) || null,
+      userPoolEndpoint: optional('COGNITO_PUBLIC_ENDPOINT', '') || null,
     };
   },
   /** Each name is read when asked for: a function is given only the buckets its row declares. */
@@ -129,9 +126,12 @@ export const config = {
   get siteUrl() {
     return optional('SITE_URL', 'http://localhost:3000');
   },
-  /** How e-mail leaves: SES in AWS, SMTP to the local mail catcher (dev/mail) locally. */
+  /**
+   * How e-mail leaves: SES unless MAIL_TRANSPORT says `smtp`, which the local cloud sets (a transport
+   * variable) to reach the mail catcher (dev/mail).
+   */
   get mailTransport(): 'ses' | 'smtp' {
-    const v = optional('MAIL_TRANSPORT', this.stage === 'local' ? 'smtp' : 'ses');
+    const v = optional('MAIL_TRANSPORT', 'ses');
     if (v !== 'ses' && v !== 'smtp') throw new Error(`MAIL_TRANSPORT must be "ses" or "smtp", got "${v}"`);
     return v;
   },

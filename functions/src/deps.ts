@@ -29,7 +29,7 @@ export function listingsRepo(tableName: string = config.tableName): ListingsRepo
 }
 
 /** The table's search snapshot in the private bucket (null when no bucket is configured). */
-export function searchSnapshotStore(tableName: string = config.tableName): SnapshotStore | null {
+function searchSnapshotStore(tableName: string = config.tableName): SnapshotStore | null {
   const bucket = config.buckets.privateUploads;
   return bucket ? s3SnapshotStore(s3, bucket, config.searchSnapshotKey || searchSnapshotKey(tableName)) : null;
 }

@@ -14,7 +14,7 @@ export interface Throttle {
 const ACCOUNT_THROTTLE: Throttle = { rateLimit: 10_000, burstLimit: 5_000 };
 
 /** Route ids (functions/src/routes.ts) with a throttle of their own, by class (issue 23). */
-export const ROUTE_THROTTLE_CLASSES = {
+const ROUTE_THROTTLE_CLASSES = {
   /** Stripe's webhook: its share is reserved, so a flood of page requests cannot make Stripe retry. */
   webhook: { throttle: { rateLimit: 50, burstLimit: 100 }, routeIds: ['StripeWebhook'] },
   /** Stripe calls made for a user: each creates or reads Stripe objects. */

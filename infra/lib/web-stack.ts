@@ -35,6 +35,7 @@ import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/viewer-ip.js';
 import type { RouteDef } from '../../functions/src/routes.js';
 import { acknowledge } from './nag.js';
 import { pageQueryFunctionCode } from './page-query-function.js';
+import { pagePathPatterns } from './route-path-patterns.js';
 import { MEDIA_BUCKET_BY_CATEGORY } from '../../shared/schemas/admin.js';
 import { cspDirectives, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY, securityHeaders } from '../../shared/security-headers.js';
 
@@ -93,20 +94,6 @@ const MEDIA_BUCKET_KEYS = [...new Set(Object.values(MEDIA_BUCKET_BY_CATEGORY))] 
 /** Cache behaviours per distribution, before a quota increase. */
 const CLOUDFRONT_BEHAVIOURS_QUOTA = 25;
 
-/** CloudFront path pattern of an API Gateway route path: `/truck/{id}` -> `/truck/*`. */
-export const pathPatternOf = (path: string) => path.replace(/\{[^}]+\}.*$/, '*');
-
-/** A row the default behaviour already sends to the API: the home page and the page catch-all (/{proxy+}). */
-const isDefaultBehaviourRow = (r: RouteDef) => r.path === '/' || /^\/\{\w+\+\}$/.test(r.path);
-
-/**
- * Path patterns of the rows that need a behaviour of their own to reach the API: those outside
- * /api/* that look like files (sitemap.xml, robots.txt) — they must win over `/*.*` — in table order.
- */
-const pagePathPatterns = (routes: readonly RouteDef[]) => [
-  ...new Set(routes.filter((r) => !r.path.startsWith('/api/') && !isDefaultBehaviourRow(r)).map((r) => pathPatternOf(r.path))),
-];
-
 /**
  * The cache policy of everything the API answers (pages and /api/*), agreeing with the handlers'
  * Cache-Control (functions/src/http/cache-control.ts; infra/test/edge-cache.test.ts checks both):
@@ -119,7 +106,7 @@ const pagePathPatterns = (routes: readonly RouteDef[]) => [
  * - the maximum TTL is the longest s-maxage any handler sends; `stale-while-revalidate` in the
  *   answers lets the edge serve the previous copy while it refetches.
  */
-export const EDGE_CACHE_POLICY = {
+const EDGE_CACHE_POLICY = {
   minTtlSeconds: 0,
   defaultTtlSeconds: 0,
   maxTtlSeconds: LONGEST_EDGE_SECONDS,

@@ -11,9 +11,9 @@ import { PLANS } from '../../shared/constants.js';
 import { queues } from '../../functions/src/queues.js';
 import { MEDIA_PENDING_PREFIX } from '../../functions/src/domain/admin/media.js';
 import { OLD_FILE_VERSION_DAYS } from '../../shared/constants.js';
-import { ACCESS_TOKEN_SCOPE, needsAuthorizer, routes as allRoutes } from '../../functions/src/routes.js';
+import { ACCESS_TOKEN_SCOPE, needsAuthorizer, type RouteDef, routes as allRoutes } from '../../functions/src/routes.js';
 import { HOUSE_FUNCTION_DEFAULTS, HTTP_API_TIMEOUT_SECONDS } from '../lib/constructs/house-function.js';
-import { pathPatternOf } from '../lib/web-stack.js';
+import { pagePathPatterns } from '../lib/route-path-patterns.js';
 import { removeTempDirs, synthTruckYard, TEST_SITE_URL } from './synth-app.js';
 /** The rule's value, stated here rather than imported, so a change to it fails this test. */
 const DEFAULT_ROUTE_THROTTLE = { rateLimit: 10, burstLimit: 20 };
@@ -145,13 +145,15 @@ describe('api stack', () => {
         ]),
       );
       expect(vars).toMatchObject({
-        STAGE: 'aws',
         IMAGES_BASE_URL: '/images',
         NODE_OPTIONS: '--enable-source-maps',
         SITE_URL: TEST_SITE_URL,
         MAIL_TRANSPORT: 'ses',
       });
       expect(JSON.stringify(vars.COGNITO_JWKS_URL)).toContain('/.well-known/jwks.json');
+      // No stage switch: the code has one path, and local needs are the local cloud's transport variables.
+      expect(vars).not.toHaveProperty('STAGE');
+      expect(vars).not.toHaveProperty('COGNITO_PUBLIC_ENDPOINT');
     }
   });
 
@@ -578,15 +580,17 @@ describe('web stack', () => {
     );
     const fileRows = allRoutes.filter((r) => !r.path.startsWith('/api/') && r.path.includes('.'));
     expect(fileRows.length).toBeGreaterThan(0);
-    for (const row of fileRows) {
-      const b = behaviour(pathPatternOf(row.path));
-      expect(b, row.path).toBeDefined();
+    // A file-like row's path is literal: its behaviour's pattern is the path itself.
+    expect(pagePathPatterns(fileRows)).toEqual([...new Set(fileRows.map((r) => r.path))]);
+    for (const pattern of pagePathPatterns(fileRows)) {
+      const b = behaviour(pattern);
+      expect(b, pattern).toBeDefined();
       expect(b).toMatchObject({
         TargetOriginId: api.TargetOriginId,
         CachePolicyId: api.CachePolicyId,
         OriginRequestPolicyId: api.OriginRequestPolicyId,
       });
-      expect(order.indexOf(pathPatternOf(row.path))).toBeLessThan(order.indexOf('/*.*'));
+      expect(order.indexOf(pattern)).toBeLessThan(order.indexOf('/*.*'));
     }
   });
 
@@ -664,11 +668,11 @@ describe('web stack', () => {
   });
 });
 
-describe('pathPatternOf', () => {
-  it('turns path parameters into a wildcard and keeps literal paths', () => {
-    expect(pathPatternOf('/truck/{id}')).toBe('/truck/*');
-    expect(pathPatternOf('/files/{proxy+}')).toBe('/files/*');
-    expect(pathPatternOf('/sitemap.xml')).toBe('/sitemap.xml');
+describe('page path patterns', () => {
+  const row = (path: string): RouteDef => ({ ...allRoutes[0], path });
+  it('turns path parameters into a wildcard, keeps literal paths, and leaves /api/* and the default behaviour’s rows out', () => {
+    const rows = ['/truck/{id}', '/files/{proxy+}', '/sitemap.xml', '/api/listings/{id}', '/', '/{proxy+}', '/truck/{slug}'].map(row);
+    expect(pagePathPatterns(rows)).toEqual(['/truck/*', '/files/*', '/sitemap.xml']);
   });
 });
 

@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestApi, startTestApi } from '../../../dev/testing/harness.js';
 import { LOCAL_SECRET_VALUES } from '../../../dev/config.js';
 import { PLANS } from '../../../shared/constants.js';
@@ -110,14 +110,10 @@ describe('Create (the first deploy, and every local start)', () => {
     expect(tiers.tiers.map((t: { id: string }) => t.id)).toEqual(['silver', 'gold', 'platinum']);
     // A new search environment (the HTTP one waits out its retry window) starts from the snapshot,
     // which holds the listing written before it; the first screens are written beside it.
-    const { cachedFirstScreens, listingsRepo, searchSnapshotStore } = await import('../deps.js');
-    const { SearchService } = await import('../domain/search/search-service.js');
-    const fresh = new SearchService(listingsRepo(api.tableName), {
-      imagesBaseUrl: '/images',
-      refreshMs: 60_000,
-      snapshots: searchSnapshotStore(api.tableName) ?? undefined,
-      requireSnapshot: {},
-    });
+    // A fresh module graph: the search environment the HTTP function would make on a cold start.
+    vi.resetModules();
+    const { cachedFirstScreens, searchService } = await import('../deps.js');
+    const fresh = searchService(api.tableName);
     expect((await fresh.search(listingSearchQuerySchema.parse({}), 'anonymous')).items.map((l) => l.id)).toEqual(['DEPLOYED1']);
     const screens = await cachedFirstScreens(api.tableName);
     expect(screens?.latest.items.map((l) => l.id)).toEqual(['DEPLOYED1']);

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { editListingSchema, sellListingSchema } from '../../../shared/schemas/sell.js';
-import { toPutEventsEntries } from '../adapters/events/publisher.js';
 import { eventSubscriptions, localStreamSubscriptions } from '../events.js';
 import { createOwnerListing } from '../domain/listings/manage-create.js';
 import { deleteOwnerListing } from '../domain/listings/manage-delete.js';
-import { fakeDeps, user } from '../domain/listings/manage-fakes.test-support.js';
+import { contractCheckingPublisher, fakeDeps, user } from '../domain/listings/manage-fakes.test-support.js';
 import type { ListingEvent } from '../domain/listings/manage-ports.js';
 import { setOwnerListingStatus } from '../domain/listings/manage-status.js';
 import { updateOwnerListing } from '../domain/listings/manage-update.js';
 import { announceIfComplete } from '../domain/scraper/run-source.js';
 import { applyStockImport } from '../domain/stock-import/apply-import.js';
 import { parseStockCsv } from '../domain/stock-import/parse-stock-csv.js';
-import { publishImportApplied, publishImportPriceChanges } from '../domain/stock-import/stock-imports.js';
+import { publishImportApplied, publishImportPriceChanges } from '../domain/stock-import/import-events.js';
 import { priceDropOf } from './alerts-price-drop.js';
 import type { EventConsumer } from './consume.js';
 import { DOMAIN_EVENT_TYPES, type DomainEvent, type DomainEventType, InvalidEventError, checkEvent } from './contracts.js';
@@ -87,7 +86,7 @@ async function producedEvents(): Promise<Record<string, ListingEvent[]>> {
     {
       events: {
         runCompleted: async (detail) => {
-          toPutEventsEntries([{ type: 'scraper.run.completed', detail }], 'test');
+          await contractCheckingPublisher.publish([{ type: 'scraper.run.completed', detail }]);
           scraper.push({ type: 'scraper.run.completed', detail });
         },
         listingsUpdated: async () => undefined,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseMake } from '../../../shared/listing-options.js';
-import { type ScrapeFixtures, fixtureTruck, startScrapeFixtures } from '../../../dev/scrape-fixtures/sites.js';
+import { fixtureTruck } from '../../../dev/scrape-fixtures/pages.js';
+import { type ScrapeFixtures, startScrapeFixtures } from '../../../dev/scrape-fixtures/sites.js';
 import { applyLocalCloudEnv, createTestTable } from '../../../dev/testing/harness.js';
 import { ddb } from '../adapters/dynamodb/client.js';
 import { createListingsRepo } from '../adapters/dynamodb/listings-repo.js';

@@ -141,7 +141,6 @@ function houseEnvironment(
   const bucketVars = Object.fromEntries(bucketKeys.map((key) => [bucketEnvVar(key), d.buckets[key].bucketName]));
   const usesPool = Boolean(access.cognito?.length) || reaches(TOKEN_VERIFIER);
   return {
-    STAGE: 'aws',
     NODE_OPTIONS: '--enable-source-maps',
     TABLE_NAME: d.table.tableName,
     ...(usesPool && d.userPool && d.userPoolClient ? cognitoEnvironment(scope, d.userPool, d.userPoolClient) : {}),

@@ -43,6 +43,3 @@ export function useCurrentToast(): ToastMessage | null {
     () => null,
   );
 }
-
-/** The toast on screen now, outside React (tests, and code that must not re-show the same one). */
-export const currentToast = (): ToastMessage | null => current;

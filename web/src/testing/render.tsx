@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, renderHook } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { setTokenProvider } from '@/lib/api-client';
 import { setAuthSnapshot } from '@/lib/auth-store';
-import { currentToast } from '@/lib/toast';
+import { useCurrentToast } from '@/lib/toast';
 
 /**
  * Renders a screen as the app does (a query client, a router at `route`) with a user-event
@@ -60,8 +60,10 @@ export function errorOf(control: HTMLElement): string | null {
     .trim();
 }
 
-/** The toast showing now (title and description), or null. */
+/** The toast showing now (title and description), or null: read as the Toaster reads it, through its hook. */
 export const toastNow = () => {
-  const t = currentToast();
+  const { result, unmount } = renderHook(() => useCurrentToast());
+  const t = result.current;
+  unmount();
   return t ? { title: t.title, description: t.description, variant: t.variant } : null;
 };

@@ -1,8 +1,8 @@
 import type { PutEventsCommand, PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvalidEventError } from '../../events/contracts.js';
 import type { DomainEvent } from '../../events/contracts.js';
-import { createEventBridgePublisher, createLocalPublisher, setInProcessBus } from './publisher.js';
+import { createEventBridgePublisher, setInProcessBus } from './publisher.js';
 
 const AT = '2026-01-01T00:00:00Z';
 const events = (n: number): DomainEvent[] =>
@@ -46,28 +46,46 @@ describe('EventBridge publisher', () => {
   });
 });
 
-describe('local publisher', () => {
-  afterEach(() => setInProcessBus(undefined));
+describe('local publisher (EVENT_BUS_MODE=local)', () => {
+  // The publisher is created once per module instance: each test loads a fresh one.
+  beforeEach(() => vi.resetModules());
+  afterEach(() => {
+    setInProcessBus(undefined);
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+  });
+  const localPublisher = async () => (await import('./publisher.js')).eventPublisher({ EVENT_BUS_MODE: 'local' });
 
   it('hands entries to the in-process bus when the local cloud runs in this process', async () => {
     const got: PutEventsRequestEntry[] = [];
     setInProcessBus({ publish: (entries) => got.push(...entries) });
 
-    await createLocalPublisher().publish(events(2));
+    await (await localPublisher()).publish(events(2));
 
     expect(got.map((e) => e.DetailType)).toEqual(['listing.deleted', 'listing.deleted']);
   });
 
-  it('POSTs a PutEvents body to the given URL otherwise', async () => {
+  it('POSTs a PutEvents body to LOCAL_EVENTS_URL otherwise', async () => {
     const calls: Array<{ url: string; body: string }> = [];
-    const fakeFetch = (async (url: string, init: RequestInit) => {
+    vi.stubEnv('LOCAL_EVENTS_URL', 'http://localhost:1/_dev/events');
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       calls.push({ url, body: String(init.body) });
       return new Response('{}', { status: 200 });
-    }) as typeof fetch;
+    });
 
-    await createLocalPublisher('http://localhost:1/_dev/events', fakeFetch).publish(events(1));
+    await (await localPublisher()).publish(events(1));
 
     expect(calls[0].url).toBe('http://localhost:1/_dev/events');
     expect(JSON.parse(calls[0].body).Entries[0]).toMatchObject({ Source: 'truckyard', DetailType: 'listing.deleted' });
+  });
+
+  it('refuses an event that does not match its contract before it reaches the bus', async () => {
+    const got: PutEventsRequestEntry[] = [];
+    setInProcessBus({ publish: (entries) => got.push(...entries) });
+    const stale = { type: 'listing.deleted', detail: { listingId: 'L1' } } as unknown as DomainEvent;
+
+    // A fresh module graph has its own InvalidEventError class: compare by name.
+    await expect((await localPublisher()).publish([stale])).rejects.toMatchObject({ name: 'InvalidEventError' });
+    expect(got).toHaveLength(0);
   });
 });

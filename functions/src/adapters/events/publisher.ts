@@ -16,7 +16,7 @@ export interface EventPublisher {
 const PUT_EVENTS_BATCH = 10;
 
 /** The PutEvents entries of `events`, each detail checked against its contract (throws InvalidEventError). */
-export function toPutEventsEntries(events: readonly DomainEvent[], busName: string): PutEventsRequestEntry[] {
+function toPutEventsEntries(events: readonly DomainEvent[], busName: string): PutEventsRequestEntry[] {
   const checked = events.map((e) => ({ type: e.type, detail: checkEvent(e.type, e.detail) }));
   return checked.map((e) => ({ EventBusName: busName, Source: EVENT_SOURCE, DetailType: e.type, Detail: JSON.stringify(e.detail) }));
 }
@@ -51,21 +51,21 @@ const inProcessBus = () => (globalThis as Record<symbol, unknown>)[IN_PROCESS_BU
 
 /**
  * Local: the same PutEvents entries, handed to the in-process bus when there is one, else POSTed
- * to the local API server's /_dev/events (from `npm run job`, say). A given `url` always POSTs.
+ * to the local API server's /_dev/events at LOCAL_EVENTS_URL (from `npm run job`, say).
  */
-export function createLocalPublisher(url?: string, fetchFn: typeof fetch = fetch): EventPublisher {
+function createLocalPublisher(): EventPublisher {
   return {
     async publish(events) {
       if (events.length === 0) return;
       const entries = toPutEventsEntries(events, 'local');
-      const bus = url ? undefined : inProcessBus();
+      const bus = inProcessBus();
       if (bus) {
         bus.publish(entries);
         return;
       }
-      const target = url ?? process.env.LOCAL_EVENTS_URL;
+      const target = process.env.LOCAL_EVENTS_URL;
       if (!target) throw new Error('Missing required environment variable LOCAL_EVENTS_URL');
-      const res = await fetchFn(target, {
+      const res = await fetch(target, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ Entries: entries }),

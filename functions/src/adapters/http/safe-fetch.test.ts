@@ -3,7 +3,8 @@ import ipaddr from 'ipaddr.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestSite, startTestSite } from '../../../../dev/testing/test-site.js';
 import { parseAllowHosts } from './allow-hosts.js';
-import { FetchFailed, type SafeFetchGuard, addressRange, createSafeFetcher, isPublicAddress } from './safe-fetch.js';
+import { addressRange, isPublicAddress } from './public-address.js';
+import { FetchFailed, type SafeFetchGuard, createSafeFetcher } from './safe-fetch.js';
 
 type Resolver = NonNullable<SafeFetchGuard['resolve']>;
 

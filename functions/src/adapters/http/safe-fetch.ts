@@ -10,7 +10,7 @@
  *   which refuses the connection when ANY address the name resolves to is not public, and the
  *   socket then connects to exactly those checked addresses (no second resolution, so DNS
  *   rebinding between "check" and "connect" is impossible);
- * - addresses are classified with ipaddr.js: only its `unicast` range is public, and for IPv6
+ * - addresses are classified with ipaddr.js (public-address.ts): only its `unicast` range is public, and for IPv6
  *   only inside 2000::/3. That refuses loopback, private, link-local, unique-local, carrier-grade
  *   NAT, multicast, broadcast, reserved and documentation ranges, and every IPv6 form that embeds
  *   an IPv4 address (IPv4-mapped, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4, Teredo).
@@ -30,9 +30,9 @@
  */
 import { type LookupAddress, lookup as dnsLookup } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 import { type AllowHosts, hostKey, NO_ALLOW_HOSTS } from './allow-hosts.js';
+import { addressRange, isPublicAddress } from './public-address.js';
 
 const MAX_REDIRECTS = 5;
 
@@ -52,27 +52,6 @@ export class FetchFailed extends Error {
 class AddressRefused extends Error {
   readonly code = 'ESSRFREFUSED';
 }
-
-const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
-
-/**
- * The ipaddr.js range of an address ('unicast' for a public one), or why it is not one:
- * 'zoned' for a scoped IPv6 address (fe80::1%eth0), 'invalid' for something that is not an
- * address, 'notGlobalUnicast' for IPv6 outside 2000::/3.
- */
-export function addressRange(address: string): string {
-  const text = address.replace(/^\[|\]$/g, '');
-  if (text.includes('%')) return 'zoned';
-  if (!ipaddr.isValid(text)) return 'invalid';
-  const ip = ipaddr.parse(text);
-  const range = ip.range();
-  if (range !== 'unicast') return range;
-  if (ip.kind() === 'ipv6' && !(ip as ipaddr.IPv6).match(GLOBAL_UNICAST_V6)) return 'notGlobalUnicast';
-  return 'unicast';
-}
-
-/** Whether the guard lets a connection go to this address. */
-export const isPublicAddress = (address: string) => addressRange(address) === 'unicast';
 
 /** Name resolution: every address of a host name. Tests substitute their own (a rebinding resolver). */
 type Resolver = (hostname: string) => Promise<LookupAddress[]>;

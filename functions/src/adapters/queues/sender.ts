@@ -62,10 +62,15 @@ function createLocalQueueSender(): QueueSender {
 
 let sender: QueueSender | undefined;
 
-/** The queue sender for this environment (QUEUE_MODE=local|sqs; local when STAGE=local), created once. */
+/**
+ * The queue sender for this environment, created once: SQS unless QUEUE_MODE=local, which only
+ * in-process code sets (`handlerEnv` in dev/config.ts: the integration tests, `npm run job`). The
+ * local cloud's functions use SQS against its SQS endpoint (AWS_ENDPOINT_URL_SQS), as in AWS.
+ */
 export async function queueSender(env: NodeJS.ProcessEnv = process.env): Promise<QueueSender> {
   if (sender) return sender;
-  const mode = env.QUEUE_MODE ?? (env.STAGE === 'local' ? 'local' : 'sqs');
+  const mode = env.QUEUE_MODE || 'sqs';
+  if (mode !== 'local' && mode !== 'sqs') throw new Error(`QUEUE_MODE must be "local" or "sqs", got "${mode}"`);
   if (mode === 'local') {
     sender = createLocalQueueSender();
   } else {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS } from '../caller.js';
 import { fakeDeps, user } from '../listings/manage-fakes.test-support.js';
-import { accountTypeFrom, assertCanWrite, createProfileOnConfirm, getProfile, updateProfile } from './profiles.js';
+import { assertCanWrite, createProfileOnConfirm, getProfile, updateProfile } from './profiles.js';
 
 const now = new Date('2026-03-01T10:00:00Z');
 
@@ -22,11 +22,15 @@ describe('profiles', () => {
     expect(again.fullName).toBe('Jo Haulier');
   });
 
-  it('reads dealer or individual from a custom attribute or the client metadata', () => {
-    expect(accountTypeFrom({ 'custom:account_type': 'Dealer' })).toBe('dealer');
-    expect(accountTypeFrom({}, { accountType: 'dealer' })).toBe('dealer');
-    expect(accountTypeFrom({}, { accountType: 'admin' })).toBe('individual');
-    expect(accountTypeFrom({})).toBe('individual');
+  it('reads dealer or individual from a custom attribute or the client metadata', async () => {
+    const { deps } = fakeDeps();
+    let n = 0;
+    const typeOf = async (attributes: Record<string, string>, clientMetadata?: Record<string, string>) =>
+      (await createProfileOnConfirm(deps.profiles, { userId: `t${++n}`, attributes, clientMetadata }, now)).accountType;
+    expect(await typeOf({ 'custom:account_type': 'Dealer' })).toBe('dealer');
+    expect(await typeOf({}, { accountType: 'dealer' })).toBe('dealer');
+    expect(await typeOf({}, { accountType: 'admin' })).toBe('individual');
+    expect(await typeOf({})).toBe('individual');
   });
 
   it('gives users without a profile a default active one', async () => {

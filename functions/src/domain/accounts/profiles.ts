@@ -22,7 +22,7 @@ export function assertCanWrite(caller: Caller, profile: Pick<Profile, 'accountSt
   if (profile?.accountStatus === 'suspended') throw new DomainError('SUSPENDED', SUSPENDED_MESSAGE);
 }
 
-export function newProfile(p: {
+function newProfile(p: {
   userId: string;
   fullName?: string | null;
   companyName?: string | null;
@@ -93,10 +93,7 @@ export async function updateProfile(store: ProfileStore, caller: Caller, changes
  * Dealer or individual, from what sign-up sent: a `custom:account_type` attribute, or
  * `accountType` in the client metadata (the dealer registration page sends 'dealer').
  */
-export function accountTypeFrom(
-  attributes: Record<string, string | undefined>,
-  clientMetadata?: Record<string, string | undefined>,
-): AccountType {
+function accountTypeFrom(attributes: Record<string, string | undefined>, clientMetadata?: Record<string, string | undefined>): AccountType {
   const raw = (attributes['custom:account_type'] ?? clientMetadata?.accountType ?? clientMetadata?.account_type ?? '').trim().toLowerCase();
   return raw === 'dealer' ? 'dealer' : 'individual';
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../../../shared/schemas/admin.js';
 import type { Caller } from '../caller.js';
 import { probeContainer } from '../../adapters/images/media-images.js';
-import { detectMediaKind } from './media.js';
+import { detectMediaKind } from './media-kind.js';
 import type { AdminUserStore, NewAuditEntry, Staff } from './ports.js';
 import { requireStaff } from './staff.js';
 import { type AdminUserDeps, makeAdmin, removeAdmin, setUserStatus } from './users.js';

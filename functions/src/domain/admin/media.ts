@@ -10,6 +10,7 @@ import { comparableMediaText } from '../../../../shared/media-url.js';
 import { DomainError, notFound, validationError } from '../errors.js';
 import { ImageDecodeError } from '../uploads/verify-upload.js';
 import { auditEntry } from './audit-entry.js';
+import { detectMediaKind, type MediaKind } from './media-kind.js';
 import type { AuditLog, ContentStore, MediaStore, PromotionStore, Staff, StoredMediaAsset } from './ports.js';
 
 export interface MediaDeps {
@@ -56,22 +57,6 @@ export const mediaPendingPrefix = (adminId: string) => `${MEDIA_PENDING_PREFIX}$
 export const MEDIA_PENDING_PREFIX = 'media/pending/';
 /** How many leading bytes the container probe reads (file-type's own sample size). */
 export const MEDIA_PROBE_BYTES = 4100;
-
-type MediaKind = { mime: string; ext: string; video: boolean };
-
-const KINDS: Record<string, MediaKind> = {
-  'image/jpeg': { mime: 'image/jpeg', ext: 'jpg', video: false },
-  'image/png': { mime: 'image/png', ext: 'png', video: false },
-  'image/webp': { mime: 'image/webp', ext: 'webp', video: false },
-  'video/mp4': { mime: 'video/mp4', ext: 'mp4', video: true },
-  'video/webm': { mime: 'video/webm', ext: 'webm', video: true },
-};
-
-/** What the bytes are (never the name or the browser's claim), as the probe reads the container: JPEG, PNG, WebP, MP4 or WebM. */
-export async function detectMediaKind(probe: ContainerProbe, b: Uint8Array): Promise<MediaKind | null> {
-  const found = await probe(b);
-  return (found && KINDS[found.mime]) ?? null;
-}
 
 /** ETags as S3 quotes them or not. */
 const sameEtag = (a: string, b: string) => a.replace(/"/g, '') === b.replace(/"/g, '');

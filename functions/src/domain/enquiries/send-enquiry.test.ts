@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_TEXTS } from '../../../../shared/schemas/enquiry.js';
-import { type Profile, type ProfileStore, SUSPENDED_MESSAGE, newProfile } from '../accounts/profiles.js';
+import { type Profile, type ProfileStore, SUSPENDED_MESSAGE } from '../accounts/profiles.js';
+import { testProfile } from '../accounts/profiles.test-support.js';
 import type { Caller } from '../caller.js';
 import { DomainError } from '../errors.js';
 import type { ListingRecord } from '../listings/types.js';
@@ -10,7 +11,7 @@ import { type EnquiryRecord, type SendEnquiryDeps, listSellerEnquiries, sendEnqu
 
 const now = new Date('2026-11-22T19:00:00Z');
 const user = (userId: string): Caller => ({ kind: 'user', userId, username: userId, groups: [], isAdmin: false, isSuperAdmin: false });
-const profile = (userId: string, extra: Partial<Profile> = {}): Profile => ({ ...newProfile({ userId, now }), ...extra });
+const profile = (userId: string, extra: Partial<Profile> = {}): Profile => testProfile(userId, now, extra);
 
 const listing = (extra: Partial<ListingRecord> = {}) =>
   ({

@@ -1,4 +1,4 @@
-import { toPutEventsEntries } from '../../adapters/events/publisher.js';
+import { createEventBridgePublisher } from '../../adapters/events/publisher.js';
 import type { Profile, ProfileStore } from '../accounts/profiles.js';
 import type { Caller } from '../caller.js';
 import { DomainError } from '../errors.js';
@@ -12,6 +12,15 @@ import {
 import type { ListingRecord, StoredImage } from './types.js';
 
 /** In-memory fakes of the manage-* ports, for unit tests. */
+/**
+ * The EventBridge publisher over a client that accepts every batch: what it publishes has passed
+ * the events' contracts (events/contracts.ts), as in AWS, where an invalid event throws.
+ */
+export const contractCheckingPublisher = createEventBridgePublisher(
+  { send: async () => ({ FailedEntryCount: 0, Entries: [] }) } as never,
+  'test',
+);
+
 export function fakeDeps(start = new Date('2026-03-01T10:00:00Z')) {
   const listings = new Map<string, ListingRecord>();
   const profiles = new Map<string, Profile>();
@@ -101,8 +110,8 @@ export function fakeDeps(start = new Date('2026-03-01T10:00:00Z')) {
     },
     events: {
       async publish(e) {
-        // As the real publisher: each event checked against its contract (events/contracts.ts) first.
-        toPutEventsEntries(e, 'test');
+        // The real publisher, over a bus that takes everything: each event checked against its contract first.
+        await contractCheckingPublisher.publish(e);
         events.push(...e);
       },
     },

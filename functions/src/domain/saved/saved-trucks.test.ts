@@ -1,7 +1,8 @@
 import { SAVED_TRUCK_TTL_DAYS } from '../../../../shared/schemas/saved.js';
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '../../../../shared/schemas/listing.js';
-import { type Profile, newProfile } from '../accounts/profiles.js';
+import type { Profile } from '../accounts/profiles.js';
+import { testProfile } from '../accounts/profiles.test-support.js';
 import type { Caller } from '../caller.js';
 import { DomainError, notFound } from '../errors.js';
 import { type SavedEntry, type SavedTruckDeps, listSavedTrucks, saveTruck, unsaveTruck } from './saved-trucks.js';
@@ -30,7 +31,7 @@ function setup(publicIds: string[] = ['A', 'B']) {
   return { deps, entries, tick: (ms: number) => (clock += ms), publicIds };
 }
 
-const me = newProfile({ userId: 'me', now: new Date() });
+const me = testProfile('me', new Date());
 const DAY = 86_400_000;
 
 describe('saved trucks', () => {
@@ -84,7 +85,7 @@ describe('saved trucks', () => {
   it('only ever touches the caller’s own entries', async () => {
     const { deps } = setup();
     await saveTruck(deps, user('me'), me, 'A');
-    await unsaveTruck(deps, user('you'), newProfile({ userId: 'you', now: new Date() }), 'A');
+    await unsaveTruck(deps, user('you'), testProfile('you', new Date()), 'A');
     expect((await listSavedTrucks(deps, user('me'))).map((i) => i.listingId)).toEqual(['A']);
     expect(await listSavedTrucks(deps, user('you'))).toEqual([]);
   });

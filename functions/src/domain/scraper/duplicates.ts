@@ -25,7 +25,7 @@ const makeKey = (m: string | null) => (m ? (normaliseMake(m) ?? m.trim().toLower
  * Whether a scraped listing is the same truck as a seller's own listing (issue 12): the same
  * registration when both know it, or the same make, model and year with a close price and mileage.
  */
-export function isSameTruck(scraped: MatchFields, own: MatchFields): boolean {
+function isSameTruck(scraped: MatchFields, own: MatchFields): boolean {
   const ra = regKey(scraped.registration);
   const rb = regKey(own.registration);
   if (ra && rb) return ra === rb;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cardGridPage, fixtureTruck } from '../../../../dev/scrape-fixtures/sites.js';
+import { cardGridPage, fixtureTruck } from '../../../../dev/scrape-fixtures/pages.js';
 import type { FetchOutcome, PageCacheEntry, PageFetcher, ScrapeStore } from './ports.js';
-import { type ScrapeDeps, runSourceStep, sourceHosts } from './run-source.js';
+import { type ScrapeDeps, runSourceStep } from './run-source.js';
 import type { ScraperSource } from './types.js';
 import { type ListingUpdated, checkEvent } from '../../events/contracts.js';
 import { priceDropOf } from '../../events/alerts-price-drop.js';
@@ -108,11 +108,30 @@ describe('next-page links', () => {
     expect(requested).toEqual([source.startUrls[0]]);
   });
 
-  it("a source's hosts are those of its start URLs, port included", () => {
-    expect([...sourceHosts({ startUrls: ['http://127.0.0.1:3405/a', 'http://127.0.0.1:3405/b', 'https://Stock.Dealer.test/x'] })]).toEqual([
-      '127.0.0.1:3405',
-      'stock.dealer.test',
-    ]);
+  it("a source's hosts are those of its start URLs, port included, host name in any case", async () => {
+    const run = async (startUrl: string, pages: Record<string, string>) => {
+      const { fetcher, requested } = network(pages);
+      const { store, chunks } = fakeStore();
+      const local = { ...source, startUrls: [startUrl] };
+      await runSourceStep(depsWith(fetcher, store), local, {
+        runId: 'run-h',
+        sourceId: local.id,
+        step: 0,
+        frontier: [startUrl],
+        visited: [],
+      });
+      return { requested, errors: chunks.flatMap((c) => c.errors) };
+    };
+    // Another port of the same address is another site.
+    const ports = await run('http://127.0.0.1:3405/a', { 'http://127.0.0.1:3405/a': cardGridPage([truck(1)], 'http://127.0.0.1:3406/b') });
+    expect(ports.requested).toEqual(['http://127.0.0.1:3405/a']);
+    expect(ports.errors).toContain('http://127.0.0.1:3406/b: next-page link to another host, not followed');
+    // A host name's case does not make it another host.
+    const names = await run('https://Stock.Dealer.test/x', {
+      'https://Stock.Dealer.test/x': cardGridPage([truck(1)], 'https://stock.dealer.test/y'),
+      'https://stock.dealer.test/y': cardGridPage([truck(2)], null),
+    });
+    expect(names.requested).toEqual(['https://Stock.Dealer.test/x', 'https://stock.dealer.test/y']);
   });
 });
 

@@ -221,7 +221,7 @@ function hostOf(url: string): string {
  * links elsewhere are not followed (a source site cannot steer the scraper to other sites;
  * photos may still come from a CDN, through the same SSRF guard).
  */
-export function sourceHosts(source: Pick<ScraperSource, 'startUrls'>): Set<string> {
+function sourceHosts(source: Pick<ScraperSource, 'startUrls'>): Set<string> {
   return new Set(source.startUrls.map(hostOf).filter(Boolean));
 }
 

@@ -16,7 +16,7 @@ export function scrapedListingId(sourceName: string, externalId: string): string
 }
 
 /** The content fields, in a fixed order: what counts as "the listing changed". */
-export function contentHash(p: ParsedListing): string {
+function contentHash(p: ParsedListing): string {
   const canonical = [
     p.externalId,
     p.sourceUrl,

@@ -12,7 +12,8 @@ import type { AuditLog, Staff } from '../admin/ports.js';
 import { DomainError, notFound } from '../errors.js';
 import type { ListingRecord } from '../listings/types.js';
 import type { ApplyImportDeps, ImportCounterBatch } from './apply-import.js';
-import { IMPORT_NOT_FOUND, publishImportApplied, type StockImportDeps } from './stock-imports.js';
+import { publishImportApplied } from './import-events.js';
+import { IMPORT_NOT_FOUND, type StockImportDeps } from './stock-imports.js';
 
 export interface ImportReviewDeps {
   imports: StockImportDeps['imports'];

@@ -16,7 +16,6 @@ import {
   importFileTooLargeMessage,
   STOCK_IMPORTS_PREFIX,
 } from '../../../../shared/schemas/stock-import.js';
-import type { StockImportApplied } from '../../events/contracts.js';
 import { type Profile, requireWritableProfile } from '../accounts/profiles.js';
 import { requireApprovedDealer } from '../dealers/dealer-approval.js';
 import { assertRoomForListings } from '../listings/listing-cap.js';
@@ -25,7 +24,8 @@ import type { Caller } from '../caller.js';
 import { DomainError, forbidden, notFound, unauthenticated, validationError } from '../errors.js';
 import { buildTitle } from '../listings/manage-create.js';
 import type { ListingEventPublisher, ManageListingDeps } from '../listings/manage-ports.js';
-import { type ApplyImportDeps, applyStockImport, existingStockOf, type ImportedListingRecord, type ImportReport } from './apply-import.js';
+import { type ApplyImportDeps, applyStockImport, existingStockOf, type ImportedListingRecord } from './apply-import.js';
+import { publishImportApplied, publishImportPriceChanges } from './import-events.js';
 import { parseStockCsv } from './parse-stock-csv.js';
 import { type DealerDefaults, type ImportPlan, planImport } from './plan-import.js';
 
@@ -357,35 +357,3 @@ const countsOf = (r: { created: number; updated: number; markedSold: number }) =
   updated: r.updated,
   markedSold: r.markedSold,
 });
-
-/**
- * A price an import changed is a 'listing.updated' with `oldPrice` and `newPrice`, like an owner's
- * edit (issue 24 §2): the price-drop alerts read only that. One per listing whose price changed
- * (the publisher puts them on the bus 10 at a time); a failure is only logged.
- */
-export async function publishImportPriceChanges(
-  deps: Pick<StockImportDeps, 'events'>,
-  userId: string,
-  changes: ImportReport['priceChanges'],
-): Promise<void> {
-  if (changes.length === 0) return;
-  try {
-    await deps.events.publish(
-      changes.map((c) => ({
-        type: 'listing.updated' as const,
-        detail: { ...c, userId, source: 'stock-import' as const },
-      })),
-    );
-  } catch (err) {
-    console.error(JSON.stringify({ level: 'error', message: "Publishing an import's price changes failed", error: String(err) }));
-  }
-}
-
-/** The import's one event (alerts, sitemap, price model, search): published after the writes; a failure is only logged. */
-export async function publishImportApplied(deps: Pick<StockImportDeps, 'events'>, detail: StockImportApplied): Promise<void> {
-  try {
-    await deps.events.publish([{ type: 'stock-import.applied', detail: { ...detail } }]);
-  } catch (err) {
-    console.error(JSON.stringify({ level: 'error', message: 'Publishing stock-import.applied failed', error: String(err) }));
-  }
-}

@@ -20,8 +20,11 @@ export function FormField({
   id: string;
   label: string;
   required?: boolean;
-  /** Says "(optional)" after the label (part of the field's name, as the forms have always read). */
-  optional?: boolean;
+  /**
+   * Says "(optional)" after the label (part of the field's name, as the forms have always read); a
+   * string says more inside the brackets ("optional, if we may ask you more").
+   */
+  optional?: boolean | string;
   error?: string;
   hint?: string;
   className?: string;
@@ -33,7 +36,13 @@ export function FormField({
       <div className="flex items-baseline gap-1">
         <Label htmlFor={id}>
           {label}
-          {optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
+          {/* The space outside the span: an accessible name joins a span's text without its leading space. */}
+          {optional ? (
+            <>
+              {' '}
+              <span className="font-normal text-muted-foreground">({typeof optional === 'string' ? optional : 'optional'})</span>
+            </>
+          ) : null}
         </Label>
         {required ? (
           <span className="text-sm text-destructive" aria-hidden="true">

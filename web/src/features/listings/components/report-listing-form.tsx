@@ -12,7 +12,8 @@ import {
 } from '@shared/schemas/listing-report';
 import { useChallenge } from '@/components/forms/challenge-field';
 import { SendButton } from '@/components/forms/send-button';
-import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
+import { FormField, invalidProps } from '@/components/forms/form-field';
+import { FieldError, Input, Textarea } from '@/components/ui/input';
 import { useAuth } from '@/lib/auth';
 import { showSubmitError } from '@/components/forms/submit-error-toast';
 import { useReportListing } from '../api/report-listing';
@@ -60,6 +61,8 @@ export function ReportListingForm({ listingId, onDone }: { listingId: string; on
   }
 
   const other = watch('reason') === 'other';
+  const idOf = (name: 'details' | 'email') => `${id}-${name}`;
+  const control = (name: 'details' | 'email') => ({ id: idOf(name), ...invalidProps(idOf(name), errors[name]?.message) });
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Report this listing">
       <fieldset aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
@@ -74,37 +77,13 @@ export function ReportListingForm({ listingId, onDone }: { listingId: string; on
         </div>
         <FieldError id={`${id}-reason-error`} message={errors.reason?.message} />
       </fieldset>
-      <div>
-        <Label htmlFor={`${id}-details`}>
-          Details {other ? null : <span className="font-normal text-muted-foreground">(optional)</span>}
-        </Label>
-        <Textarea
-          id={`${id}-details`}
-          {...register('details')}
-          rows={3}
-          maxLength={REPORT_LIMITS.detailsMax}
-          className="mt-1.5"
-          aria-invalid={errors.details ? true : undefined}
-          aria-describedby={errors.details ? `${id}-details-error` : undefined}
-        />
-        <FieldError id={`${id}-details-error`} message={errors.details?.message} />
-      </div>
+      <FormField id={idOf('details')} label="Details" optional={!other} error={errors.details?.message}>
+        <Textarea {...control('details')} {...register('details')} rows={3} maxLength={REPORT_LIMITS.detailsMax} />
+      </FormField>
       {userId ? null : (
-        <div>
-          <Label htmlFor={`${id}-email`}>
-            Your email <span className="font-normal text-muted-foreground">(optional, if we may ask you more)</span>
-          </Label>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            {...register('email')}
-            className="mt-1.5"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          />
-          <FieldError id={`${id}-email-error`} message={errors.email?.message} />
-        </div>
+        <FormField id={idOf('email')} label="Your email" optional="optional, if we may ask you more" error={errors.email?.message}>
+          <Input {...control('email')} {...register('email')} type="email" autoComplete="email" />
+        </FormField>
       )}
       {challenge.field}
       <SendButton busy={isSubmitting} busyText="Sending…" className="w-full">

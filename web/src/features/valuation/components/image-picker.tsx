@@ -4,7 +4,8 @@ import { ACCEPTED_IMAGE_INPUT, LIMITS } from '@shared/constants';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { type ImageLimits, selectListingImages } from '@/lib/listing-image-rules';
+import { selectListingImages } from '@/lib/listing-image-rules';
+import { VALUATION_IMAGE_LIMITS } from './image-limits';
 
 export interface SelectedImage {
   id: string;
@@ -12,12 +13,6 @@ export interface SelectedImage {
   previewUrl: string;
 }
 
-/** The listing image rules, telling the maximum when too many are chosen (spec §5 "Valuation"). */
-export const VALUATION_IMAGE_LIMITS: ImageLimits = {
-  maxImages: LIMITS.maxImagesPerListing,
-  maxBytes: LIMITS.maxImageBytes,
-  tooMany: (_remaining, max) => `You can upload a maximum of ${max} images.`,
-};
 let nextImageId = 1;
 
 /** Chooses up to 10 images with thumbnails; each can be removed. The parent owns the list. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type FileLike, selectListingImages } from '@/lib/listing-image-rules';
-import { VALUATION_IMAGE_LIMITS as IMAGE_LIMITS } from './image-picker';
+import { VALUATION_IMAGE_LIMITS as IMAGE_LIMITS } from './image-limits';
 
 const MB = 1024 * 1024;
 // The valuation form's limits are the shared LIMITS (spec §9): 10 images, 5 MB each.

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { currentToast, dismissToast } from '@/lib/toast';
+import { dismissToast } from '@/lib/toast';
+import { toastNow } from '@/testing/render';
 import { notifyFailure } from './notify';
 import { ADMIN_TEXTS } from './texts';
 
@@ -14,7 +15,7 @@ describe('admin error toasts (issue 24 §4)', () => {
       fields: [{ path: 'endDate', message: 'The end date is before the start date' }],
     });
     notifyFailure(ADMIN_TEXTS.savePromotion, err);
-    expect(currentToast()).toMatchObject({
+    expect(toastNow()).toMatchObject({
       title: 'Failed to save promotion',
       description: 'The end date is before the start date',
       variant: 'destructive',
@@ -23,8 +24,8 @@ describe('admin error toasts (issue 24 §4)', () => {
 
   it("show another refusal's message, and no description for a server failure", () => {
     notifyFailure(ADMIN_TEXTS.savePromotion, new ApiError(409, 'CONFLICT', 'There is already a section about / intro'));
-    expect(currentToast()?.description).toBe('There is already a section about / intro');
+    expect(toastNow()?.description).toBe('There is already a section about / intro');
     notifyFailure(ADMIN_TEXTS.savePromotion, new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'));
-    expect(currentToast()).toMatchObject({ title: 'Failed to save promotion', description: undefined });
+    expect(toastNow()).toMatchObject({ title: 'Failed to save promotion', description: undefined });
   });
 });
