@@ -21,7 +21,9 @@ async function batchGetAll(
       if (attempt > 5) throw new Error(`BatchGet: ${pending.length} keys still unprocessed after ${attempt} attempts`);
       if (attempt) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
       const res = await ddb.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}) } } }),
+        new BatchGetCommand({
+          RequestItems: { [tableName]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}) } },
+        }),
       );
       items.push(...(res.Responses?.[tableName] ?? []));
       pending = (res.UnprocessedKeys?.[tableName]?.Keys as Record<string, unknown>[] | undefined) ?? [];
@@ -46,7 +48,12 @@ export function listingBatchReader(ddb: DynamoDBDocumentClient, tableName: strin
     },
 
     async dealerAccounts(userIds) {
-      const profiles = await batchGetAll(ddb, tableName, [...new Set(userIds)].map((id) => keys.profile(id)), 'pk, accountType');
+      const profiles = await batchGetAll(
+        ddb,
+        tableName,
+        [...new Set(userIds)].map((id) => keys.profile(id)),
+        'pk, accountType',
+      );
       return new Set(profiles.filter((p) => p.accountType === 'dealer').map((p) => String(p.pk).slice('USER#'.length)));
     },
   };

@@ -149,7 +149,10 @@ describe('compare: GET /api/compare', () => {
     // Trade or private from the seller's account, as the listing page says (domain/listings/seller-type.ts).
     expect(items[0].listing).toMatchObject({ sellerType: 'trade', companyName: null }); // masked for anonymous callers
     expect(items[2].listing?.sellerType).toBe('private');
-    for (const [column, id] of [[0, ids[1]], [2, ids[0]]] as const)
+    for (const [column, id] of [
+      [0, ids[1]],
+      [2, ids[0]],
+    ] as const)
       expect((await call('GET', `/api/listings/${id}`, null)).body.sellerType).toBe(items[column].listing?.sellerType);
     // Manchester to Leeds is about 36 miles as the crow flies.
     expect(items[0].listing?.distanceMiles).toBeGreaterThan(25);
