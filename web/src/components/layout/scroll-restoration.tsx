@@ -11,25 +11,26 @@ function readSaved(): Record<string, number> {
   }
 }
 
-/** How long a restored position waits for the page to grow tall enough to reach it. */
+/** How long a restored position is held while the page is still growing. */
 const RESTORE_WAIT_MS = 3000;
 
 /**
- * Scrolls to `y`; while the page is still too short to get there (a list adds its cards a few at a
- * time, answers arrive), scrolls again each time it grows, until it arrives, the visitor scrolls
- * themselves, or RESTORE_WAIT_MS pass. Returns the cleanup (a new navigation stops it).
+ * Scrolls to `y`, and holds it there while the page grows for RESTORE_WAIT_MS (a list adds its
+ * cards a few at a time, answers arrive), until the visitor scrolls themselves. Each time the page
+ * changes size it scrolls to `y` again: while the page is too short to get there, and after, when
+ * the browser's scroll anchoring would move the view to keep a node below the new cards (the
+ * pagination, the footer) where it was. Returns the cleanup (a new navigation stops it).
  */
 function scrollToAsPageGrows(y: number): (() => void) | undefined {
   window.scrollTo(0, y);
-  const arrived = () => Math.abs(window.scrollY - y) < 1;
-  if (arrived() || typeof ResizeObserver === 'undefined') return undefined;
-  const started = performance.now();
+  if (typeof ResizeObserver === 'undefined') return undefined;
   const visitorEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
   const observer = new ResizeObserver(() => {
-    window.scrollTo(0, y);
-    if (arrived() || performance.now() - started > RESTORE_WAIT_MS) stop();
+    if (Math.abs(window.scrollY - y) >= 1) window.scrollTo(0, y);
   });
+  const timer = setTimeout(stop, RESTORE_WAIT_MS);
   function stop() {
+    clearTimeout(timer);
     observer.disconnect();
     for (const e of visitorEvents) window.removeEventListener(e, stop);
   }
