@@ -45,7 +45,12 @@ const run = async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse
         },
         parsed.data,
       );
-      logger.info('Account listings job run', { userId: parsed.data.userId, jobId: parsed.data.jobId, status: parsed.data.status, ...result });
+      logger.info('Account listings job run', {
+        userId: parsed.data.userId,
+        jobId: parsed.data.jobId,
+        status: parsed.data.status,
+        ...result,
+      });
     } catch (err) {
       logger.error('Account listings job run failed', { userId: parsed.data.userId, jobId: parsed.data.jobId, error: err as Error });
       batchItemFailures.push({ itemIdentifier: record.messageId });

@@ -115,7 +115,8 @@ export function adminUserStore(ddb: DynamoDBDocumentClient, tableName: string): 
                     ExpressionAttributeValues: { ...job, ':g3pk': flag.gsi3pk, ':g3sk': flag.gsi3sk },
                   }
                 : {
-                    UpdateExpression: 'SET accountStatus = :s, updatedAt = :at, listingsJobId = :job, listingsSync = :sync REMOVE gsi3pk, gsi3sk',
+                    UpdateExpression:
+                      'SET accountStatus = :s, updatedAt = :at, listingsJobId = :job, listingsSync = :sync REMOVE gsi3pk, gsi3sk',
                     ExpressionAttributeValues: job,
                   }),
             },

@@ -67,8 +67,7 @@ const LISTINGS_SYNC_POLL_MS = 3000;
 export const useUsers = (filter: UserFilter, q: string) =>
   useInfiniteQuery({
     ...pages(adminKeys.users(filter, q), (cursor) => apiRequest<Page<AdminUser>>('/admin/users', { query: { filter, q, cursor } })),
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((p) => p.items.some((u) => u.listingsSync)) ? LISTINGS_SYNC_POLL_MS : false,
+    refetchInterval: (query) => (query.state.data?.pages.some((p) => p.items.some((u) => u.listingsSync)) ? LISTINGS_SYNC_POLL_MS : false),
   });
 
 function useAdminMutation<V, R = unknown>(fn: (v: V) => Promise<R>) {
