@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingRecord } from '../listings/types.js';
-import { ACCOUNT_LISTINGS_BATCH, syncAccountListings } from './account-listings.js';
+import { syncAccountListings } from './account-listings.js';
 import type { AccountListingsJob, AccountListingsStore } from './ports.js';
 
 /** An in-memory profile and listings; `onBatch` runs before each batch is written (a status change racing the job). */
@@ -33,6 +33,9 @@ function fakeStore(count: number) {
   };
   return { store, profile, listings, sent, setOnBatch: (f: () => void) => (onBatch = f) };
 }
+
+/** The job's batch size, stated here rather than imported, so a change to it is seen. */
+const ACCOUNT_LISTINGS_BATCH = 25;
 
 const deps = (f: ReturnType<typeof fakeStore>, timeLeftMs = () => 100_000) => ({
   store: f.store,

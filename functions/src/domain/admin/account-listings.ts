@@ -21,9 +21,9 @@ export interface AccountListingsDeps {
 }
 
 /** Listings per transaction: 25 writes and the profile check, well inside TransactWriteItems' 100 items and 4 MB. */
-export const ACCOUNT_LISTINGS_BATCH = 25;
+const ACCOUNT_LISTINGS_BATCH = 25;
 /** A run stops taking batches this long before its timeout and queues the rest (a batch takes well under a second). */
-export const CONTINUE_RESERVE_MS = 30_000;
+const CONTINUE_RESERVE_MS = 30_000;
 
 export type AccountListingsOutcome =
   | { outcome: 'finished'; changed: number }
