@@ -147,6 +147,19 @@ describe('admin area', () => {
     const row = page.getByTestId('admin-user-row').filter({ hasText: DEALER.company });
     await row.getByRole('button', { name: 'Suspend' }).click();
     await toastText('User suspended successfully');
+    // The dealer's listings are hidden by the account-listings queue's worker, in its own function
+    // with its own grants (docs/admin.md); only the worker clears the row's listingsSync, when done.
+    const staff = (await signInAs('superadmin@truckyard.example')).token as string;
+    const dealerRow = async (filter: string) =>
+      (
+        await api<{ items: Array<{ email: string; accountStatus: string; listingsSync?: string }> }>(
+          staff,
+          'GET',
+          `/admin/users?filter=${filter}&q=${encodeURIComponent(DEALER.email)}`,
+        )
+      ).body.items.find((u) => u.email === DEALER.email);
+    await expect.poll(() => dealerRow('suspended'), { timeout: 60_000 }).toEqual(expect.objectContaining({ accountStatus: 'suspended' }));
+    await expect.poll(async () => (await dealerRow('suspended'))?.listingsSync ?? 'done', { timeout: 60_000 }).toBe('done');
     const refused = await signInAs(DEALER.email);
     expect(refused.ok).toBe(false);
     expect(refused.error).toMatch(/disabled/i);
@@ -156,6 +169,7 @@ describe('admin area', () => {
 
     await row.getByRole('button', { name: 'Activate' }).click();
     await toastText('User activated successfully');
+    await expect.poll(async () => (await dealerRow('dealers'))?.listingsSync ?? 'done', { timeout: 60_000 }).toBe('done');
     expect((await signInAs(DEALER.email)).ok).toBe(true);
   });
 

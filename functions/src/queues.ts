@@ -47,6 +47,21 @@ export const queues: QueueDef[] = [
   },
   ...alertQueues,
   {
+    id: 'account-listings',
+    handler: 'queues/account-listings-worker.ts',
+    description: "Hides a suspended account's listings, or shows a reactivated one's, in batches (domain/admin/account-listings.ts)",
+    access: {
+      // The profile (its latest job) and the owner's listings on gsi1.
+      table: 'readWrite',
+      // Continues on its own queue when a run nears its timeout.
+      queues: ['account-listings'],
+    },
+    // One job per invocation; a run stops taking batches 30 s before the timeout and queues the rest.
+    batchSize: 1,
+    timeoutSeconds: 120,
+    maxReceiveCount: 5,
+  },
+  {
     id: 'scrape-sources',
     handler: 'jobs/scrape-worker.ts',
     description: 'One step of one source of a scraper run: fetches pages politely, upserts listings, copies photos, chains the rest',

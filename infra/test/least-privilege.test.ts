@@ -463,6 +463,19 @@ describe('least privilege: every function is granted what its row declares, noth
     expect(access('stock-imports').buckets).toContainEqual(imports('read')[0]);
   });
 
+  it("declares suspension's rows narrowly: the request queues the listings job; only the job's worker touches the listings", () => {
+    // The test above grants each function exactly its row's access; this pins the rows themselves.
+    const access = (id: string) => [...routes, ...queues].find((r) => r.id === id)?.access;
+    const { secrets: _origin, ...request } = access('AdminSetUserStatus') ?? {};
+    expect(request).toEqual({
+      table: 'readWrite',
+      cognito: ['AdminListGroupsForUser', 'AdminDisableUser', 'AdminEnableUser', 'AdminUserGlobalSignOut', 'AdminGetUser'],
+      queues: ['account-listings'],
+    });
+    // The worker: the profile and the owner's listings, and its own queue to continue on; no mail, files, events or Cognito.
+    expect(access('account-listings')).toEqual({ table: 'readWrite', queues: ['account-listings'] });
+  });
+
   it('the check catches an over-grant (it can fail)', () => {
     // Prepare: GetRobotsTxt declares nothing; pretend its policy also wrote the table and read all of truck-images.
     const ids = dataIds();

@@ -173,7 +173,16 @@ export interface AdminUser {
   adminRemovedAt?: string;
   /** A dealer's storefront (issue 26 §1) and whether staff have hid it; absent until it is made. */
   storefront?: { slug: string; hidden: boolean };
+  /**
+   * The account's listings are still being hidden (after a suspension) or shown again (after a
+   * reactivation) by the account-listings job; absent once every listing follows the account.
+   */
+  listingsSync?: ListingsSync;
 }
+
+/** What the account-listings job is doing to a user's listings (functions/src/domain/admin/account-listings.ts). */
+export const LISTINGS_SYNC = ['hiding', 'showing'] as const;
+export type ListingsSync = (typeof LISTINGS_SYNC)[number];
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;

@@ -53,9 +53,11 @@ export const adminRoutes: RouteDef[] = [
   admin('GetAnalytics', 'GET', '/api/admin/analytics', 'read-router', read),
   admin('ListJobRuns', 'GET', '/api/admin/jobs', 'read-router', read),
   admin('ListUsers', 'GET', '/api/admin/users', 'read-router', read),
+  // The account's listings are hidden or shown by the account-listings queue's worker (thousands for a dealer).
   admin('SetUserStatus', 'PATCH', '/api/admin/users/{id}/status', 'set-user-status', {
     table: 'readWrite',
     cognito: ['AdminListGroupsForUser', 'AdminDisableUser', 'AdminEnableUser', 'AdminUserGlobalSignOut'],
+    queues: ['account-listings'],
   }),
   // ForgotPassword is a public Cognito API: no IAM action to grant.
   admin('SendPasswordReset', 'POST', '/api/admin/users/{id}/password-reset', 'write-router', write),

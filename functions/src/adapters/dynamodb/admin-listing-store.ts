@@ -9,7 +9,6 @@ import { COUNTER, counterUpdateItems } from './counters.js';
 import { keys } from './keys.js';
 import { listingItem, scrapedItem } from './listings-repo.js';
 import { recordFromItem } from './owner-listings-repo.js';
-import { queryAll } from './query-all.js';
 import { byGsi, decodeCursor, encodeCursor, page } from './paging.js';
 import { auditPut, type TransactItem, writeAudited } from './audited-write.js';
 
@@ -102,20 +101,6 @@ export function adminListingStore(ddb: DynamoDBDocumentClient, tableName: string
     async delete(id, at, audit) {
       const { createListingsRepo } = await import('./listings-repo.js');
       return createListingsRepo({ ddb, tableName }).deleteListing(id, new Date(at), audit ? [auditPut(tableName, audit)] : []);
-    },
-    async setOwnerSuspended(userId, suspended, at) {
-      const owned = await queryAll(ddb, byGsi(tableName, 'gsi1', `OWNER#${userId}`));
-      let changed = 0;
-      for (const item of owned) {
-        const r = recordFromItem(item);
-        if (Boolean(r.ownerSuspended) === suspended) continue;
-        const next: ListingRecord = { ...r, updatedAt: at };
-        if (suspended) next.ownerSuspended = true;
-        else delete next.ownerSuspended;
-        await write(next, r);
-        changed++;
-      }
-      return changed;
     },
     ...scrapedRows(ddb, tableName),
   };

@@ -1,6 +1,6 @@
 import { DEALER_STATUSES, type DealerStatus } from '../../../../shared/schemas/dealer.js';
 import { BatchGetCommand, type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { AdminUser } from '../../../../shared/schemas/admin.js';
+import { type AdminUser, LISTINGS_SYNC, type ListingsSync } from '../../../../shared/schemas/admin.js';
 import type { AdminUserStore } from '../../domain/admin/ports.js';
 import { keys } from './keys.js';
 import { type Item, str } from './item-fields.js';
@@ -24,6 +24,8 @@ function adminUserFromItem(i: Item): AdminUser {
     ...(typeof i.adminRemovedAt === 'string' ? { adminRemovedAt: i.adminRemovedAt } : {}),
     // Pattern 10 (+): the profile keeps its storefront's slug and, since staff's last change, its hide state.
     ...(typeof i.storefrontSlug === 'string' ? { storefront: { slug: i.storefrontSlug, hidden: i.storefrontHidden === true } } : {}),
+    // Set with the status, removed by the account-listings job when the listings follow it.
+    ...(LISTINGS_SYNC.includes(i.listingsSync as ListingsSync) ? { listingsSync: i.listingsSync as ListingsSync } : {}),
   };
 }
 
@@ -92,10 +94,11 @@ export function adminUserStore(ddb: DynamoDBDocumentClient, tableName: string): 
       const res = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.profile(userId), ConsistentRead: true }));
       return res.Item ? adminUserFromItem(res.Item) : null;
     },
-    async setStatus(userId, status, at, audit) {
+    async setStatus(userId, status, listingsJobId, at, audit) {
       const current = await ddb.send(new GetCommand({ TableName: tableName, Key: keys.profile(userId), ConsistentRead: true }));
       const createdAt = String(current.Item?.createdAt ?? at);
       const flag = keys.suspendedProfile(createdAt, userId);
+      const job = { ':s': status, ':at': at, ':job': listingsJobId, ':sync': status === 'suspended' ? 'hiding' : 'showing' };
       await writeAudited(
         ddb,
         tableName,
@@ -107,18 +110,26 @@ export function adminUserStore(ddb: DynamoDBDocumentClient, tableName: string): 
               ConditionExpression: 'attribute_exists(pk)',
               ...(status === 'suspended'
                 ? {
-                    UpdateExpression: 'SET accountStatus = :s, updatedAt = :at, gsi3pk = :g3pk, gsi3sk = :g3sk',
-                    ExpressionAttributeValues: { ':s': status, ':at': at, ':g3pk': flag.gsi3pk, ':g3sk': flag.gsi3sk },
+                    UpdateExpression:
+                      'SET accountStatus = :s, updatedAt = :at, listingsJobId = :job, listingsSync = :sync, gsi3pk = :g3pk, gsi3sk = :g3sk',
+                    ExpressionAttributeValues: { ...job, ':g3pk': flag.gsi3pk, ':g3sk': flag.gsi3sk },
                   }
                 : {
-                    UpdateExpression: 'SET accountStatus = :s, updatedAt = :at REMOVE gsi3pk, gsi3sk',
-                    ExpressionAttributeValues: { ':s': status, ':at': at },
+                    UpdateExpression:
+                      'SET accountStatus = :s, updatedAt = :at, listingsJobId = :job, listingsSync = :sync REMOVE gsi3pk, gsi3sk',
+                    ExpressionAttributeValues: job,
                   }),
             },
           },
         ],
         audit,
       );
+    },
+    async listingsJobId(userId) {
+      const res = await ddb.send(
+        new GetCommand({ TableName: tableName, Key: keys.profile(userId), ConsistentRead: true, ProjectionExpression: 'listingsJobId' }),
+      );
+      return typeof res.Item?.listingsJobId === 'string' ? res.Item.listingsJobId : null;
     },
     async setRole(userId, role, at, audit) {
       await writeAudited(

@@ -62,7 +62,7 @@ describe('audit entries commit with their change', () => {
     // Act
     // Both settle before either is inspected: a rejection with no handler yet would be "unhandled".
     const [suspend, remove] = await Promise.allSettled([
-      adminUserStore(ddb, tableName).setStatus('no-such-user', 'suspended', new Date().toISOString(), entry()),
+      adminUserStore(ddb, tableName).setStatus('no-such-user', 'suspended', 'job-1', new Date().toISOString(), entry()),
       promotionStore(ddb, tableName).delete(ghost, entry({ action: 'delete', resourceType: 'promotion' })),
     ]);
 
@@ -77,7 +77,7 @@ describe('audit entries commit with their change', () => {
     const tooBig = entry({ details: { note: 'x'.repeat(410 * 1024) } });
 
     // Act
-    const suspend = adminUserStore(ddb, tableName).setStatus('u-1', 'suspended', new Date().toISOString(), tooBig);
+    const suspend = adminUserStore(ddb, tableName).setStatus('u-1', 'suspended', 'job-1', new Date().toISOString(), tooBig);
 
     // Assess: the whole transaction is refused; the profile is as it was.
     await expect(suspend).rejects.toThrow();
@@ -87,7 +87,7 @@ describe('audit entries commit with their change', () => {
 
   it('a change that succeeds is stored with exactly one entry', async () => {
     // Act
-    await adminUserStore(ddb, tableName).setStatus('u-1', 'suspended', '2026-11-27T09:00:00.000Z', entry());
+    await adminUserStore(ddb, tableName).setStatus('u-1', 'suspended', 'job-1', '2026-11-27T09:00:00.000Z', entry());
 
     // Assess
     expect(await profile('u-1')).toMatchObject({ accountStatus: 'suspended', updatedAt: '2026-11-27T09:00:00.000Z' });

@@ -220,11 +220,12 @@ export function createListingsRepo({ ddb, tableName }: ListingsRepoOptions) {
         new GetCommand({
           TableName: tableName,
           Key: keys.profile(userId),
-          ProjectionExpression: 'dealerStatus, accountType, storefrontSlug',
+          ProjectionExpression: 'dealerStatus, accountType, storefrontSlug, accountStatus',
         }),
       );
       const item = res.Item ?? {};
       return {
+        suspended: item.accountStatus === 'suspended',
         approved: item.dealerStatus === 'approved',
         trade: item.accountType === 'dealer',
         storefrontSlug: typeof item.storefrontSlug === 'string' ? item.storefrontSlug : null,

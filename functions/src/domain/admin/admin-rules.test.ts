@@ -45,10 +45,11 @@ function fakeDeps(target: AdminUser, groups: string[] = []) {
     list: async () => ({ items: [], nextCursor: null }),
     get: async (id) => (id === target.userId ? target : null),
     // The stores write a change's audit entry in its own transaction: the fakes collect it the same way.
-    setStatus: async (_id, s, _at, e) => {
-      calls.push(`status:${s}`);
+    setStatus: async (_id, s, job, _at, e) => {
+      calls.push(`status:${s}:${job}`);
       if (e) audit.push(e);
     },
+    listingsJobId: async () => (target.listingsSync ? 'job-0' : null),
     setRole: async (_id, r, _at, e) => {
       calls.push(`role:${r}`);
       if (e) audit.push(e);
@@ -68,9 +69,10 @@ function fakeDeps(target: AdminUser, groups: string[] = []) {
       removeFromGroup: async (_u, g) => void calls.push(`ungroup:${g}`),
       sendPasswordReset: async () => void calls.push('reset'),
     },
-    listings: { setOwnerSuspended: async () => 2 } as unknown as AdminUserDeps['listings'],
+    listingsQueue: { send: async (job) => void calls.push(`queue:${job.status}:${job.jobId}`) },
     audit: { record: async (e) => void audit.push(e), list: async () => ({ items: [], nextCursor: null }), between: async () => [] },
     now: () => new Date('2026-11-23T12:00:00Z'),
+    newId: () => 'job-1',
   };
   return { deps, audit, calls };
 }
@@ -94,8 +96,10 @@ const superAdmin: Staff = { ...admin, adminId: 's1', role: 'super_admin' };
 describe('who may suspend whom', () => {
   it('an admin suspends a user: sign-in disabled, status stored, one audit entry with the change', async () => {
     const { deps, audit, calls } = fakeDeps(target());
-    await setUserStatus(deps, admin, 't1', 'suspended');
-    expect(calls).toEqual(['disable', 'status:suspended']);
+    const answer = await setUserStatus(deps, admin, 't1', 'suspended');
+    // The listings are the queued job's (account-listings.ts), named on the profile in the status's transaction.
+    expect(calls).toEqual(['disable', 'status:suspended:job-1', 'queue:suspended:job-1']);
+    expect(answer).toMatchObject({ accountStatus: 'suspended', listingsSync: 'hiding' });
     expect(audit).toEqual([
       expect.objectContaining({
         action: 'update',
@@ -103,6 +107,31 @@ describe('who may suspend whom', () => {
         details: expect.objectContaining({ from: 'active', to: 'suspended' }),
       }),
     ]);
+  });
+  it('asking again for the status the account has queues its unfinished listings job again, and nothing else', async () => {
+    // Prepare: suspended, its listings still being hidden (the first queueing failed, or the job dead-lettered).
+    const { deps, audit, calls } = fakeDeps(target({ accountStatus: 'suspended', listingsSync: 'hiding' }));
+    // Act
+    const answer = await setUserStatus(deps, admin, 't1', 'suspended');
+    // Assess
+    expect(calls).toEqual(['queue:suspended:job-0']);
+    expect(audit).toEqual([]);
+    expect(answer.listingsSync).toBe('hiding');
+  });
+  it('a job that cannot be queued is a 503 saying the account changed and how to resume, not a bare 500', async () => {
+    // Prepare
+    const { deps, calls } = fakeDeps(target());
+    deps.listingsQueue = {
+      send: async () => {
+        throw new Error('SQS is down');
+      },
+    };
+    // Act / Assess: the account's change is stored; only the listings wait.
+    await expect(setUserStatus(deps, admin, 't1', 'suspended')).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: expect.stringMatching(/account is suspended.*Resume/),
+    });
+    expect(calls).toEqual(['disable', 'status:suspended:job-1']);
   });
   it('an admin cannot suspend an admin or a super admin; a super admin can suspend an admin but not a super admin', async () => {
     await expect(setUserStatus(fakeDeps(target({ adminRole: 'admin' })).deps, admin, 't1', 'suspended')).rejects.toMatchObject({
@@ -142,7 +171,7 @@ describe('who may suspend whom', () => {
     // A super admin may; a plain admin still reactivates ordinary users.
     const ok = fakeDeps(suspendedAdmin());
     await setUserStatus(ok.deps, superAdmin, 't1', 'active');
-    expect(ok.calls).toEqual(['enable', 'status:active']);
+    expect(ok.calls).toEqual(['enable', 'status:active:job-1', 'queue:active:job-1']);
     const user = fakeDeps(target({ accountStatus: 'suspended' }));
     await setUserStatus(user.deps, admin, 't1', 'active');
     expect(user.audit).toHaveLength(1);

@@ -22,6 +22,7 @@ import type {
 import type { FailedEmail } from '../../../../shared/schemas/failed-emails.js';
 import type { ListingStatus } from '../../../../shared/listing-options.js';
 import type { ManualRetryOutcome } from '../mail/outbox.js';
+import type { ListingRecord } from '../listings/types.js';
 
 /** Who is acting in the admin area, and from where (for the audit log). */
 export interface Staff {
@@ -48,7 +49,14 @@ export interface AuditLog {
 export interface AdminUserStore {
   list(filter: UserFilter, q: string | undefined, cursor: string | undefined, limit: number): Promise<Page<AdminUser>>;
   get(userId: string): Promise<AdminUser | null>;
-  setStatus(userId: string, status: 'active' | 'suspended', at: string, audit?: NewAuditEntry): Promise<void>;
+  /**
+   * Sets the account's status and names `listingsJobId` the account-listings job that makes its
+   * listings follow (listingsSync 'hiding' or 'showing' until that job finishes), with the audit
+   * entry, in one transaction.
+   */
+  setStatus(userId: string, status: 'active' | 'suspended', listingsJobId: string, at: string, audit?: NewAuditEntry): Promise<void>;
+  /** The latest account-listings job the profile names (set with the status), or null. */
+  listingsJobId(userId: string): Promise<string | null>;
   setRole(userId: string, role: AdminRole, at: string, audit?: NewAuditEntry): Promise<void>;
   /** Ends the admin role (the profile must still mirror `expected`) and marks the removal for the staff gate. */
   removeRole(userId: string, expected: AdminRole | null, at: string, audit: NewAuditEntry): Promise<void>;
@@ -74,10 +82,42 @@ export interface AdminListingStore {
   /** Keeps, reorders and adds images (keys of verified uploads); returns the keys no longer used. */
   setImages(id: string, imageKeys: string[], adminId: string, at: string, audit?: NewAuditEntry): Promise<{ removedKeys: string[] }>;
   delete(id: string, at: string, audit?: NewAuditEntry): Promise<boolean>;
-  /** Hides or shows every listing of an owner (suspension). */
-  setOwnerSuspended(userId: string, suspended: boolean, at: string): Promise<number>;
   listScraped(hidden: boolean, cursor: string | undefined, limit: number): Promise<Page<AdminScraped>>;
   setScrapedHidden(id: string, hidden: boolean, at: string, audit?: NewAuditEntry): Promise<boolean>;
+}
+
+/**
+ * One run of the account-listings job (queues.ts 'account-listings'): make every listing of
+ * `userId` follow the account's `status`, hidden while suspended, shown again once active.
+ */
+export interface AccountListingsJob {
+  userId: string;
+  /** Names the status change; the profile's listingsJobId says which job is the latest. */
+  jobId: string;
+  status: 'active' | 'suspended';
+  /** Where the previous run of this job stopped (an opaque page cursor); absent at the start. */
+  cursor?: string;
+  /** Listings changed by earlier runs of this job (for the log line). */
+  changed?: number;
+}
+
+export interface AccountListingsQueue {
+  send(job: AccountListingsJob): Promise<void>;
+}
+
+/** What the account-listings job reads and writes (adapters/dynamodb/account-listings-store.ts). */
+export interface AccountListingsStore {
+  /** The profile's latest job id and status, read consistently; null when the profile is gone. */
+  currentJob(userId: string): Promise<{ jobId: string | null; status: 'active' | 'suspended' } | null>;
+  /** One page of the owner's listings, each read consistently by key. */
+  page(userId: string, cursor: string | undefined, limit: number): Promise<{ listings: ListingRecord[]; nextCursor: string | null }>;
+  /**
+   * Hides or shows these listings in one transaction that also checks the profile still names
+   * `jobId` as its latest job: 'superseded' (nothing written) when another status change came in.
+   */
+  setHidden(userId: string, jobId: string, listings: ListingRecord[], hidden: boolean, at: string): Promise<'written' | 'superseded'>;
+  /** Clears the profile's listingsSync, if `jobId` is still its latest job. */
+  finish(userId: string, jobId: string, at: string): Promise<void>;
 }
 
 export interface ContentStore {

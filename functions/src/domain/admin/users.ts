@@ -1,15 +1,17 @@
 import type { AdminUser, Page, UserFilter } from '../../../../shared/schemas/admin.js';
 import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin.js';
-import { DomainError, forbidden, notFound, validationError } from '../errors.js';
+import { DomainError, forbidden, notFound, serviceUnavailable, validationError } from '../errors.js';
 import { auditEntry } from './audit-entry.js';
-import type { AdminListingStore, AdminUserStore, AuditLog, Staff, UserDirectory } from './ports.js';
+import type { AccountListingsJob, AccountListingsQueue, AdminUserStore, AuditLog, Staff, UserDirectory } from './ports.js';
 
 export interface AdminUserDeps {
   users: AdminUserStore;
   directory: UserDirectory;
-  listings: AdminListingStore;
+  /** Where the account-listings job is queued (a suspension's or reactivation's listings). */
+  listingsQueue: AccountListingsQueue;
   audit: AuditLog;
   now: () => Date;
+  newId: () => string;
 }
 
 const USER_NOT_FOUND = 'User not found';
@@ -53,8 +55,13 @@ async function staffRoleOf(deps: AdminUserDeps, user: AdminUser): Promise<'super
  * Suspend or activate (spec §4). Who may change whom, the same both ways (issue 23): nobody
  * suspends themselves; only a super admin suspends or reactivates an admin; nobody suspends a
  * super admin (that would let one lock the other out), and only a super admin reactivates one.
- * Suspension disables sign-in in the user pool and hides the user's listings from browse until
- * reactivated. The profile's status and the audit entry are one transaction.
+ *
+ * The request does what is quick: sign-in is disabled (or enabled) in the user pool, then the
+ * profile's status, the audit entry and the id of a new account-listings job are one transaction.
+ * The account's listings follow in that job (account-listings.ts: queued here, retried, safe to
+ * repeat), so the answer carries `listingsSync` ('hiding' or 'showing') until it has finished.
+ * Asking again for the status the account already has queues its unfinished job again, so a job
+ * that could not be queued, or went to the dead-letter queue, is resumed from the Users tab.
  */
 export async function setUserStatus(deps: AdminUserDeps, staff: Staff, userId: string, status: 'active' | 'suspended'): Promise<AdminUser> {
   const user = await target(deps, userId);
@@ -64,18 +71,38 @@ export async function setUserStatus(deps: AdminUserDeps, staff: Staff, userId: s
   if (role && staff.role !== 'super_admin') {
     throw forbidden(status === 'suspended' ? 'Only a super admin can suspend an admin' : 'Only a super admin can reactivate an admin');
   }
-  if (user.accountStatus === status) return user;
+  if (user.accountStatus === status) {
+    const jobId = user.listingsSync ? await deps.users.listingsJobId(user.userId) : null;
+    if (jobId) await queueListingsJob(deps, { userId: user.userId, jobId, status });
+    return user;
+  }
   const at = deps.now().toISOString();
+  const jobId = deps.newId();
   if (status === 'suspended') await deps.directory.disable(user.userId);
   else await deps.directory.enable(user.userId);
   await deps.users.setStatus(
     user.userId,
     status,
+    jobId,
     at,
     auditEntry(staff, 'update', 'user', user.userId, { change: 'account_status', from: user.accountStatus, to: status, email: user.email }),
   );
-  await deps.listings.setOwnerSuspended(user.userId, status === 'suspended', at);
-  return { ...user, accountStatus: status };
+  await queueListingsJob(deps, { userId: user.userId, jobId, status });
+  return { ...user, accountStatus: status, listingsSync: status === 'suspended' ? 'hiding' : 'showing' };
+}
+
+/** The account's change is stored by now; only its listings wait. Said so, rather than a bare 500. */
+async function queueListingsJob(deps: AdminUserDeps, job: AccountListingsJob): Promise<void> {
+  try {
+    await deps.listingsQueue.send(job);
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'error', message: 'Account-listings job could not be queued', ...job, error: String(err) }));
+    throw serviceUnavailable(
+      job.status === 'suspended'
+        ? 'The account is suspended, but hiding its listings could not be started. Press Resume to try again.'
+        : 'The account is active again, but showing its listings could not be started. Press Resume to try again.',
+    );
+  }
 }
 
 export async function sendPasswordReset(deps: AdminUserDeps, staff: Staff, userId: string): Promise<void> {

@@ -11,8 +11,11 @@ export interface ListingReader {
   getScraped(id: string): Promise<ScrapedRecord | null>;
   /** Whether the seller is an approved dealer (the detail page's badge); absent readers say nothing. */
   sellerApprovedDealer?(userId: string): Promise<boolean>;
-  /** The seller's approval, account type and storefront (issue 26), in one read; preferred to sellerApprovedDealer when present. */
-  sellerOf?(userId: string): Promise<{ approved: boolean; trade: boolean; storefrontSlug: string | null }>;
+  /**
+   * The seller's approval, account type and storefront (issue 26), and whether the account is
+   * suspended, in one read; preferred to sellerApprovedDealer when present.
+   */
+  sellerOf?(userId: string): Promise<{ approved: boolean; trade: boolean; storefrontSlug: string | null; suspended?: boolean }>;
 }
 
 export const TRUCK_NOT_FOUND = 'Truck not found';
@@ -43,6 +46,9 @@ export async function readVisibleListing(repo: ListingReader, id: string, caller
   if (!listing || !isVisibleTo(listing, caller)) throw notFound(TRUCK_NOT_FOUND);
   if (listing.userId && repo.sellerOf) {
     const seller = await repo.sellerOf(listing.userId);
+    // A suspended seller's listing leaves the detail page at once, before the account-listings job
+    // has marked it (domain/admin/account-listings.ts): the profile is read here anyway.
+    if (seller.suspended && !isVisibleTo({ ...listing, status: 'inactive' }, caller)) throw notFound(TRUCK_NOT_FOUND);
     listing = {
       ...listing,
       sellerApprovedDealer: seller.approved,

@@ -58,6 +58,8 @@ export function toListingDto(record: ListingRecord, imagesBaseUrl: string): List
     images: (record.images ?? []).map((img) => toListingImage(img, imagesBaseUrl)),
     // A suspended owner's listings leave browse and detail pages (isVisibleTo, the search index)
     // until reactivation; showing them as inactive does that without a second visibility rule.
+    // The account-listings job sets the flag in batches; until it has, the detail page hides them
+    // by the seller's profile (read-listing.ts), and search once the job's write reaches its feed.
     status: record.ownerSuspended ? 'inactive' : record.status,
     ...(record.statusSetByStaff ? { statusSetByStaff: true } : {}),
     priceChanges: record.priceChanges ?? [],

@@ -18,6 +18,7 @@ import { listingReportStore } from '../../adapters/dynamodb/listing-reports-repo
 import type { ReportAdminDeps } from '../../domain/reports/listing-reports.js';
 import { outboxDeps } from '../../adapters/mail/mailer.js';
 import { retryFailedEmail as retryDeadLetter } from '../../domain/mail/outbox.js';
+import { accountListingsQueue } from '../../adapters/queues/account-listings-queue.js';
 import { s3 } from '../../adapters/s3/client.js';
 import { privateObjectUrl, s3MediaFiles } from '../../adapters/s3/media-files.js';
 import { deleteListingImageFiles } from '../../adapters/s3/uploads.js';
@@ -111,9 +112,10 @@ export function userDeps(): AdminUserDeps {
   return {
     users: adminUserStore(ddb, table()),
     directory: cognitoUserDirectory(config.cognito),
-    listings: adminListingStore(ddb, table(), config.imagesBaseUrl),
+    listingsQueue: accountListingsQueue(),
     audit: audit$(),
     now,
+    newId: () => ulid(),
   };
 }
 

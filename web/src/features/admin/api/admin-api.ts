@@ -62,10 +62,13 @@ export const useAnalytics = () => useQuery({ queryKey: adminKeys.analytics, quer
 export const useJobRuns = () => useQuery({ queryKey: adminKeys.jobs, queryFn: () => apiRequest<{ items: JobRun[] }>('/admin/jobs') });
 
 // ---- users
+/** While an account's listings are still being hidden or shown (the account-listings job), the list is read again this often. */
+const LISTINGS_SYNC_POLL_MS = 3000;
 export const useUsers = (filter: UserFilter, q: string) =>
-  useInfiniteQuery(
-    pages(adminKeys.users(filter, q), (cursor) => apiRequest<Page<AdminUser>>('/admin/users', { query: { filter, q, cursor } })),
-  );
+  useInfiniteQuery({
+    ...pages(adminKeys.users(filter, q), (cursor) => apiRequest<Page<AdminUser>>('/admin/users', { query: { filter, q, cursor } })),
+    refetchInterval: (query) => (query.state.data?.pages.some((p) => p.items.some((u) => u.listingsSync)) ? LISTINGS_SYNC_POLL_MS : false),
+  });
 
 function useAdminMutation<V, R = unknown>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();

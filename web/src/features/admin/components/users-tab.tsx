@@ -46,6 +46,15 @@ export function UsersTab({ isSuperAdmin }: { isSuperAdmin: boolean }) {
       notifyFailure(ADMIN_TEXTS.updateUserStatus, err);
     }
   };
+  // Asking for the status the account already has queues its unfinished listings job again.
+  const resume = async (u: AdminUser) => {
+    try {
+      await setStatus.mutateAsync({ userId: u.userId, status: u.accountStatus });
+      notifySuccess(ADMIN_TEXTS.resumed);
+    } catch (err) {
+      notifyFailure(ADMIN_TEXTS.updateUserStatus, err);
+    }
+  };
   const grant = async (u: AdminUser) => {
     try {
       await makeAdmin.mutateAsync(u.userId);
@@ -106,7 +115,13 @@ export function UsersTab({ isSuperAdmin }: { isSuperAdmin: boolean }) {
                     <Badge variant="outline">{capitalise(u.accountType)}</Badge>
                     {u.adminRole && <Badge>{u.adminRole === 'super_admin' ? 'Super Admin' : 'Admin'}</Badge>}
                     <Badge variant={u.accountStatus === 'suspended' ? 'destructive' : 'outline'}>{capitalise(u.accountStatus)}</Badge>
+                    {u.listingsSync && <Badge variant="accent">{ADMIN_TEXTS.listingsSync[u.listingsSync]}</Badge>}
                   </div>
+                  {u.listingsSync && (
+                    <p role="status" className="mt-1 text-xs text-muted-foreground" data-testid="listings-sync-note">
+                      {ADMIN_TEXTS.listingsSyncNote[u.listingsSync]}
+                    </p>
+                  )}
                   <div className="mt-2">
                     <DealerCapControl user={u} />
                     <StorefrontVisibilityControl user={u} />
@@ -121,6 +136,17 @@ export function UsersTab({ isSuperAdmin }: { isSuperAdmin: boolean }) {
                   >
                     {u.accountStatus === 'active' ? 'Suspend' : 'Activate'}
                   </Button>
+                  {u.listingsSync && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => void resume(u)}
+                      disabled={setStatus.isPending}
+                      title="Queue the listings job again if this row has not changed for a while"
+                    >
+                      Resume
+                    </Button>
+                  )}
                   <Button size="sm" variant="outline" onClick={() => setResetFor(u)}>
                     Reset Password
                   </Button>

@@ -28,6 +28,15 @@ export const ADMIN_TEXTS = {
   loadAudit: 'Failed to load audit logs',
   suspended: 'User suspended successfully',
   activated: 'User activated successfully',
+  listingsSync: {
+    hiding: 'Hiding listings…',
+    showing: 'Restoring listings…',
+  },
+  listingsSyncNote: {
+    hiding: 'Sign-in is disabled. Their listings are being taken off the site; this row updates when they all are.',
+    showing: 'Sign-in is enabled. Their listings are being put back on the site; this row updates when they all are.',
+  },
+  resumed: 'Listings job queued again',
   resetSent: 'Password reset email sent successfully',
   granted: 'User granted admin access',
   adminRemoved: 'Admin access removed',
