@@ -19,7 +19,7 @@ const domainShared = [
   '^functions/src/domain/dealers/dealer-approval\\.ts$',
   '^functions/src/domain/admin/(audit-entry|listings)\\.ts$',
   '^functions/src/domain/uploads/verify-upload\\.ts$',
-  '^functions/src/domain/listings/(listing-cap|live-listings|manage-access|manage-create|manage-images|mask|read-listing|to-listing)\\.ts$',
+  '^functions/src/domain/listings/(listing-cap|live-listings|manage-access|manage-create|manage-images|mask|read-listing|seller-type|to-listing)\\.ts$',
   '^functions/src/domain/pricing/(fair-price|listing-rating)\\.ts$',
   '^functions/src/domain/alerts/(preferences|schedule)\\.ts$',
   '^functions/src/domain/valuations/submit-valuation\\.ts$',
