@@ -34,13 +34,32 @@ const CDK_JSON = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) a
 /** The CLI's context (feature flags), so test templates match `npm run synth`'s. */
 export const CDK_CONTEXT = CDK_JSON.context;
 
+type SynthesizedTruckYard = ReturnType<typeof synthesize>;
+let defaultApp: SynthesizedTruckYard | undefined;
+
 /**
- * Synthesizes the whole app once, with the real route, job and event tables, and returns each
- * stack's template. Bundling is skipped (the synth test bundles for real): these tests read templates.
+ * Synthesizes the whole app, with the real route, job and event tables, and returns each stack's
+ * template. Bundling is skipped (the synth test bundles for real): these tests read templates.
+ *
+ * Without options it returns the default app, synthesized once per module instance: the infra
+ * project runs its template-only files without isolation (vitest.config.ts), so they share one
+ * synth (about 6 s of CPU each) instead of making one per file. Callers must not change what it
+ * returns (no constructs added to its stacks). Its folder stays until the process exits, as the
+ * assembly reads its template files lazily (stack-limits), beyond any one file's removeTempDirs.
  */
-export function synthTruckYard(options: Partial<TruckYardOptions> = {}) {
+export function synthTruckYard(options: Partial<TruckYardOptions> = {}): SynthesizedTruckYard {
+  if (Object.keys(options).length > 0) return synthesize(options, tempDir('truckyard-infra-test-'));
+  if (!defaultApp) {
+    const outdir = mkdtempSync(join(tmpdir(), 'truckyard-infra-test-default-'));
+    process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
+    defaultApp = synthesize(options, outdir);
+  }
+  return defaultApp;
+}
+
+function synthesize(options: Partial<TruckYardOptions>, outdir: string) {
   const app = new App({
-    outdir: tempDir('truckyard-infra-test-'),
+    outdir,
     // The CLI's context (feature flags) so the templates match `npm run synth`'s.
     context: { ...CDK_JSON.context, 'aws:cdk:bundling-stacks': [] },
     // CloudFormation Validate only reports warnings; here it would only add seconds.
