@@ -26,6 +26,7 @@ import { createConfirmedUser, ensureTable, makeCognitoClient } from '../bootstra
 import { makeDynamoClient } from '../stand-ins/dynamodb-local.js';
 import { createLocalBus } from '../local-bus.js';
 import type { EventSubscription } from '../../functions/src/events.js';
+import { windowStartOf } from '../../functions/src/domain/rate-limit.js';
 import { freshTotpCode, totpCode } from './totp.js';
 
 let applied = false;
@@ -274,4 +275,16 @@ export async function whatsAppMessages(
   const res = await fetch(`${baseUrl}/_dev/whatsapp/messages${to ? `?to=${encodeURIComponent(to)}` : ''}`);
   if (!res.ok) throw new Error(`GET /_dev/whatsapp/messages answered ${res.status}`);
   return ((await res.json()) as { messages: Array<{ id: string; to: string; template: string; parameters: string[] }> }).messages;
+}
+
+/**
+ * Waits, when the current fixed rate-limit window (functions/src/domain/rate-limit.ts: counted per
+ * clock-aligned window) has less than `needSeconds` left, until the next one starts: a test that
+ * counts requests up to a limit and past it must not straddle two windows, where the count starts
+ * again (seen at 18:00 on a loaded machine). Waits at most `needSeconds` + 1 s.
+ */
+export async function clearOfRateWindowEdge(windowSeconds: number, needSeconds = 90): Promise<void> {
+  const nowSeconds = Date.now() / 1000;
+  const left = windowStartOf(nowSeconds, windowSeconds) + windowSeconds - nowSeconds;
+  if (left < needSeconds) await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000));
 }

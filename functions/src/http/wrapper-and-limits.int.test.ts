@@ -1,6 +1,13 @@
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, type TestUser, applyLocalCloudEnv, createTestUser, startTestApi } from '../../../dev/testing/harness.js';
+import {
+  type TestApi,
+  type TestUser,
+  applyLocalCloudEnv,
+  clearOfRateWindowEdge,
+  createTestUser,
+  startTestApi,
+} from '../../../dev/testing/harness.js';
 import { makeDynamoClient } from '../../../dev/stand-ins/dynamodb-local.js';
 import { routes } from '../routes.js';
 /** The rule's value, stated here rather than imported, so a change to it fails this test. */
@@ -90,6 +97,7 @@ describe('per-user rate limits', () => {
   it(`refuses upload request ${UPLOAD_RATE_LIMIT.limit + 1} within the hour with 429 and Retry-After`, async () => {
     // Prepare
     const uploader = await createTestUser({ name: 'Una Uploader' });
+    await clearOfRateWindowEdge(UPLOAD_RATE_LIMIT.windowSeconds);
     const request = { files: [{ name: 'front.jpg', type: 'image/jpeg', size: 1000 }] };
     // Ten at a time: the limit is counted atomically, whatever the order.
     for (let i = 0; i < UPLOAD_RATE_LIMIT.limit; i += 10) {
@@ -110,11 +118,12 @@ describe('per-user rate limits', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another seller is not limited by it.
     expect((await call('POST', '/api/uploads/listing-images', { token: seller.accessToken, body: request })).status).toBe(200);
-  }, 120_000);
+  }, 240_000);
 
   it(`refuses new listing ${CREATE_LISTING_RATE_LIMIT.limit + 1} within the hour with 429, and writes no listing for it`, async () => {
     // Prepare
     const dealer = await createTestUser({ name: 'Dan Manylistings' });
+    await clearOfRateWindowEdge(CREATE_LISTING_RATE_LIMIT.windowSeconds, 150);
     // Each listing is deleted once made: the live-listing cap (10 for a private seller) stays out
     // of the way, and the limit counts listings made, not listings kept.
     // Five at a time, so no more than five are live at once.
@@ -141,7 +150,7 @@ describe('per-user rate limits', () => {
       items: Array<{ model: string }>;
     };
     expect(mine.items.map((l) => l.model)).not.toContain('XF 999');
-  }, 180_000);
+  }, 360_000);
 });
 
 // Last: it deletes this file's table under the running server.

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalQueue, type LocalQueue } from '../../../../dev/local-queue.js';
 import { listMail } from '../../../../dev/mail/store.js';
 import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
-import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir } from '../../../../dev/testing/harness.js';
+import {
+  type TestApi,
+  type TestUser,
+  clearOfRateWindowEdge,
+  createTestUser,
+  startTestApi,
+  testMailDir,
+} from '../../../../dev/testing/harness.js';
 import { ACTIVE_LISTING_CAPS, IMPORT_RATE_LIMITS, LIMIT_TEXTS } from '../../../../shared/limits.js';
 import { ddb as functionsDdb } from '../../adapters/dynamodb/client.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
@@ -281,6 +288,7 @@ describe('limits', () => {
 
   it('allows 20 import previews per dealer per hour, then 429 before the file is read', async () => {
     const dealer = await approvedDealer('Pia Previews');
+    await clearOfRateWindowEdge(IMPORT_RATE_LIMITS.preview.windowSeconds);
     for (let i = 0; i < IMPORT_RATE_LIMITS.preview.limit; i++) {
       expect((await previewCsv(dealer, NOTHING)).status).toBe(201);
     }
@@ -290,10 +298,11 @@ describe('limits', () => {
     // Limited before reading: a key with no file behind it gets the 429 too, not the 400 a read would give.
     const unread = await call('POST', '/api/my-imports', dealer, { json: { fileKey: unreadKeyOf(dealer), fileName: 'stock.csv' } });
     expect(unread.status).toBe(429);
-  });
+  }, 180_000);
 
   it('allows 5 import applies per dealer per hour, then 429', async () => {
     const dealer = await approvedDealer('Abe Applies');
+    await clearOfRateWindowEdge(IMPORT_RATE_LIMITS.apply.windowSeconds);
     const previews: string[] = [];
     for (let i = 0; i <= IMPORT_RATE_LIMITS.apply.limit; i++) previews.push((await previewCsv(dealer, NOTHING)).body.id);
     for (const id of previews.slice(0, IMPORT_RATE_LIMITS.apply.limit)) {
@@ -303,7 +312,7 @@ describe('limits', () => {
     expect(res.status).toBe(429);
     expect(res.body.error.message).toBe(LIMIT_TEXTS.applyRateLimited);
     await queue.idle();
-  });
+  }, 180_000);
 });
 
 describe("a dealer's first import", () => {
