@@ -44,6 +44,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          isolate: false,
         },
       },
       {
@@ -55,6 +56,7 @@ export default defineConfig({
           // A form test types into a dozen fields; on a loaded 2-core machine that can pass 5 s.
           testTimeout: 30_000,
           setupFiles: ['web/src/testing/setup.ts'],
+          isolate: false,
         },
       },
       {

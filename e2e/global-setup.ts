@@ -5,14 +5,15 @@ import { startProduct } from './start-product.js';
  * Starts the product exactly as `npm start` does (e2e/start-product.ts), on its own ports and a
  * fresh data folder, for the browser tests; stops it afterwards. The WAF's rules run in Count
  * mode (WAF_MODE=count, explicit configuration): the whole suite comes from one address, which
- * the rate rule would block as it would any one visitor; its own test (e2e/parity) blocks. Every
- * function is started before the tests (PREWARM=all, like provisioned concurrency): a test's
- * waits are for the product, not for dozens of cold starts on a shared 2-core machine.
+ * the rate rule would block as it would any one visitor; its own test (e2e/parity) blocks. Functions
+ * start cold on their first invocation, as in AWS without provisioned concurrency: warming all of
+ * them first (PREWARM=all) cost about 90 s of CPU and a minute and a half of the run's critical path
+ * for functions no browser test calls (docs/testing.md, "Time budget").
  */
 const BASE_PORT = Number(process.env.E2E_BASE_PORT ?? 3400);
 
 export default async function setup(project: TestProject) {
-  const product = await startProduct({ basePort: BASE_PORT, env: { WAF_MODE: 'count', PREWARM: 'all', HOT_RELOAD: 'off' } });
+  const product = await startProduct({ basePort: BASE_PORT, env: { WAF_MODE: 'count', HOT_RELOAD: 'off' } });
   project.provide('baseUrl', product.baseUrl);
   // For tests that run `npm run job -- <id>` against this instance.
   project.provide('localCloudEnvE2e', {

@@ -1,24 +1,38 @@
 /**
  * Runs npm scripts at the same time and fails when any fails: `node scripts/run-concurrently.ts
- * test:cfn-lint test:int`. Each script's output is kept and printed whole when it ends (so the two
- * logs do not interleave), with its name, exit code, wall time and CPU time. npm test uses it to run cfn-lint
- * (one Python process, mostly one core) beside the integration tests (which wait on the stand-ins).
+ * test:e2e --nice=5 test:int test:unit`. Each script's output is kept and printed whole when it ends
+ * (so the logs do not interleave), with its name, exit code, wall time and CPU time.
+ *
+ * `--nice=N` runs the scripts named after it at that niceness (`nice -n N`, inherited by every
+ * process they start): npm test gives the browser tests, the longest chain of the run, the CPU
+ * whenever they want it, and the other tiers use what is left (docs/testing.md, "Time budget").
  */
 import { spawn } from 'node:child_process';
 
-const names = process.argv.slice(2);
-if (names.length === 0) {
-  console.error('usage: node scripts/run-concurrently.ts <npm script> [<npm script> …]');
+const runsToStart: { name: string; nice: number }[] = [];
+let nice = 0;
+for (const arg of process.argv.slice(2)) {
+  const niceness = /^--nice=(\d{1,2})$/.exec(arg);
+  if (niceness) nice = Number(niceness[1]);
+  else if (arg.startsWith('--')) {
+    console.error(`unknown option ${arg}`);
+    process.exit(2);
+  } else runsToStart.push({ name: arg, nice });
+}
+if (runsToStart.length === 0) {
+  console.error('usage: node scripts/run-concurrently.ts [--nice=N] <npm script> [[--nice=N] <npm script> …]');
   process.exit(2);
 }
 
-const runs = names.map(
-  (name) =>
+const runs = runsToStart.map(
+  ({ name, nice: niceness }) =>
     new Promise<number>((resolve) => {
       const started = Date.now();
       // Through sh, whose `times` then reports the CPU time of the script and every process it waited
       // for (on fd 3): on a shared machine the wall time varies with the load, the CPU time much less.
-      const child = spawn('sh', ['-c', 'npm run --silent "$1"; status=$?; times >&3; exit $status', 'sh', name], {
+      const script = ['sh', '-c', 'npm run --silent "$1"; status=$?; times >&3; exit $status', 'sh', name];
+      const [command, ...args] = niceness > 0 ? ['nice', '-n', String(niceness), ...script] : script;
+      const child = spawn(command, args, {
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
         env: process.env,
       });
@@ -34,7 +48,7 @@ const runs = names.map(
         process.stdout.write(Buffer.concat(chunks));
         const cpu = childrenCpuSeconds(times);
         console.log(
-          `── npm run ${name}: exit ${status} after ${((Date.now() - started) / 1000).toFixed(0)} s${cpu === undefined ? '' : `, CPU ${cpu.toFixed(0)} s (user + sys)`}`,
+          `── npm run ${name}${niceness > 0 ? ` (nice ${niceness})` : ''}: exit ${status} after ${((Date.now() - started) / 1000).toFixed(0)} s${cpu === undefined ? '' : `, CPU ${cpu.toFixed(0)} s (user + sys)`}`,
         );
         resolve(status);
       });
