@@ -292,6 +292,14 @@ function describe(row: Row, user: DemoUser, depot: Depot, rnd: () => number): (n
     gearbox === 'manual' ? 'Manual gearbox' : `${boxName} ${gearbox === 'semi-automatic' ? 'semi-automatic' : 'automatic'} gearbox`.trim();
   const dealer = user.accountType === 'dealer';
   const history = dealer ? serviceKind : 'serviced every six weeks, receipts available';
+  // Drawn here, not in the closure below: each call of the description must read the same text.
+  const closingLine = dealer
+    ? pick(rnd, [
+        'Part exchange welcome. Finance available subject to status. UK delivery can be arranged.',
+        'Finance arranged to suit, part exchange considered. Export enquiries welcome.',
+        'Can be sold with fresh MOT and service for an agreed price. Finance and warranty available.',
+      ])
+    : '';
   const fuel = row.fuel ?? 'diesel';
   return (now: Date) => {
     const lines: string[] = [];
@@ -322,13 +330,7 @@ function describe(row: Row, user: DemoUser, depot: Depot, rnd: () => number): (n
             ? 'Price is plus VAT.'
             : 'No VAT to add.',
       );
-      lines.push(
-        pick(rnd, [
-          'Part exchange welcome. Finance available subject to status. UK delivery can be arranged.',
-          'Finance arranged to suit, part exchange considered. Export enquiries welcome.',
-          'Can be sold with fresh MOT and service for an agreed price. Finance and warranty available.',
-        ]),
-      );
+      lines.push(closingLine);
       lines.push(`Viewing at our ${depot.town} depot (${depot.postcode}) — ask for ${user.name.split(' ')[0]}.`);
     }
     return lines.join('\n');
