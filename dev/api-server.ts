@@ -4,6 +4,8 @@
  *               (rows outside /api: sitemap and robots first; the page rows — / and /{proxy+} — after files)
  *   /images/*   the published listings/ prefix of the truck-images bucket (CloudFront's role), nothing else
  *   /_dev/*     health, the local event bus, the mail inbox, WhatsApp messages
+ *   /_aws/*     the AWS JSON APIs without an emulator: SQS (the work queues), EventBridge, and SSM in
+ *               the local cloud (dev/cloud/aws-endpoints.ts)
  *   /v1/*, /_dev/stripe/*  the local Stripe stand-in (dev/stripe) and its hosted pages
  *   files:      the built web app (web/dist); without page rows (tests), SPA fallback to index.html.
  */
@@ -32,6 +34,7 @@ import {
 } from './api-gateway.js';
 import { LOCAL_CREDENTIALS, LOCAL_SECRET_VALUES, REGION, REPO_ROOT } from './config.js';
 import { type LocalBus, createLocalBus } from './local-bus.js';
+import { type LocalQueue, type LocalQueueOptions, createLocalQueue } from './local-queue.js';
 import { handleMailInbox } from './mail/inbox.js';
 import { loadHandler } from './lib/handlers.js';
 import { listenLoopback } from './lib/net.js';
@@ -43,7 +46,10 @@ import { stripeClientOptions } from '../functions/src/adapters/stripe/stripe-gat
 import { type StripeStandIn, createStripeStandIn } from './stripe/stand-in.js';
 import { handleWhatsAppInbox } from './whatsapp/inbox.js';
 import { createVehicleRecordsStandIn, isVehicleRecordsPath } from './vehicle-records/stand-in.js';
-import { createAwsEndpoints } from './cloud/aws-endpoints.js';
+import { AwsEndpointError, createAwsEndpoints } from './cloud/aws-endpoints.js';
+import type { Template } from './cloud/synth.js';
+import { localQueueUrls } from './cloud/wiring.js';
+import { queueUrlEnvVar } from '../functions/src/adapters/queues/sender.js';
 import { TOO_MANY_REQUESTS_BODY } from './cloud/stage-throttle.js';
 import { type EdgeModel, behaviourFor, cloudFrontQueryOf, type createWaf, rawQueryOf, runViewerRequest } from './cloud/edge.js';
 import type { FunctionRuntime } from './cloud/runtime.js';
@@ -69,6 +75,17 @@ export interface ApiServerOptions {
   /** The DVLA and DVSA stand-ins and /_dev/vehicle-records (dev/vehicle-records); none when omitted. */
   vehicleRecords?: boolean;
   /**
+   * The synthesized app's templates (dev/cloud/synth.ts): the SQS endpoint on /_aws/sqs takes
+   * messages for its work queues (dev/local-queue.ts), and code in this process sends to them as the
+   * functions do, through SQS: this server sets AWS_ENDPOINT_URL_SQS and each queue's
+   * QUEUE_URL_<ID> as the template gives it, on this server. Without templates no queue exists here
+   * and neither is set: a send fails for want of its QUEUE_URL_<ID>, as in a function whose
+   * template lacks it.
+   */
+  templates?: Record<string, Template>;
+  /** The work queues' worker loader, redelivery delay and log (tests; the server's log by default). */
+  queues?: Pick<LocalQueueOptions, 'load' | 'log' | 'retryDelayMs'>;
+  /**
    * The local cloud wired from the synthesized app (`npm start`, the browser tests): functions run
    * in their own environments (dev/cloud/runtime.ts), the edge follows the distribution and the
    * WAF (dev/cloud/edge.ts), and the API origin listens on its own port. Without it (the handler
@@ -89,9 +106,7 @@ interface CloudWiring {
   parameters: Record<string, string>;
   /** The web app's bucket: the edge serves its files from `webDir`, the deployed copy of web/dist (dev/start.ts). */
   siteBucket: string;
-  /** SQS SendMessage to a queue by its local name (dev/cloud/aws-endpoints.ts). */
-  sendToQueue(queueName: string, bodies: string[]): void;
-  /** POST /_dev/jobs/<id>: runs a job now in its function (npm run job). */
+  /** POST /_dev/jobs/<id>: runs a job now in its function (npm run job), then waits for its queue work. */
   runJob?(id: string): Promise<unknown>;
 }
 
@@ -101,6 +116,8 @@ export interface ApiServer {
   /** The API origin's own port (cloud mode); `port` otherwise. */
   originPort: number;
   bus: LocalBus;
+  /** The work queues behind /_aws/sqs: `idle()` waits until they are drained and their workers have finished. */
+  queues: LocalQueue;
   stripe: StripeStandIn | null;
   close(): Promise<void>;
 }
@@ -499,14 +516,22 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
 
   const cloud = opts.cloud;
   const serveSite = createStaticHandler(webDir, { spaFallback: false });
-  const awsEndpoints = cloud
-    ? createAwsEndpoints({
-        parameters: cloud.parameters,
-        region: REGION,
-        publishEvents: (entries) => bus.publish(entries),
-        sendMessages: (queue, bodies) => cloud.sendToQueue(queue, bodies),
-      })
-    : undefined;
+  // Created once this server's address, and so its queues' URLs, are known (below).
+  let queues: LocalQueue | undefined;
+  const awsEndpoints = createAwsEndpoints({
+    parameters: cloud?.parameters,
+    region: REGION,
+    publishEvents: (entries) => bus.publish(entries),
+    sendMessages: (queueUrl, bodies) => {
+      if (!queues) throw new AwsEndpointError(400, 'QueueDoesNotExist', `The specified queue does not exist: ${queueUrl}`);
+      queues.accept(queueUrl, bodies);
+    },
+  });
+
+  async function handleAws(req: http.IncomingMessage, res: http.ServerResponse) {
+    const body = (await readBody(req)) ?? NO_BODY;
+    if (!awsEndpoints(req, res, body)) send(res, 404, NOT_FOUND_BODY);
+  }
 
   /** An S3 origin: what CloudFront (OAC) may read of the bucket, as its bucket policy says. */
   async function handleS3Origin(req: http.IncomingMessage, res: http.ServerResponse, bucket: string, key: string) {
@@ -608,6 +633,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     const started = Date.now();
     try {
       const result = await cloud.runJob(id);
+      await queues?.idle();
       send(res, 200, JSON.stringify({ ok: true, ms: Date.now() - started, result: result ?? null }));
     } catch (err) {
       send(res, 500, JSON.stringify({ ok: false, ms: Date.now() - started, error: err instanceof Error ? err.message : String(err) }));
@@ -621,12 +647,8 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     // What CloudFront's response headers policy adds in AWS; the dev tools (/_dev) keep their own.
     if (!pathname.startsWith('/_dev/')) for (const [name, value] of headers) res.setHeader(name, value);
     const run = async () => {
+      if (pathname.startsWith('/_aws/')) return handleAws(req, res);
       if (cloud) {
-        if (pathname.startsWith('/_aws/') && awsEndpoints) {
-          const body = (await readBody(req)) ?? NO_BODY;
-          if (awsEndpoints(req, res, body)) return;
-          return send(res, 404, NOT_FOUND_BODY);
-        }
         if (pathname === '/_dev/functions')
           return send(res, 200, JSON.stringify(cloud.runtime.describe()), { 'cache-control': 'no-store' });
         if (pathname.startsWith('/_dev/jobs/')) return handleDevJob(req, res, decodeURIComponent(pathname.slice('/_dev/jobs/'.length)));
@@ -689,6 +711,15 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   const url = `http://localhost:${server.port}`;
   // The local event publisher posts here; with port 0 the port is only known now.
   process.env.LOCAL_EVENTS_URL = `${url}/_dev/events`;
+  // The work queues, at the URLs the template gives them with this server as the SQS endpoint (the
+  // local cloud's functions get the same from their templates); this process sends to them there too.
+  const sqsUrl = `${url}/_aws/sqs`;
+  const queueUrls = opts.templates ? localQueueUrls(opts.templates, sqsUrl) : {};
+  queues = createLocalQueue({ urls: queueUrls, log, ...opts.queues });
+  if (opts.templates) {
+    process.env.AWS_ENDPOINT_URL_SQS = sqsUrl;
+    for (const [id, queueUrl] of Object.entries(queueUrls)) process.env[queueUrlEnvVar(id)] = queueUrl;
+  }
   if (stripe) {
     // The Stripe SDK (functions/src/adapters/stripe) talks to the stand-in on this server, which
     // delivers its events to our webhook here; the plans' prices exist before anyone can pay.
@@ -705,6 +736,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     port: server.port,
     originPort: origin?.port ?? server.port,
     bus,
+    queues,
     stripe,
     close: async () => {
       setInProcessBus(undefined);

@@ -23,7 +23,6 @@ describe('local cloud configuration', () => {
       // Local needs are explicit variables, not a stage switch (functions/src/config.ts reads no STAGE).
       COGNITO_PUBLIC_ENDPOINT: 'http://localhost:9300',
       MAIL_TRANSPORT: 'smtp',
-      QUEUE_MODE: 'local',
     });
     expect(env).not.toHaveProperty('STAGE');
   });

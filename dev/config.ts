@@ -98,7 +98,11 @@ export interface CognitoIds {
   clientId: string;
 }
 
-/** The environment variables the handlers need, pointed at the local stand-ins. */
+/**
+ * The environment variables the handlers need, pointed at the local stand-ins. The work queues'
+ * (AWS_ENDPOINT_URL_SQS and each QUEUE_URL_<ID>, as the template gives them) are set by the API
+ * server that serves the SQS endpoint, once its address is known (dev/api-server.ts `templates`).
+ */
 export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<string, string> {
   const issuer = cognitoIssuer(cfg.cognitoPort, cognito.userPoolId);
   const siteUrl = serviceUrl(cfg.port);
@@ -133,9 +137,6 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     EVENT_BUS_MODE: 'local',
     // `npm run job -- price-model` writes the model from another process: local readers re-read it within 5 s.
     PRICE_MODEL_READ_CACHE_MS: '5000',
-    // In-process code hands queue messages to the in-process queue (dev/local-queue.ts); the local
-    // cloud's functions send to its SQS endpoint instead, as in AWS.
-    QUEUE_MODE: 'local',
     // Secrets are SSM parameters under SECRETS_PREFIX, read from the SSM stand-in as in AWS (LOCAL_SECRET_VALUES).
     SECRETS_PREFIX: DEFAULT_SECRETS_PREFIX,
     AWS_ENDPOINT_URL_SSM: cfg.ssmEndpoint ?? `${siteUrl}/_aws/ssm`,

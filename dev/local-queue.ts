@@ -1,26 +1,40 @@
 /**
- * The in-process queue: takes messages for functions/src/queues.ts rows and delivers SQS-shaped
- * events to the row's worker, in batches of the row's batch size, asynchronously. A message whose
- * delivery fails (the handler throws, or names it in batchItemFailures) is delivered again, up to
+ * The local work queues behind the SQS endpoint (`/_aws/sqs` of the local server,
+ * dev/cloud/aws-endpoints.ts): a message sent to a functions/src/queues.ts row's queue — addressed
+ * by the URL the template gives the functions that send to it — is delivered as an SQS event to
+ * the row's worker, in batches of the row's batch size, asynchronously. A message whose delivery
+ * fails (the handler throws, or names it in batchItemFailures) is delivered again, up to
  * maxReceiveCount times, then "dead-lettered": logged and kept in `deadLetters` for tests.
  */
 import { randomUUID } from 'node:crypto';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
-import type { InProcessQueue } from '../functions/src/adapters/queues/sender.js';
 import { type QueueDef, queues as queueRows } from '../functions/src/queues.js';
 import { lambdaContext } from './api-gateway.js';
+import { AwsEndpointError } from './cloud/aws-endpoints.js';
 import { type LambdaHandler, loadHandler } from './lib/handlers.js';
 
 export interface LocalQueueOptions {
+  /** Each row's queue URL (row id → URL, dev/cloud/wiring.ts queueUrlsOf); a message names its queue by it. */
+  urls: Record<string, string>;
   queues?: readonly QueueDef[];
   load?: (handlerPath: string) => Promise<LambdaHandler>;
   log?: (msg: string) => void;
   retryDelayMs?: number;
 }
 
-export interface LocalQueue extends InProcessQueue {
-  /** Resolves when every message sent so far has been delivered or dead-lettered. */
+export interface LocalQueue {
+  /**
+   * Takes the bodies of a SendMessage(Batch) to `queueUrl` (the endpoint has answered nothing yet):
+   * throws what SQS answers a queue no row has (QueueDoesNotExist), or a send refused meanwhile.
+   */
+  accept(queueUrl: string, bodies: readonly string[]): void;
+  /** Resolves when every message accepted so far has been delivered or dead-lettered (and what its workers sent in turn). */
   idle(): Promise<void>;
+  /**
+   * Until the returned function is called, every send is refused as SQS refuses one while it is
+   * unavailable (503 ServiceUnavailable, which the SDK retries): the sender's caller sees the failure.
+   */
+  refuseSends(): () => void;
   readonly deadLetters: Array<{ queueId: string; body: string; reason: string }>;
 }
 
@@ -43,15 +57,22 @@ function toRecord(queueId: string, body: string, receiveCount: number): SQSRecor
   };
 }
 
-export function createLocalQueue(opts: LocalQueueOptions = {}): LocalQueue {
+export function createLocalQueue(opts: LocalQueueOptions): LocalQueue {
   const rows = opts.queues ?? queueRows;
   const load = opts.load ?? loadHandler;
   const log = opts.log ?? ((msg: string) => console.log(msg));
   const retryDelayMs = opts.retryDelayMs ?? 500;
+  const rowByUrl = new Map(
+    Object.entries(opts.urls).flatMap(([id, url]) => {
+      const row = rows.find((q) => q.id === id);
+      return row ? [[url, row] as const] : [];
+    }),
+  );
   const inFlight = new Set<Promise<void>>();
   const deadLetters: LocalQueue['deadLetters'] = [];
+  let refusals = 0;
 
-  async function deliver(row: QueueDef, bodies: string[], receiveCount: number): Promise<void> {
+  async function deliver(row: QueueDef, bodies: readonly string[], receiveCount: number): Promise<void> {
     const records = bodies.map((b) => toRecord(row.id, b, receiveCount));
     let failed: SQSRecord[] = [];
     let reason = '';
@@ -85,9 +106,11 @@ export function createLocalQueue(opts: LocalQueueOptions = {}): LocalQueue {
 
   return {
     deadLetters,
-    send(queueId, bodies) {
-      const row = rows.find((q) => q.id === queueId);
-      if (!row) throw new Error(`Unknown queue '${queueId}' (functions/src/queues.ts)`);
+    accept(queueUrl, bodies) {
+      const row = rowByUrl.get(queueUrl);
+      if (!row) throw new AwsEndpointError(400, 'QueueDoesNotExist', `The specified queue does not exist: ${queueUrl}`);
+      if (refusals > 0)
+        throw new AwsEndpointError(503, 'ServiceUnavailable', 'The request has failed due to a temporary failure of the server.');
       const size = row.batchSize ?? 10;
       for (let i = 0; i < bodies.length; i += size) {
         const batch = bodies.slice(i, i + size);
@@ -95,6 +118,14 @@ export function createLocalQueue(opts: LocalQueueOptions = {}): LocalQueue {
         inFlight.add(p);
         p.finally(() => inFlight.delete(p));
       }
+    },
+    refuseSends() {
+      refusals++;
+      let restored = false;
+      return () => {
+        if (!restored) refusals--;
+        restored = true;
+      };
     },
     async idle() {
       while (inFlight.size) await Promise.all([...inFlight]);

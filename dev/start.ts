@@ -7,7 +7,6 @@ import './lib/quiet-sdk.js';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setInProcessBus } from '../functions/src/adapters/events/publisher.js';
-import { setInProcessQueue } from '../functions/src/adapters/queues/sender.js';
 import { cognitoTriggers } from '../functions/src/cognito-triggers.js';
 import { jobs } from '../functions/src/jobs.js';
 import { type ApiServer, startApiServer } from './api-server.js';
@@ -16,7 +15,6 @@ import { REPO_ROOT, handlerEnv, loadConfig, serviceUrl } from './config.js';
 import { enableHotReload } from './lib/hot-reload.js';
 import { isPortFree } from './lib/net.js';
 import { createLocalBus } from './local-bus.js';
-import { createLocalQueue } from './local-queue.js';
 import { type MailCatcher, startMailCatcher } from './mail/catcher.js';
 import { clearMail, mailDir } from './mail/store.js';
 import { type Scheduler, runJob, startScheduler } from './scheduler.js';
@@ -34,7 +32,6 @@ import { buildWeb } from './web-build.js';
 import { setHandlerRuntime } from './lib/handlers.js';
 import { FunctionBundles, handlersOf } from './cloud/bundles.js';
 import { buildLocalCloud, deploySite, ensureBuckets, originPortOf, startSynth } from './cloud/wiring.js';
-import { queues as queueRows } from '../functions/src/queues.js';
 import { TRY_ON_SELL_FORM } from './vehicle-records/registry.js';
 
 const started = Date.now();
@@ -154,9 +151,6 @@ async function main() {
   // The bus exists before the seed runs, so events published while seeding are delivered too.
   const bus = createLocalBus({ log });
   setInProcessBus(bus);
-  // Work queues (functions/src/queues.ts) run in this process too, like the bus.
-  const localQueue = createLocalQueue({ log });
-  setInProcessQueue(localQueue);
 
   mark('provisioning', provisionStarted);
   /** The deployed web app, as the edge serves it from the site bucket (filled once the web is built). */
@@ -170,12 +164,12 @@ async function main() {
   await ensureBuckets(s3.endpoint, cloud.buckets);
   // Every handler the local cloud calls now runs in its function's own environment.
   setHandlerRuntime(cloud.runtime);
-  const queueIdByName = new Map(queueRows.map((q) => [`${q.id}-queue`, q.id]));
 
   // The scraper's fixture source sites (the local configuration points the scrape job at them).
   scrapeFixtures = await startScrapeFixtures(cfg.scrapeFixturesPort ?? cfg.port + 5);
   // The edge and the API origin are up before the seed: events the seed publishes reach functions
-  // that read their secrets from the local SSM endpoint and send to the local queues.
+  // that read their secrets from the local SSM endpoint and send to the work queues behind its SQS
+  // endpoint (dev/local-queue.ts), whose workers run in their functions too.
   api = await startApiServer({
     port: cfg.port,
     env,
@@ -186,6 +180,8 @@ async function main() {
     whatsappDir: path.join(cfg.dataDir, 'whatsapp'),
     vehicleRecords: true,
     log: (m) => log(`[api] ${m}`),
+    templates: synth.templates,
+    queues: { log },
     cloud: {
       runtime: cloud.runtime,
       edge: cloud.edge,
@@ -194,17 +190,10 @@ async function main() {
       originPort: cloud.originPort,
       parameters: cloud.parameters,
       siteBucket: cloud.siteBucket,
-      sendToQueue: (name, bodies) => {
-        const id = queueIdByName.get(name);
-        if (id) localQueue.send(id, bodies);
-        else log(`[sqs] ${bodies.length} message(s) to ${name}: not a work queue of functions/src/queues.ts, dropped`);
-      },
       runJob: async (id) => {
         const job = jobs.find((j) => j.id === id);
         if (!job) throw new Error(`Unknown job "${id}" (${jobs.map((j) => j.id).join(', ')})`);
-        const result = await runJob(job);
-        await localQueue.idle();
-        return result;
+        return runJob(job);
       },
     },
   });

@@ -1,9 +1,11 @@
 /**
  * The local stand-ins for the AWS JSON APIs the functions call that have no embedded emulator:
  * SSM Parameter Store (GetParameter, for the secrets; dev/stand-ins/ssm.ts), EventBridge (PutEvents, to the local
- * bus) and SQS (SendMessage/SendMessageBatch, to the local work queues). The functions use the
- * real AWS SDK adapters against these endpoints (AWS_ENDPOINT_URL_SSM, _EVENTBRIDGE, _SQS), so
- * their IAM grants are checked like every other call (dev/cloud/iam-guard.ts).
+ * bus) and SQS (SendMessage/SendMessageBatch, to the local work queues, dev/local-queue.ts). The
+ * functions use the real AWS SDK adapters against these endpoints (AWS_ENDPOINT_URL_SSM,
+ * _EVENTBRIDGE, _SQS), so their IAM grants are checked like every other call
+ * (dev/cloud/iam-guard.ts); code running in the server's own process (the handler integration
+ * tests) sends its queue messages through the same SQS endpoint.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type http from 'node:http';
@@ -11,12 +13,23 @@ import type { PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { ssmReply } from '../stand-ins/ssm.js';
 
 export interface AwsEndpointsOptions {
-  /** SSM parameters by full name (/truckyard/prod/stripeSecretKey → value). */
-  parameters: Record<string, string>;
+  /** SSM parameters by full name (/truckyard/prod/stripeSecretKey → value); SSM is not served without them. */
+  parameters?: Record<string, string>;
   region: string;
   publishEvents(entries: PutEventsRequestEntry[]): { eventIds: string[] };
-  /** The queue's local name (the last segment of its URL) and the message bodies. */
-  sendMessages(queueName: string, bodies: string[]): void;
+  /** The message bodies sent to the queue at `queueUrl`; throws an AwsEndpointError to refuse them. */
+  sendMessages(queueUrl: string, bodies: string[]): void;
+}
+
+/** An error the endpoint answers with, as AWS does (thrown by what it hands a request to). */
+export class AwsEndpointError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 type Reply = { status: number; body: unknown };
@@ -33,24 +46,34 @@ export function createAwsEndpoints(opts: AwsEndpointsOptions) {
     return { status: 200, body: { FailedEntryCount: 0, Entries: eventIds.map((EventId) => ({ EventId })) } };
   }
 
+  /** Hands the bodies on; an AwsEndpointError thrown there is the answer. */
+  function sendMessages(queueUrl: string, bodies: string[]): Reply | null {
+    try {
+      opts.sendMessages(queueUrl, bodies);
+      return null;
+    } catch (err) {
+      if (err instanceof AwsEndpointError) return error(err.status, err.type, err.message);
+      throw err;
+    }
+  }
+
   function sqs(op: string, input: Record<string, unknown>): Reply {
-    const queue =
-      String(input.QueueUrl ?? '')
-        .split('/')
-        .pop() ?? '';
+    const queueUrl = String(input.QueueUrl ?? '');
     if (op === 'SendMessage') {
       const body = String(input.MessageBody ?? '');
-      opts.sendMessages(queue, [body]);
+      const refused = sendMessages(queueUrl, [body]);
+      if (refused) return refused;
       return { status: 200, body: { MessageId: randomUUID(), MD5OfMessageBody: md5(body) } };
     }
     if (op === 'SendMessageBatch') {
       const entries = (input.Entries as Array<{ Id: string; MessageBody: string }>) ?? [];
       if (entries.length === 0 || entries.length > 10)
         return error(400, 'AWS.SimpleQueueService.TooManyEntriesInBatchRequest', 'A batch holds 1 to 10 messages');
-      opts.sendMessages(
-        queue,
+      const refused = sendMessages(
+        queueUrl,
         entries.map((e) => e.MessageBody),
       );
+      if (refused) return refused;
       return {
         status: 200,
         body: { Successful: entries.map((e) => ({ Id: e.Id, MessageId: randomUUID(), MD5OfMessageBody: md5(e.MessageBody) })), Failed: [] },
@@ -71,7 +94,7 @@ export function createAwsEndpoints(opts: AwsEndpointsOptions) {
       input = {};
     }
     const reply =
-      prefix === 'AmazonSSM'
+      prefix === 'AmazonSSM' && opts.parameters
         ? ssmReply(opts.parameters, opts.region, op, input)
         : prefix === 'AWSEvents'
           ? events(op, input)

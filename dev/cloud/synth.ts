@@ -120,8 +120,30 @@ export async function synthLocal(opts: { dataDir: string; context: Record<string
     rmSync(tmp, { recursive: true, force: true });
     throw new Error(`Synthesizing the CDK app failed (infra/bin/app.ts):\n${output.text.slice(-4000)}${details}`);
   }
-  // Older synths of this data folder are dropped; the newest is the cache.
-  for (const old of readdirSync(root)) if (path.join(root, old) !== tmp) rmSync(path.join(root, old), { recursive: true, force: true });
-  renameSync(tmp, dir);
+  // Older synths of this data folder are dropped; the newest is the cache. Another process's synth
+  // still being written is left alone (two integration-test runs share their cache folder).
+  for (const old of readdirSync(root)) {
+    if (path.join(root, old) === tmp || isBeingWritten(old)) continue;
+    rmSync(path.join(root, old), { recursive: true, force: true });
+  }
+  try {
+    renameSync(tmp, dir);
+  } catch (err) {
+    // Another process cached the same app meanwhile: its templates are these.
+    if (!existsSync(path.join(dir, 'manifest.json'))) throw err;
+    rmSync(tmp, { recursive: true, force: true });
+  }
   return { dir, templates: readTemplates(dir), synthesized: true, ms: Date.now() - started };
+}
+
+/** `<hash>.tmp-<pid>` of a process still running. */
+function isBeingWritten(entry: string): boolean {
+  const pid = Number(/\.tmp-(\d+)$/.exec(entry)?.[1]);
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

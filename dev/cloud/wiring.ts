@@ -1,9 +1,12 @@
 /**
  * Builds the local cloud's wiring from the synthesized app: the functions and their
  * environments (dev/cloud/runtime.ts), the edge and the WAF (dev/cloud/edge.ts), the SSM
- * parameters the secrets are read from, and the buckets to create. `npm start` and the browser
- * tests use it; docs/local-cloud.md describes the whole.
+ * parameters the secrets are read from, the buckets to create and the work queues' URLs.
+ * `npm start`, the browser tests and (for the queues) the handler integration tests use it;
+ * docs/local-cloud.md describes the whole.
  */
+import { queueUrlEnvVar } from '../../functions/src/adapters/queues/sender.js';
+import { queues as queueRows } from '../../functions/src/queues.js';
 import { fixtureAllowHostsAt, fixtureSourcesAt } from '../scrape-fixtures/sites.js';
 import { vehicleRecordsUrls } from '../vehicle-records/urls.js';
 import { LOCAL_CREDENTIALS, type LocalCloudConfig, localSecretParameters, REGION, serviceUrl } from '../config.js';
@@ -12,7 +15,7 @@ import { bucketsOf, type FunctionSpec, functionsOf, TemplateResolver } from './m
 import type { FunctionCode } from './bundles.js';
 import { createStageThrottle, stageThrottleModelOf } from './stage-throttle.js';
 import { FunctionRuntime } from './runtime.js';
-import { type SynthResult, synthLocal } from './synth.js';
+import { type SynthResult, synthLocal, type Template } from './synth.js';
 
 const LOCAL_EVENT_BUS = 'truckyard-local';
 
@@ -138,6 +141,43 @@ export function buildLocalCloud(
   const throttleModel = stageThrottleModelOf(resolver);
   const throttle = throttleModel ? createStageThrottle(throttleModel) : undefined;
   return { synth, resolver, functions, runtime, edge, waf, throttle, parameters, buckets, siteBucket, originPort };
+}
+
+/**
+ * Each functions/src/queues.ts row's queue URL (row id → URL), as the template gives it to the
+ * functions that send to it (QUEUE_URL_<ID>). Throws when no function is given a row's URL or two
+ * are given different ones: the queue the rows describe is not the one the app wires.
+ */
+function queueUrlsOf(functions: readonly FunctionSpec[]): Record<string, string> {
+  return Object.fromEntries(
+    queueRows.map((row) => {
+      const variable = queueUrlEnvVar(row.id);
+      const urls = new Set(functions.flatMap((f) => (f.environment[variable] ? [f.environment[variable]] : [])));
+      if (urls.size !== 1)
+        throw new Error(
+          `The synthesized app gives ${urls.size ? `different values of ${variable}: ${[...urls].join(', ')}` : `no function ${variable}`} (queue '${row.id}', functions/src/queues.ts)`,
+        );
+      return [row.id, [...urls][0]];
+    }),
+  );
+}
+
+/**
+ * The work queues' URLs with the local SQS endpoint at `sqsUrl`: the template's queues resolved as
+ * the local cloud resolves them for its functions. Only the queue URLs are read; the other local
+ * names do not appear in them.
+ */
+export function localQueueUrls(templates: Record<string, Template>, sqsUrl: string): Record<string, string> {
+  const resolver = new TemplateResolver(templates, {
+    region: REGION,
+    tableName: '',
+    userPoolId: '',
+    userPoolClientId: '',
+    eventBusName: LOCAL_EVENT_BUS,
+    sqsUrl,
+    apiOriginUrl: '',
+  });
+  return queueUrlsOf(functionsOf(resolver));
 }
 
 /** Creates the template's buckets that the S3 stand-in does not have yet. */

@@ -4,10 +4,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DescribeTableCommand, DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GSIS, TTL_ATTRIBUTE } from '../../functions/src/adapters/dynamodb/table.js';
 import { s3 } from '../../functions/src/adapters/s3/client.js';
+import { queueUrlEnvVar } from '../../functions/src/adapters/queues/sender.js';
+import { queues } from '../../functions/src/queues.js';
 import type { RouteDef } from '../../functions/src/routes.js';
 import { authorize, createAuthorizerVerifier } from '../api-gateway.js';
 import { type ApiServer, startApiServer } from '../api-server.js';
@@ -113,6 +116,21 @@ describe('the local cloud for integration tests', () => {
     expect(Buffer.from(await res.arrayBuffer())).toEqual(body);
     expect(again.status).toBe(304);
     expect(missing.status).toBe(404);
+  });
+
+  it("sends queue work through SQS: this server's SQS endpoint, and each queue's URL as the template gives it", () => {
+    expect(process.env.AWS_ENDPOINT_URL_SQS).toBe(`${api.baseUrl}/_aws/sqs`);
+    for (const q of queues) expect(process.env[queueUrlEnvVar(q.id)], q.id).toBe(`${api.baseUrl}/_aws/sqs/000000000000/${q.id}-queue`);
+  });
+
+  it('answers SQS calls as SQS does: a queue the template does not define does not exist', async () => {
+    const sqs = new SQSClient({ region: process.env.AWS_REGION, endpoint: process.env.AWS_ENDPOINT_URL_SQS });
+    try {
+      const send = sqs.send(new SendMessageCommand({ QueueUrl: `${api.baseUrl}/_aws/sqs/000000000000/nowhere-queue`, MessageBody: '{}' }));
+      await expect(send).rejects.toMatchObject({ name: 'QueueDoesNotExist', $metadata: { httpStatusCode: 400 } });
+    } finally {
+      sqs.destroy();
+    }
   });
 
   it('lets a valid access token through the authorizer with claims stringified as API Gateway does', async () => {

@@ -5,6 +5,10 @@
  *   let api: TestApi;
  *   beforeAll(async () => { api = await startTestApi(); });
  *   afterAll(() => api.close());
+ *
+ * Work sent to a queue (functions/src/queues.ts) goes through SQS, as from a function: to the
+ * test API's SQS endpoint, at the URL the synthesized template gives the queue; the row's worker
+ * runs in this process. `await api.queues.idle()` waits until the queues are drained.
  */
 import '../lib/quiet-sdk.js';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +30,7 @@ import { createConfirmedUser, ensureTable, makeCognitoClient } from '../bootstra
 import { makeDynamoClient } from '../stand-ins/dynamodb-local.js';
 import { createLocalBus } from '../local-bus.js';
 import type { EventSubscription } from '../../functions/src/events.js';
+import type { LocalQueueOptions } from '../local-queue.js';
 import { windowStartOf } from '../../functions/src/domain/rate-limit.js';
 import { freshTotpCode, totpCode } from './totp.js';
 
@@ -83,6 +88,13 @@ export interface TestApi {
   baseUrl: string;
   tableName: string;
   server: ApiServer;
+  /**
+   * The work queues behind this server's SQS endpoint (/_aws/sqs): `idle()` resolves once every
+   * message sent so far has been delivered (or dead-lettered) and the workers have finished;
+   * `refuseSends()` makes SQS refuse sends until its returned function is called. Queue work
+   * belongs to a file's one test API: the SQS client keeps the endpoint it first sent to.
+   */
+  queues: ApiServer['queues'];
   /** Where this server's local WhatsApp endpoint records messages (dev/whatsapp). */
   whatsappDir: string;
   close(): Promise<void>;
@@ -97,6 +109,8 @@ export async function startTestApi(
     subscriptions?: EventSubscription[];
     /** false: start without running the deploy step (no tiers, no search snapshot), as before a first deploy. */
     deployData?: boolean;
+    /** The work queues' worker loader (to make a run fail, say) and redelivery delay. */
+    queues?: Pick<LocalQueueOptions, 'load' | 'retryDelayMs'>;
   } = {},
 ): Promise<TestApi> {
   const table = await createTestTable(opts.tablePrefix);
@@ -107,6 +121,9 @@ export async function startTestApi(
     webDir: opts.webDir,
     mailDir: testMailDir(),
     whatsappDir,
+    // The synthesized app: its work queues on this server's SQS endpoint, at the template's URLs.
+    templates: inject('localCloudTemplates'),
+    queues: opts.queues,
     ...(opts.subscriptions ? { bus: createLocalBus({ subscriptions: opts.subscriptions, log: () => undefined }) } : {}),
   });
   process.env.SITE_URL = server.url;
@@ -116,6 +133,7 @@ export async function startTestApi(
     baseUrl: server.url,
     tableName: table.tableName,
     server,
+    queues: server.queues,
     whatsappDir,
     close: async () => {
       await server.close();

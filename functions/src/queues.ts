@@ -4,8 +4,9 @@ import { alertQueues } from './alerts-rows.js';
 
 /**
  * Work queues for fan-out (alert digests, scraper sources): SQS with a dead-letter queue and a
- * worker Lambda per row in CDK; an in-process queue locally that delivers SQS-shaped events to
- * the same handler. Producers send through the QueueSender port (functions/src/adapters/queues).
+ * worker Lambda per row in CDK. Producers send through the QueueSender port
+ * (functions/src/adapters/queues), always to SQS: locally to the local cloud's SQS endpoint, whose
+ * queues (dev/local-queue.ts) deliver SQS events to the same handler.
  */
 export interface QueueDef {
   id: string;

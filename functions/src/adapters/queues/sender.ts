@@ -1,4 +1,4 @@
-import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { sdkClientConfig } from '../sdk-config.js';
 
 /** Sends work to a queue of functions/src/queues.ts (fan-out: one message per unit of work). */
@@ -12,7 +12,7 @@ export const queueUrlEnvVar = (queueId: string) => `QUEUE_URL_${queueId.toUpperC
 /** SQS takes at most 10 messages per SendMessageBatch. */
 const SQS_BATCH = 10;
 
-/** SQS (AWS): the queue's URL comes from QUEUE_URL_<ID>; a partially failed batch is an error. */
+/** SQS: the queue's URL comes from QUEUE_URL_<ID>; a partially failed batch is an error. */
 function createSqsSender(client: Pick<SQSClient, 'send'>, env: NodeJS.ProcessEnv = process.env): QueueSender {
   return {
     async send(queueId, bodies) {
@@ -34,48 +34,14 @@ function createSqsSender(client: Pick<SQSClient, 'send'>, env: NodeJS.ProcessEnv
   };
 }
 
-/** The local cloud's in-process queue (dev/local-queue.ts). */
-export interface InProcessQueue {
-  send(queueId: string, bodies: readonly string[]): void;
-}
-const IN_PROCESS_QUEUE = Symbol.for('truckyard.localQueue');
-
-/** Called by the local cloud (`npm start`, `npm run job`): senders in this process then hand messages to `queue`. */
-export function setInProcessQueue(queue: InProcessQueue | undefined): void {
-  (globalThis as Record<symbol, unknown>)[IN_PROCESS_QUEUE] = queue;
-}
-
-/** Local: hands the messages to the in-process queue, which delivers SQS-shaped events to the worker. */
-function createLocalQueueSender(): QueueSender {
-  return {
-    async send(queueId, bodies) {
-      const queue = (globalThis as Record<symbol, unknown>)[IN_PROCESS_QUEUE] as InProcessQueue | undefined;
-      if (!queue) throw new Error(`No local queue in this process to send to '${queueId}' (start it with dev/local-queue.ts)`);
-      if (bodies.length)
-        queue.send(
-          queueId,
-          bodies.map((b) => JSON.stringify(b)),
-        );
-    },
-  };
-}
-
 let sender: QueueSender | undefined;
 
 /**
- * The queue sender for this environment, created once: SQS unless QUEUE_MODE=local, which only
- * in-process code sets (`handlerEnv` in dev/config.ts: the integration tests, `npm run job`). The
- * local cloud's functions use SQS against its SQS endpoint (AWS_ENDPOINT_URL_SQS), as in AWS.
+ * The queue sender, created once: SQS, to the queue URL in QUEUE_URL_<ID>. Locally the SQS client
+ * reaches the local cloud's SQS endpoint (AWS_ENDPOINT_URL_SQS, dev/cloud/aws-endpoints.ts), from
+ * a function and from in-process code (the integration tests) alike.
  */
 export async function queueSender(env: NodeJS.ProcessEnv = process.env): Promise<QueueSender> {
-  if (sender) return sender;
-  const mode = env.QUEUE_MODE || 'sqs';
-  if (mode !== 'local' && mode !== 'sqs') throw new Error(`QUEUE_MODE must be "local" or "sqs", got "${mode}"`);
-  if (mode === 'local') {
-    sender = createLocalQueueSender();
-  } else {
-    const { SQSClient } = await import('@aws-sdk/client-sqs');
-    sender = createSqsSender(new SQSClient(sdkClientConfig()), env);
-  }
+  sender ??= createSqsSender(new SQSClient(sdkClientConfig()), env);
   return sender;
 }

@@ -19,8 +19,6 @@ import { adminRoutes } from '../../routes/admin.js';
 import { originOf } from '../../../../shared/media-url.js';
 import { solvedChallenge } from '../../../../dev/testing/challenge.js';
 import { waitForMail } from '../../../../dev/mail/store.test-support.js';
-import { createLocalQueue, type LocalQueue } from '../../../../dev/local-queue.js';
-import { setInProcessQueue } from '../../adapters/queues/sender.js';
 
 /**
  * The admin API against the real stand-ins: every admin route × {anonymous, user, suspended
@@ -34,8 +32,6 @@ let suspendedUser: TestUser;
 let admin: TestUser;
 let superAdmin: TestUser;
 let seller: TestUser;
-/** Where a suspension's listings job goes (queues.ts 'account-listings'). */
-let queue: LocalQueue;
 
 type Res = { status: number; body: Record<string, unknown> & { error?: { code: string; message: string } } };
 
@@ -143,8 +139,6 @@ const CREATES = new Set(['AdminCreateContent', 'AdminCreatePromotion']);
 beforeAll(async () => {
   applyLocalCloudEnv();
   api = await startTestApi({ tablePrefix: 'admin' });
-  queue = createLocalQueue({ log: () => {} });
-  setInProcessQueue(queue);
   ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
   [user, suspendedUser, admin, superAdmin, seller] = await Promise.all([
     createTestUser({ name: 'Una User' }),
@@ -157,8 +151,7 @@ beforeAll(async () => {
   for (const who of [user, admin, superAdmin]) expect((await call('GET', '/api/me', who)).status).toBe(200);
 });
 afterAll(async () => {
-  await queue?.idle();
-  setInProcessQueue(undefined);
+  await api?.queues.idle();
   ddb?.destroy();
   await api?.close();
 });
@@ -272,7 +265,7 @@ describe('every admin mutation leaves exactly one audit entry', () => {
     // 202: the account is suspended; its listings are hidden by the queued job (functions/src/queues/account-listings.int.test.ts).
     await once('suspend', () => call('PATCH', `/api/admin/users/${seller.userId}/status`, admin, { status: 'suspended' }), 202);
     expect((await call('GET', `/api/listings/${listingId}`, null)).status).toBe(404);
-    await queue.idle();
+    await api.queues.idle();
     expect((await call('GET', `/api/listings/${listingId}`, null)).status).toBe(404);
     const write = await call('POST', '/api/my-listings', seller, {
       make: 'volvo',
@@ -289,7 +282,7 @@ describe('every admin mutation leaves exactly one audit entry', () => {
     expect((suspendedList.body.items as Array<{ userId: string }>).map((u) => u.userId)).toContain(seller.userId);
 
     await once('activate', () => call('PATCH', `/api/admin/users/${seller.userId}/status`, admin, { status: 'active' }), 202);
-    await queue.idle();
+    await api.queues.idle();
     expect((await call('GET', `/api/listings/${listingId}`, null)).status).toBe(200);
     await once('password reset', () => call('POST', `/api/admin/users/${seller.userId}/password-reset`, admin));
 

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalQueue } from '../../../../dev/local-queue.js';
 import { type TestApi, type TestUser, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
 import type { JobRun } from '../../../../shared/schemas/admin.js';
 import { ddb } from '../../adapters/dynamodb/client.js';
 import { batchRunLog } from '../../adapters/dynamodb/job-runs-repo.js';
 import { createScraperRepo } from '../../adapters/dynamodb/scraper-repo.js';
-import { setInProcessQueue } from '../../adapters/queues/sender.js';
 import type { AlertsStore } from '../../domain/alerts/ports.js';
 import { routes } from '../../routes.js';
 import { fanOutDigests } from '../../jobs/alerts/fan-out.js';
@@ -54,10 +52,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterAll(() => {
-  setInProcessQueue(undefined);
-  return api?.close();
-});
+afterAll(() => api?.close());
 
 const get = (path: string, token?: string) =>
   fetch(`${api.baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -65,19 +60,17 @@ const get = (path: string, token?: string) =>
 describe('GET /api/admin/jobs', () => {
   it("records a digest run through the job and the queue's worker, and lists it beside the scraper's runs", async () => {
     // Prepare: 60 due users (two batches of 50 and 10); none has a schedule, so none is sent anything.
-    const queue = createLocalQueue({ log: () => undefined });
-    setInProcessQueue(queue);
     const due = Array.from({ length: 60 }, (_, i) => `nobody-${i}`);
     const store = { listDueUserIds: async () => due } as unknown as AlertsStore;
     const runs = batchRunLog(ddb, api.tableName);
 
-    // Act: the job's fan-out, then the real digest worker takes both messages from the local queue.
+    // Act: the job's fan-out sends both messages through SQS; the real digest worker takes them.
     const started = await fanOutDigests(store, 'daily', new Date('2026-11-24T07:00:00.000Z'), runs);
-    await queue.idle();
+    await api.queues.idle();
 
     // Assess: one finished run of two batches; a redelivered batch is not counted again.
     expect(started).toMatchObject({ users: 60, messages: 2 });
-    expect(queue.deadLetters).toEqual([]);
+    expect(api.queues.deadLetters).toEqual([]);
     await runs.recordBatch(started.runId, 1, { itemsDone: 10, sent: 0 }, new Date().toISOString());
     expect(await runs.recent(5)).toEqual([
       expect.objectContaining({ jobId: 'alerts-daily', batches: 2, batchesDone: 2, items: 60, itemsDone: 60, sent: 0, failedAttempts: 0 }),

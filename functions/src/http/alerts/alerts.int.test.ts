@@ -1,7 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalQueue } from '../../../../dev/local-queue.js';
 import { listMail } from '../../../../dev/mail/store.js';
 import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
 import {
@@ -15,7 +14,6 @@ import {
 } from '../../../../dev/testing/harness.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { alertEventSubscriptions } from '../../alerts-rows.js';
-import { setInProcessQueue } from '../../adapters/queues/sender.js';
 import { signUnsubscribeToken } from '../../domain/alerts/unsubscribe-token.js';
 import { createListingsRepo } from '../../adapters/dynamodb/listings-repo.js';
 import { scrapedRecord } from '../../domain/listings/test-fixtures.js';
@@ -147,14 +145,12 @@ describe('instant alerts (platinum)', () => {
 
 describe('daily digest (gold)', () => {
   it('sends one digest with the day’s matches through the queue, and nothing more when run again', async () => {
-    const queue = createLocalQueue({ log: () => undefined });
-    setInProcessQueue(queue);
     const { handler } = await import('../../jobs/alerts-daily.js');
 
     const first = await handler();
-    await queue.idle();
+    await api.queues.idle();
     const second = await handler();
-    await queue.idle();
+    await api.queues.idle();
 
     expect(first.users).toBeGreaterThanOrEqual(1);
     expect(second.users).toBe(first.users);
@@ -162,7 +158,7 @@ describe('daily digest (gold)', () => {
     expect(digests).toHaveLength(1);
     expect(digests[0].subject).toBe('Your daily truck alert: 6 new matches');
     expect(await alertMail(unpaid.email)).toEqual([]);
-    expect(queue.deadLetters).toEqual([]);
+    expect(api.queues.deadLetters).toEqual([]);
   });
 });
 
@@ -176,18 +172,16 @@ describe('bounces (issue 10 §9)', () => {
     expect(await onSesNotification(sesNotificationEvent(bouncing.email.toUpperCase(), 'Bounce'))).toEqual({ suppressed: 1 });
     await createListing({ price: 39000 });
     const goldBefore = (await alertMail(gold.email)).length;
-    const queue = createLocalQueue({ log: () => undefined });
-    setInProcessQueue(queue);
     const { handler: runDaily } = await import('../../jobs/alerts-daily.js');
     // Act
     await runDaily();
-    await queue.idle();
+    await api.queues.idle();
     // Assess: the other gold subscriber got the new match; the bounced address got nothing at all.
     const goldAfter = await alertMail(gold.email);
     expect(goldAfter.length).toBe(goldBefore + 1);
     expect(goldAfter.filter((m) => m.subject === 'Your daily truck alert: 1 new match')).toHaveLength(1);
     expect(await listMail(mailDir(), { to: bouncing.email })).toEqual([]);
-    expect(queue.deadLetters).toEqual([]);
+    expect(api.queues.deadLetters).toEqual([]);
   });
 });
 

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalQueue, type LocalQueue } from '../../../../dev/local-queue.js';
 import { listMail } from '../../../../dev/mail/store.js';
 import type { StripeStandIn } from '../../../../dev/stripe/stand-in.js';
 import {
@@ -18,7 +17,6 @@ import { ACTIVE_LISTING_CAPS, IMPORT_RATE_LIMITS, LIMIT_TEXTS } from '../../../.
 import { ddb as functionsDdb } from '../../adapters/dynamodb/client.js';
 import { keys } from '../../adapters/dynamodb/keys.js';
 import { ownerListingStore } from '../../adapters/dynamodb/owner-listings-repo.js';
-import { setInProcessQueue } from '../../adapters/queues/sender.js';
 import { alertEventSubscriptions } from '../../alerts-rows.js';
 import { listingRecord } from '../../domain/listings/test-fixtures.js';
 import { waitForMail } from '../../../../dev/mail/store.test-support.js';
@@ -31,7 +29,6 @@ import { waitForMail } from '../../../../dev/mail/store.test-support.js';
  */
 let api: TestApi;
 let ddb: DynamoDBDocumentClient;
-let queue: LocalQueue;
 let stripe: StripeStandIn;
 let admin: TestUser;
 let superAdmin: TestUser;
@@ -99,7 +96,7 @@ async function importFile(dealer: TestUser, csv: string, markMissingSold = false
   expect(preview.status).toBe(201);
   const applied = await call('POST', `/api/my-imports/${preview.body.id}/apply`, dealer, { json: { markMissingSold } });
   expect(applied.status).toBe(202);
-  await queue.idle();
+  await api.queues.idle();
   await api.server.bus.idle();
   return String(preview.body.id);
 }
@@ -128,8 +125,6 @@ beforeAll(async () => {
   api = await startTestApi({ tablePrefix: 'dealers', subscriptions: alertEventSubscriptions });
   stripe = api.server.stripe as StripeStandIn;
   ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}));
-  queue = createLocalQueue({ log: () => {} });
-  setInProcessQueue(queue);
   feedSite = createServer((_req, res) => {
     feedHits++;
     res.writeHead(200, { 'content-type': 'text/csv' }).end(NOTHING);
@@ -143,7 +138,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  setInProcessQueue(undefined);
   await new Promise((r) => feedSite.close(r));
   ddb?.destroy();
   await api?.close();
@@ -311,7 +305,7 @@ describe('limits', () => {
     const res = await call('POST', `/api/my-imports/${previews.at(-1)}/apply`, dealer, { json: {} });
     expect(res.status).toBe(429);
     expect(res.body.error.message).toBe(LIMIT_TEXTS.applyRateLimited);
-    await queue.idle();
+    await api.queues.idle();
   }, 180_000);
 });
 
@@ -359,7 +353,7 @@ describe("a dealer's first import", () => {
       json: { decision: 'approve' },
     });
     expect(review.status).toBe(202);
-    await queue.idle();
+    await api.queues.idle();
     await api.server.bus.idle();
     expect((await myListings(dealer)).map((l) => l.status)).toEqual(['active', 'active', 'active', 'active']);
     expect((await call('GET', `/api/listings/${waiting[0].id}`, null)).status).toBe(200);
@@ -390,7 +384,7 @@ describe("a dealer's first import", () => {
     expect(
       (await call('POST', `/api/admin/stock-imports/${dealer.userId}/${importId}/review`, admin, { json: { decision: 'refuse' } })).status,
     ).toBe(202);
-    await queue.idle();
+    await api.queues.idle();
     expect(await myListings(dealer)).toEqual([]);
     await importFile(dealer, csvOf(['3'], 'NOPE'));
     expect((await myListings(dealer)).map((l) => l.status)).toEqual(['pending']);

@@ -2,10 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalQueue, type LocalQueue } from '../../../../dev/local-queue.js';
 import { type TestApi, type TestUser, createTestUser, startTestApi } from '../../../../dev/testing/harness.js';
 import { IMPORT_FILE_MAX_BYTES } from '../../../../shared/schemas/stock-import.js';
-import { setInProcessQueue } from '../../adapters/queues/sender.js';
 /** The rule's value, stated here rather than imported, so a change to it fails this test. */
 const WAF_MAX_BODY_BYTES = 32 * 1024;
 /** The rule's value, stated here rather than imported, so a change to it fails this test. */
@@ -13,7 +11,7 @@ const FEED_FETCH_FAILED = 'We could not fetch that address. Check it is a public
 
 /**
  * Dealer stock import against the real stand-ins: the file posted straight to the private bucket
- * (presigned POST) and previewed by key, apply through the in-process queue, photos fetched from a
+ * (presigned POST) and previewed by key, apply through SQS (the test API's queue), photos fetched from a
  * local "dealer website", idempotent re-import, refusals that write nothing, one dealer never
  * seeing another's import or file, the size and type checks s3rver leaves to us (it ignores the
  * presigned POST's policy, as S3 would not), and feed URLs through the SSRF guard (the dealer
@@ -28,7 +26,6 @@ let photoBase: string;
 let inside: Server;
 let insidePort: number;
 const insideHits: string[] = [];
-let queue: LocalQueue;
 let admin: TestUser;
 
 /** Only approved dealers import (issue 23; dealer-approval.int.test.ts covers the refusals). */
@@ -93,8 +90,6 @@ async function myListings(who: TestUser) {
 
 beforeAll(async () => {
   api = await startTestApi({ tablePrefix: 'my-imports' });
-  queue = createLocalQueue({ log: () => {} });
-  setInProcessQueue(queue);
   const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366aa' } })
     .jpeg()
     .toBuffer();
@@ -130,7 +125,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  setInProcessQueue(undefined);
   await new Promise((r) => photoSite.close(r));
   await new Promise((r) => inside.close(r));
   delete process.env.FETCH_ALLOW_HOSTS;
@@ -160,7 +154,7 @@ describe('stock import', () => {
 
     // Act: apply
     const applied = await call('POST', `/api/my-imports/${preview.body.id}/apply`, dealer, { json: { markMissingSold: false } });
-    await queue.idle();
+    await api.queues.idle();
     const done = await call('GET', `/api/my-imports/${preview.body.id}`, dealer);
     // Assess
     expect(applied.status).toBe(202);
@@ -321,7 +315,7 @@ describe('stock import', () => {
     await postToBucket(preview.upload, csvFor(['IMP-S,MAN,TGS,2017,tipper,1,+VAT,,,,', 'IMP-T,MAN,TGS,2017,tipper,1,+VAT,,,,']));
     // Act
     await call('POST', `/api/my-imports/${preview.body.id}/apply`, dealer, { json: {} });
-    await queue.idle();
+    await api.queues.idle();
     // Assess
     expect((await call('GET', `/api/my-imports/${preview.body.id}`, dealer)).body.status).toBe('failed');
     expect((await myListings(dealer)).some((l) => l.title.includes('TGS') && l.title.startsWith('2017'))).toBe(false);
