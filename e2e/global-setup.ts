@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { launchParityEarly } from './parity-product.js';
 import { startProduct } from './start-product.js';
 
 /**
@@ -9,6 +10,10 @@ import { startProduct } from './start-product.js';
  * start cold on their first invocation, as in AWS without provisioned concurrency: warming all of
  * them first (PREWARM=all) cost about 90 s of CPU and a minute and a half of the run's critical path
  * for functions no browser test calls (docs/testing.md, "Time budget").
+ *
+ * With E2E_PARITY_EARLY=1 (`npm run test:e2e`, the whole suite) it also launches the parity suite's
+ * product (e2e/parity-product.ts) once this one serves, without waiting for it: its start then runs
+ * beside the first files' tests rather than in the parity file's turn.
  */
 const BASE_PORT = Number(process.env.E2E_BASE_PORT ?? 3400);
 
@@ -24,7 +29,11 @@ export default async function setup(project: TestProject) {
     SMTP_PORT: product.env.SMTP_PORT,
     DATA_DIR: product.dataDir,
   });
-  return product.stop;
+  const parity = process.env.E2E_PARITY_EARLY === '1' ? launchParityEarly() : undefined;
+  project.provide('parityProduct', parity?.early ?? null);
+  return async () => {
+    await Promise.all([product.stop(), parity?.stop()]);
+  };
 }
 
 declare module 'vitest' {

@@ -3,28 +3,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../dev/config.js';
 import { DEMO_PASSWORD } from '../dev/seed/data.js';
-import { startProduct, type StartedProduct } from './start-product.js';
+import { PARITY_BASE_PORT, parityProduct } from './parity-product.js';
 
 /**
  * Issue 22's parity suite: the local cloud runs the synthesized app's functions with the
  * template's variables and policy, and a grant the template lacks fails locally as it would in
- * AWS. This instance is synthesized with five grants removed (the test-only `dropGrant`
- * context), one each from the page function, search, the upload check, the Stripe webhook and
- * the sitemap job; its WAF blocks (the other browser tests count).
+ * AWS. Its product is synthesized with five grants removed (e2e/parity-product.ts, DROPS); its
+ * WAF blocks (the other browser tests count).
  */
-const BASE_PORT = Number(process.env.PARITY_BASE_PORT ?? 3600);
-const DROPS = [
-  'RenderHomePage:s3:GetObject',
-  'SearchListings:s3:GetObject',
-  'CompleteListingImageUploads:s3:GetObject',
-  'StripeWebhook:ssm:GetParameter',
-  'JobsBuildSitemapFunction:s3:PutObject',
-];
-
-let product: StartedProduct;
+let product: Awaited<ReturnType<typeof parityProduct>>;
 
 beforeAll(async () => {
-  product = await startProduct({ basePort: BASE_PORT, env: { DROP_GRANT: DROPS.join(','), WAF_MODE: 'block' } });
+  product = await parityProduct();
 }, 420_000);
 afterAll(async () => {
   await product?.stop();
@@ -108,7 +98,7 @@ describe('the local cloud is the synthesized app', () => {
   });
 
   it('refuses calls to the API origin without CloudFront’s secret, as API Gateway’s functions do in AWS', async () => {
-    const direct = await fetch(`http://localhost:${BASE_PORT + 10}/api/config`);
+    const direct = await fetch(`http://localhost:${PARITY_BASE_PORT + 10}/api/config`);
     expect(direct.status).toBe(403);
     const viaEdge = await fetch(url('/api/config'));
     expect(viaEdge.status).toBe(200);

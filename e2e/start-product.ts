@@ -20,7 +20,27 @@ export interface StartedProduct {
   stop(): Promise<void>;
 }
 
-export async function startProduct(opts: { basePort: number; env?: Record<string, string>; timeoutMs?: number }): Promise<StartedProduct> {
+/** A product being started: `ready` resolves once it serves (rejects, having stopped it, if it does not). */
+export interface LaunchedProduct extends StartedProduct {
+  ready: Promise<void>;
+}
+
+export async function startProduct(opts: LaunchOptions): Promise<StartedProduct> {
+  const product = launchProduct(opts);
+  await product.ready;
+  return product;
+}
+
+interface LaunchOptions {
+  basePort: number;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** Also append everything the product prints to this file (E2E_PRODUCT_LOG does the same for every product). */
+  logFile?: string;
+}
+
+/** Starts the product without waiting for it (startProduct waits). */
+export function launchProduct(opts: LaunchOptions): LaunchedProduct {
   const { basePort } = opts;
   const dataDir = mkdtempSync(join(tmpdir(), 'truckyard-e2e-'));
   const env: Record<string, string> = {
@@ -45,10 +65,10 @@ export async function startProduct(opts: { basePort: number; env?: Record<string
   });
   let output = '';
   // E2E_PRODUCT_LOG=<file>: the product's output is also written there (to look for AccessDenied lines after a run).
-  const logFile = process.env.E2E_PRODUCT_LOG;
+  const logFiles = [process.env.E2E_PRODUCT_LOG, opts.logFile].filter((f): f is string => Boolean(f));
   const collect = (d: Buffer) => {
     output += d;
-    if (logFile) appendFileSync(logFile, d);
+    for (const file of logFiles) appendFileSync(file, d);
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
@@ -68,22 +88,21 @@ export async function startProduct(opts: { basePort: number; env?: Record<string
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  // E2E_START_TIMEOUT_MS: a longer wait on a loaded machine (synth and the prewarm slow down with it).
-  const deadline = Date.now() + (opts.timeoutMs ?? Number(process.env.E2E_START_TIMEOUT_MS ?? 420_000));
-  let ready = false;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    // Ready when npm start says so (health answers earlier: the API is up before the seed), and
-    // with PREWARM=all once every function's environment has started.
-    if (output.includes(env.PREWARM === 'all' ? 'Functions warm:' : 'TruckYard is running locally')) {
-      ready = true;
-      break;
+  const waitUntilReady = async () => {
+    // E2E_START_TIMEOUT_MS: a longer wait on a loaded machine (synth and the prewarm slow down with it).
+    const deadline = Date.now() + (opts.timeoutMs ?? Number(process.env.E2E_START_TIMEOUT_MS ?? 420_000));
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) break;
+      // Ready when npm start says so (health answers earlier: the API is up before the seed), and
+      // with PREWARM=all once every function's environment has started.
+      if (output.includes(env.PREWARM === 'all' ? 'Functions warm:' : READY_LINE)) return;
+      await new Promise((r) => setTimeout(r, 500));
     }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  if (!ready) {
     await stop();
     throw new Error(`The product did not start. Output:\n${output.slice(-4000)}`);
-  }
-  return { baseUrl, env, dataDir, output: () => output, stop };
+  };
+  return { baseUrl, env, dataDir, output: () => output, stop, ready: waitUntilReady() };
 }
+
+/** What `npm start` prints once the product serves (dev/start.ts). */
+export const READY_LINE = 'TruckYard is running locally';
