@@ -6,8 +6,8 @@ import { launchBrowser, newPage } from './browser.js';
 
 /**
  * Issue 26 §1: a buyer finds a seeded dealer in /dealers, opens the storefront and filters its
- * stock (the URL carries it); the storefront's JSON-LD AutoDealer, its sitemap entry, a real 404
- * for an unknown slug, and axe on both pages.
+ * stock (the URL carries it); the storefront's JSON-LD AutoDealer, its first cards in the HTML,
+ * its sitemap entry, a real 404 for an unknown slug, and axe on both pages.
  */
 const baseUrl = inject('baseUrl');
 const SLUG = 'pennine-truck-sales-ltd';
@@ -59,13 +59,21 @@ describe('dealer storefronts', () => {
     await expectAccessible(page);
   }, 90_000);
 
-  it('serves the storefront with JSON-LD AutoDealer, lists it in the sitemap, and 404s an unknown slug', async () => {
+  it('serves the storefront with JSON-LD AutoDealer and its first cards, lists it in the sitemap, and 404s an unknown slug', async () => {
     const html = await (await fetch(`${baseUrl}/dealers/${SLUG}`)).text();
     const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]));
     const dealer = ld.find((x) => x['@type'] === 'AutoDealer');
     expect(dealer).toMatchObject({ name: 'Pennine Truck Sales Ltd', url: expect.stringContaining(`/dealers/${SLUG}`) });
     expect(dealer.makesOffer.length).toBeGreaterThan(0);
     expect(html).toContain('Pennine Truck Sales Ltd</h1>');
+    // The stock's first cards come with the HTML, from the storefront's first-screens object (read
+    // by the page function under its own role: docs/architecture.md, "Server-rendered first screens").
+    const root = /<div id="root">(.*?)<\/div>\s*<script type="application\/json"/s.exec(html)?.[1] ?? '';
+    expect(root).toMatch(/<article[^>]*>.*href="\/truck\/[^"]+"/s);
+    // A filtered storefront's stock is the browser's search: its HTML has the header and no cards.
+    const filtered = await (await fetch(`${baseUrl}/dealers/${SLUG}?q=volvo`)).text();
+    expect(filtered).toContain('Pennine Truck Sales Ltd</h1>');
+    expect(filtered).not.toMatch(/<article[^>]*>.*href="\/truck\//s);
 
     const index = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
     const pagesPart = /<loc>[^<]*(\/sitemaps\/pages\.xml\.gz)<\/loc>/.exec(index)?.[1];

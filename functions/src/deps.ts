@@ -5,13 +5,14 @@
  */
 import { ddb } from './adapters/dynamodb/client.js';
 import { type ListingsRepo, createListingsRepo } from './adapters/dynamodb/listings-repo.js';
+import { storefrontStore } from './adapters/dynamodb/storefronts-repo.js';
 import { s3 } from './adapters/s3/client.js';
 import { firstScreensKey, s3FirstScreensStore } from './adapters/s3/first-screens.js';
 import { s3SnapshotStore, searchSnapshotKey } from './adapters/s3/search-snapshots.js';
 import { config } from './config.js';
 import { emitMetric } from './adapters/metrics/emf.js';
 import { SearchService, type SearchSnapshotUnavailable, type SnapshotStore } from './domain/search/search-service.js';
-import type { FirstScreens, FirstScreensStore } from './domain/search/first-screens.js';
+import type { DealerFirstScreen, FirstScreens, FirstScreensStore, StorefrontOwner } from './domain/search/first-screens.js';
 import { createSnapshotBuilder } from './domain/search/snapshot-builder.js';
 import { listingRaterOf } from './domain/pricing/listing-rating.js';
 
@@ -107,12 +108,35 @@ export function cachedFirstScreens(tableName: string = config.tableName): Promis
   return value;
 }
 
+/** Storefront objects kept by the page function at most (a few KB each); past it the cache starts again. */
+const DEALER_FIRST_SCREENS_KEPT = 500;
+const dealerFirstScreensCache = new Map<string, { at: number; value: Promise<DealerFirstScreen | null> }>();
+/** A storefront's stock first page, read from S3 at most every FIRST_SCREENS_CACHE_MS per slug (a failed read is not kept). */
+export function cachedDealerFirstScreen(slug: string, tableName: string = config.tableName): Promise<DealerFirstScreen | null> {
+  const cacheKey = `${tableName}|${slug}`;
+  const hit = dealerFirstScreensCache.get(cacheKey);
+  if (hit && Date.now() - hit.at < FIRST_SCREENS_CACHE_MS) return hit.value;
+  const store = firstScreensStore(tableName);
+  const value = store ? store.readDealer(slug) : Promise.resolve(null);
+  if (dealerFirstScreensCache.size >= DEALER_FIRST_SCREENS_KEPT) dealerFirstScreensCache.clear();
+  dealerFirstScreensCache.set(cacheKey, { at: Date.now(), value });
+  value.catch(() => dealerFirstScreensCache.delete(cacheKey));
+  return value;
+}
+
+/** The visible storefronts' slugs and sellers (pattern 63b): each gets its stock's first page in the first screens. */
+async function storefrontOwners(tableName: string): Promise<StorefrontOwner[]> {
+  const visible = await storefrontStore(ddb, tableName).listVisible();
+  return visible.map(({ slug, userId }) => ({ slug, userId }));
+}
+
 export type SearchSnapshotBuilder = ReturnType<typeof createSnapshotBuilder> & { readonly size: number };
 
 /**
  * A snapshot writer for the table: its own index, never loaded from the snapshot it writes over
  * (a full build reads the table, a change-triggered one starts from the snapshot once, then follows
- * the change feed), rated by the current price model so the first screens carry price bands.
+ * the change feed), rated by the current price model so the first screens carry price bands, with
+ * the visible storefronts read from the table at each write.
  */
 export function newSearchSnapshotBuilder(tableName: string = config.tableName): SearchSnapshotBuilder {
   const store = searchSnapshotStore(tableName);
@@ -125,7 +149,13 @@ export function newSearchSnapshotBuilder(tableName: string = config.tableName): 
     snapshots: store,
     priceRater: () => priceRaterFromStore(tableName),
   });
-  const b = createSnapshotBuilder({ service, store, firstScreens, minIntervalMs: config.searchSnapshotIntervalMs });
+  const b = createSnapshotBuilder({
+    service,
+    store,
+    firstScreens,
+    storefronts: () => storefrontOwners(tableName),
+    minIntervalMs: config.searchSnapshotIntervalMs,
+  });
   // defineProperty, not Object.assign: assign would copy the getter's value once (0), not the getter.
   return Object.defineProperty(b, 'size', { get: () => service.size, enumerable: true }) as SearchSnapshotBuilder;
 }

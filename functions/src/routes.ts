@@ -19,7 +19,8 @@ const BY_VIEWER_IP: Access = { secrets: ['originVerifySecret'] };
 const CHALLENGED: Access = { secrets: ['originVerifySecret', 'altchaHmacKey'] };
 /**
  * Pages (http/seo/render-page.ts): the table for listing pages, content and shared /compare links;
- * first-screens/ for home's and the category pages' first screens (no search index of its own);
+ * first-screens/ for home's, the category pages' and the storefronts' first screens (no search
+ * index of its own; a storefront's stock under first-screens/<table>/dealers/);
  * models/ for the fair-price rating of the listing page and /compare (their in-process reads of
  * GET /api/listings/{id} and GET /api/compare).
  */

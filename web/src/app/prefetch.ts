@@ -36,16 +36,26 @@ const queriesFor = (routes: RouteObject[], url: URL, where: 'server' | 'browser'
     (m) => (m.route.handle as RouteHandle | undefined)?.prefetch?.({ url, params: m.params }, where) ?? [],
   );
 
+/** Queries whose failure on the server leaves them to the browser instead of costing the page its server rendering. */
+const optionalOnServerQueries = new WeakSet<AnyQueryOptions>();
+const optionalOnServer = (q: AnyQueryOptions) => {
+  optionalOnServerQueries.add(q);
+  return q;
+};
+
 /**
  * The server's fetch for one render (web/src/entry-server.tsx): the route's first-screen queries
- * and the layout's, awaited into the render's own cache. The layout's extras never cost the page its
- * server rendering: a failed one is left to the browser.
+ * and the layout's, awaited into the render's own cache. The layout's extras, and a route's queries
+ * marked optionalOnServer, never cost the page its server rendering: a failed one is removed, so
+ * the browser fetches it.
  */
 export async function prefetchForServer(routes: RouteObject[], url: URL, client: QueryClient) {
-  const layout = layoutQueries();
-  await Promise.all([...layout, ...queriesFor(routes, url, 'server')].map(async (q) => client.prefetchQuery(await q)));
-  for (const q of layout)
-    if (client.getQueryState(q.queryKey)?.status === 'error') client.removeQueries({ queryKey: q.queryKey, exact: true });
+  const queries = await Promise.all([...layoutQueries().map(optionalOnServer), ...queriesFor(routes, url, 'server')]);
+  const wanted = queries.filter((q): q is AnyQueryOptions => q !== null);
+  await Promise.all(wanted.map((q) => client.prefetchQuery(q)));
+  for (const q of wanted)
+    if (optionalOnServerQueries.has(q) && client.getQueryState(q.queryKey)?.status === 'error')
+      client.removeQueries({ queryKey: q.queryKey, exact: true });
 }
 
 /**
@@ -62,15 +72,15 @@ export function usePrefetchOnNavigate(routes: RouteObject[], skipFirst: boolean)
   last.current = location.key;
   const url = new URL(location.pathname + location.search, window.location.origin);
   for (const q of queriesFor(routes, url, 'browser'))
-    void Promise.resolve(q).then((options) => browserQueryClient.prefetchQuery(options), noop);
+    void Promise.resolve(q).then((options) => options && browserQueryClient.prefetchQuery(options), noop);
 }
 
 const loadBrowseQuery = () => import('@/features/listings/lib/browse-query');
 
 /** The browse results' query for `url`, once its code (the URL parser, with the browse code) has loaded. */
-const browseQuery = async (url: URL, fixedCategory?: Category) => {
+const browseQuery = async (url: URL, fixed: { fixedCategory?: Category; fixedDealer?: string } = {}) => {
   const { browseResultsQuery } = await loadBrowseQuery();
-  return browseResultsQuery(url.searchParams, fixedCategory) as AnyQueryOptions;
+  return browseResultsQuery(url.searchParams, fixed) as AnyQueryOptions;
 };
 
 /**
@@ -90,15 +100,29 @@ export const homePrefetch: NonNullable<RouteHandle['prefetch']> = ({ url }, wher
 
 export const categoryPrefetch =
   (category: Category): NonNullable<RouteHandle['prefetch']> =>
-  ({ url }) => [browseQuery(url, category)];
+  ({ url }) => [browseQuery(url, { fixedCategory: category })];
 
 /**
- * A dealer's storefront (issue 26): its header on the server. Its stock is a search, which the page
- * function cannot answer (it holds no search index: http/seo/in-process-api.ts), so the browser
- * asks for it; its cards then render a screen at a time (ListingGrid).
+ * A dealer's storefront (issue 26): its header, and on the server its stock's first page when the
+ * URL sets no search, filter, sort or page. The page function answers that query from the
+ * storefront's first-screens object (http/seo/in-process-api.ts), so the HTML carries the first
+ * cards and hydration fetches nothing; it is optional there: a storefront without an object yet
+ * keeps its server-rendered header and leaves the stock to the browser. A filtered URL's stock is
+ * a search the page function cannot answer (it holds no search index), so the browser asks for
+ * it. In the browser a navigation starts the stock's request beside the header's, filtered or not.
  */
-export const storefrontPrefetch: NonNullable<RouteHandle['prefetch']> = ({ params }) =>
-  params.slug ? [storefrontQueryOptions(params.slug) as AnyQueryOptions] : [];
+export const storefrontPrefetch: NonNullable<RouteHandle['prefetch']> = ({ url, params }, where) => {
+  const slug = params.slug;
+  if (!slug) return [];
+  const header = storefrontQueryOptions(slug) as AnyQueryOptions;
+  if (where === 'browser') return [header, browseQuery(url, { fixedDealer: slug })];
+  const firstStock = loadBrowseQuery().then(({ browseResultsQuery, isDefaultBrowse }) =>
+    isDefaultBrowse(url.searchParams, { fixedDealer: slug })
+      ? optionalOnServer(browseResultsQuery(url.searchParams, { fixedDealer: slug }) as AnyQueryOptions)
+      : null,
+  );
+  return [header, firstStock];
+};
 
 const loadCompareQuery = () => import('@/features/compare/api/get-compare');
 

@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
         element: <ListingDetailPage />,
         handle: serverRender('src/features/listings/components/listing-detail-page.tsx', listingPrefetch),
       },
-      // Issue 26 §1: dealer storefronts, server-rendered like the category pages (their header; the stock is a search).
+      // Issue 26 §1: dealer storefronts, server-rendered like the category pages (the header, and the stock's first page when unfiltered).
       {
         path: 'dealers/:slug',
         element: <StorefrontPage />,

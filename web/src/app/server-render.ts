@@ -10,8 +10,11 @@ interface PrefetchArgs {
   params: Params;
 }
 
-/** A query a route prefetches, or the promise of one whose options need code imported on demand. */
-export type PrefetchQuery = AnyQueryOptions | Promise<AnyQueryOptions>;
+/**
+ * A query a route prefetches, or the promise of one whose options need code imported on demand
+ * (null: that code decided the URL needs none).
+ */
+export type PrefetchQuery = AnyQueryOptions | Promise<AnyQueryOptions | null>;
 
 /**
  * A route's `handle` (app/router.tsx):

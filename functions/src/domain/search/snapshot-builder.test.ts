@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingRecord } from '../listings/types.js';
+import type { DealerFirstScreen, FirstScreens, FirstScreensStore } from './first-screens.js';
 import { type FeedChanges, SearchService } from './search-service.js';
 import { createSnapshotBuilder } from './snapshot-builder.js';
 
@@ -95,5 +96,115 @@ describe('search snapshot builder', () => {
     // A change the last snapshot already holds writes nothing.
     expect(await builder.changed(1_000_500)).toBe('covered');
     expect(written).toHaveLength(2);
+  });
+});
+
+/** The first screens' files in memory, as JSON, as S3 keeps them; `dealerWrites` counts each storefront object's writes. */
+function memoryFirstScreens() {
+  let main: string | null = null;
+  const dealers = new Map<string, string>();
+  const dealerWrites: string[] = [];
+  const store: FirstScreensStore = {
+    read: async () => (main ? (JSON.parse(main) as FirstScreens) : null),
+    write: async (screens) => {
+      main = JSON.stringify(screens);
+    },
+    readDealer: async (slug) => {
+      const text = dealers.get(slug);
+      return text ? (JSON.parse(text) as DealerFirstScreen) : null;
+    },
+    writeDealer: async (screen) => {
+      dealerWrites.push(screen.slug);
+      dealers.set(screen.slug, JSON.stringify(screen));
+    },
+  };
+  return { store, dealerWrites };
+}
+
+describe('search snapshot builder: storefronts in the first screens', () => {
+  const PENNINE = { slug: 'pennine', userId: 'u-pennine' };
+  const ACME = { slug: 'acme', userId: 'u-acme' };
+
+  function storefrontSetup() {
+    let now = 1_000_000;
+    const table = [
+      { ...record('p1', 'Pennine one'), userId: PENNINE.userId },
+      { ...record('a1', 'Acme one'), userId: ACME.userId },
+    ];
+    let changes: FeedChanges = { listings: [], scraped: [], removedIds: [] };
+    const feed = { loadAllActive: async () => ({ listings: [...table], scraped: [] }), changesSince: async () => changes };
+    const written: Uint8Array[] = [];
+    const store = { read: async () => written.at(-1) ?? null, write: async (b: Uint8Array) => void written.push(b) };
+    const service = new SearchService(feed, { imagesBaseUrl: '/images', refreshMs: 0, maxStaleMs: 0, now: () => now });
+    const files = memoryFirstScreens();
+    let visible = [PENNINE, ACME];
+    const builder = createSnapshotBuilder({
+      service,
+      store,
+      firstScreens: files.store,
+      storefronts: async () => visible,
+      minIntervalMs: 0,
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+    });
+    return {
+      builder,
+      files,
+      change: (c: FeedChanges) => {
+        changes = c;
+        now += 1_000;
+        return now;
+      },
+      setVisible: (v: typeof visible) => (visible = v),
+    };
+  }
+
+  it("writes each visible storefront's first page, then rewrites only those that changed", async () => {
+    // Prepare
+    const { builder, files, change } = storefrontSetup();
+    await builder.full();
+    expect(files.dealerWrites.sort()).toEqual(['acme', 'pennine']);
+    expect((await files.store.readDealer('pennine'))?.result.items.map((l) => l.title)).toEqual(['Pennine one']);
+
+    // Act: a change to Acme's stock only.
+    const at = change({ listings: [{ ...record('a1', 'Acme renamed', 2), userId: ACME.userId }], scraped: [], removedIds: [] });
+    await builder.changed(at);
+
+    // Assess
+    expect(files.dealerWrites.sort()).toEqual(['acme', 'acme', 'pennine']);
+    expect((await files.store.readDealer('acme'))?.result.items.map((l) => l.title)).toEqual(['Acme renamed']);
+    const main = await files.store.read();
+    expect(Object.keys(main?.dealers ?? {}).sort()).toEqual(['acme', 'pennine']);
+  });
+
+  it('writes an empty first page for a storefront whose last truck is sold, not the stale one', async () => {
+    const { builder, files, change } = storefrontSetup();
+    await builder.full();
+
+    const at = change({
+      listings: [{ ...record('p1', 'Pennine one', 2), userId: PENNINE.userId, status: 'sold' }],
+      scraped: [],
+      removedIds: [],
+    });
+    await builder.changed(at);
+
+    expect(files.dealerWrites.filter((s) => s === 'pennine')).toHaveLength(2);
+    expect((await files.store.readDealer('pennine'))?.result).toMatchObject({ items: [], total: 0 });
+    expect((await files.store.readDealer('acme'))?.result.total).toBe(1);
+  });
+
+  it('drops a storefront no longer visible from the list, and a full build rewrites every object', async () => {
+    const { builder, files, change, setVisible } = storefrontSetup();
+    await builder.full();
+    setVisible([ACME]);
+
+    await builder.changed(change({ listings: [], scraped: [], removedIds: [] }));
+    expect(Object.keys((await files.store.read())?.dealers ?? {})).toEqual(['acme']);
+    expect(files.dealerWrites).toHaveLength(2);
+
+    await builder.full();
+    expect(files.dealerWrites.sort()).toEqual(['acme', 'acme', 'pennine']);
   });
 });

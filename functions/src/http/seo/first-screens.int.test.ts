@@ -1,23 +1,31 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, runDeployData, startTestApi } from '../../../../dev/testing/harness.js';
 import { LOCAL_SECRET_VALUES } from '../../../../dev/config.js';
+import { ddb } from '../../adapters/dynamodb/client.js';
+import { profileItem } from '../../adapters/dynamodb/profiles-repo.js';
+import { storefrontStore } from '../../adapters/dynamodb/storefronts-repo.js';
 import { searchSnapshotKey } from '../../adapters/s3/search-snapshots.js';
+import { ensureStorefront } from '../../domain/dealers/storefronts.js';
 import { listingRecord } from '../../domain/listings/test-fixtures.js';
 
 /**
  * The page function as it runs in AWS (issue 22 §2, "Pages"): every API function requires
  * CloudFront's origin secret (REQUIRE_ORIGIN_VERIFY=1), so the renderer's in-process reads must
  * carry it too; and home's and the category pages' first screens come from the file the snapshot
- * builder writes, never from a search index of the page function's own. The search snapshot is
- * removed after the deploy step, so any search in the page function would fail.
+ * builder writes, a storefront's stock from its object beside it, never from a search index of the
+ * page function's own. The search snapshot is removed after the deploy step, so any search in the
+ * page function would fail.
  */
 let api: TestApi;
 let webDir: string;
 const SECRET = () => LOCAL_SECRET_VALUES.originVerifySecret;
+const DEALER = { userId: 'first-screens-dealer', companyName: 'First Screens Trucks' };
+const SLUG = 'first-screens-trucks';
 
 const INDEX = `<!doctype html>
 <html lang="en-GB"><head><meta charset="UTF-8" /><title>TruckYard</title>
@@ -39,7 +47,34 @@ beforeAll(async () => {
   await listingsRepo(api.tableName).putListingsBatch([
     listingRecord('FS1', { title: '2020 DAF CF Tipper FS1', make: 'daf', category: 'tipper', updatedAt: '2026-01-05T00:00:00.000Z' }),
     listingRecord('FS2', { title: '2018 Volvo FH FS2', updatedAt: '2026-01-04T00:00:00.000Z' }),
+    // A dealer's stock (its storefront below): a DAF and a Scania.
+    listingRecord('SF1', { userId: DEALER.userId, title: '2021 DAF XF SF1', make: 'daf', updatedAt: '2026-01-03T00:00:00.000Z' }),
+    listingRecord('SF2', { userId: DEALER.userId, title: '2017 Scania R SF2', make: 'scania', updatedAt: '2026-01-02T00:00:00.000Z' }),
   ]);
+  // The dealer's profile and storefront, as sign-up and the dashboard make them (dev/seed does the same).
+  const createdAt = '2026-01-01T00:00:00.000Z';
+  await ddb.send(
+    new PutCommand({
+      TableName: api.tableName,
+      Item: profileItem({
+        ...DEALER,
+        fullName: 'Dee Dealer',
+        phone: null,
+        email: 'dee@first-screens.example',
+        accountStatus: 'active',
+        accountType: 'dealer',
+        dealerStatus: 'approved',
+        createdAt,
+        updatedAt: createdAt,
+      }),
+    }),
+  );
+  const storefront = await ensureStorefront(
+    storefrontStore(ddb, api.tableName),
+    { ...DEALER, accountType: 'dealer', fullName: 'Dee Dealer', dealerStatus: 'approved' },
+    new Date(createdAt),
+  );
+  expect(storefront.slug).toBe(SLUG);
   await runDeployData();
   // No search snapshot: the search function answers 503, and the pages must not need it.
   const s3 = new S3Client({ forcePathStyle: true });
@@ -98,5 +133,37 @@ describe('first screens without a search index in the page function', () => {
     expect(status).toBe(200);
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('id="first-screen-data"');
+  });
+});
+
+describe("a storefront's stock from its first-screens object", () => {
+  it('renders the first cards of the unfiltered stock on the server, with the data hydration needs', async () => {
+    // The builder wrote the storefront's own object beside the main file.
+    const s3 = new S3Client({ forcePathStyle: true });
+    const key = `first-screens/${api.tableName}/dealers/${SLUG}.json`;
+    await expect(s3.send(new HeadObjectCommand({ Bucket: process.env.BUCKET_PRIVATE_UPLOADS, Key: key }))).resolves.toBeTruthy();
+    s3.destroy();
+
+    const { status, html } = await page(`/dealers/${SLUG}`);
+
+    expect(status).toBe(200);
+    const root = rootOf(html);
+    expect(root).toContain(`${DEALER.companyName}</h1>`);
+    expect(root).toMatch(/href="\/truck\/SF1".*href="\/truck\/SF2"/s);
+    expect(root).not.toContain('href="/truck/FS1"');
+    expect(root).not.toContain('href="/truck/FS2"');
+    // The stock's answer is in the page's data, under the key the browser's query uses.
+    expect(html).toMatch(/id="first-screen-data">.*"listings","search",\{"dealer":"first-screens-trucks","page":1,"pageSize":24\}/s);
+  });
+
+  it("leaves a filtered storefront's stock to the browser: the header on the server, no cards", async () => {
+    const { status, html } = await page(`/dealers/${SLUG}?make=scania`);
+
+    expect(status).toBe(200);
+    const root = rootOf(html);
+    expect(root).toContain(`${DEALER.companyName}</h1>`);
+    expect(root).not.toContain('href="/truck/SF');
+    expect(html).toMatch(/id="first-screen-data">/);
+    expect(html).not.toMatch(/id="first-screen-data">.*"listings","search"/s);
   });
 });

@@ -1,9 +1,9 @@
 import type { Context } from 'aws-lambda';
-import { listingSearchQuerySchema } from '../../../../shared/schemas/listing.js';
+import { type ListingSearchQuery, type ListingSearchResult, listingSearchQuerySchema } from '../../../../shared/schemas/listing.js';
 import { getSecret } from '../../adapters/secrets/secrets.js';
-import { cachedFirstScreens } from '../../deps.js';
+import { cachedDealerFirstScreen, cachedFirstScreens } from '../../deps.js';
 import { ANONYMOUS } from '../../domain/caller.js';
-import { firstScreenResult } from '../../domain/search/first-screens.js';
+import { type FirstScreens, dealerFirstScreenSlug, firstScreenResult } from '../../domain/search/first-screens.js';
 import type { HttpEvent, HttpResult } from '../handler.js';
 import { cacheHeadersFor } from '../listings/cache.js';
 import { handler as compareListings } from '../compare/compare-listings.js';
@@ -22,7 +22,8 @@ type RouteHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
  * network hop. A page that needs another read adds its row here; anything else is refused.
  * Order matters: `/api/listings/latest` before `/api/listings/{id}`.
  * Searches are not among them: this function holds no search index (docs/architecture.md,
- * "Server-rendered first screens"); SEARCHES below answers the few it renders from a file.
+ * "Server-rendered first screens"); answerSearch below answers the few it renders from the files
+ * the snapshot builder writes.
  */
 const READS: { path: RegExp; handler: RouteHandler; routeKey: string }[] = [
   { path: /^\/api\/listings\/(?<id>[^/]+)$/, handler: getListing as RouteHandler, routeKey: 'GET /api/listings/{id}' },
@@ -32,7 +33,8 @@ const READS: { path: RegExp; handler: RouteHandler; routeKey: string }[] = [
   { path: /^\/api\/promotions$/, handler: getPromotions as RouteHandler, routeKey: 'GET /api/promotions' },
   // The cards' and the listing page's monthly figure (issue 26 §3).
   { path: /^\/api\/finance$/, handler: getFinanceSettings as RouteHandler, routeKey: 'GET /api/finance' },
-  // A dealer's storefront (issue 26): its header and the page's JSON-LD; its stock is a search, left to the browser.
+  // A dealer's storefront (issue 26): its header and the page's JSON-LD. Its stock is a search:
+  // answerSearch answers the unfiltered first page from the storefront's first-screens object.
   { path: /^\/api\/dealers\/(?<slug>[^/]+)$/, handler: getStorefront as RouteHandler, routeKey: 'GET /api/dealers/{slug}' },
   // A shared /compare link (issue 26 §2): up to 3 listings read by id, as GET /api/listings/{id} reads one.
   { path: /^\/api\/compare$/, handler: compareListings as RouteHandler, routeKey: 'GET /api/compare' },
@@ -48,10 +50,12 @@ function queryParameters(params: URLSearchParams): Record<string, string> | unde
 const errorResponse = (status: number, code: string, message: string) => Response.json({ error: { code, message } }, { status });
 
 /**
- * Home's latest listings and each category's unfiltered first page, as the search function would
- * answer an anonymous visitor, from the first screens the snapshot builder writes. Anything else
- * (a filter, a sort, text, a later page) is a 404 here, so the page is left to the browser, which
- * asks the search function; so is every search before the first snapshot (a 503).
+ * Home's latest listings, each category's unfiltered first page and each storefront's unfiltered
+ * stock, as the search function would answer an anonymous visitor, from the first screens the
+ * snapshot builder writes (a storefront's from its own object). Anything else (a filter, a sort,
+ * text, a later page, a storefront without an object) is a 404 here, so the page or the stock is
+ * left to the browser, which asks the search function; so is every search before the first
+ * snapshot (a 503).
  */
 async function answerSearch(pathname: string, params: URLSearchParams): Promise<Response | undefined> {
   if (pathname !== '/api/listings' && pathname !== '/api/listings/latest') return undefined;
@@ -60,9 +64,16 @@ async function answerSearch(pathname: string, params: URLSearchParams): Promise<
   const headers = cacheHeadersFor(ANONYMOUS, pathname === '/api/listings/latest' ? 30 : undefined);
   if (pathname === '/api/listings/latest') return Response.json(screens.latest, { headers });
   const query = listingSearchQuerySchema.safeParse(queryParameters(params) ?? {});
-  const result = query.success ? firstScreenResult(screens, query.data) : undefined;
+  const result = query.success ? await storedResult(screens, query.data) : undefined;
   if (!result) return errorResponse(404, 'NOT_FOUND', 'This search is not rendered on the server: the browser searches');
   return Response.json(result, { headers });
+}
+
+/** The stored answer to a search: a category's from the main file, a storefront's from its object. */
+async function storedResult(screens: FirstScreens, query: ListingSearchQuery): Promise<ListingSearchResult | undefined> {
+  const slug = dealerFirstScreenSlug(screens, query);
+  if (slug === undefined) return firstScreenResult(screens, query);
+  return (await cachedDealerFirstScreen(slug))?.result;
 }
 
 /**

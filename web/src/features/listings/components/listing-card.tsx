@@ -243,7 +243,7 @@ const useServerOrHydrating = () =>
 /**
  * The list's first cards, then `CARDS_PER_STEP` more after each frame paints, until all are shown:
  * the server's first screen (`FIRST_SCREEN_CARDS`) when hydrating, one step's worth for a list the
- * browser renders itself (a storefront's stock, new results, the next page; lists compared by id).
+ * browser renders itself (a filtered storefront's stock, new results, the next page; lists compared by id).
  * Laying out two dozen cards at once was a single task of ~60 ms of CPU (about 240 ms on
  * Lighthouse's 4× slower phone), most of a storefront's blocking time; in steps no task blocks
  * input for long. Back to a long list finds it short at first: the scroll restoration follows the
