@@ -82,7 +82,10 @@ export default defineConfig({
           name: 'infra',
           include: ['infra/test/**/*.test.ts'],
           exclude: INFRA_ISOLATED,
-          testTimeout: 120_000,
+          // Synths: seconds alone, but npm test runs this tier at low priority beside the browser and
+          // integration tests (scripts/run-concurrently.ts --nice), where a 60 s synth hook timed out.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           // These files read only the CDK app and the row tables: without isolation a worker imports
           // aws-cdk-lib once and synthesizes the default app once (infra/test/synth-app.ts) for all of
           // them, instead of once per file (about 5 s and 6 s of CPU).
@@ -94,7 +97,8 @@ export default defineConfig({
         test: {
           name: 'infra-isolated',
           include: INFRA_ISOLATED,
-          testTimeout: 120_000,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
       {

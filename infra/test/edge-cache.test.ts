@@ -37,7 +37,7 @@ beforeAll(() => {
     CacheBehaviors: typeof behaviours;
   };
   behaviours = [config.DefaultCacheBehavior, ...config.CacheBehaviors];
-}, 120_000);
+});
 afterAll(removeTempDirs);
 
 const SIGNED_IN: Caller = { kind: 'user', userId: 'u1', username: 'u1', groups: [], isAdmin: false, isSuperAdmin: false };

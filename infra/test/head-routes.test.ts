@@ -15,7 +15,7 @@ beforeAll(() => {
   const { templates, areaTemplates } = synthTruckYard();
   apiTemplates = [templates.api, ...Object.values(areaTemplates)];
   web = templates.web;
-}, 120_000);
+});
 afterAll(removeTempDirs);
 
 /** Every route of the HTTP API across its stacks: key, auth and the function its integration invokes. */

@@ -28,7 +28,7 @@ type Resources = Record<string, { Type: string; Properties: Record<string, unkno
 let app: ReturnType<typeof synthTruckYard>;
 beforeAll(() => {
   app = synthTruckYard();
-}, 90_000);
+});
 afterAll(removeTempDirs);
 
 const DYNAMO_READ = ['BatchGetItem', 'Query', 'GetItem', 'Scan', 'ConditionCheckItem', 'DescribeTable', 'GetRecords', 'GetShardIterator'];

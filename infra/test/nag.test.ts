@@ -52,7 +52,7 @@ describe("cdk-nag's AwsSolutions pack", () => {
     );
     // Assess
     expect(findings).toEqual([]);
-  }, 120_000);
+  });
 
   it('reports what it has no reason for (the check can fail)', () => {
     // Act: a queue without a dead-letter queue or TLS enforcement.

@@ -40,7 +40,7 @@ beforeAll(() => {
     scraperSources: JSON.stringify(SOURCES),
   });
   all = [...Object.values(app.templates).filter((t): t is Template => t !== undefined), ...Object.values(app.areaTemplates)];
-}, 120_000);
+});
 afterAll(removeTempDirs);
 
 const resourcesOf = (type: string, templates = all) =>

@@ -20,7 +20,7 @@ beforeAll(() => {
   functions = Object.fromEntries(
     Object.entries(t.findResources('AWS::CloudFront::Function')).map(([id, r]) => [id, (r as { Properties: Props }).Properties]),
   );
-}, 120_000);
+});
 afterAll(removeTempDirs);
 
 /** The query string a page request reaches the cache key and the page handler with. */

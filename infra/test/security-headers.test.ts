@@ -56,7 +56,7 @@ beforeAll(async () => {
   const res = await fetch(`${server.url}/`);
   await res.arrayBuffer();
   local = Object.fromEntries(Object.keys(cloud).map((name) => [name, res.headers.get(name) ?? '(missing)']));
-}, 90_000);
+});
 afterAll(async () => {
   await server?.close();
   removeTempDirs();

@@ -35,7 +35,7 @@ describe('stack limits', () => {
     const { assembly } = synthTruckYard();
     // Assess
     expect(oversized(assembly)).toEqual([]);
-  }, 120_000);
+  });
 
   it('holds 100 more rows than the original 36-row table (136 in all), the rows still to come in the payments and alerts stacks', () => {
     // Prepare: stub handlers for today's rows and enough new ones, one handler module each.
@@ -72,7 +72,7 @@ describe('stack limits', () => {
     });
     // Assess
     expect(oversized(assembly)).toEqual([]);
-  }, 120_000);
+  });
 
   it('notices a stack over either limit (the check can fail)', () => {
     const many = { stackName: 'Many', template: { Resources: Object.fromEntries(Array.from({ length: 351 }, (_, i) => [`R${i}`, {}])) } };

@@ -27,10 +27,10 @@ const routes = allRoutes.filter((r) => (r.area ?? 'core') === 'core');
 let t: ReturnType<typeof synthTruckYard>['templates'];
 let stacks: ReturnType<typeof synthTruckYard>['stacks'];
 
-// One synth for the whole file; on a busy machine it can take longer than vitest's default 10 s hook timeout.
+// One synth for the whole file (the infra projects allow hooks 300 s: vitest.config.ts).
 beforeAll(() => {
   ({ templates: t, stacks } = synthTruckYard());
-}, 60_000);
+});
 afterAll(removeTempDirs);
 
 const resourcesOf = (template: Template, type: string) => template.findResources(type) as Resources;

@@ -37,7 +37,7 @@ type Setting = { ThrottlingRateLimit: number; ThrottlingBurstLimit: number };
 let app: ReturnType<typeof synthTruckYard>;
 beforeAll(() => {
   app = synthTruckYard();
-}, 120_000);
+});
 afterAll(removeTempDirs);
 
 const resourcesOf = (t: Template, type: string) => Object.values(t.findResources(type) as Resources);

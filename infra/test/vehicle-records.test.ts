@@ -55,5 +55,5 @@ describe('the DVLA and DVSA URLs (issue 27)', () => {
       'events/refresh-vehicle-checks.ts': both,
       'jobs/refresh-vehicle-checks.ts': both,
     });
-  }, 180_000);
+  });
 });

@@ -15,7 +15,7 @@ import { removeTempDirs, synthTruckYard } from './synth-app.js';
 let app: ReturnType<typeof synthTruckYard>;
 beforeAll(() => {
   app = synthTruckYard();
-}, 120_000);
+});
 afterAll(() => removeTempDirs());
 
 type Call = { command: string; input: Record<string, unknown> };
@@ -87,5 +87,5 @@ describe('webhook lease grants', () => {
         expect(await evaluate(check), `${check.action} ${JSON.stringify(check.context ?? {})}`).toBe(true);
       }
     }
-  }, 120_000);
+  });
 });
