@@ -44,6 +44,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          // npm test runs this tier at low priority beside the browser and integration tests
+          // (scripts/run-concurrently.ts --nice): an image test waiting for a core passed 5 s there.
+          testTimeout: 30_000,
           // One module graph per worker for all the files it runs, not one per file: half the tier's
           // CPU (107 s to 52 s), most of it importing zod, the schemas and the SDK again and again.
           // A file that changes process.env or mocks a module restores it (afterEach / vi.doUnmock);
