@@ -1,7 +1,9 @@
 /**
  * Runs npm scripts at the same time and fails when any fails: `node scripts/run-concurrently.ts
- * test:e2e --nice=5 test:int test:unit`. Each script's output is kept and printed whole when it ends
- * (so the logs do not interleave), with its name, exit code, wall time and CPU time.
+ * test:e2e --nice=5 test:int test:unit`. Each script's output is kept and printed whole (so the logs
+ * do not interleave), with its name, exit code, wall time and CPU time: a passing script's when it
+ * ends, a failing script's after all have ended, so a log read from its tail (as CI's often is)
+ * ends with the failures. A summary of every script closes the run.
  *
  * `--nice=N` runs the scripts named after it at that niceness (`nice -n N`, inherited by every
  * process they start): npm test gives the browser tests, the longest chain of the run, the CPU
@@ -24,9 +26,11 @@ if (runsToStart.length === 0) {
   process.exit(2);
 }
 
+type Result = { name: string; status: number; line: string; output: Buffer };
+
 const runs = runsToStart.map(
   ({ name, nice: niceness }) =>
-    new Promise<number>((resolve) => {
+    new Promise<Result>((resolve) => {
       const started = Date.now();
       // Through sh, whose `times` then reports the CPU time of the script and every process it waited
       // for (on fd 3): on a shared machine the wall time varies with the load, the CPU time much less.
@@ -45,12 +49,14 @@ const runs = runsToStart.map(
       });
       child.on('close', (code, signal) => {
         const status = code ?? (signal ? 1 : 0);
-        process.stdout.write(Buffer.concat(chunks));
         const cpu = childrenCpuSeconds(times);
-        console.log(
-          `── npm run ${name}${niceness > 0 ? ` (nice ${niceness})` : ''}: exit ${status} after ${((Date.now() - started) / 1000).toFixed(0)} s${cpu === undefined ? '' : `, CPU ${cpu.toFixed(0)} s (user + sys)`}`,
-        );
-        resolve(status);
+        const line = `── npm run ${name}${niceness > 0 ? ` (nice ${niceness})` : ''}: exit ${status} after ${((Date.now() - started) / 1000).toFixed(0)} s${cpu === undefined ? '' : `, CPU ${cpu.toFixed(0)} s (user + sys)`}`;
+        const output = Buffer.concat(chunks);
+        if (status === 0) {
+          process.stdout.write(output);
+          console.log(line);
+        } else console.log(`── npm run ${name} failed (exit ${status}): its output follows the others'`);
+        resolve({ name, status, line, output });
       });
     }),
 );
@@ -63,5 +69,13 @@ function childrenCpuSeconds(times: string): number | undefined {
   return userMin * 60 + userSec + sysMin * 60 + sysSec;
 }
 
-const codes = await Promise.all(runs);
-process.exit(codes.find((c) => c !== 0) ?? 0);
+const results = await Promise.all(runs);
+const failed = results.filter((r) => r.status !== 0);
+for (const { output, line } of failed) {
+  process.stdout.write(output);
+  console.log(line);
+}
+console.log('\n── summary');
+for (const { line } of results) console.log(line);
+if (failed.length > 0) console.log(`── failed: ${failed.map((r) => r.name).join(', ')}`);
+process.exit(failed[0]?.status ?? 0);
