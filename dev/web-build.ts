@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import lockfile from 'proper-lockfile';
 import { REPO_ROOT } from './config.js';
 
 const WEB = path.join(REPO_ROOT, 'web');
@@ -35,12 +36,36 @@ export type WebBuildResult =
 /**
  * Runs `vite build --config web/vite.config.ts` in a child process (in parallel with the stand-ins).
  * WEB_BUILD=skip serves whatever web/dist holds (API-only work, or while the web does not build).
+ *
+ * One build at a time per checkout: products started together (the two browser-test shards, or
+ * `npm start` beside them) take a lock (web/.build.lock, proper-lockfile: stale once its holder
+ * stops refreshing it for 30 s), and a product that waited finds the web fresh and builds nothing.
  */
-export function buildWeb(): Promise<WebBuildResult> {
+export async function buildWeb(): Promise<WebBuildResult> {
   const started = Date.now();
-  if (process.env.WEB_BUILD === 'skip') return Promise.resolve({ status: 'skipped', ms: 0 });
-  if (!existsSync(path.join(WEB, 'vite.config.ts'))) return Promise.resolve({ status: 'absent', ms: 0 });
-  if (webBuildIsFresh()) return Promise.resolve({ status: 'fresh', ms: Date.now() - started });
+  if (process.env.WEB_BUILD === 'skip') return { status: 'skipped', ms: 0 };
+  if (!existsSync(path.join(WEB, 'vite.config.ts'))) return { status: 'absent', ms: 0 };
+  if (webBuildIsFresh()) return { status: 'fresh', ms: Date.now() - started };
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(WEB, {
+      lockfilePath: path.join(WEB, '.build.lock'),
+      stale: 30_000,
+      // A build takes about a minute, two on a loaded machine: wait up to ten.
+      retries: { retries: 1200, factor: 1, minTimeout: 500, maxTimeout: 500 },
+    });
+  } catch (err) {
+    return { status: 'failed', ms: Date.now() - started, output: `Waiting for another web build: ${(err as Error).message}` };
+  }
+  try {
+    if (webBuildIsFresh()) return { status: 'fresh', ms: Date.now() - started };
+    return await runViteBuild(started);
+  } finally {
+    await release().catch(() => undefined);
+  }
+}
+
+function runViteBuild(started: number): Promise<WebBuildResult> {
   return new Promise((resolve) => {
     const vite = path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
     const child = spawn(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
