@@ -31,7 +31,7 @@ import { inject } from 'vitest';
 import { type ApiServer, startApiServer } from '../api-server.js';
 import { createConfirmedUser, ensureTable, makeCognitoClient } from '../bootstrap.js';
 import { makeDynamoClient } from '../stand-ins/dynamodb-local.js';
-import { createLocalBus } from '../local-bus.js';
+import { createLocalBus, type LocalBus } from '../local-bus.js';
 import type { EventSubscription } from '../../functions/src/events.js';
 import type { LocalQueueOptions } from '../local-queue.js';
 import { windowStartOf } from '../../functions/src/domain/rate-limit.js';
@@ -111,6 +111,8 @@ export async function startTestApi(
     tablePrefix?: string;
     /** Only these event consumers run on the server's bus (default: every events.ts row). */
     subscriptions?: EventSubscription[];
+    /** The bus behind the server's EventBridge endpoint, given whole (to see what reaches which consumer). */
+    bus?: LocalBus;
     /** false: start without running the deploy step (no tiers, no search snapshot), as before a first deploy. */
     deployData?: boolean;
     /** The work queues' worker loader (to make a run fail, say) and redelivery delay. */
@@ -129,7 +131,7 @@ export async function startTestApi(
     // its bus on this server's EventBridge endpoint, by the template's name.
     templates: inject('localCloudTemplates'),
     queues: opts.queues,
-    ...(opts.subscriptions ? { bus: createLocalBus({ subscriptions: opts.subscriptions, log: () => undefined }) } : {}),
+    bus: opts.bus ?? (opts.subscriptions ? createLocalBus({ subscriptions: opts.subscriptions, log: () => undefined }) : undefined),
   });
   process.env.SITE_URL = server.url;
   // As the local cloud's start and a first deploy: the plans and the first search snapshot.
