@@ -118,7 +118,12 @@ describe('the local event bus behind the EventBridge endpoint', () => {
       },
       log: () => undefined,
     });
-    const endpoints = createAwsEndpoints({ region: 'eu-west-2', eventBuses: ['the-bus'], publishEvents: (e) => bus.publish(e), sendMessages: () => {} });
+    const endpoints = createAwsEndpoints({
+      region: 'eu-west-2',
+      eventBuses: ['the-bus'],
+      publishEvents: (e) => bus.publish(e),
+      sendMessages: () => {},
+    });
     server = await listenLoopback((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -165,11 +170,15 @@ describe('the local event bus behind the EventBridge endpoint', () => {
         name: 'ResourceNotFoundException',
         message: 'Event bus another-bus does not exist.',
       });
-      const byArn = client.send(new PutEventsCommand({ Entries: [{ ...entry, EventBusName: 'arn:aws:events:eu-west-2:000000000000:event-bus/x' }] }));
+      const byArn = client.send(
+        new PutEventsCommand({ Entries: [{ ...entry, EventBusName: 'arn:aws:events:eu-west-2:000000000000:event-bus/x' }] }),
+      );
       await expect(byArn).rejects.toMatchObject({ name: 'ResourceNotFoundException', $metadata: { httpStatusCode: 400 } });
       await expect(client.send(new PutEventsCommand({ Entries: [entry] }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
       // …while the template's bus by its ARN is accepted.
-      await client.send(new PutEventsCommand({ Entries: [{ ...entry, EventBusName: 'arn:aws:events:eu-west-2:000000000000:event-bus/the-bus' }] }));
+      await client.send(
+        new PutEventsCommand({ Entries: [{ ...entry, EventBusName: 'arn:aws:events:eu-west-2:000000000000:event-bus/the-bus' }] }),
+      );
       await bus.idle();
     } finally {
       client.destroy();

@@ -70,7 +70,10 @@ describe('the event bus as the synthesized app wires it', () => {
     // Prepare: the new listing's function with its EventBridge statements removed.
     const create = functions.find((f) => f.handler === 'http/my-listings/create-listing.ts') as FunctionSpec;
     expect(create).toBeDefined();
-    const withoutGrant = { ...create, policyStatements: create.policyStatements.filter((s) => !JSON.stringify(s.Action).includes('events:')) };
+    const withoutGrant = {
+      ...create,
+      policyStatements: create.policyStatements.filter((s) => !JSON.stringify(s.Action).includes('events:')),
+    };
     // Act + Assess
     expect(await mayPublish(create, BUS)).toBe(true);
     expect(await mayPublish(withoutGrant, BUS)).toBe(false);
@@ -123,9 +126,13 @@ describe("an in-process handler's events, through the EventBridge endpoint", () 
     const { id } = (await res.json()) as { id: string };
     await bus.idle();
     // Assess: every target of a listing.created rule got the event, as EventBridge shapes it.
-    const targets = [...eventSubscriptions, ...localStreamSubscriptions()].filter((s) => s.eventType === 'listing.created').map((s) => s.handler);
+    const targets = [...eventSubscriptions, ...localStreamSubscriptions()]
+      .filter((s) => s.eventType === 'listing.created')
+      .map((s) => s.handler);
     expect(targets.length).toBeGreaterThan(0);
-    const created = received.filter((r) => r.event['detail-type'] === 'listing.created' && (r.event.detail as { listingId?: string }).listingId === id);
+    const created = received.filter(
+      (r) => r.event['detail-type'] === 'listing.created' && (r.event.detail as { listingId?: string }).listingId === id,
+    );
     expect(created.map((r) => r.target).sort()).toEqual([...targets].sort());
     expect(created[0].event).toMatchObject({ source: 'truckyard', detail: { listingId: id, userId: seller.userId } });
   }, 60_000);
@@ -142,7 +149,9 @@ describe("an in-process handler's events, through the EventBridge endpoint", () 
         message: 'Event bus wrong-bus does not exist.',
         $metadata: { httpStatusCode: 400 },
       });
-      const withoutBus = client.send(new PutEventsCommand({ Entries: [{ Source: 'truckyard', DetailType: 'listing.deleted', Detail: JSON.stringify(detail) }] }));
+      const withoutBus = client.send(
+        new PutEventsCommand({ Entries: [{ Source: 'truckyard', DetailType: 'listing.deleted', Detail: JSON.stringify(detail) }] }),
+      );
       await expect(withoutBus).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
       await bus.idle();
     } finally {

@@ -82,7 +82,9 @@ describe('the event publisher', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0].url.startsWith('/_aws/events')).toBe(true);
     expect(calls[0].target).toBe('AWSEvents.PutEvents');
-    expect(calls[0].body.Entries).toEqual([expect.objectContaining({ EventBusName: 'the-bus', Source: 'truckyard', DetailType: 'listing.deleted' })]);
+    expect(calls[0].body.Entries).toEqual([
+      expect.objectContaining({ EventBusName: 'the-bus', Source: 'truckyard', DetailType: 'listing.deleted' }),
+    ]);
   });
 });
 
