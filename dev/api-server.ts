@@ -3,9 +3,9 @@
  *   /api/*      the routes.ts rows, invoked in-process with API Gateway's event and authorizer
  *               (rows outside /api: sitemap and robots first; the page rows — / and /{proxy+} — after files)
  *   /images/*   the published listings/ prefix of the truck-images bucket (CloudFront's role), nothing else
- *   /_dev/*     health, the local event bus, the mail inbox, WhatsApp messages
- *   /_aws/*     the AWS JSON APIs without an emulator: SQS (the work queues), EventBridge, and SSM in
- *               the local cloud (dev/cloud/aws-endpoints.ts)
+ *   /_dev/*     health, the mail inbox, WhatsApp messages, the SES simulations
+ *   /_aws/*     the AWS JSON APIs without an emulator: SQS (the work queues), EventBridge (the bus),
+ *               and SSM in the local cloud (dev/cloud/aws-endpoints.ts)
  *   /v1/*, /_dev/stripe/*  the local Stripe stand-in (dev/stripe) and its hosted pages
  *   files:      the built web app (web/dist); without page rows (tests), SPA fallback to index.html.
  */
@@ -15,9 +15,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import type { PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { setInProcessBus } from '../functions/src/adapters/events/publisher.js';
 import { LISTING_IMAGE_PREFIX } from '../functions/src/domain/listings/manage-images.js';
 import { type RouteDef, needsAuthorizer, routes as allRoutes } from '../functions/src/routes.js';
 import {
@@ -48,7 +46,7 @@ import { handleWhatsAppInbox } from './whatsapp/inbox.js';
 import { createVehicleRecordsStandIn, isVehicleRecordsPath } from './vehicle-records/stand-in.js';
 import { AwsEndpointError, createAwsEndpoints } from './cloud/aws-endpoints.js';
 import type { Template } from './cloud/synth.js';
-import { localQueueUrls } from './cloud/wiring.js';
+import { localEventBusName, localQueueUrls } from './cloud/wiring.js';
 import { queueUrlEnvVar } from '../functions/src/adapters/queues/sender.js';
 import { TOO_MANY_REQUESTS_BODY } from './cloud/stage-throttle.js';
 import { type EdgeModel, behaviourFor, cloudFrontQueryOf, type createWaf, rawQueryOf, runViewerRequest } from './cloud/edge.js';
@@ -65,6 +63,7 @@ export interface ApiServerOptions {
   routes?: RouteDef[];
   /** Request log lines; silent when omitted. */
   log?: (msg: string) => void;
+  /** The bus behind the EventBridge endpoint (dev/local-bus.ts); one delivering to every events.ts row by default. */
   bus?: LocalBus;
   /** Caught mail (dev/mail) to show at /_dev/mail; no inbox when omitted. */
   mailDir?: string;
@@ -76,11 +75,13 @@ export interface ApiServerOptions {
   vehicleRecords?: boolean;
   /**
    * The synthesized app's templates (dev/cloud/synth.ts): the SQS endpoint on /_aws/sqs takes
-   * messages for its work queues (dev/local-queue.ts), and code in this process sends to them as the
-   * functions do, through SQS: this server sets AWS_ENDPOINT_URL_SQS and each queue's
-   * QUEUE_URL_<ID> as the template gives it, on this server. Without templates no queue exists here
-   * and neither is set: a send fails for want of its QUEUE_URL_<ID>, as in a function whose
-   * template lacks it.
+   * messages for its work queues (dev/local-queue.ts) and the EventBridge endpoint on /_aws/events
+   * takes events for its bus (to `bus`), and code in this process sends and publishes to them as the
+   * functions do, through SQS and EventBridge: this server sets AWS_ENDPOINT_URL_SQS and each
+   * queue's QUEUE_URL_<ID>, AWS_ENDPOINT_URL_EVENTBRIDGE and EVENT_BUS_NAME as the template gives
+   * them, on this server. Without templates no queue and no bus exists here and none of these is
+   * set: a send fails for want of its QUEUE_URL_<ID>, a publish for want of EVENT_BUS_NAME, as in a
+   * function whose template lacks them.
    */
   templates?: Record<string, Template>;
   /** The work queues' worker loader, redelivery delay and log (tests; the server's log by default). */
@@ -313,8 +314,6 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     return verifier(token);
   };
   const bus = opts.bus ?? createLocalBus({ log });
-  // Handlers run in this process: their events go straight to this bus.
-  setInProcessBus(bus);
   const s3 = new S3Client({
     endpoint: opts.env.AWS_ENDPOINT_URL_S3,
     forcePathStyle: true,
@@ -482,19 +481,6 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
           log,
         });
 
-  async function handleEvents(req: http.IncomingMessage, res: http.ServerResponse) {
-    if (req.method !== 'POST') return send(res, 405, NOT_FOUND_BODY);
-    const body = await readBody(req);
-    let entries: PutEventsRequestEntry[];
-    try {
-      entries = (JSON.parse(body?.toString('utf8') ?? '') as { Entries?: PutEventsRequestEntry[] }).Entries ?? [];
-    } catch {
-      return send(res, 400, JSON.stringify({ message: 'Body must be a PutEvents request' }));
-    }
-    const { eventIds } = bus.publish(entries);
-    send(res, 200, JSON.stringify({ FailedEntryCount: 0, Entries: eventIds.map((EventId) => ({ EventId })) }));
-  }
-
   /**
    * Local stand-in for SES → SNS → events/ses-notification.ts: POST /_dev/ses/bounce (or
    * /complaint) with {"email": "..."} marks the address suppressed as a real notification would.
@@ -518,9 +504,12 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   const serveSite = createStaticHandler(webDir, { spaFallback: false });
   // Created once this server's address, and so its queues' URLs, are known (below).
   let queues: LocalQueue | undefined;
+  // The template's bus, the only one the EventBridge endpoint has (none without templates).
+  const eventBusName = opts.templates ? localEventBusName(opts.templates) : undefined;
   const awsEndpoints = createAwsEndpoints({
     parameters: cloud?.parameters,
     region: REGION,
+    eventBuses: eventBusName ? [eventBusName] : [],
     publishEvents: (entries) => bus.publish(entries),
     sendMessages: (queueUrl, bodies) => {
       if (!queues) throw new AwsEndpointError(400, 'QueueDoesNotExist', `The specified queue does not exist: ${queueUrl}`);
@@ -661,7 +650,6 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
         if (vehicleRecords && isVehicleRecordsPath(pathname))
           return void vehicleRecords.handle(req, res, (await readBody(req)) ?? Buffer.alloc(0));
         if (pathname === '/_dev/health') return health(res);
-        if (pathname === '/_dev/events') return handleEvents(req, res);
         if (pathname === '/_dev/ses/bounce' || pathname === '/_dev/ses/complaint') return handleSesSimulation(req, res, pathname);
         if (opts.mailDir && (await handleMailInbox(req, res, { dir: opts.mailDir }))) return;
         return handleEdge(req, res, pathname);
@@ -684,7 +672,6 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       const media = mediaBucketOf(pathname);
       if (media) return handleImage(req, res, pathname, media);
       if (pathname === '/_dev/health') return health(res);
-      if (pathname === '/_dev/events') return handleEvents(req, res);
       if (pathname === '/_dev/ses/bounce' || pathname === '/_dev/ses/complaint') return handleSesSimulation(req, res, pathname);
       if (opts.mailDir && (await handleMailInbox(req, res, { dir: opts.mailDir }))) return;
       if (row && !pathname.startsWith('/assets/') && !path.extname(pathname)) return handleApi(req, res, pathname);
@@ -709,16 +696,21 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       }, cloud.originPort)
     : undefined;
   const url = `http://localhost:${server.port}`;
-  // The local event publisher posts here; with port 0 the port is only known now.
-  process.env.LOCAL_EVENTS_URL = `${url}/_dev/events`;
   // The work queues, at the URLs the template gives them with this server as the SQS endpoint (the
   // local cloud's functions get the same from their templates); this process sends to them there too.
+  // With port 0 the port is only known now.
   const sqsUrl = `${url}/_aws/sqs`;
   const queueUrls = opts.templates ? localQueueUrls(opts.templates, sqsUrl) : {};
   queues = createLocalQueue({ urls: queueUrls, log, ...opts.queues });
   if (opts.templates) {
     process.env.AWS_ENDPOINT_URL_SQS = sqsUrl;
     for (const [id, queueUrl] of Object.entries(queueUrls)) process.env[queueUrlEnvVar(id)] = queueUrl;
+  }
+  // The event bus, by the name the template gives the functions, with this server as the EventBridge
+  // endpoint (as the local cloud's functions have it); this process publishes to it there too.
+  if (eventBusName) {
+    process.env.AWS_ENDPOINT_URL_EVENTBRIDGE = `${url}/_aws/events`;
+    process.env.EVENT_BUS_NAME = eventBusName;
   }
   if (stripe) {
     // The Stripe SDK (functions/src/adapters/stripe) talks to the stand-in on this server, which
@@ -739,7 +731,6 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     queues,
     stripe,
     close: async () => {
-      setInProcessBus(undefined);
       await stripe?.idle();
       await server.close();
       await origin?.close();

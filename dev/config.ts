@@ -100,8 +100,9 @@ export interface CognitoIds {
 
 /**
  * The environment variables the handlers need, pointed at the local stand-ins. The work queues'
- * (AWS_ENDPOINT_URL_SQS and each QUEUE_URL_<ID>, as the template gives them) are set by the API
- * server that serves the SQS endpoint, once its address is known (dev/api-server.ts `templates`).
+ * (AWS_ENDPOINT_URL_SQS and each QUEUE_URL_<ID>) and the event bus's (AWS_ENDPOINT_URL_EVENTBRIDGE
+ * and EVENT_BUS_NAME), as the template gives them, are set by the API server that serves the SQS
+ * and EventBridge endpoints, once its address is known (dev/api-server.ts `templates`).
  */
 export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<string, string> {
   const issuer = cognitoIssuer(cfg.cognitoPort, cognito.userPoolId);
@@ -134,7 +135,6 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     BUCKET_AUDIT_ARCHIVE: BUCKETS.auditArchive,
     IMAGES_BASE_URL: '/images',
     SITE_URL: siteUrl,
-    EVENT_BUS_MODE: 'local',
     // `npm run job -- price-model` writes the model from another process: local readers re-read it within 5 s.
     PRICE_MODEL_READ_CACHE_MS: '5000',
     // Secrets are SSM parameters under SECRETS_PREFIX, read from the SSM stand-in as in AWS (LOCAL_SECRET_VALUES).
@@ -144,7 +144,6 @@ export function handlerEnv(cfg: LocalCloudConfig, cognito: CognitoIds): Record<s
     DVLA_API_URL: vehicleRecordsUrls(siteUrl).dvlaApiUrl,
     DVSA_API_URL: vehicleRecordsUrls(siteUrl).dvsaApiUrl,
     DVSA_TOKEN_URL: vehicleRecordsUrls(siteUrl).dvsaTokenUrl,
-    LOCAL_EVENTS_URL: `${siteUrl}/_dev/events`,
     // The Stripe SDK and the WhatsApp adapter talk to stand-ins on the local API server (dev/stripe, dev/whatsapp).
     STRIPE_API_URL: siteUrl,
     WHATSAPP_API_URL: `${siteUrl}/_dev/whatsapp/api`,

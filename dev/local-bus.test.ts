@@ -1,10 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EventPublisher } from '../functions/src/adapters/events/publisher.js';
 import { consumer } from '../functions/src/events/consume.js';
+import { createAwsEndpoints } from './cloud/aws-endpoints.js';
+import { type LoopbackServer, listenLoopback } from './lib/net.js';
 import { createLocalBus, type LocalBus } from './local-bus.js';
 
 type BusEvent = LocalBus['deadLetters'][number]['event'];
 
-describe('the in-process event bus', () => {
+describe('the local event bus', () => {
   it('shapes PutEvents entries as EventBridge events', async () => {
     const got: BusEvent[] = [];
     const bus = createLocalBus({
@@ -89,5 +93,96 @@ describe('the in-process event bus', () => {
     expect(bus.deadLetters).toHaveLength(1);
     expect(bus.deadLetters[0]).toMatchObject({ subscriptionId: 'PriceDrop', event: { 'detail-type': 'listing.updated' } });
     expect(bus.deadLetters[0].reason).toMatch(/Invalid listing\.updated event: .*Unrecognized keys: "price", "previousPrice"/);
+  });
+});
+
+/**
+ * The path an event takes locally: the product's publisher (functions/src/adapters/events) and the
+ * AWS SDK's EventBridge client, the EventBridge endpoint (dev/cloud/aws-endpoints.ts, as the local
+ * server serves it on /_aws/events, with the template's bus), the local bus, the subscriber.
+ */
+describe('the local event bus behind the EventBridge endpoint', () => {
+  let server: LoopbackServer | undefined;
+  afterEach(async () => {
+    vi.unstubAllEnvs();
+    await server?.close();
+    server = undefined;
+  });
+
+  /** The endpoint with one bus, `the-bus`, delivering to a subscriber of listing.deleted that records what it gets. */
+  async function serve(got: BusEvent[]): Promise<{ bus: LocalBus; eventsUrl: string }> {
+    const bus = createLocalBus({
+      subscriptions: [{ id: 'Probe', eventType: 'listing.deleted', handler: 'probe', access: {} }],
+      load: async () => async (e) => {
+        got.push(e as BusEvent);
+      },
+      log: () => undefined,
+    });
+    const endpoints = createAwsEndpoints({
+      region: 'eu-west-2',
+      eventBuses: ['the-bus'],
+      publishEvents: (e) => bus.publish(e),
+      sendMessages: () => {},
+    });
+    server = await listenLoopback((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => endpoints(req, res, Buffer.concat(chunks)));
+    }, 0);
+    const eventsUrl = `http://localhost:${server.port}/_aws/events`;
+    vi.stubEnv('AWS_REGION', 'eu-west-2');
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
+    vi.stubEnv('AWS_ENDPOINT_URL_EVENTBRIDGE', eventsUrl);
+    return { bus, eventsUrl };
+  }
+
+  /** The product's publisher, fresh (it is created once per module), for the bus `busName`. */
+  async function publisher(busName: string): Promise<EventPublisher> {
+    vi.resetModules();
+    const { eventPublisher } = await import('../functions/src/adapters/events/publisher.js');
+    return eventPublisher({ EVENT_BUS_NAME: busName });
+  }
+
+  const deleted = { type: 'listing.deleted', detail: { listingId: 'L1', userId: 'U1', deletedAt: '2026-01-01T00:00:00Z' } } as const;
+
+  it("delivers what the publisher puts on the template's bus through EventBridge to the subscribers", async () => {
+    // Prepare
+    const got: BusEvent[] = [];
+    const { bus } = await serve(got);
+    // Act
+    await (await publisher('the-bus')).publish([deleted]);
+    await bus.idle();
+    // Assess
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({ source: 'truckyard', 'detail-type': 'listing.deleted', detail: deleted.detail });
+  });
+
+  it('refuses events for a bus the template does not have as EventBridge does, ResourceNotFoundException, and delivers none', async () => {
+    // Prepare
+    const got: BusEvent[] = [];
+    const { bus, eventsUrl } = await serve(got);
+    const client = new EventBridgeClient({ endpoint: eventsUrl, maxAttempts: 1 });
+    const entry = { Source: 'truckyard', DetailType: 'listing.deleted', Detail: JSON.stringify(deleted.detail) };
+    try {
+      // Act + Assess: by name (the publisher's way), by ARN, and without a bus (the default bus, which the app does not use).
+      await expect((await publisher('another-bus')).publish([deleted])).rejects.toMatchObject({
+        name: 'ResourceNotFoundException',
+        message: 'Event bus another-bus does not exist.',
+      });
+      const byArn = client.send(
+        new PutEventsCommand({ Entries: [{ ...entry, EventBusName: 'arn:aws:events:eu-west-2:000000000000:event-bus/x' }] }),
+      );
+      await expect(byArn).rejects.toMatchObject({ name: 'ResourceNotFoundException', $metadata: { httpStatusCode: 400 } });
+      await expect(client.send(new PutEventsCommand({ Entries: [entry] }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+      // …while the template's bus by its ARN is accepted.
+      await client.send(
+        new PutEventsCommand({ Entries: [{ ...entry, EventBusName: 'arn:aws:events:eu-west-2:000000000000:event-bus/the-bus' }] }),
+      );
+      await bus.idle();
+    } finally {
+      client.destroy();
+    }
+    expect(got).toHaveLength(1);
   });
 });

@@ -1,6 +1,8 @@
 /**
- * The in-process event bus: takes PutEvents entries (from the local publisher via
- * POST /_dev/events) and delivers EventBridge-shaped events to the events.ts subscriptions,
+ * The local event bus: takes the PutEvents entries the API server's EventBridge endpoint accepts
+ * for the template's bus (/_aws/events, dev/cloud/aws-endpoints.ts; the product's publisher calls
+ * it through the EventBridge client, from a function or from in-process code) and delivers
+ * EventBridge-shaped events to the events.ts subscriptions (the bus's rules and their targets),
  * asynchronously and with EventBridge→Lambda's two retries (seconds apart here, not minutes).
  */
 import { randomUUID } from 'node:crypto';

@@ -6,7 +6,6 @@
 import './lib/quiet-sdk.js';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { setInProcessBus } from '../functions/src/adapters/events/publisher.js';
 import { cognitoTriggers } from '../functions/src/cognito-triggers.js';
 import { jobs } from '../functions/src/jobs.js';
 import { type ApiServer, startApiServer } from './api-server.js';
@@ -148,9 +147,9 @@ async function main() {
 
   const env = handlerEnv(cfg, ids);
   Object.assign(process.env, env);
-  // The bus exists before the seed runs, so events published while seeding are delivered too.
+  // The bus behind the API server's EventBridge endpoint (/_aws/events): the functions, and code in
+  // this process, publish to it through EventBridge, to the bus name the template gives them.
   const bus = createLocalBus({ log });
-  setInProcessBus(bus);
 
   mark('provisioning', provisionStarted);
   /** The deployed web app, as the edge serves it from the site bucket (filled once the web is built). */
@@ -167,9 +166,9 @@ async function main() {
 
   // The scraper's fixture source sites (the local configuration points the scrape job at them).
   scrapeFixtures = await startScrapeFixtures(cfg.scrapeFixturesPort ?? cfg.port + 5);
-  // The edge and the API origin are up before the seed: events the seed publishes reach functions
-  // that read their secrets from the local SSM endpoint and send to the work queues behind its SQS
-  // endpoint (dev/local-queue.ts), whose workers run in their functions too.
+  // The edge and the API origin are up before the seed: events published through its EventBridge
+  // endpoint reach functions that read their secrets from the local SSM endpoint and send to the
+  // work queues behind its SQS endpoint (dev/local-queue.ts), whose workers run in their functions too.
   api = await startApiServer({
     port: cfg.port,
     env,

@@ -1,11 +1,11 @@
 /**
- * The local stand-ins for the AWS JSON APIs the functions call that have no embedded emulator:
- * SSM Parameter Store (GetParameter, for the secrets; dev/stand-ins/ssm.ts), EventBridge (PutEvents, to the local
- * bus) and SQS (SendMessage/SendMessageBatch, to the local work queues, dev/local-queue.ts). The
- * functions use the real AWS SDK adapters against these endpoints (AWS_ENDPOINT_URL_SSM,
- * _EVENTBRIDGE, _SQS), so their IAM grants are checked like every other call
- * (dev/cloud/iam-guard.ts); code running in the server's own process (the handler integration
- * tests) sends its queue messages through the same SQS endpoint.
+ * The local stand-ins for the AWS JSON APIs the code calls that have no embedded emulator:
+ * SSM Parameter Store (GetParameter, for the secrets; dev/stand-ins/ssm.ts), EventBridge (PutEvents
+ * to the template's bus, dev/local-bus.ts) and SQS (SendMessage/SendMessageBatch, to the local
+ * work queues, dev/local-queue.ts). The functions use the real AWS SDK adapters against these
+ * endpoints (AWS_ENDPOINT_URL_SSM, _EVENTBRIDGE, _SQS), so their IAM grants are checked like every
+ * other call (dev/cloud/iam-guard.ts); code running in the server's own process (the handler
+ * integration tests) publishes its events and sends its queue messages through the same endpoints.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type http from 'node:http';
@@ -16,6 +16,12 @@ export interface AwsEndpointsOptions {
   /** SSM parameters by full name (/truckyard/prod/stripeSecretKey → value); SSM is not served without them. */
   parameters?: Record<string, string>;
   region: string;
+  /**
+   * The event buses that exist (the template's, by name): a PutEvents entry naming another bus, by
+   * name or ARN, is refused with ResourceNotFoundException. None when omitted.
+   */
+  eventBuses?: readonly string[];
+  /** The entries of a PutEvents call, every one of them to a bus of `eventBuses`. */
   publishEvents(entries: PutEventsRequestEntry[]): { eventIds: string[] };
   /** The message bodies sent to the queue at `queueUrl`; throws an AwsEndpointError to refuse them. */
   sendMessages(queueUrl: string, bodies: string[]): void;
@@ -37,11 +43,19 @@ type Reply = { status: number; body: unknown };
 const error = (status: number, type: string, message: string): Reply => ({ status, body: { __type: type, message } });
 const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
 
+/** The bus a PutEvents entry goes to: its EventBusName, a name or an ARN (…:event-bus/<name>); the account's default bus without one. */
+function busNameOf(entry: PutEventsRequestEntry): string {
+  const named = entry.EventBusName || 'default';
+  return named.startsWith('arn:') ? named.slice(named.lastIndexOf('/') + 1) : named;
+}
+
 export function createAwsEndpoints(opts: AwsEndpointsOptions) {
   function events(op: string, input: Record<string, unknown>): Reply {
     if (op !== 'PutEvents') return error(400, 'InvalidAction', `EventBridge ${op} is not emulated locally`);
     const entries = (input.Entries as PutEventsRequestEntry[]) ?? [];
     if (entries.length === 0 || entries.length > 10) return error(400, 'ValidationException', 'Entries must hold 1 to 10 entries');
+    const missing = entries.map(busNameOf).find((name) => !opts.eventBuses?.includes(name));
+    if (missing !== undefined) return error(400, 'ResourceNotFoundException', `Event bus ${missing} does not exist.`);
     const { eventIds } = opts.publishEvents(entries);
     return { status: 200, body: { FailedEntryCount: 0, Entries: eventIds.map((EventId) => ({ EventId })) } };
   }

@@ -1,9 +1,9 @@
 /**
  * Builds the local cloud's wiring from the synthesized app: the functions and their
  * environments (dev/cloud/runtime.ts), the edge and the WAF (dev/cloud/edge.ts), the SSM
- * parameters the secrets are read from, the buckets to create and the work queues' URLs.
- * `npm start`, the browser tests and (for the queues) the handler integration tests use it;
- * docs/local-cloud.md describes the whole.
+ * parameters the secrets are read from, the buckets to create, the work queues' URLs and the event
+ * bus's name. `npm start`, the browser tests and (for the queues and the bus) the handler
+ * integration tests use it; docs/local-cloud.md describes the whole.
  */
 import { queueUrlEnvVar } from '../../functions/src/adapters/queues/sender.js';
 import { queues as queueRows } from '../../functions/src/queues.js';
@@ -162,13 +162,9 @@ function queueUrlsOf(functions: readonly FunctionSpec[]): Record<string, string>
   );
 }
 
-/**
- * The work queues' URLs with the local SQS endpoint at `sqsUrl`: the template's queues resolved as
- * the local cloud resolves them for its functions. Only the queue URLs are read; the other local
- * names do not appear in them.
- */
-export function localQueueUrls(templates: Record<string, Template>, sqsUrl: string): Record<string, string> {
-  const resolver = new TemplateResolver(templates, {
+/** The templates resolved as the local cloud resolves them, with the local SQS endpoint at `sqsUrl`. */
+function localResolver(templates: Record<string, Template>, sqsUrl: string): TemplateResolver {
+  return new TemplateResolver(templates, {
     region: REGION,
     tableName: '',
     userPoolId: '',
@@ -177,7 +173,36 @@ export function localQueueUrls(templates: Record<string, Template>, sqsUrl: stri
     sqsUrl,
     apiOriginUrl: '',
   });
-  return queueUrlsOf(functionsOf(resolver));
+}
+
+/**
+ * The work queues' URLs with the local SQS endpoint at `sqsUrl`: the template's queues resolved as
+ * the local cloud resolves them for its functions. Only the queue URLs are read; the other local
+ * names do not appear in them.
+ */
+export function localQueueUrls(templates: Record<string, Template>, sqsUrl: string): Record<string, string> {
+  return queueUrlsOf(functionsOf(localResolver(templates, sqsUrl)));
+}
+
+/**
+ * The event bus's local name, as the template gives it to the functions (EVENT_BUS_NAME): the one
+ * bus the local EventBridge endpoint has. Throws when the functions are given no bus name, or
+ * different ones, or one that is not an AWS::Events::EventBus of the app.
+ */
+export function localEventBusName(templates: Record<string, Template>): string {
+  const resolver = localResolver(templates, '');
+  const buses = new Set(
+    Object.entries(templates).flatMap(([stack, t]) =>
+      Object.entries(t.Resources ?? {}).flatMap(([id, r]) => (r.Type === 'AWS::Events::EventBus' ? [resolver.ref(stack, id)] : [])),
+    ),
+  );
+  const names = new Set(functionsOf(resolver).flatMap((f) => (f.environment.EVENT_BUS_NAME ? [f.environment.EVENT_BUS_NAME] : [])));
+  const [name] = names;
+  if (names.size !== 1 || !buses.has(name))
+    throw new Error(
+      `The synthesized app gives ${names.size ? `its functions EVENT_BUS_NAME ${[...names].join(', ')}` : 'no function EVENT_BUS_NAME'}; its event buses: ${[...buses].join(', ') || 'none'}`,
+    );
+  return name;
 }
 
 /** Creates the template's buckets that the S3 stand-in does not have yet. */

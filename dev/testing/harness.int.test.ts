@@ -14,9 +14,6 @@ import { queues } from '../../functions/src/queues.js';
 import type { RouteDef } from '../../functions/src/routes.js';
 import { authorize, createAuthorizerVerifier } from '../api-gateway.js';
 import { type ApiServer, startApiServer } from '../api-server.js';
-import { createLocalBus, type LocalBus } from '../local-bus.js';
-
-type BusEvent = LocalBus['deadLetters'][number]['event'];
 import { makeDynamoClient } from '../stand-ins/dynamodb-local.js';
 import { LONG_TEXT } from './fixtures/body-handler.js';
 import { type TestApi, type TestUser, createTestUser, startTestApi, testMailDir } from './harness.js';
@@ -121,6 +118,13 @@ describe('the local cloud for integration tests', () => {
   it("sends queue work through SQS: this server's SQS endpoint, and each queue's URL as the template gives it", () => {
     expect(process.env.AWS_ENDPOINT_URL_SQS).toBe(`${api.baseUrl}/_aws/sqs`);
     for (const q of queues) expect(process.env[queueUrlEnvVar(q.id)], q.id).toBe(`${api.baseUrl}/_aws/sqs/000000000000/${q.id}-queue`);
+  });
+
+  it("publishes events through EventBridge: this server's EventBridge endpoint, and the bus name the template gives the functions", () => {
+    expect(process.env.AWS_ENDPOINT_URL_EVENTBRIDGE).toBe(`${api.baseUrl}/_aws/events`);
+    // The Data stack's bus, by its local name (the one the local cloud's functions get too).
+    expect(process.env.EVENT_BUS_NAME).toBe('truckyard-local');
+    expect(process.env.EVENT_BUS_MODE).toBeUndefined();
   });
 
   it('answers SQS calls as SQS does: a queue the template does not define does not exist', async () => {
@@ -241,39 +245,6 @@ describe('the local cloud for integration tests', () => {
     const res = await fetch(`${api.baseUrl}/_dev/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, checks: { dynamodb: 'ok', s3: 'ok', cognito: 'ok' } });
-  });
-
-  it('delivers PutEvents posted to /_dev/events (where the local publisher sends from another process) to subscribed handlers as EventBridge events', async () => {
-    const received: BusEvent[] = [];
-    const bus = createLocalBus({
-      subscriptions: [{ id: 'Probe', eventType: 'listing.created', handler: 'probe', access: {} }],
-      load: async () => async (event) => {
-        received.push(event as BusEvent);
-      },
-      log: () => undefined,
-    });
-    const server = await startApiServer({ port: 0, env: inject('localCloudEnv'), routes: [], bus });
-    try {
-      // What the local publisher POSTs from another process (`npm run job`): a PutEvents body.
-      const entry = (type: string, detail: object) => ({ Source: 'truckyard', DetailType: type, Detail: JSON.stringify(detail) });
-      const res = await fetch(`${server.url}/_dev/events`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          Entries: [
-            entry('listing.created', { listingId: 'L1', userId: 'U1', status: 'active', price: 30000, createdAt: '2026-01-01T00:00:00Z' }),
-            entry('listing.deleted', { listingId: 'L2', userId: 'U1', deletedAt: '2026-01-01T00:00:00Z' }),
-          ],
-        }),
-      });
-      expect(res.ok).toBe(true);
-      await bus.idle();
-    } finally {
-      await server.close();
-    }
-
-    expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ source: 'truckyard', 'detail-type': 'listing.created', detail: { listingId: 'L1' } });
   });
 
   it('serves the web app with SPA fallback, long-cached assets and compression', async () => {

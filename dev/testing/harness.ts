@@ -9,6 +9,9 @@
  * Work sent to a queue (functions/src/queues.ts) goes through SQS, as from a function: to the
  * test API's SQS endpoint, at the URL the synthesized template gives the queue; the row's worker
  * runs in this process. `await api.queues.idle()` waits until the queues are drained.
+ * Events go through EventBridge the same way: PutEvents to the test API's EventBridge endpoint, to
+ * the bus name the template gives the functions (EVENT_BUS_NAME); the consumers (events.ts) run in
+ * this process. `await api.server.bus.idle()` waits until they have finished.
  */
 import '../lib/quiet-sdk.js';
 import { randomBytes } from 'node:crypto';
@@ -28,7 +31,7 @@ import { inject } from 'vitest';
 import { type ApiServer, startApiServer } from '../api-server.js';
 import { createConfirmedUser, ensureTable, makeCognitoClient } from '../bootstrap.js';
 import { makeDynamoClient } from '../stand-ins/dynamodb-local.js';
-import { createLocalBus } from '../local-bus.js';
+import { createLocalBus, type LocalBus } from '../local-bus.js';
 import type { EventSubscription } from '../../functions/src/events.js';
 import type { LocalQueueOptions } from '../local-queue.js';
 import { windowStartOf } from '../../functions/src/domain/rate-limit.js';
@@ -92,7 +95,8 @@ export interface TestApi {
    * The work queues behind this server's SQS endpoint (/_aws/sqs): `idle()` resolves once every
    * message sent so far has been delivered (or dead-lettered) and the workers have finished;
    * `refuseSends()` makes SQS refuse sends until its returned function is called. Queue work
-   * belongs to a file's one test API: the SQS client keeps the endpoint it first sent to.
+   * belongs to a file's one test API: the SQS client keeps the endpoint it first sent to (so does
+   * the publisher's EventBridge client: a file's events go to the first test API it published to).
    */
   queues: ApiServer['queues'];
   /** Where this server's local WhatsApp endpoint records messages (dev/whatsapp). */
@@ -107,6 +111,8 @@ export async function startTestApi(
     tablePrefix?: string;
     /** Only these event consumers run on the server's bus (default: every events.ts row). */
     subscriptions?: EventSubscription[];
+    /** The bus behind the server's EventBridge endpoint, given whole (to see what reaches which consumer). */
+    bus?: LocalBus;
     /** false: start without running the deploy step (no tiers, no search snapshot), as before a first deploy. */
     deployData?: boolean;
     /** The work queues' worker loader (to make a run fail, say) and redelivery delay. */
@@ -121,10 +127,11 @@ export async function startTestApi(
     webDir: opts.webDir,
     mailDir: testMailDir(),
     whatsappDir,
-    // The synthesized app: its work queues on this server's SQS endpoint, at the template's URLs.
+    // The synthesized app: its work queues on this server's SQS endpoint, at the template's URLs, and
+    // its bus on this server's EventBridge endpoint, by the template's name.
     templates: inject('localCloudTemplates'),
     queues: opts.queues,
-    ...(opts.subscriptions ? { bus: createLocalBus({ subscriptions: opts.subscriptions, log: () => undefined }) } : {}),
+    bus: opts.bus ?? (opts.subscriptions ? createLocalBus({ subscriptions: opts.subscriptions, log: () => undefined }) : undefined),
   });
   process.env.SITE_URL = server.url;
   // As the local cloud's start and a first deploy: the plans and the first search snapshot.

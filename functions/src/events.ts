@@ -4,7 +4,8 @@ import { alertEventSubscriptions } from './alerts-rows.js';
 import { SEARCH_SNAPSHOT_ACCESS } from './jobs.js';
 
 /**
- * Domain events on the bus (EventBridge in AWS, the in-process bus locally) and who consumes them.
+ * Domain events on the bus (EventBridge; locally the local cloud's EventBridge endpoint and bus)
+ * and who consumes them.
  * Subscriptions are added by the issues that consume the events.
  */
 export const EVENT_SOURCE = 'truckyard';

@@ -1,8 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { PutEventsCommand, PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvalidEventError } from '../../events/contracts.js';
 import type { DomainEvent } from '../../events/contracts.js';
-import { createEventBridgePublisher, setInProcessBus } from './publisher.js';
+import { createEventBridgePublisher } from './publisher.js';
 
 const AT = '2026-01-01T00:00:00Z';
 const events = (n: number): DomainEvent[] =>
@@ -46,46 +48,59 @@ describe('EventBridge publisher', () => {
   });
 });
 
-describe('local publisher (EVENT_BUS_MODE=local)', () => {
+describe('the event publisher', () => {
   // The publisher is created once per module instance: each test loads a fresh one.
   beforeEach(() => vi.resetModules());
-  afterEach(() => {
-    setInProcessBus(undefined);
+  afterEach(async () => {
     vi.unstubAllEnvs();
-    vi.unstubAllGlobals();
+    await endpoint?.close();
+    endpoint = undefined;
   });
-  const localPublisher = async () => (await import('./publisher.js')).eventPublisher({ EVENT_BUS_MODE: 'local' });
+  const freshPublisher = async (env: NodeJS.ProcessEnv) => (await import('./publisher.js')).eventPublisher(env);
 
-  it('hands entries to the in-process bus when the local cloud runs in this process', async () => {
-    const got: PutEventsRequestEntry[] = [];
-    setInProcessBus({ publish: (entries) => got.push(...entries) });
-
-    await (await localPublisher()).publish(events(2));
-
-    expect(got.map((e) => e.DetailType)).toEqual(['listing.deleted', 'listing.deleted']);
+  it('is EventBridge whatever else the environment says, and names the variable a caller without its bus lacks', async () => {
+    // Act + Assess: no local switch (EVENT_BUS_MODE, STAGE) picks another publisher; the bus's name is asked for.
+    await expect(freshPublisher({ EVENT_BUS_MODE: 'local', STAGE: 'local', AWS_REGION: 'eu-west-2' })).rejects.toThrow(
+      'Missing required environment variable EVENT_BUS_NAME',
+    );
   });
 
-  it('POSTs a PutEvents body to LOCAL_EVENTS_URL otherwise', async () => {
-    const calls: Array<{ url: string; body: string }> = [];
-    vi.stubEnv('LOCAL_EVENTS_URL', 'http://localhost:1/_dev/events');
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      calls.push({ url, body: String(init.body) });
-      return new Response('{}', { status: 200 });
+  it("calls EventBridge's PutEvents at the endpoint AWS_ENDPOINT_URL_EVENTBRIDGE names, for the bus EVENT_BUS_NAME names", async () => {
+    // Prepare: an endpoint that records what reaches it and accepts it, as EventBridge answers.
+    const calls: Array<{ url: string; target: string; body: { Entries: PutEventsRequestEntry[] } }> = [];
+    endpoint = await listen((req, body) => {
+      calls.push({ url: req.url ?? '', target: String(req.headers['x-amz-target']), body: JSON.parse(body) });
+      return { FailedEntryCount: 0, Entries: [{ EventId: 'e1' }] };
     });
-
-    await (await localPublisher()).publish(events(1));
-
-    expect(calls[0].url).toBe('http://localhost:1/_dev/events');
-    expect(JSON.parse(calls[0].body).Entries[0]).toMatchObject({ Source: 'truckyard', DetailType: 'listing.deleted' });
-  });
-
-  it('refuses an event that does not match its contract before it reaches the bus', async () => {
-    const got: PutEventsRequestEntry[] = [];
-    setInProcessBus({ publish: (entries) => got.push(...entries) });
-    const stale = { type: 'listing.deleted', detail: { listingId: 'L1' } } as unknown as DomainEvent;
-
-    // A fresh module graph has its own InvalidEventError class: compare by name.
-    await expect((await localPublisher()).publish([stale])).rejects.toMatchObject({ name: 'InvalidEventError' });
-    expect(got).toHaveLength(0);
+    vi.stubEnv('AWS_REGION', 'eu-west-2');
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
+    vi.stubEnv('AWS_ENDPOINT_URL_EVENTBRIDGE', `${endpoint.url}/_aws/events`);
+    // Act
+    await (await freshPublisher({ EVENT_BUS_NAME: 'the-bus' })).publish(events(1));
+    // Assess
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url.startsWith('/_aws/events')).toBe(true);
+    expect(calls[0].target).toBe('AWSEvents.PutEvents');
+    expect(calls[0].body.Entries).toEqual([
+      expect.objectContaining({ EventBusName: 'the-bus', Source: 'truckyard', DetailType: 'listing.deleted' }),
+    ]);
   });
 });
+
+let endpoint: { url: string; close(): Promise<void> } | undefined;
+
+/** A loopback HTTP server answering every request with `reply`'s JSON. */
+async function listen(reply: (req: http.IncomingMessage, body: string) => unknown): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
+      res.end(JSON.stringify(reply(req, Buffer.concat(chunks).toString('utf8'))));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

@@ -21,7 +21,7 @@ function toPutEventsEntries(events: readonly DomainEvent[], busName: string): Pu
   return checked.map((e) => ({ EventBusName: busName, Source: EVENT_SOURCE, DetailType: e.type, Detail: JSON.stringify(e.detail) }));
 }
 
-/** EventBridge (AWS): PutEvents to EVENT_BUS_NAME; a partially failed batch is an error. */
+/** EventBridge: PutEvents to the bus `busName`; a partially failed batch is an error. */
 export function createEventBridgePublisher(client: Pick<EventBridgeClient, 'send'>, busName: string): EventPublisher {
   return {
     async publish(events) {
@@ -37,56 +37,18 @@ export function createEventBridgePublisher(client: Pick<EventBridgeClient, 'send
   };
 }
 
-/** The local cloud's bus (dev/local-bus.ts), when it runs in this process. */
-export interface InProcessBus {
-  publish(entries: PutEventsRequestEntry[]): unknown;
-}
-const IN_PROCESS_BUS = Symbol.for('truckyard.localEventBus');
-
-/** Called by the local cloud: handlers in this process then publish straight to `bus`. */
-export function setInProcessBus(bus: InProcessBus | undefined): void {
-  (globalThis as Record<symbol, unknown>)[IN_PROCESS_BUS] = bus;
-}
-const inProcessBus = () => (globalThis as Record<symbol, unknown>)[IN_PROCESS_BUS] as InProcessBus | undefined;
-
-/**
- * Local: the same PutEvents entries, handed to the in-process bus when there is one, else POSTed
- * to the local API server's /_dev/events at LOCAL_EVENTS_URL (from `npm run job`, say).
- */
-function createLocalPublisher(): EventPublisher {
-  return {
-    async publish(events) {
-      if (events.length === 0) return;
-      const entries = toPutEventsEntries(events, 'local');
-      const bus = inProcessBus();
-      if (bus) {
-        bus.publish(entries);
-        return;
-      }
-      const target = process.env.LOCAL_EVENTS_URL;
-      if (!target) throw new Error('Missing required environment variable LOCAL_EVENTS_URL');
-      const res = await fetch(target, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ Entries: entries }),
-      });
-      if (!res.ok) throw new Error(`Local event bus answered ${res.status}: ${await res.text()}`);
-    },
-  };
-}
-
 let publisher: EventPublisher | undefined;
 
-/** The publisher for this environment (EVENT_BUS_MODE=local|eventbridge), created once. */
+/**
+ * The event publisher, created once: EventBridge PutEvents to the bus named in EVENT_BUS_NAME.
+ * Locally the EventBridge client reaches the local cloud's EventBridge endpoint
+ * (AWS_ENDPOINT_URL_EVENTBRIDGE, dev/cloud/aws-endpoints.ts), from a function and from in-process
+ * code (the integration tests) alike.
+ */
 export function eventPublisher(env: NodeJS.ProcessEnv = process.env): EventPublisher {
   if (publisher) return publisher;
-  const mode = env.EVENT_BUS_MODE ?? 'eventbridge';
-  if (mode === 'local') {
-    publisher = createLocalPublisher();
-  } else {
-    const busName = env.EVENT_BUS_NAME;
-    if (!busName) throw new Error('Missing required environment variable EVENT_BUS_NAME');
-    publisher = createEventBridgePublisher(new EventBridgeClient(sdkClientConfig()), busName);
-  }
+  const busName = env.EVENT_BUS_NAME;
+  if (!busName) throw new Error('Missing required environment variable EVENT_BUS_NAME');
+  publisher = createEventBridgePublisher(new EventBridgeClient(sdkClientConfig()), busName);
   return publisher;
 }
