@@ -102,7 +102,7 @@ async function main() {
   // The functions' bundles (as CDK bundles them for Lambda), built as soon as the templates name
   // them, while the stand-ins start and the seed runs; the first invocation waits for them.
   const bundling = synthesizing.then((s) => {
-    functionCode = new FunctionBundles(cfg.dataDir, handlersOf(s.templates));
+    functionCode = new FunctionBundles(cfg.dataDir, handlersOf(s.templates), { reuse: process.env.HOT_RELOAD === 'off' });
     const built = functionCode.build();
     built.catch(() => undefined);
     return { code: functionCode, built };

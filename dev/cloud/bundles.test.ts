@@ -36,3 +36,30 @@ describe('FunctionBundles', () => {
     expect(() => bundles.fileFor('http/not-a-handler.ts')).toThrow(/not a handler of the synthesized app/);
   }, 120_000);
 });
+
+describe('FunctionBundles with reuse (HOT_RELOAD=off)', () => {
+  const handlers = ['http/seo/get-robots.ts', 'http/seo/get-sitemap.ts'];
+
+  it('is named by its sources: the same handlers share one build, built once even when asked for together', async () => {
+    const [a, b] = [
+      new FunctionBundles('/tmp/a', handlers, { reuse: true }),
+      new FunctionBundles('/tmp/b', [...handlers].reverse(), { reuse: true }),
+    ];
+    expect(a.fileFor(handlers[0])).toBe(b.fileFor(handlers[0]));
+    expect(a.fileFor(handlers[0])).toContain(`${path.sep}reused${path.sep}`);
+    // Another set of handlers is another build.
+    expect(new FunctionBundles('/tmp/a', [handlers[0]], { reuse: true }).fileFor(handlers[0])).not.toBe(a.fileFor(handlers[0]));
+    // Both at once: one builds under the lock, the other waits and finds it complete.
+    await Promise.all([a.build(), b.build()]);
+    expect(existsSync(a.fileFor(handlers[1]))).toBe(true);
+    expect(existsSync(a.workerFile)).toBe(true);
+    const again = new FunctionBundles('/tmp/c', handlers, { reuse: true });
+    const { ms } = await again.build();
+    expect(ms).toBeLessThan(1_000);
+    await Promise.all([a.dispose(), b.dispose(), again.dispose()]);
+    // Disposing a reused build leaves it for the next product.
+    expect(existsSync(a.fileFor(handlers[0]))).toBe(true);
+    await expect(again.rebuild()).rejects.toThrow(/never rebuilt/);
+    rmSync(path.dirname(path.dirname(a.fileFor(handlers[0]))), { recursive: true, force: true });
+  }, 120_000);
+});
