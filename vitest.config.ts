@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { e2eFiles } from './e2e/shards.js';
 
 // The web's path aliases (web/vite.config.ts, tsconfig paths), so web unit tests can import code that uses them.
 const webAliases = {
@@ -43,7 +42,6 @@ export default defineConfig({
             'web/src/**/*.test.ts',
             'web/build/**/*.test.ts',
             'scripts/**/*.test.ts',
-            'e2e/shards.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           // npm test runs this tier at low priority beside the browser and integration tests
@@ -109,8 +107,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          // E2E_SHARD=1|2: half the files each (e2e/shards.ts), run by `npm run test:e2e` side by side.
-          ...e2eFiles(),
+          include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           setupFiles: ['e2e/diagnostics.ts'],
           testTimeout: 60_000,

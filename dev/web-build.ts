@@ -37,8 +37,8 @@ export type WebBuildResult =
  * Runs `vite build --config web/vite.config.ts` in a child process (in parallel with the stand-ins).
  * WEB_BUILD=skip serves whatever web/dist holds (API-only work, or while the web does not build).
  *
- * One build at a time per checkout: products started together (the two browser-test shards, or
- * `npm start` beside them) take a lock (web/.build.lock, proper-lockfile: stale once its holder
+ * One build at a time per checkout: products started together (`npm start` beside the browser
+ * tests' product, or two checks at once) take a lock (web/.build.lock, proper-lockfile: stale once its holder
  * stops refreshing it for 30 s), and a product that waited finds the web fresh and builds nothing.
  */
 export async function buildWeb(): Promise<WebBuildResult> {

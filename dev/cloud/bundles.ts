@@ -11,9 +11,9 @@
  * - with hot reload (`npm start`): a folder per data folder, and `rebuild()` is incremental;
  * - without (`reuse: true`: HOT_RELOAD=off, the browser tests' products): a folder named by the
  *   hash of every source a bundle can include (`sourcesKey`), built once under a lock and then
- *   read by every product started from the same code. The browser tests start three products;
- *   each bundling its own copy cost about 30 s of CPU, 470 MB of disk and an esbuild process
- *   holding 1.9 GB while the product ran. A build whose inputs fall outside the hashed folders
+ *   read by every product started from the same code. The browser tests start two products
+ *   (theirs and the parity suite's); each bundling its own copy cost about 30 s of CPU, 470 MB
+ *   of disk and an esbuild process holding 1.9 GB while the product ran. A build whose inputs fall outside the hashed folders
  *   is refused, so the name always covers what the bundles were built from.
  */
 import { createHash } from 'node:crypto';
