@@ -26,7 +26,7 @@ import { REPO_ROOT } from '../config.js';
 import type { Template } from './synth.js';
 
 /** What a bundle or the bootstrap may be built from, besides node_modules (package-lock.json names those). */
-const SOURCE_ROOTS = ['functions/src', 'shared', 'dev/cloud', 'infra/lib/constructs/esbuild-code.ts', 'package-lock.json'];
+const SOURCE_ROOTS = ['functions/src', 'shared', 'web/src', 'dev/cloud', 'infra/lib/constructs/esbuild-code.ts', 'package-lock.json'];
 const REUSED_ROOT = path.join(REPO_ROOT, '.local', 'functions', 'reused');
 /** Reused builds kept (the newest by use); older ones are removed when a new one is made. */
 const REUSED_KEPT = 3;
