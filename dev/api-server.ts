@@ -34,7 +34,7 @@ import { LOCAL_CREDENTIALS, LOCAL_SECRET_VALUES, REGION, REPO_ROOT } from './con
 import { type LocalBus, createLocalBus } from './local-bus.js';
 import { type LocalQueue, type LocalQueueOptions, createLocalQueue } from './local-queue.js';
 import { handleMailInbox } from './mail/inbox.js';
-import { loadHandler } from './lib/handlers.js';
+import { handlersHaveOwnEnvironments, loadHandler } from './lib/handlers.js';
 import { listenLoopback } from './lib/net.js';
 import { securityHeaders } from '../shared/security-headers.js';
 import { makeDynamoClient } from './stand-ins/dynamodb-local.js';
@@ -134,9 +134,15 @@ const NO_BODY = Buffer.alloc(0);
 
 const SERVED_IMAGE_TYPES = new Set(['image/jpeg', 'image/webp', 'image/png']);
 
-/** Like Lambda, a handler that outlives its timeout fails (LAMBDA_TIMEOUTS=off while debugging). */
+/**
+ * Like Lambda, a handler that outlives its timeout fails (LAMBDA_TIMEOUTS=off while debugging):
+ * for handlers run in this process (the handler integration tests), timed from the call, after
+ * their module has loaded. The local cloud's functions are timed by their runtime instead
+ * (dev/cloud/runtime.ts), from the invocation, after their environment's cold start: timing them
+ * here too counted the cold start against the timeout, which Lambda does not.
+ */
 function withTimeout<T>(work: Promise<T>, seconds: number): Promise<T> {
-  if (process.env.LAMBDA_TIMEOUTS === 'off') return work;
+  if (process.env.LAMBDA_TIMEOUTS === 'off' || handlersHaveOwnEnvironments()) return work;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new LambdaTimeout(`Task timed out after ${seconds} seconds`)), seconds * 1000);
@@ -370,7 +376,8 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       const context = lambdaContext(route.id, timeoutSeconds, route.memoryMb ?? DEFAULT_MEMORY_MB);
       response = toHttpResponse(await withTimeout(handler(event, context), timeoutSeconds));
     } catch (err) {
-      if (err instanceof LambdaTimeout) console.error(`[api] ${route.id}: ${err.message} (set LAMBDA_TIMEOUTS=off to debug)`);
+      if (err instanceof LambdaTimeout || (err instanceof Error && err.name === 'LambdaTimeout'))
+        console.error(`[api] ${route.id}: ${err.message} (set LAMBDA_TIMEOUTS=off to debug)`);
       else console.error(`[api] ${route.id} threw:`, err);
       response = { statusCode: 500, headers: { 'content-type': 'application/json' }, body: INTERNAL_ERROR_BODY };
     }

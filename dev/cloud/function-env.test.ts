@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FunctionBundles } from './bundles.js';
 import type { FunctionSpec } from './model.js';
-import { FunctionRuntime } from './runtime.js';
+import { FunctionRuntime, timeoutScaleOf } from './runtime.js';
 
 const HANDLER = '../../dev/testing/fixtures/bucket-name-handler.ts';
 
@@ -56,4 +56,46 @@ describe("a function's environment in the local cloud", () => {
       await runtime.close();
     }
   }, 60_000);
+});
+
+const SLOW = '../../dev/testing/fixtures/slow-handler.ts';
+
+/** The template's timeout, as Lambda applies it, and LAMBDA_TIMEOUT_SCALE for a machine whose cores the environments share. */
+describe("a function's timeout in the local cloud", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'truckyard-function-timeout-test-'));
+  const code = new FunctionBundles(dataDir, [SLOW]);
+  const slow: FunctionSpec = { ...spec({ AWS_REGION: 'eu-west-2' }), logicalId: 'SlowFn', handler: SLOW, timeoutSeconds: 1 };
+  afterAll(async () => {
+    await code.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('fails an invocation that outlives its timeout with Lambda’s message', async () => {
+    const runtime = new FunctionRuntime({ functions: [slow], transport: {}, code, log: () => {} });
+    try {
+      await expect(runtime.invoke(SLOW, { ms: 1_500 })).rejects.toThrow('Task timed out after 1.00 seconds');
+    } finally {
+      await runtime.close();
+    }
+  }, 60_000);
+
+  it('gives each invocation its timeout times LAMBDA_TIMEOUT_SCALE, and tells the handler so', async () => {
+    const runtime = new FunctionRuntime({ functions: [slow], transport: {}, code, log: () => {}, timeoutScale: 3 });
+    try {
+      const { remainingAtStart } = (await runtime.invoke(SLOW, { ms: 1_500 })) as { remainingAtStart: number };
+      expect(remainingAtStart).toBeGreaterThan(1_500);
+      expect(remainingAtStart).toBeLessThanOrEqual(3_000);
+      await expect(runtime.invoke(SLOW, { ms: 3_500 })).rejects.toThrow(
+        'Task timed out after 1.00 seconds (×3 LAMBDA_TIMEOUT_SCALE: 3.00 s)',
+      );
+    } finally {
+      await runtime.close();
+    }
+  }, 60_000);
+
+  it('reads LAMBDA_TIMEOUT_SCALE as a number from 1 to 10, and refuses anything else', () => {
+    expect(timeoutScaleOf(undefined)).toBe(1);
+    expect(timeoutScaleOf('2.5')).toBe(2.5);
+    for (const bad of ['0.5', '11', 'three', 'NaN']) expect(() => timeoutScaleOf(bad), bad).toThrow(/LAMBDA_TIMEOUT_SCALE must be/);
+  });
 });

@@ -53,8 +53,11 @@ const TRANSPORT_VARIABLES = [
 type TransportVariable = (typeof TRANSPORT_VARIABLES)[number];
 
 class LambdaTimeoutError extends Error {
-  constructor(seconds: number) {
-    super(`Task timed out after ${seconds.toFixed(2)} seconds`);
+  constructor(seconds: number, scale = 1) {
+    // Lambda's message, with the template's timeout; a scaled one says what it waited.
+    super(
+      `Task timed out after ${seconds.toFixed(2)} seconds${scale === 1 ? '' : ` (×${scale} LAMBDA_TIMEOUT_SCALE: ${(seconds * scale).toFixed(2)} s)`}`,
+    );
     this.name = 'LambdaTimeout';
   }
 }
@@ -162,6 +165,13 @@ export interface FunctionRuntimeOptions {
   /** LAMBDA_TIMEOUTS=off while stepping through a handler in a debugger. */
   timeouts?: boolean;
   /**
+   * LAMBDA_TIMEOUT_SCALE (default 1): each invocation gets its template timeout times this. In
+   * Lambda every environment has its own share of a CPU; here they share the machine's cores
+   * with each other and, under `npm test`, with every other tier, so a 10 s page can spend most
+   * of its 10 s waiting for a core. The browser tests' product sets it (docs/local-cloud.md).
+   */
+  timeoutScale?: number;
+  /**
    * The functions' bundles (dev/cloud/bundles.ts), as Lambda runs them. Without it, each worker
    * loads the TypeScript sources through tsx (the unit tests' small fixture handlers).
    */
@@ -223,7 +233,7 @@ export class FunctionRuntime {
     const env = this.environment(spec);
     await env.ready;
     const id = this.nextId++;
-    const timeoutMs = spec.timeoutSeconds * 1000;
+    const timeoutMs = spec.timeoutSeconds * 1000 * (this.opts.timeoutScale ?? 1);
     const deadline = Date.now() + timeoutMs;
     const context = {
       callbackWaitsForEmptyEventLoop: true,
@@ -240,7 +250,7 @@ export class FunctionRuntime {
       const timer = setTimeout(
         () => {
           if (this.opts.timeouts === false) return;
-          const err = new LambdaTimeoutError(spec.timeoutSeconds);
+          const err = new LambdaTimeoutError(spec.timeoutSeconds, this.opts.timeoutScale);
           this.opts.log?.(`[lambda] ${spec.logicalId}: ${err.message}; its environment is discarded (LAMBDA_TIMEOUTS=off to debug)`);
           env.pending.delete(id);
           reject(err);
@@ -311,4 +321,13 @@ export class FunctionRuntime {
         coldStarts: this.coldStarts.get(f.logicalId) ?? 0,
       }));
   }
+}
+
+/** LAMBDA_TIMEOUT_SCALE: unset is 1; otherwise a number from 1 to 10 (a typo must not pass silently). */
+export function timeoutScaleOf(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  const scale = Number(value);
+  if (!Number.isFinite(scale) || scale < 1 || scale > 10)
+    throw new Error(`LAMBDA_TIMEOUT_SCALE must be a number from 1 to 10, not ${JSON.stringify(value)}`);
+  return scale;
 }

@@ -14,7 +14,7 @@ import { createWaf, type EdgeModel, edgeModelOf, wafModelOf } from './edge.js';
 import { bucketsOf, type FunctionSpec, functionsOf, TemplateResolver } from './model.js';
 import type { FunctionCode } from './bundles.js';
 import { createStageThrottle, stageThrottleModelOf } from './stage-throttle.js';
-import { FunctionRuntime } from './runtime.js';
+import { FunctionRuntime, timeoutScaleOf } from './runtime.js';
 import { type SynthResult, synthLocal, type Template } from './synth.js';
 
 const LOCAL_EVENT_BUS = 'truckyard-local';
@@ -106,6 +106,7 @@ export function buildLocalCloud(
     // Each function runs its own bundle, built as CDK builds it for Lambda (dev/cloud/bundles.ts).
     code: opts.code,
     timeouts: env.LAMBDA_TIMEOUTS !== 'off',
+    timeoutScale: timeoutScaleOf(env.LAMBDA_TIMEOUT_SCALE),
     log: opts.log,
     transport: {
       AWS_REGION: REGION,

@@ -48,6 +48,15 @@ export function loadHandler(handlerPath: string): Promise<LambdaHandler> {
   return loaded;
 }
 
+/**
+ * Whether handlers run in their functions' own environments (a runtime is set): the runtime then
+ * applies each function's timeout from the invocation's start, after the environment's init, as
+ * Lambda does, so a caller must not time the cold start as well.
+ */
+export function handlersHaveOwnEnvironments(): boolean {
+  return runtime !== undefined;
+}
+
 /** Forgets loaded handlers (hot reload): the next call imports them again. */
 export function clearHandlerCache(): void {
   cache.clear();
