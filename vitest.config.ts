@@ -113,6 +113,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // The files run one after another in one worker that keeps its modules (playwright-core,
+          // the seed data): a fresh worker per file spent about 2 s each importing them again, 38 s
+          // of the run's longest chain. Each test starts its page-problem list afresh (e2e/diagnostics.ts).
+          isolate: false,
         },
       },
     ],
