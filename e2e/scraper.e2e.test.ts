@@ -40,11 +40,16 @@ describe('scraper', () => {
 
     // Assess
     expect(output).toMatch(/scrape finished in \d+ ms/);
-    const api = await (await fetch(`${baseUrl}/api/listings?pageSize=100`)).json();
-    const scraped = (api.items as Array<{ id: string; title: string; sourceWebsite: string | null }>).find(
-      (l) => l.sourceWebsite === 'truckhub.test',
-    );
-    expect(scraped).toBeDefined();
+    // Search answers from its snapshot, which the job's listing.created events bring up to date
+    // within a minute (debounced: events/search-snapshot-on-change.ts): the listing shows once that lands.
+    const scrapedListing = async () => {
+      const api = await (await fetch(`${baseUrl}/api/listings?pageSize=100`)).json();
+      return (api.items as Array<{ id: string; title: string; sourceWebsite: string | null }>).find(
+        (l) => l.sourceWebsite === 'truckhub.test',
+      );
+    };
+    await expect.poll(scrapedListing, { timeout: 75_000, interval: 1_000 }).toBeDefined();
+    const scraped = await scrapedListing();
     const page = await newPage(browser, baseUrl);
     await page.goto('/#browse');
     // Just collected, so among the newest: the first page of results shows it.
@@ -58,5 +63,5 @@ describe('scraper', () => {
     await page.getByText('truckhub.test').first().waitFor({ timeout: 15_000 });
     expect(await page.locator('main').textContent()).toContain('Listed on');
     await page.close();
-  }, 120_000);
+  }, 150_000);
 });
