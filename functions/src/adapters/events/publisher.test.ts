@@ -58,9 +58,9 @@ describe('the event publisher', () => {
   });
   const freshPublisher = async (env: NodeJS.ProcessEnv) => (await import('./publisher.js')).eventPublisher(env);
 
-  it('is EventBridge whatever else the environment says, and names the variable a caller without its bus lacks', async () => {
-    // Act + Assess: no local switch (EVENT_BUS_MODE, STAGE) picks another publisher; the bus's name is asked for.
-    await expect(freshPublisher({ EVENT_BUS_MODE: 'local', STAGE: 'local', AWS_REGION: 'eu-west-2' })).rejects.toThrow(
+  it('is EventBridge, and names the variable a caller without its bus lacks', async () => {
+    // Act + Assess: there is one publisher; without the bus's name it is asked for.
+    await expect(freshPublisher({ AWS_REGION: 'eu-west-2' })).rejects.toThrow(
       'Missing required environment variable EVENT_BUS_NAME',
     );
   });
