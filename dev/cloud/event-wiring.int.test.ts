@@ -6,8 +6,8 @@ import { eventSubscriptions, localStreamSubscriptions } from '../../functions/sr
 import { REGION } from '../config.js';
 import { createLocalBus, type LocalBus } from '../local-bus.js';
 import { type TestApi, type TestUser, createTestUser, startTestApi } from '../testing/harness.js';
-import { checksFor, createEvaluator } from './iam-policy.js';
-import { type FunctionSpec, functionsOf, TemplateResolver } from './model.js';
+import { localFunctionsOf, roleAllows } from '../testing/template-functions.js';
+import type { FunctionSpec } from './model.js';
 import { localEventBusName } from './wiring.js';
 
 type BusEvent = LocalBus['deadLetters'][number]['event'];
@@ -33,23 +33,12 @@ const BUS = 'truckyard-local';
 
 /** The synthesized app read as the local cloud reads it: each function's environment and its role's policy. */
 function localFunctions(): FunctionSpec[] {
-  const resolver = new TemplateResolver(inject('localCloudTemplates'), {
-    region: REGION,
-    tableName: 'T',
-    userPoolId: 'local_pool',
-    userPoolClientId: 'client',
-    eventBusName: BUS,
-    sqsUrl: 'http://localhost:1/_aws/sqs',
-    apiOriginUrl: 'http://localhost:2',
-  });
-  return functionsOf(resolver).filter((f) => f.handler);
+  return localFunctionsOf(inject('localCloudTemplates'), { eventBusName: BUS, sqsUrl: 'http://localhost:1/_aws/sqs' });
 }
 
 /** Whether the function's role lets it put events on `bus`, as the local cloud's IAM guard decides a PutEvents. */
 async function mayPublish(f: Pick<FunctionSpec, 'logicalId' | 'roleArn' | 'policyStatements'>, bus: string): Promise<boolean> {
-  const evaluate = createEvaluator({ roleArn: f.roleArn, functionName: f.logicalId, region: REGION, statements: f.policyStatements });
-  const checks = checksFor('EventBridgeClient', 'PutEventsCommand', { Entries: [{ EventBusName: bus }] }, REGION);
-  return checks.length > 0 && (await Promise.all(checks.map(evaluate))).every(Boolean);
+  return roleAllows(f, 'EventBridgeClient', 'PutEventsCommand', { Entries: [{ EventBusName: bus }] });
 }
 
 describe('the event bus as the synthesized app wires it', () => {

@@ -2,8 +2,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { queueUrlEnvVar } from '../../functions/src/adapters/queues/sender.js';
 import { queues } from '../../functions/src/queues.js';
 import { REGION } from '../config.js';
-import { checksFor, createEvaluator } from './iam-policy.js';
-import { type FunctionSpec, functionsOf, TemplateResolver } from './model.js';
+import { localFunctionsOf, roleAllows } from '../testing/template-functions.js';
+import type { FunctionSpec } from './model.js';
 import { localQueueUrls } from './wiring.js';
 
 /**
@@ -26,23 +26,12 @@ const SQS_URL = 'http://localhost:1/_aws/sqs';
  * reads it: each function's environment and its role's policy, resolved to the local stand-ins.
  */
 function localFunctions(): FunctionSpec[] {
-  const resolver = new TemplateResolver(inject('localCloudTemplates'), {
-    region: REGION,
-    tableName: 'T',
-    userPoolId: 'local_pool',
-    userPoolClientId: 'client',
-    eventBusName: 'bus',
-    sqsUrl: SQS_URL,
-    apiOriginUrl: 'http://localhost:2',
-  });
-  return functionsOf(resolver).filter((f) => f.handler);
+  return localFunctionsOf(inject('localCloudTemplates'), { eventBusName: 'bus', sqsUrl: SQS_URL });
 }
 
 /** Whether the function's role lets it send to the queue at `url`, as the local cloud's IAM guard decides a SendMessageBatch. */
 async function maySend(f: Pick<FunctionSpec, 'logicalId' | 'roleArn' | 'policyStatements'>, url: string): Promise<boolean> {
-  const evaluate = createEvaluator({ roleArn: f.roleArn, functionName: f.logicalId, region: REGION, statements: f.policyStatements });
-  const checks = checksFor('SQSClient', 'SendMessageBatchCommand', { QueueUrl: url }, REGION);
-  return (await Promise.all(checks.map(evaluate))).every(Boolean);
+  return roleAllows(f, 'SQSClient', 'SendMessageBatchCommand', { QueueUrl: url });
 }
 
 describe('the work queues as the synthesized app wires them', () => {
