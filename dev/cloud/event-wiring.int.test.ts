@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEventBridgePublisher } from '../../functions/src/adapters/events/publisher.js';
 import { sdkClientConfig } from '../../functions/src/adapters/sdk-config.js';
 import { eventSubscriptions, localStreamSubscriptions } from '../../functions/src/events.js';
-import { REGION } from '../config.js';
 import { createLocalBus, type LocalBus } from '../local-bus.js';
 import { type TestApi, type TestUser, createTestUser, startTestApi } from '../testing/harness.js';
 import { localFunctionsOf, roleAllows } from '../testing/template-functions.js';

@@ -1,7 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { queueUrlEnvVar } from '../../functions/src/adapters/queues/sender.js';
 import { queues } from '../../functions/src/queues.js';
-import { REGION } from '../config.js';
 import { localFunctionsOf, roleAllows } from '../testing/template-functions.js';
 import type { FunctionSpec } from './model.js';
 import { localQueueUrls } from './wiring.js';

@@ -60,9 +60,7 @@ describe('the event publisher', () => {
 
   it('is EventBridge, and names the variable a caller without its bus lacks', async () => {
     // Act + Assess: there is one publisher; without the bus's name it is asked for.
-    await expect(freshPublisher({ AWS_REGION: 'eu-west-2' })).rejects.toThrow(
-      'Missing required environment variable EVENT_BUS_NAME',
-    );
+    await expect(freshPublisher({ AWS_REGION: 'eu-west-2' })).rejects.toThrow('Missing required environment variable EVENT_BUS_NAME');
   });
 
   it("calls EventBridge's PutEvents at the endpoint AWS_ENDPOINT_URL_EVENTBRIDGE names, for the bus EVENT_BUS_NAME names", async () => {
