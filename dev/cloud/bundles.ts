@@ -23,7 +23,7 @@ import { type BuildContext, type BuildOptions, build, context } from 'esbuild';
 import lockfile from 'proper-lockfile';
 import { bundleKeyOf, HOUSE_BUNDLE_OPTIONS } from '../../infra/lib/constructs/esbuild-code.js';
 import { REPO_ROOT } from '../config.js';
-import type { Template } from './synth.js';
+import { filesUnder, type Template } from './synth.js';
 
 /** What a bundle or the bootstrap may be built from, besides node_modules (package-lock.json names those). */
 const SOURCE_ROOTS = ['functions/src', 'shared', 'web/src', 'dev/cloud', 'infra/lib/constructs/esbuild-code.ts', 'package-lock.json'];
@@ -32,22 +32,11 @@ const REUSED_ROOT = path.join(REPO_ROOT, '.local', 'functions', 'reused');
 const REUSED_KEPT = 3;
 const COMPLETE_MARK = '.complete';
 
-function sourceFiles(rel: string): string[] {
-  const abs = path.join(REPO_ROOT, rel);
-  if (!existsSync(abs)) return [];
-  if (statSync(abs).isFile()) return [rel];
-  return readdirSync(abs, { withFileTypes: true }).flatMap((e) => {
-    if (e.name === 'node_modules' || e.name.startsWith('.')) return [];
-    const child = path.join(rel, e.name);
-    return e.isDirectory() ? sourceFiles(child) : [child];
-  });
-}
-
-/** The hash of every file under SOURCE_ROOTS, the handler list and the build options. */
+/** The hash of every non-test file under SOURCE_ROOTS (synth.ts filesUnder), the handler list and the build options. */
 function sourcesKey(handlers: readonly string[]): string {
   const hash = createHash('sha256');
   hash.update(JSON.stringify({ handlers, options: HOUSE_BUNDLE_OPTIONS }));
-  for (const file of SOURCE_ROOTS.flatMap(sourceFiles).sort()) {
+  for (const file of SOURCE_ROOTS.flatMap(filesUnder).sort()) {
     hash.update(`\0${file}\0`).update(readFileSync(path.join(REPO_ROOT, file)));
   }
   return hash.digest('hex').slice(0, 16);

@@ -33,7 +33,8 @@ export interface SynthResult {
 const INPUTS = ['infra/lib', 'infra/bin', 'functions/src/routes', 'shared', 'cdk.json', 'package-lock.json'];
 const ROW_TABLES_DIR = 'functions/src';
 
-function filesUnder(rel: string): string[] {
+/** The files under `rel` (a folder or a file, relative to the repository), test files and node_modules left out. */
+export function filesUnder(rel: string): string[] {
   const abs = path.join(REPO_ROOT, rel);
   if (!existsSync(abs)) return [];
   if (statSync(abs).isFile()) return [rel];
